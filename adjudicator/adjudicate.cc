@@ -1,0 +1,274 @@
+#include "adjudicator/adjudicate.h"
+
+#include <set>
+
+#include "adjudicator/exit_codes.h"
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/registry.h"
+
+namespace carc::adjudicator {
+
+using model::Action;
+using model::ApplyResult;
+using model::Position;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kModelVersion = "carc-reference 0.1.0";
+
+Outcome Error(model::Status s) { return {static_cast<int>(s.code()), json(), s.message()}; }
+Outcome Error(int code, std::string msg) { return {code, json(), std::move(msg)}; }
+
+json Reasons(const std::vector<model::Reason>& rs) {
+  json out = json::array();
+  for (const auto& r : rs) out.push_back({{"ruling", r.ruling}, {"text", r.text}});
+  return out;
+}
+
+json Scores(const Position& pos) {
+  json out = json::array();
+  for (const auto& p : pos.players) out.push_back(p.score);
+  return out;
+}
+
+json Header(const Position& pos, const std::string& source, const char* question) {
+  json j;
+  j["file"] = source;
+  j["model"] = kModelVersion;
+  j["edition"] = model::EditionName(pos.cfg().options.edition);
+  j["expansions"] = json::array();
+  for (const auto* e : pos.cfg().expansions) j["expansions"].push_back(e->Id());
+  j["question"] = question;
+  return j;
+}
+
+// Collects every ruling ID the ruling cites, in first-seen order.
+void Cite(json& ruling) {
+  std::vector<std::string> ids;
+  std::set<std::string> seen;
+  auto add = [&](const json& arr) {
+    if (!arr.is_array()) return;
+    for (const json& r : arr) {
+      std::string id = r.is_string() ? r.get<std::string>() : r.value("ruling", "");
+      if (!id.empty() && seen.insert(id).second) ids.push_back(id);
+    }
+  };
+  add(ruling.value("reasons", json::array()));
+  add(ruling.value("violations", json::array()));
+  for (const json& a : ruling.value("actions", json::array())) {
+    add(a.value("reasons", json::array()));
+    add(a.value("notes", json::array()));
+    for (const json& e : a.value("score_events", json::array())) add(e.value("rulings", json::array()));
+  }
+  for (const json& e : ruling.value("score_events", json::array())) add(e.value("rulings", json::array()));
+  ruling["cited"] = ids;
+}
+
+json Violations(const std::vector<model::Violation>& vs) {
+  json out = json::array();
+  for (const auto& v : vs) out.push_back({{"ruling", v.ruling}, {"where", v.where}, {"text", v.text}});
+  return out;
+}
+
+json LegalList(const Position& pos) {
+  json out = json::array();
+  for (const Action& a : model::LegalActions(pos))
+    out.push_back({{"action", model::DumpAction(pos, a)}, {"description", model::Describe(pos, a)}});
+  return out;
+}
+
+// Compares a claim with what the rules give; adds "claim" and returns whether it is upheld.
+bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruling) {
+  json diffs = json::array();
+  if (claim.contains("legal") && claim["legal"].get<bool>() != legal)
+    diffs.push_back(std::string("claimed ") + (claim["legal"].get<bool>() ? "legal" : "illegal") +
+                    ", but the actions are " + (legal ? "legal" : "illegal"));
+  if (claim.contains("scores") && legal && claim["scores"] != Scores(after))
+    diffs.push_back("claimed scores " + claim["scores"].dump() + ", but the rules give " +
+                    Scores(after).dump());
+  ruling["claim"] = {{"stated", claim}, {"upheld", diffs.empty()}, {"differences", diffs}};
+  return diffs.empty();
+}
+
+Outcome Answer(Position pos, const json& doc, const std::string& source, const Options& opts) {
+  const auto ctx = exp::Context(source);
+  if (opts.mode == Mode::kValidate) {
+    json r = Header(pos, source, "validate");
+    auto vs = model::Validate(pos);
+    r["verdict"] = vs.empty() ? "possible" : "impossible-position";
+    r["violations"] = Violations(vs);
+    Cite(r);
+    return {vs.empty() ? kExitUpheld : kExitImpossible, r, ""};
+  }
+  auto vs = model::Validate(pos);
+  if (!vs.empty()) {
+    json r = Header(pos, source, "validate");
+    r["verdict"] = "impossible-position";
+    r["violations"] = Violations(vs);
+    Cite(r);
+    return {kExitImpossible, r, ""};
+  }
+  ApplyResult pre;
+  model::Advance(pos, pre);
+  if (opts.mode == Mode::kLegal) {
+    json r = Header(pos, source, "legal");
+    r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
+    r["player"] = pos.turn.player;
+    if (opts.depth > 0) {
+      r["depth"] = opts.depth;
+      json divide = json::array();
+      uint64_t total = 0;
+      for (const Action& a : model::LegalActions(pos)) {
+        Position next = pos;
+        ApplyResult ar = model::Apply(next, a);
+        uint64_t n = model::Perft(next, opts.depth - 1);
+        total += n;
+        divide.push_back({{"action", model::DumpAction(pos, a)}, {"count", n}});
+      }
+      r["count"] = total;
+      r["divide"] = divide;
+    } else {
+      r["actions"] = LegalList(pos);
+      r["count"] = r["actions"].size();
+    }
+    r["verdict"] = "listed";
+    return {kExitUpheld, r, ""};
+  }
+  if (opts.mode == Mode::kScore) {
+    json r = Header(pos, source, "final_score");
+    r["scores_before"] = Scores(pos);
+    auto events = model::ScoreFinal(pos);
+    json ev = json::array();
+    for (const auto& e : events) ev.push_back(model::DumpScoreEvent(pos, e));
+    r["score_events"] = ev;
+    r["scores"] = Scores(pos);
+    r["verdict"] = "scored";
+    r["reasons"] = json::array({{{"ruling", "BASE-END"}, {"text", "final scoring of every unfinished feature and farm"}}});
+    Cite(r);
+    return {kExitUpheld, r, ""};
+  }
+  // kAdjudicate: the question in the file.
+  if (!doc.contains("question"))
+    return Error(kExitMalformed, source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
+  const json& q = doc["question"];
+  if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
+    return Error(kExitMalformed, source + ":/question/ask: expected one of apply, legal, final_score, validate");
+  const std::string ask = q["ask"].get<std::string>();
+  json claim = q.value("claim", json::object());
+  if (!claim.is_object()) return Error(kExitMalformed, source + ":/question/claim: expected an object");
+  if (claim.contains("legal") && !claim["legal"].is_boolean())
+    return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
+  if (claim.contains("scores") && (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
+    return Error(kExitMalformed, source + ":/question/claim/scores: expected one score per player");
+  if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
+  if (ask == "legal") return Answer(pos, doc, source, {Mode::kLegal, q.value("depth", 0)});
+  if (ask == "final_score") {
+    Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
+    if (!claim.empty()) {
+      Position dummy = pos;
+      for (size_t p = 0; p < pos.players.size(); ++p) dummy.players[p].score = o.ruling["scores"][p];
+      bool ok = CheckClaim(claim, true, dummy, o.ruling);
+      o.ruling["verdict"] = ok ? "upheld" : "rejected";
+      o.exit_code = ok ? kExitUpheld : kExitRejected;
+    }
+    return o;
+  }
+  if (ask != "apply")
+    return Error(kExitMalformed, source + ":/question/ask: unknown question \"" + ask +
+                                     "\" (apply, legal, final_score, validate)");
+  if (!q.contains("actions") || !q["actions"].is_array() || q["actions"].empty())
+    return Error(kExitMalformed, source + ":/question/actions: expected a non-empty array of actions");
+  json r = Header(pos, source, "apply");
+  r["scores_before"] = Scores(pos);
+  json actions = json::array();
+  bool legal = true;
+  for (size_t i = 0; i < q["actions"].size() && legal; ++i) {
+    std::string where = "/question/actions/" + std::to_string(i);
+    auto a = model::ParseAction(q["actions"][i], pos, where, ctx);
+    if (!a.ok()) return Error(a.status());
+    json entry = {{"action", q["actions"][i]}, {"description", model::Describe(pos, *a)}};
+    ApplyResult ar = model::Apply(pos, *a);
+    if (!ar.input_error.empty()) return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
+    entry["legal"] = ar.verdict.legal;
+    entry["reasons"] = Reasons(ar.verdict.reasons);
+    json ev = json::array();
+    for (const auto& e : ar.scores) ev.push_back(model::DumpScoreEvent(pos, e));
+    entry["score_events"] = ev;
+    entry["notes"] = Reasons(ar.notes);
+    legal = ar.verdict.legal;
+    if (!legal) r["reasons"] = Reasons(ar.verdict.reasons);
+    actions.push_back(entry);
+  }
+  r["actions"] = actions;
+  r["verdict"] = legal ? "legal" : "illegal";
+  r["scores"] = Scores(pos);
+  r["position"] = model::DumpPosition(pos);
+  int code = legal ? kExitUpheld : kExitRejected;
+  if (!claim.empty()) {
+    bool ok = CheckClaim(claim, legal, pos, r);
+    r["verdict"] = ok ? "upheld" : "rejected";
+    code = ok ? kExitUpheld : kExitRejected;
+  }
+  Cite(r);
+  return {code, r, ""};
+}
+
+}  // namespace
+
+Outcome RunJson(const json& doc, const std::string& source, const Options& opts) {
+  try {
+    auto pos = model::ParsePosition(doc, exp::Context(source));
+    if (!pos.ok()) return Error(pos.status());
+    return Answer(std::move(*pos), doc, source, opts);
+  } catch (const json::exception& e) {
+    return Error(kExitMalformed, source + ":/: " + e.what());
+  }
+}
+
+Outcome RunFile(const std::string& path, const Options& opts) {
+  auto doc = model::ReadJsonFile(path);
+  if (!doc.ok()) return Error(doc.status());
+  return RunJson(*doc, path, opts);
+}
+
+std::string RulingText(const json& r) {
+  std::string out;
+  auto line = [&](const std::string& s) { out += s + "\n"; };
+  line("File:     " + r.value("file", ""));
+  line("Rules:    " + r.value("edition", "") + (r["expansions"].empty() ? "" : " + " + r["expansions"].dump()));
+  line("Question: " + r.value("question", ""));
+  line("Verdict:  " + r.value("verdict", ""));
+  for (const json& v : r.value("violations", json::array()))
+    line("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " + v.value("text", ""));
+  for (const json& a : r.value("actions", json::array())) {
+    if (a.contains("legal")) {
+      line((a["legal"].get<bool>() ? "  legal:   " : "  ILLEGAL: ") + a.value("description", ""));
+      for (const json& x : a.value("reasons", json::array()))
+        line("      [" + x.value("ruling", "") + "] " + x.value("text", ""));
+      for (const json& e : a.value("score_events", json::array()))
+        line("      score " + e.value("feature", "") + " (" + e.value("cause", "") + "): " +
+             std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
+             e.value("formula", "") + "  " + e["rulings"].dump());
+      for (const json& x : a.value("notes", json::array()))
+        line("      note [" + x.value("ruling", "") + "] " + x.value("text", ""));
+    } else {
+      line("  " + a.value("description", ""));
+    }
+  }
+  for (const json& e : r.value("score_events", json::array()))
+    line("  score " + e.value("feature", "") + " (" + e.value("cause", "") + "): " +
+         std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
+         e.value("formula", "") + "  " + e["rulings"].dump());
+  for (const json& d : r.value("divide", json::array()))
+    line("  " + d["action"].dump() + ": " + std::to_string(d.value("count", 0)));
+  if (r.contains("count")) line("Count:    " + r["count"].dump());
+  if (r.contains("claim"))
+    for (const json& d : r["claim"]["differences"]) line("  claim: " + d.get<std::string>());
+  if (r.contains("scores")) line("Scores:   " + r["scores"].dump());
+  if (r.contains("cited")) line("Cited:    " + r["cited"].dump());
+  return out;
+}
+
+}  // namespace carc::adjudicator

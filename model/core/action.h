@@ -1,0 +1,63 @@
+#pragma once
+// Actions a player (or chance, for a draw) takes, and what applying them produces:
+// a verdict with reasons citing ruling IDs, score events, and notes.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/core/tile.h"
+#include "model/core/types.h"
+
+namespace carc::model {
+
+enum class ActionType { kDraw, kPlaceTile, kPlaceFigure, kPass };
+
+struct Action {
+  ActionType type = ActionType::kPass;
+  TileType tile = -1;         // kDraw, kPlaceTile (optional check: the tile named)
+  Coord pos;                  // kPlaceTile; kPlaceFigure when has_pos
+  bool has_pos = false;       // kPlaceFigure names the tile it goes on
+  Rotation rotation = 0;      // kPlaceTile, quarter turns
+  int figure_kind = 0;        // kPlaceFigure
+  int segment = -1;           // kPlaceFigure: segment index on the named (or placed) tile
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
+// One reason in a verdict or explanation; always names the ruling that decided it.
+struct Reason {
+  std::string ruling;
+  std::string text;
+};
+
+struct Verdict {
+  bool legal = true;
+  std::vector<Reason> reasons;
+  static Verdict Illegal(std::string ruling, std::string text) {
+    return {false, {{std::move(ruling), std::move(text)}}};
+  }
+};
+
+// A scoring of one feature (or one other source of points), with its breakdown.
+struct ScoreEvent {
+  std::string cause;  // "completed", "final", or an expansion's cause
+  FeatureKind kind = FeatureKind::kRoad;
+  int root = -1;                     // feature root node at the time, -1 if not a feature
+  std::vector<Coord> tiles;          // distinct tiles of the feature
+  int shields = 0;
+  int cities = 0;                    // field: completed cities counted
+  std::vector<int> strength;         // per player: figures counted for majority
+  std::vector<PlayerId> winners;     // players who score
+  int points = 0;                    // to each winner
+  std::string formula;               // e.g. "2 x 4 tiles + 2 x 1 coat of arms"
+  std::vector<std::string> rulings;
+};
+
+struct ApplyResult {
+  Verdict verdict;
+  std::vector<ScoreEvent> scores;
+  std::vector<Reason> notes;  // things that happened: figures returned, tiles discarded, ...
+  std::string input_error;    // the action does not fit the position (bad input, exit 65)
+};
+
+}  // namespace carc::model

@@ -1,0 +1,288 @@
+#include "model/core/core_steps.h"
+
+#include <algorithm>
+
+#include "model/core/position.h"
+#include "model/core/scoring.h"
+
+namespace carc::model {
+
+namespace {
+
+const char* kSideNames[4] = {"north", "east", "south", "west"};
+
+bool Decided(const Position& pos, std::string_view step) {
+  int i = pos.cfg().StepIndex(step);
+  return i >= 0 && (pos.turn.decided & (1u << i));
+}
+
+void MarkDecided(Position& pos, std::string_view step) {
+  pos.turn.decided |= 1u << pos.cfg().StepIndex(step);
+}
+
+// Draws tiles in the known order until one can be placed (BASE-PLACE-UNPLACEABLE); with none
+// left the game ends and final scoring runs (BASE-END).
+class DrawStep final : public Step {
+ public:
+  std::string_view Name() const override { return kDrawTile; }
+  bool NeedsDecision(const Position& pos) const override {
+    return !pos.turn.drawn && pos.turn.placed < 0 && !pos.supply.ordered && pos.supply.total() > 0;
+  }
+  bool Handles(const Position&, const Action& a) const override {
+    return a.type == ActionType::kDraw;
+  }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    for (TileType t = 0; t < static_cast<int>(pos.supply.counts.size()); ++t)
+      if (pos.supply.counts[t] > 0) out.push_back({.type = ActionType::kDraw, .tile = t});
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    if (a.tile < 0 || pos.supply.counts[a.tile] <= 0) {
+      r.input_error = "no tile " + pos.cfg().catalog->Name(std::max(a.tile, 0)) +
+                      " is left in the supply";
+      return r;
+    }
+    TakeTile(pos, a.tile, r);
+    return r;
+  }
+  void Run(Position& pos, ApplyResult& r) const override {
+    if (pos.turn.drawn) return;
+    while (pos.supply.ordered && !pos.supply.order.empty()) {
+      TileType t = pos.supply.order.front();
+      pos.supply.order.erase(pos.supply.order.begin());
+      if (TakeTile(pos, t, r)) return;
+    }
+    if (pos.supply.total() == 0) {
+      std::vector<ScoreEvent> final_events;
+      FinalScoring(pos, final_events);
+      r.scores.insert(r.scores.end(), final_events.begin(), final_events.end());
+      r.notes.push_back({"BASE-END", "no tile is left: the game ends and final scoring is done"});
+      pos.turn.game_over = true;
+    }
+  }
+
+ private:
+  static bool TakeTile(Position& pos, TileType t, ApplyResult& r) {
+    pos.supply.counts[t] -= 1;
+    if (!pos.board.CanPlaceAnywhere(t)) {
+      r.notes.push_back({"BASE-PLACE-UNPLACEABLE",
+                         "tile " + pos.cfg().catalog->Name(t) +
+                             " fits nowhere: it is removed from the game and the same player "
+                             "draws again"});
+      return false;
+    }
+    pos.turn.drawn = t;
+    return true;
+  }
+};
+
+class PlaceTileStep final : public Step {
+ public:
+  std::string_view Name() const override { return kPlaceTile; }
+  bool NeedsDecision(const Position& pos) const override {
+    return pos.turn.drawn.has_value() && pos.turn.placed < 0;
+  }
+  bool Handles(const Position&, const Action& a) const override {
+    return a.type == ActionType::kPlaceTile;
+  }
+  // Rules: BASE-PLACE-EDGE, BASE-PLACE-ADJ. Each distinct picture once.
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    TileType t = *pos.turn.drawn;
+    for (Coord c : pos.board.Frontier())
+      for (Rotation r : pos.cfg().catalog->distinct_rotations(t))
+        if (pos.board.Check(t, c, r).ok())
+          out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = r});
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    TileType t = *pos.turn.drawn;
+    if (a.tile >= 0 && a.tile != t) {
+      r.input_error = "the action places tile " + pos.cfg().catalog->Name(a.tile) +
+                      " but the tile drawn is " + pos.cfg().catalog->Name(t);
+      return r;
+    }
+    PlacementCheck pc = pos.board.Check(t, a.pos, a.rotation);
+    std::string at = "(" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")";
+    switch (pc.problem) {
+      case PlacementProblem::kOccupied:
+        r.verdict = Verdict::Illegal("BASE-PLACE-ADJ", "square " + at +
+                                                           " already holds a tile; tiles may not overlap");
+        return r;
+      case PlacementProblem::kNotAdjacent:
+        r.verdict = Verdict::Illegal(
+            "BASE-PLACE-ADJ", "square " + at + " touches no placed tile along an edge");
+        return r;
+      case PlacementProblem::kEdgeMismatch: {
+        const RotatedTile& rt = pos.cfg().catalog->rotated(t, a.rotation);
+        static const char* kEdge[3] = {"field", "road", "city"};
+        Coord n = Neighbour(a.pos, pc.side);
+        const RotatedTile& nt = pos.board.rotated(*pos.board.At(n));
+        r.verdict = Verdict::Illegal(
+            "BASE-PLACE-EDGE",
+            std::string("the ") + kSideNames[pc.side] + " edge of tile " +
+                pos.cfg().catalog->Name(t) + " at " + at + " is " +
+                kEdge[static_cast<int>(rt.edges[pc.side])] + " but the neighbour at (" +
+                std::to_string(n.x) + ", " + std::to_string(n.y) + ") shows " +
+                kEdge[static_cast<int>(nt.edges[(pc.side + 2) % 4])] + " there");
+        return r;
+      }
+      case PlacementProblem::kNone:
+        break;
+    }
+    pos.turn.placed = pos.board.Place(t, a.pos, a.rotation);
+    pos.turn.drawn.reset();
+    r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) +
+                                                        " at " + at + " matches every neighbour"});
+    return r;
+  }
+};
+
+class PlaceFigureStep final : public Step {
+ public:
+  std::string_view Name() const override { return kPlaceFigure; }
+  bool NeedsDecision(const Position& pos) const override {
+    return pos.turn.placed >= 0 && !Decided(pos, Name());
+  }
+  bool Handles(const Position&, const Action& a) const override {
+    return a.type == ActionType::kPass ||
+           (a.type == ActionType::kPlaceFigure && a.figure_kind == kMeeple);
+  }
+  bool CanPass(const Position&) const override { return true; }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    out.push_back({.type = ActionType::kPass});
+    ListFigurePlacements(pos, kMeeple, out);
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    if (a.type == ActionType::kPlaceFigure) {
+      r.verdict = CheckFigure(pos, a, kMeeple, "BASE-MEEPLE-FREE");
+      if (!r.verdict.legal) return r;
+      PlaceFigure(pos, a);
+    }
+    MarkDecided(pos, Name());
+    return r;
+  }
+};
+
+// Rules: BASE-SCORE-TIMING (after figure placement), BASE-SCORE-ROAD/-CITY/-MONASTERY.
+class ScoreStep final : public Step {
+ public:
+  std::string_view Name() const override { return kScoreCompleted; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult& r) const override {
+    if (pos.turn.placed < 0) return;
+    const Board& b = pos.board;
+    const int placed = pos.turn.placed;
+    std::vector<int> roots;
+    const RotatedTile& rt = b.rotated(placed);
+    for (size_t i = 0; i < rt.segments.size(); ++i) {
+      FeatureKind k = rt.segments[i].kind;
+      if (k == FeatureKind::kRoad || k == FeatureKind::kCity)
+        roots.push_back(b.Find(Board::Node(placed, static_cast<int>(i))));
+    }
+    Coord c = b.tile(placed).pos;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        auto t = b.At({c.x + dx, c.y + dy});
+        if (!t) continue;
+        const RotatedTile& nt = b.rotated(*t);
+        for (size_t i = 0; i < nt.segments.size(); ++i)
+          if (nt.segments[i].kind == FeatureKind::kMonastery)
+            roots.push_back(b.Find(Board::Node(*t, static_cast<int>(i))));
+      }
+    std::vector<int> seen;
+    for (int root : roots) {
+      if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
+      seen.push_back(root);
+      if (b.IsComplete(root)) ScoreCompleted(pos, root, r);
+    }
+  }
+};
+
+class EndTurnStep final : public Step {
+ public:
+  std::string_view Name() const override { return kEndTurn; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult&) const override {
+    TurnState next;
+    next.player = (pos.turn.player + 1) % static_cast<int>(pos.players.size());
+    next.step = pos.turn.step;
+    pos.turn = next;
+  }
+};
+
+}  // namespace
+
+std::vector<const Step*> CoreSteps() {
+  static const DrawStep draw;
+  static const PlaceTileStep place_tile;
+  static const PlaceFigureStep place_figure;
+  static const ScoreStep score;
+  static const EndTurnStep end_turn;
+  return {&draw, &place_tile, &place_figure, &score, &end_turn};
+}
+
+Verdict CheckFigure(const Position& pos, const Action& a, int kind, const char* free_ruling) {
+  const std::string& name = pos.cfg().figure_kinds[kind].name;
+  const int placed = pos.turn.placed;
+  if (a.has_pos && pos.board.At(a.pos) != std::optional<int>(placed)) {
+    return Verdict::Illegal("BASE-MEEPLE-TILE", "a " + name +
+                                                    " may go only on the tile just placed, not on (" +
+                                                    std::to_string(a.pos.x) + ", " +
+                                                    std::to_string(a.pos.y) + ")");
+  }
+  if (pos.players[pos.turn.player].supply[kind] <= 0) {
+    return Verdict::Illegal("BASE-MEEPLE-SUPPLY",
+                            "the player has no " + name + " left in their supply");
+  }
+  const int root = pos.board.Find(Board::Node(placed, a.segment));
+  std::vector<int> figs = pos.FiguresIn(root);
+  if (!figs.empty()) {
+    const Figure& f = pos.figures[figs.front()];
+    Coord at = pos.board.tile(Board::TileOf(f.node)).pos;
+    return Verdict::Illegal(
+        free_ruling, "the " + std::string(FeatureKindName(pos.board.Info(root).kind)) +
+                         " already holds a figure of player " + std::to_string(f.owner) +
+                         " (on the tile at (" + std::to_string(at.x) + ", " +
+                         std::to_string(at.y) + ")); a figure may go only on a feature with no "
+                         "figure anywhere in it");
+  }
+  Verdict v;
+  v.reasons.push_back({free_ruling, "the feature holds no figure anywhere"});
+  v.reasons.push_back({"BASE-MEEPLE-TILE", "the " + name + " goes on the tile just placed"});
+  return v;
+}
+
+void ListFigurePlacements(const Position& pos, int kind, std::vector<Action>& out) {
+  const int placed = pos.turn.placed;
+  if (placed < 0 || pos.players[pos.turn.player].supply[kind] <= 0) return;
+  const RotatedTile& rt = pos.board.rotated(placed);
+  for (size_t i = 0; i < rt.segments.size(); ++i) {
+    int root = pos.board.Find(Board::Node(placed, static_cast<int>(i)));
+    if (!pos.FiguresIn(root).empty()) continue;
+    out.push_back({.type = ActionType::kPlaceFigure,
+                   .pos = pos.board.tile(placed).pos,
+                   .has_pos = true,
+                   .figure_kind = kind,
+                   .segment = static_cast<int>(i)});
+  }
+}
+
+void PlaceFigure(Position& pos, const Action& a) {
+  Figure f;
+  f.owner = pos.turn.player;
+  f.kind = a.figure_kind;
+  f.node = Board::Node(pos.turn.placed, a.segment);
+  f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
+  pos.players[f.owner].supply[f.kind] -= 1;
+  pos.figures.push_back(f);
+  pos.turn.figures_this_turn.push_back(static_cast<int>(pos.figures.size()) - 1);
+}
+
+}  // namespace carc::model

@@ -1,0 +1,98 @@
+#include "model/core/position.h"
+
+#include <algorithm>
+
+#include "model/core/core_steps.h"
+
+namespace carc::model {
+
+int GameConfig::StepIndex(std::string_view name) const {
+  for (size_t i = 0; i < pipeline.size(); ++i)
+    if (pipeline[i]->Name() == name) return static_cast<int>(i);
+  return -1;
+}
+
+int GameConfig::FigureKind(std::string_view name) const {
+  for (size_t i = 0; i < figure_kinds.size(); ++i)
+    if (figure_kinds[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+const Expansion* GameConfig::FindExpansion(std::string_view id) const {
+  for (const Expansion* e : expansions)
+    if (e->Id() == id) return e;
+  return nullptr;
+}
+
+std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
+                                             std::vector<const Expansion*> expansions) {
+  auto cfg = std::make_shared<GameConfig>();
+  cfg->options = options;
+  cfg->expansions = std::move(expansions);
+  cfg->figure_kinds.push_back({"meeple", /*per_player=*/7, /*strength=*/1});  // BASE-SETUP
+  std::vector<const Step*> steps = CoreSteps();
+  for (const Expansion* e : cfg->expansions) {
+    e->ContributeFigures(cfg->figure_kinds);
+    std::vector<StepInsert> inserts;
+    e->ContributeSteps(inserts);
+    for (const StepInsert& ins : inserts) {
+      auto it = std::find_if(steps.begin(), steps.end(),
+                             [&](const Step* s) { return s->Name() == ins.anchor; });
+      if (it == steps.end()) continue;
+      // "after" goes after any step already inserted after the anchor (registry order).
+      if (ins.after) ++it;
+      steps.insert(it, ins.step);
+    }
+  }
+  cfg->pipeline = std::move(steps);
+  return cfg;
+}
+
+int TileSupply::total() const {
+  int n = 0;
+  for (int c : counts) n += c;
+  return n;
+}
+
+Position::Position(const Position& o)
+    : config(o.config),
+      board(o.board),
+      players(o.players),
+      figures(o.figures),
+      supply(o.supply),
+      turn(o.turn) {
+  for (const auto& s : o.slices) slices.push_back(s ? s->Clone() : nullptr);
+}
+
+Position& Position::operator=(const Position& o) {
+  if (this == &o) return *this;
+  Position copy(o);
+  *this = std::move(copy);
+  return *this;
+}
+
+ExpansionState* Position::slice(const Expansion* e) {
+  for (size_t i = 0; i < config->expansions.size(); ++i)
+    if (config->expansions[i] == e) return slices[i].get();
+  return nullptr;
+}
+
+const ExpansionState* Position::slice(const Expansion* e) const {
+  return const_cast<Position*>(this)->slice(e);
+}
+
+std::vector<int> Position::FiguresIn(int root) const {
+  std::vector<int> out;
+  for (size_t f = 0; f < figures.size(); ++f)
+    if (board.Find(figures[f].node) == root) out.push_back(static_cast<int>(f));
+  return out;
+}
+
+int Position::FiguresOnBoard(PlayerId p, int kind) const {
+  int n = 0;
+  for (const Figure& f : figures)
+    if (f.owner == p && f.kind == kind) ++n;
+  return n;
+}
+
+}  // namespace carc::model

@@ -1,0 +1,93 @@
+#pragma once
+// The whole game state: rules configuration, board, players, figures, tile supply, turn, and
+// one typed slice per enabled expansion.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/core/board.h"
+#include "model/core/expansion.h"
+#include "model/core/options.h"
+#include "model/core/step.h"
+
+namespace carc::model {
+
+// Built once per game from the enabled expansions (registry order).
+struct GameConfig {
+  RuleOptions options;
+  const TileCatalog* catalog = &TileCatalog::Base();
+  std::vector<FigureKindDef> figure_kinds;     // index = figure kind id; 0 = meeple
+  std::vector<const Expansion*> expansions;
+  std::vector<const Step*> pipeline;
+  int StepIndex(std::string_view name) const;  // -1 if none
+  int FigureKind(std::string_view name) const;  // -1 if none
+  const Expansion* FindExpansion(std::string_view id) const;
+};
+
+// Builds a config: core steps and figures plus those the expansions contribute.
+std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
+                                             std::vector<const Expansion*> expansions);
+
+inline constexpr int kMeeple = 0;
+
+struct Figure {
+  PlayerId owner = 0;
+  int kind = kMeeple;
+  int node = -1;       // Board::Node(tile, segment)
+  bool lying = false;  // farmers lie in the field; others stand
+  friend bool operator==(const Figure&, const Figure&) = default;
+};
+
+struct Player {
+  std::string name;
+  int score = 0;
+  std::vector<int> supply;  // per figure kind
+  friend bool operator==(const Player&, const Player&) = default;
+};
+
+struct TileSupply {
+  bool ordered = false;            // draw order known
+  std::vector<TileType> order;     // next tile first (ordered only)
+  std::vector<int> counts;         // remaining per tile type (always kept)
+  int total() const;
+};
+
+struct TurnState {
+  PlayerId player = 0;
+  int step = 0;                          // index into config->pipeline; see game_over
+  bool game_over = false;                // final scoring done
+  std::optional<TileType> drawn;         // tile in hand
+  int placed = -1;                       // tile index placed this turn
+  std::vector<int> figures_this_turn;    // indices into Position::figures
+  uint32_t decided = 0;                  // bit i: pipeline step i was decided this turn
+};
+
+class Position {
+ public:
+  Position() = default;
+  Position(const Position& other);
+  Position& operator=(const Position& other);
+  Position(Position&&) = default;
+  Position& operator=(Position&&) = default;
+
+  std::shared_ptr<const GameConfig> config;
+  Board board;
+  std::vector<Player> players;
+  std::vector<Figure> figures;
+  TileSupply supply;
+  TurnState turn;
+  std::vector<std::unique_ptr<ExpansionState>> slices;  // parallel to config->expansions
+
+  const GameConfig& cfg() const { return *config; }
+  const Step& current_step() const { return *config->pipeline[turn.step]; }
+  ExpansionState* slice(const Expansion* e);
+  const ExpansionState* slice(const Expansion* e) const;
+
+  // Figures standing in the feature whose root is given.
+  std::vector<int> FiguresIn(int root) const;
+  int FiguresOnBoard(PlayerId p, int kind) const;
+};
+
+}  // namespace carc::model

@@ -1,0 +1,613 @@
+#include "model/core/position_io.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "model/core/rules.h"
+
+namespace carc::model {
+
+using nlohmann::json;
+
+namespace {
+
+Status Bad(const IoContext& ctx, const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, ctx.source + ":" + (where.empty() ? "/" : where) + ": " + what);
+}
+
+std::string TypeName(const json& j) { return j.type_name(); }
+
+// Typed field access that reports the JSON pointer on failure.
+struct Reader {
+  const IoContext& ctx;
+  Status error;
+  bool Fail(const std::string& where, const std::string& what) {
+    if (error.ok()) error = Bad(ctx, where, what);
+    return false;
+  }
+  bool Object(const json& j, const std::string& where) {
+    return j.is_object() || Fail(where, "expected an object, got " + TypeName(j));
+  }
+  bool Array(const json& j, const std::string& where) {
+    return j.is_array() || Fail(where, "expected an array, got " + TypeName(j));
+  }
+  bool Int(const json& j, const std::string& where, int& out) {
+    if (!j.is_number_integer())
+      return Fail(where, "expected an integer, got " + (j.is_number() ? j.dump() : TypeName(j)));
+    long long v = j.get<long long>();
+    if (v < -1000000 || v > 1000000) return Fail(where, "integer out of range: " + j.dump());
+    out = static_cast<int>(v);
+    return true;
+  }
+  bool String(const json& j, const std::string& where, std::string& out) {
+    if (!j.is_string()) return Fail(where, "expected a string, got " + TypeName(j));
+    out = j.get<std::string>();
+    return true;
+  }
+  bool Tile(const json& j, const std::string& where, TileType& out) {
+    std::string s;
+    if (!String(j, where, s)) return false;
+    auto t = TileCatalog::Base().Find(s);
+    if (!t) return Fail(where, "unknown tile \"" + s + "\" (base tiles are A to X)");
+    out = *t;
+    return true;
+  }
+  bool Rotation(const json& j, const std::string& where, model::Rotation& out) {
+    int deg = 0;
+    if (!Int(j, where, deg)) return false;
+    if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
+      return Fail(where, "expected 0, 90, 180 or 270, got " + std::to_string(deg));
+    out = deg / 90;
+    return true;
+  }
+  // Checks that an object has only the given keys.
+  bool Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      bool known = false;
+      for (const char* k : keys) known |= it.key() == k;
+      if (!known) return Fail(where + "/" + it.key(), "unknown field");
+    }
+    return true;
+  }
+};
+
+std::string Ptr(const std::string& base, const std::string& key) { return base + "/" + key; }
+std::string Ptr(const std::string& base, size_t i) { return base + "/" + std::to_string(i); }
+
+}  // namespace
+
+StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name) {
+  std::string kind_s = name, edges_s;
+  if (auto colon = name.find(':'); colon != std::string::npos) {
+    kind_s = name.substr(0, colon);
+    edges_s = name.substr(colon + 1);
+  }
+  auto kind = ParseFeatureKind(kind_s);
+  if (!kind)
+    return Status(ErrorCode::kMalformed,
+                  "unknown feature kind \"" + kind_s + "\" (road, city, field or monastery)");
+  int found = -1;
+  if (*kind == FeatureKind::kMonastery) {
+    if (!edges_s.empty()) return Status(ErrorCode::kMalformed, "a monastery is named \"monastery\"");
+    for (size_t i = 0; i < rt.segments.size(); ++i)
+      if (rt.segments[i].kind == FeatureKind::kMonastery) found = static_cast<int>(i);
+    if (found < 0) return Status(ErrorCode::kMalformed, "the tile has no monastery");
+    return found;
+  }
+  bool field = *kind == FeatureKind::kField;
+  auto mask = field ? ParseHalves(edges_s) : ParseSides(edges_s);
+  if (!mask)
+    return Status(ErrorCode::kMalformed,
+                  "cannot read \"" + edges_s + "\" as " +
+                      (field ? "half-edges (NL NR EL ER SL SR WL WR joined by dots)"
+                             : "sides (letters of NESW)"));
+  for (size_t i = 0; i < rt.segments.size(); ++i) {
+    const Segment& s = rt.segments[i];
+    if (s.kind != *kind) continue;
+    uint8_t have = field ? s.halves : s.sides;
+    if ((have & *mask) == 0) continue;
+    if ((have & *mask) != *mask || found >= 0)
+      return Status(ErrorCode::kMalformed,
+                    "\"" + name + "\" names edges of more than one " + kind_s + " on this tile");
+    found = static_cast<int>(i);
+  }
+  if (found < 0)
+    return Status(ErrorCode::kMalformed, "the tile has no " + kind_s + " at " + edges_s);
+  return found;
+}
+
+std::string FeatureName(const RotatedTile& rt, int segment) {
+  const Segment& s = rt.segments[segment];
+  std::string k(FeatureKindName(s.kind));
+  switch (s.kind) {
+    case FeatureKind::kField: return k + ":" + HalvesName(s.halves);
+    case FeatureKind::kMonastery: return k;
+    default: return k + ":" + SidesName(s.sides);
+  }
+}
+
+StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(ErrorCode::kNoInput, path + ": cannot open the file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return Status(ErrorCode::kNoInput, path + ": cannot read the file");
+  try {
+    return json::parse(ss.str());
+  } catch (const json::parse_error& e) {
+    std::string msg = e.what();
+    if (auto p = msg.find("parse error"); p != std::string::npos) msg = msg.substr(p);
+    return Status(ErrorCode::kMalformed, path + ":/: malformed JSON: " + msg);
+  }
+}
+
+StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
+  Reader rd{ctx, Status::Ok()};
+  if (!rd.Object(j, "")) return rd.error;
+  if (!rd.Keys(j, "", {"meta", "rules", "players", "board", "figures", "supply", "turn",
+                       "question", "expansions"}))
+    return rd.error;
+  // --- rules
+  RuleOptions opts;
+  std::vector<const Expansion*> exps;
+  if (!j.contains("rules")) return Bad(ctx, "/rules", "missing (edition, expansions, options)");
+  const json& jr = j["rules"];
+  if (!rd.Object(jr, "/rules") || !rd.Keys(jr, "/rules", {"edition", "expansions", "options"}))
+    return rd.error;
+  std::string edition = "C3";
+  if (jr.contains("edition") && !rd.String(jr["edition"], "/rules/edition", edition))
+    return rd.error;
+  auto ed = ParseEdition(edition);
+  if (!ed)
+    return Status(ErrorCode::kUnknownRules, ctx.source + ":/rules/edition: unknown edition \"" +
+                                                edition + "\" (known: C1, C2, C3)");
+  opts.edition = *ed;
+  bool farm_given = false;
+  if (jr.contains("options")) {
+    const json& jo = jr["options"];
+    if (!rd.Object(jo, "/rules/options") ||
+        !rd.Keys(jo, "/rules/options", {"city_scoring", "farm_scoring"}))
+      return rd.error;
+    std::string s;
+    if (jo.contains("city_scoring")) {
+      if (!rd.String(jo["city_scoring"], "/rules/options/city_scoring", s)) return rd.error;
+      auto v = ParseCityScoring(s);
+      if (!v)
+        return Status(ErrorCode::kUnknownRules,
+                      ctx.source + ":/rules/options/city_scoring: unknown value \"" + s +
+                          "\" (known: standard, c1-two-tile-city)");
+      opts.city_scoring = *v;
+    } else if (opts.edition == Edition::kC1) {
+      opts.city_scoring = CityScoring::kC1TwoTileCity;
+    }
+    if (jo.contains("farm_scoring")) {
+      if (!rd.String(jo["farm_scoring"], "/rules/options/farm_scoring", s)) return rd.error;
+      auto v = ParseFarmScoring(s);
+      if (!v)
+        return Status(ErrorCode::kUnknownRules,
+                      ctx.source + ":/rules/options/farm_scoring: unknown value \"" + s +
+                          "\" (known: per-farm, c1-four-per-city, c1-three-per-city-once)");
+      opts.farm_scoring = *v;
+      farm_given = true;
+    }
+  } else if (opts.edition == Edition::kC1) {
+    opts.city_scoring = CityScoring::kC1TwoTileCity;
+  }
+  // BASE-END-FARM: C1 printings used three farm rules; the file must say which (strictness).
+  if (opts.edition == Edition::kC1 && !farm_given)
+    return Bad(ctx, "/rules/options/farm_scoring",
+               "edition C1 needs an explicit farm_scoring (per-farm, c1-four-per-city or "
+               "c1-three-per-city-once): C1 printings differ");
+  if (jr.contains("expansions")) {
+    const json& je = jr["expansions"];
+    if (!rd.Array(je, "/rules/expansions")) return rd.error;
+    for (size_t i = 0; i < je.size(); ++i) {
+      std::string id;
+      if (!rd.String(je[i], Ptr("/rules/expansions", i), id)) return rd.error;
+      const Expansion* e = ctx.lookup ? ctx.lookup(id) : nullptr;
+      if (!e) {
+        std::string known;
+        if (ctx.known)
+          for (const std::string& k : ctx.known()) known += (known.empty() ? "" : ", ") + k;
+        return Status(ErrorCode::kUnknownRules, ctx.source + ":" + Ptr("/rules/expansions", i) +
+                                                    ": unknown expansion \"" + id +
+                                                    "\" (known: " + known + ")");
+      }
+      exps.push_back(e);
+    }
+    // Registry order, whatever order the file lists them in.
+    if (ctx.known) {
+      std::vector<const Expansion*> ordered;
+      for (const std::string& k : ctx.known())
+        for (const Expansion* e : exps)
+          if (e->Id() == k && std::find(ordered.begin(), ordered.end(), e) == ordered.end())
+            ordered.push_back(e);
+      exps = ordered;
+    }
+  }
+  Position pos;
+  pos.config = MakeConfig(opts, exps);
+  const GameConfig& cfg = *pos.config;
+  const TileCatalog& cat = *cfg.catalog;
+  // --- board
+  if (!j.contains("board")) return Bad(ctx, "/board", "missing (at least the start tile)");
+  const json& jb = j["board"];
+  if (!rd.Array(jb, "/board")) return rd.error;
+  for (size_t i = 0; i < jb.size(); ++i) {
+    std::string w = Ptr("/board", i);
+    const json& jt = jb[i];
+    TileType t;
+    int x, y;
+    Rotation r = 0;
+    if (!rd.Object(jt, w) || !rd.Keys(jt, w, {"tile", "x", "y", "rotation"})) return rd.error;
+    for (const char* k : {"tile", "x", "y"})
+      if (!jt.contains(k)) return Bad(ctx, Ptr(w, k), "missing");
+    if (!rd.Tile(jt["tile"], Ptr(w, "tile"), t) || !rd.Int(jt["x"], Ptr(w, "x"), x) ||
+        !rd.Int(jt["y"], Ptr(w, "y"), y))
+      return rd.error;
+    if (jt.contains("rotation") && !rd.Rotation(jt["rotation"], Ptr(w, "rotation"), r))
+      return rd.error;
+    if (auto other = pos.board.At({x, y}))
+      return Bad(ctx, w, "two tiles on one square (" + std::to_string(x) + ", " +
+                             std::to_string(y) + "): /board/" + std::to_string(*other) +
+                             " is already there");
+    pos.board.Place(t, {x, y}, r);
+  }
+  // --- players
+  if (!j.contains("players")) return Bad(ctx, "/players", "missing");
+  const json& jp = j["players"];
+  if (!rd.Array(jp, "/players")) return rd.error;
+  if (jp.empty() || jp.size() > 6) return Bad(ctx, "/players", "expected 1 to 6 players");
+  std::vector<bool> supply_given;
+  for (size_t i = 0; i < jp.size(); ++i) {
+    std::string w = Ptr("/players", i);
+    const json& jpl = jp[i];
+    if (!rd.Object(jpl, w) || !rd.Keys(jpl, w, {"name", "score", "supply"})) return rd.error;
+    Player p;
+    p.name = "P" + std::to_string(i);
+    if (jpl.contains("name") && !rd.String(jpl["name"], Ptr(w, "name"), p.name)) return rd.error;
+    if (jpl.contains("score") && !rd.Int(jpl["score"], Ptr(w, "score"), p.score)) return rd.error;
+    p.supply.assign(cfg.figure_kinds.size(), -1);
+    if (jpl.contains("supply")) {
+      const json& js = jpl["supply"];
+      if (!rd.Object(js, Ptr(w, "supply"))) return rd.error;
+      for (auto it = js.begin(); it != js.end(); ++it) {
+        int k = cfg.FigureKind(it.key());
+        if (k < 0) return Bad(ctx, Ptr(Ptr(w, "supply"), it.key()), "unknown figure kind for these rules");
+        if (!rd.Int(it.value(), Ptr(Ptr(w, "supply"), it.key()), p.supply[k])) return rd.error;
+      }
+    }
+    pos.players.push_back(std::move(p));
+  }
+  // --- figures
+  if (j.contains("figures")) {
+    const json& jf = j["figures"];
+    if (!rd.Array(jf, "/figures")) return rd.error;
+    for (size_t i = 0; i < jf.size(); ++i) {
+      std::string w = Ptr("/figures", i);
+      const json& fj = jf[i];
+      if (!rd.Object(fj, w) || !rd.Keys(fj, w, {"owner", "kind", "x", "y", "feature", "posture"}))
+        return rd.error;
+      for (const char* k : {"owner", "x", "y", "feature"})
+        if (!fj.contains(k)) return Bad(ctx, Ptr(w, k), "missing");
+      Figure f;
+      int x, y;
+      std::string kind = "meeple", feature, posture;
+      if (!rd.Int(fj["owner"], Ptr(w, "owner"), f.owner) || !rd.Int(fj["x"], Ptr(w, "x"), x) ||
+          !rd.Int(fj["y"], Ptr(w, "y"), y) ||
+          !rd.String(fj["feature"], Ptr(w, "feature"), feature))
+        return rd.error;
+      if (f.owner < 0 || f.owner >= static_cast<int>(pos.players.size()))
+        return Bad(ctx, Ptr(w, "owner"), "no player " + std::to_string(f.owner));
+      if (fj.contains("kind") && !rd.String(fj["kind"], Ptr(w, "kind"), kind)) return rd.error;
+      f.kind = cfg.FigureKind(kind);
+      if (f.kind < 0) return Bad(ctx, Ptr(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
+      auto t = pos.board.At({x, y});
+      if (!t)
+        return Bad(ctx, w, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+      auto seg = ParseFeature(pos.board.rotated(*t), feature);
+      if (!seg.ok())
+        return Bad(ctx, Ptr(w, "feature"),
+                   seg.status().message() + " (tile " + cat.Name(pos.board.tile(*t).type) + ")");
+      f.node = Board::Node(*t, *seg);
+      f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
+      if (fj.contains("posture")) {
+        if (!rd.String(fj["posture"], Ptr(w, "posture"), posture)) return rd.error;
+        if (posture != "standing" && posture != "lying")
+          return Bad(ctx, Ptr(w, "posture"), "expected \"standing\" or \"lying\"");
+        if ((posture == "lying") != f.lying)
+          return Bad(ctx, Ptr(w, "posture"), std::string("a figure on a ") +
+                                                 (f.lying ? "field lies (farmer)" : "road, city or monastery stands"));
+      }
+      pos.figures.push_back(f);
+    }
+  }
+  for (size_t p = 0; p < pos.players.size(); ++p)
+    for (size_t k = 0; k < cfg.figure_kinds.size(); ++k)
+      if (pos.players[p].supply[k] < 0 && !(jp[p].contains("supply") && jp[p]["supply"].contains(cfg.figure_kinds[k].name)))
+        pos.players[p].supply[k] =
+            cfg.figure_kinds[k].per_player - pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
+  // --- turn
+  pos.turn.step = cfg.StepIndex(kDrawTile);
+  if (j.contains("turn")) {
+    const json& jt = j["turn"];
+    if (!rd.Object(jt, "/turn") || !rd.Keys(jt, "/turn", {"player", "step", "tile", "placed"}))
+      return rd.error;
+    if (jt.contains("player") && !rd.Int(jt["player"], "/turn/player", pos.turn.player))
+      return rd.error;
+    if (pos.turn.player < 0 || pos.turn.player >= static_cast<int>(pos.players.size()))
+      return Bad(ctx, "/turn/player", "no player " + std::to_string(pos.turn.player));
+    std::string step = "draw";
+    if (jt.contains("step") && !rd.String(jt["step"], "/turn/step", step)) return rd.error;
+    if (step == "game_over") {
+      pos.turn.game_over = true;
+    } else {
+      int idx = cfg.StepIndex(step);
+      if (idx < 0 || step == kScoreCompleted || step == kEndTurn) {
+        std::string known;
+        for (const Step* s : cfg.pipeline)
+          if (s->Name() != kScoreCompleted && s->Name() != kEndTurn)
+            known += (known.empty() ? "" : ", ") + std::string(s->Name());
+        return Bad(ctx, "/turn/step", "unknown step \"" + step + "\" (known: " + known + ", game_over)");
+      }
+      pos.turn.step = idx;
+      const int place_idx = cfg.StepIndex(kPlaceTile);
+      if (idx == place_idx) {
+        if (!jt.contains("tile")) return Bad(ctx, "/turn/tile", "missing: the tile drawn, to be placed");
+        TileType t;
+        if (!rd.Tile(jt["tile"], "/turn/tile", t)) return rd.error;
+        pos.turn.drawn = t;
+      } else if (jt.contains("tile")) {
+        return Bad(ctx, "/turn/tile", "only a position at step place_tile holds a drawn tile");
+      }
+      if (idx > place_idx) {
+        if (!jt.contains("placed"))
+          return Bad(ctx, "/turn/placed", "missing: {\"x\", \"y\"} of the tile placed this turn");
+        const json& jpl = jt["placed"];
+        int x, y;
+        if (!rd.Object(jpl, "/turn/placed") || !jpl.contains("x") || !jpl.contains("y"))
+          return Bad(ctx, "/turn/placed", "expected {\"x\": .., \"y\": ..}");
+        if (!rd.Int(jpl["x"], "/turn/placed/x", x) || !rd.Int(jpl["y"], "/turn/placed/y", y))
+          return rd.error;
+        auto t = pos.board.At({x, y});
+        if (!t) return Bad(ctx, "/turn/placed", "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+        pos.turn.placed = *t;
+        for (int s = place_idx + 1; s < idx; ++s) pos.turn.decided |= 1u << s;
+        for (size_t f = 0; f < pos.figures.size(); ++f)
+          if (Board::TileOf(pos.figures[f].node) == *t)
+            pos.turn.figures_this_turn.push_back(static_cast<int>(f));
+      } else if (jt.contains("placed")) {
+        return Bad(ctx, "/turn/placed", "only a position after tile placement has a placed tile");
+      }
+    }
+  }
+  // --- supply
+  pos.supply.counts.assign(cat.size(), 0);
+  if (j.contains("supply")) {
+    const json& js = j["supply"];
+    if (!rd.Object(js, "/supply") || !rd.Keys(js, "/supply", {"draw_order", "remaining"}))
+      return rd.error;
+    if (js.contains("draw_order") && js.contains("remaining"))
+      return Bad(ctx, "/supply", "give either draw_order or remaining, not both");
+    if (js.contains("draw_order")) {
+      const json& jd = js["draw_order"];
+      if (!rd.Array(jd, "/supply/draw_order")) return rd.error;
+      pos.supply.ordered = true;
+      for (size_t i = 0; i < jd.size(); ++i) {
+        TileType t;
+        if (!rd.Tile(jd[i], Ptr("/supply/draw_order", i), t)) return rd.error;
+        pos.supply.order.push_back(t);
+        pos.supply.counts[t]++;
+      }
+    } else if (js.contains("remaining")) {
+      const json& jm = js["remaining"];
+      if (jm.is_string() && jm.get<std::string>() == "rest") {
+        for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
+        for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
+        if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
+        for (TileType t = 0; t < cat.size(); ++t)
+          if (pos.supply.counts[t] < 0)
+            return Bad(ctx, "/supply/remaining", "\"rest\": more tiles " + cat.Name(t) +
+                                                     " on the board than the set has");
+      } else {
+        if (!rd.Object(jm, "/supply/remaining")) return rd.error;
+        for (auto it = jm.begin(); it != jm.end(); ++it) {
+          std::string w = Ptr("/supply/remaining", it.key());
+          auto t = cat.Find(it.key());
+          if (!t) return Bad(ctx, w, "unknown tile \"" + it.key() + "\"");
+          if (!rd.Int(it.value(), w, pos.supply.counts[*t])) return rd.error;
+          if (pos.supply.counts[*t] < 0) return Bad(ctx, w, "a count cannot be negative");
+        }
+      }
+    }
+  }
+  // --- expansion slices
+  for (const Expansion* e : cfg.expansions) pos.slices.push_back(e->NewState());
+  if (j.contains("expansions")) {
+    const json& je = j["expansions"];
+    if (!rd.Object(je, "/expansions")) return rd.error;
+    for (auto it = je.begin(); it != je.end(); ++it) {
+      const Expansion* e = cfg.FindExpansion(it.key());
+      std::string w = Ptr("/expansions", it.key());
+      if (!e) return Bad(ctx, w, "state for an expansion not enabled in /rules/expansions");
+      try {
+        Status s = e->ParseState(it.value(), w, pos);
+        if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
+      } catch (const json::exception& ex) {
+        return Bad(ctx, w, ex.what());
+      }
+    }
+  }
+  return pos;
+}
+
+json DumpPosition(const Position& pos) {
+  const GameConfig& cfg = pos.cfg();
+  const TileCatalog& cat = *cfg.catalog;
+  json j;
+  json rules = {{"edition", EditionName(cfg.options.edition)}, {"expansions", json::array()}};
+  for (const Expansion* e : cfg.expansions) rules["expansions"].push_back(e->Id());
+  rules["options"] = {{"city_scoring", CityScoringName(cfg.options.city_scoring)},
+                      {"farm_scoring", FarmScoringName(cfg.options.farm_scoring)}};
+  j["rules"] = rules;
+  j["players"] = json::array();
+  for (const Player& p : pos.players) {
+    json s = json::object();
+    for (size_t k = 0; k < cfg.figure_kinds.size(); ++k) s[cfg.figure_kinds[k].name] = p.supply[k];
+    j["players"].push_back({{"name", p.name}, {"score", p.score}, {"supply", s}});
+  }
+  j["board"] = json::array();
+  for (int i = 0; i < pos.board.size(); ++i) {
+    const PlacedTile& t = pos.board.tile(i);
+    j["board"].push_back(
+        {{"tile", cat.Name(t.type)}, {"x", t.pos.x}, {"y", t.pos.y}, {"rotation", 90 * t.rotation}});
+  }
+  j["figures"] = json::array();
+  for (const Figure& f : pos.figures) {
+    int t = Board::TileOf(f.node);
+    Coord c = pos.board.tile(t).pos;
+    j["figures"].push_back({{"owner", f.owner},
+                            {"kind", cfg.figure_kinds[f.kind].name},
+                            {"x", c.x},
+                            {"y", c.y},
+                            {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node))},
+                            {"posture", f.lying ? "lying" : "standing"}});
+  }
+  if (pos.supply.ordered) {
+    json order = json::array();
+    for (TileType t : pos.supply.order) order.push_back(cat.Name(t));
+    j["supply"] = {{"draw_order", order}};
+  } else {
+    json rem = json::object();
+    for (TileType t = 0; t < cat.size(); ++t)
+      if (pos.supply.counts[t] > 0) rem[cat.Name(t)] = pos.supply.counts[t];
+    j["supply"] = {{"remaining", rem}};
+  }
+  json turn = {{"player", pos.turn.player}};
+  if (pos.turn.game_over) {
+    turn["step"] = "game_over";
+  } else {
+    turn["step"] = pos.current_step().Name();
+    if (pos.turn.drawn) turn["tile"] = cat.Name(*pos.turn.drawn);
+    if (pos.turn.placed >= 0 && pos.turn.step > cfg.StepIndex(kPlaceTile)) {
+      Coord c = pos.board.tile(pos.turn.placed).pos;
+      turn["placed"] = {{"x", c.x}, {"y", c.y}};
+    }
+  }
+  j["turn"] = turn;
+  json ex = json::object();
+  for (const Expansion* e : cfg.expansions) {
+    json s = json::object();
+    e->DumpState(pos, s);
+    if (!s.empty()) ex[std::string(e->Id())] = s;
+  }
+  if (!ex.empty()) j["expansions"] = ex;
+  return j;
+}
+
+StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::string& where,
+                             const IoContext& ctx) {
+  Reader rd{ctx, Status::Ok()};
+  if (!rd.Object(j, where)) return rd.error;
+  if (!rd.Keys(j, where, {"type", "tile", "x", "y", "rotation", "kind", "feature"})) return rd.error;
+  if (!j.contains("type")) return Bad(ctx, Ptr(where, "type"), "missing (draw, place_tile, place_figure, pass)");
+  std::string type;
+  if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
+  Action a;
+  if (type == "pass") {
+    a.type = ActionType::kPass;
+    return a;
+  }
+  if (type == "draw") {
+    a.type = ActionType::kDraw;
+    if (!j.contains("tile")) return Bad(ctx, Ptr(where, "tile"), "missing: the tile drawn");
+    if (!rd.Tile(j["tile"], Ptr(where, "tile"), a.tile)) return rd.error;
+    return a;
+  }
+  if (type == "place_tile") {
+    a.type = ActionType::kPlaceTile;
+    for (const char* k : {"x", "y", "rotation"})
+      if (!j.contains(k)) return Bad(ctx, Ptr(where, k), "missing");
+    if (!rd.Int(j["x"], Ptr(where, "x"), a.pos.x) || !rd.Int(j["y"], Ptr(where, "y"), a.pos.y) ||
+        !rd.Rotation(j["rotation"], Ptr(where, "rotation"), a.rotation))
+      return rd.error;
+    if (j.contains("tile") && !rd.Tile(j["tile"], Ptr(where, "tile"), a.tile)) return rd.error;
+    return a;
+  }
+  if (type == "place_figure") {
+    a.type = ActionType::kPlaceFigure;
+    std::string kind = "meeple", feature;
+    if (j.contains("kind") && !rd.String(j["kind"], Ptr(where, "kind"), kind)) return rd.error;
+    a.figure_kind = pos.cfg().FigureKind(kind);
+    if (a.figure_kind < 0)
+      return Bad(ctx, Ptr(where, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
+    if (!j.contains("feature")) return Bad(ctx, Ptr(where, "feature"), "missing (e.g. \"road:EW\")");
+    if (!rd.String(j["feature"], Ptr(where, "feature"), feature)) return rd.error;
+    int tile = pos.turn.placed;
+    if (j.contains("x") || j.contains("y")) {
+      if (!j.contains("x") || !j.contains("y")) return Bad(ctx, where, "give both x and y, or neither");
+      if (!rd.Int(j["x"], Ptr(where, "x"), a.pos.x) || !rd.Int(j["y"], Ptr(where, "y"), a.pos.y))
+        return rd.error;
+      a.has_pos = true;
+      auto t = pos.board.At(a.pos);
+      if (!t) return Bad(ctx, where, "no tile at (" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")");
+      tile = *t;
+    }
+    if (tile < 0)
+      return Bad(ctx, where, "no tile has been placed this turn; name the tile with x and y");
+    if (!a.has_pos) {
+      a.pos = pos.board.tile(tile).pos;
+      a.has_pos = true;
+    }
+    auto seg = ParseFeature(pos.board.rotated(tile), feature);
+    if (!seg.ok()) return Bad(ctx, Ptr(where, "feature"), seg.status().message());
+    a.segment = *seg;
+    return a;
+  }
+  return Bad(ctx, Ptr(where, "type"), "unknown action type \"" + type +
+                                           "\" (draw, place_tile, place_figure, pass)");
+}
+
+json DumpAction(const Position& pos, const Action& a) {
+  const TileCatalog& cat = *pos.cfg().catalog;
+  switch (a.type) {
+    case ActionType::kPass: return {{"type", "pass"}};
+    case ActionType::kDraw: return {{"type", "draw"}, {"tile", cat.Name(a.tile)}};
+    case ActionType::kPlaceTile: {
+      json j = {{"type", "place_tile"}, {"x", a.pos.x}, {"y", a.pos.y}, {"rotation", 90 * a.rotation}};
+      if (a.tile >= 0) j["tile"] = cat.Name(a.tile);
+      return j;
+    }
+    case ActionType::kPlaceFigure: {
+      json j = {{"type", "place_figure"}, {"kind", pos.cfg().figure_kinds[a.figure_kind].name}};
+      if (auto t = pos.board.At(a.pos); t && a.has_pos) {
+        j["x"] = a.pos.x;
+        j["y"] = a.pos.y;
+        j["feature"] = FeatureName(pos.board.rotated(*t), a.segment);
+      }
+      return j;
+    }
+  }
+  return {};
+}
+
+json DumpScoreEvent(const Position& pos, const ScoreEvent& ev) {
+  json j = {{"cause", ev.cause}, {"feature", FeatureKindName(ev.kind)}, {"points", ev.points}};
+  json tiles = json::array();
+  for (Coord c : ev.tiles) tiles.push_back({c.x, c.y});
+  j["tiles"] = tiles;
+  j["tile_count"] = ev.tiles.size();
+  if (ev.kind == FeatureKind::kCity) j["coats_of_arms"] = ev.shields;
+  if (ev.kind == FeatureKind::kField) j["completed_cities"] = ev.cities;
+  j["figures_per_player"] = ev.strength;
+  j["winners"] = ev.winners;
+  json names = json::array();
+  for (PlayerId p : ev.winners) names.push_back(pos.players[p].name);
+  j["winner_names"] = names;
+  j["formula"] = ev.formula;
+  j["rulings"] = ev.rulings;
+  return j;
+}
+
+}  // namespace carc::model

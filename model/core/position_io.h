@@ -1,0 +1,46 @@
+#pragma once
+// Position files (JSON) <-> Position. The only nlohmann user in the core: every error is a
+// Status naming the file and the JSON pointer, e.g. "pos.json:/board/3/rotation: expected 0,
+// 90, 180 or 270, got 45". The format is documented in adjudicator/POSITION_FORMAT.md.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position.h"
+#include "model/core/status.h"
+
+namespace carc::model {
+
+// Looks up expansions by id; supplied by the caller (model/expansions/registry.h) so that the
+// core never names one.
+using ExpansionLookup = const Expansion* (*)(std::string_view id);
+using ExpansionIds = std::vector<std::string> (*)();
+
+struct IoContext {
+  std::string source = "<input>";  // file name used in messages
+  ExpansionLookup lookup = nullptr;
+  ExpansionIds known = nullptr;
+};
+
+StatusOr<Position> ParsePosition(const nlohmann::json& j, const IoContext& ctx);
+nlohmann::json DumpPosition(const Position& pos);
+
+// Actions in position-file form: {"type": "place_tile", "x": 1, "y": 0, "rotation": 90}, ...
+// `where` is the JSON pointer of the action, for messages.
+StatusOr<Action> ParseAction(const nlohmann::json& j, const Position& pos, const std::string& where,
+                             const IoContext& ctx);
+nlohmann::json DumpAction(const Position& pos, const Action& a);
+
+// "road:EW", "city:NW", "field:NL.NR", "monastery": a feature of one tile in board orientation.
+// Any non-empty subset of the segment's edges (or half-edges) names it; edges of two different
+// segments are an error.
+StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name);
+std::string FeatureName(const RotatedTile& rt, int segment);
+
+nlohmann::json DumpScoreEvent(const Position& pos, const ScoreEvent& ev);
+
+// Reads a whole file; missing or unreadable -> kNoInput, bad JSON -> kMalformed with line/column.
+StatusOr<nlohmann::json> ReadJsonFile(const std::string& path);
+
+}  // namespace carc::model

@@ -1,0 +1,220 @@
+#include "model/core/rules.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+#include "model/core/check.h"
+#include "model/core/scoring.h"
+
+namespace carc::model {
+
+std::vector<Action> LegalActions(const Position& pos) {
+  std::vector<Action> out;
+  if (pos.turn.game_over) return out;
+  const Step& s = pos.current_step();
+  if (s.NeedsDecision(pos)) s.Legal(pos, out);
+  return out;
+}
+
+void Advance(Position& pos, ApplyResult& result) {
+  const int n = static_cast<int>(pos.cfg().pipeline.size());
+  for (int guard = 0; !pos.turn.game_over; ++guard) {
+    CARC_CHECK(guard < 4 * n);
+    const Step& s = pos.current_step();
+    if (s.NeedsDecision(pos)) return;
+    s.Run(pos, result);
+    if (pos.turn.game_over) return;
+    pos.turn.step = (pos.turn.step + 1) % n;
+  }
+}
+
+ApplyResult Apply(Position& pos, const Action& action) {
+  ApplyResult result;
+  if (pos.turn.game_over) {
+    result.input_error = "the game is over: no action can follow final scoring";
+    return result;
+  }
+  Position work = pos;
+  Advance(work, result);
+  // Offer the action to the current decision step; steps the player may pass are passed
+  // implicitly when the action belongs to a later step of the same turn.
+  const PlayerId player = work.turn.player;
+  for (int guard = 0;; ++guard) {
+    CARC_CHECK(guard < 64);
+    if (work.turn.game_over || work.turn.player != player) {
+      result.input_error = "this action does not belong to the current turn (step " +
+                           std::string(pos.current_step().Name()) + ")";
+      return result;
+    }
+    const Step& s = work.current_step();
+    if (s.Handles(work, action)) break;
+    if (!s.CanPass(work)) {
+      result.input_error = "the position is at step " + std::string(s.Name()) +
+                           ", which does not take this action";
+      return result;
+    }
+    ApplyResult pass = s.Apply(work, {.type = ActionType::kPass});
+    CARC_CHECK(pass.verdict.legal);
+    Advance(work, result);
+  }
+  ApplyResult r = work.current_step().Apply(work, action);
+  if (!r.input_error.empty() || !r.verdict.legal) return r;
+  result.verdict.reasons.insert(result.verdict.reasons.end(), r.verdict.reasons.begin(),
+                                r.verdict.reasons.end());
+  result.scores.insert(result.scores.end(), r.scores.begin(), r.scores.end());
+  result.notes.insert(result.notes.end(), r.notes.begin(), r.notes.end());
+  Advance(work, result);
+  pos = std::move(work);
+  return result;
+}
+
+std::vector<Violation> Validate(const Position& pos) {
+  std::vector<Violation> out;
+  const Board& b = pos.board;
+  const TileCatalog& cat = *pos.cfg().catalog;
+  // BASE-SETUP: the tile set and the number of players.
+  if (pos.players.size() < 2 || pos.players.size() > 6)
+    out.push_back({"BASE-SETUP", "/players", "a game has 2 to 6 players, the file has " +
+                                                 std::to_string(pos.players.size())});
+  if (b.size() == 0) out.push_back({"BASE-SETUP", "/board", "the start tile is not on the board"});
+  std::vector<int> used(cat.size(), 0);
+  for (int i = 0; i < b.size(); ++i) used[b.tile(i).type]++;
+  if (pos.turn.drawn) used[*pos.turn.drawn]++;
+  for (TileType t = 0; t < cat.size(); ++t) {
+    int n = used[t] + pos.supply.counts[t];
+    if (n > cat.def(t).count)
+      out.push_back({"BASE-SETUP", "/board",
+                     "tile " + cat.Name(t) + " appears " + std::to_string(n) +
+                         " times (board, hand and supply) but the set has " +
+                         std::to_string(cat.def(t).count)});
+  }
+  // BASE-PLACE-EDGE and BASE-PLACE-ADJ between every pair of neighbours; the board is one piece.
+  for (int i = 0; i < b.size(); ++i) {
+    for (int side = 1; side <= 2; ++side) {  // east and south: each pair once
+      auto n = b.At(Neighbour(b.tile(i).pos, side));
+      if (n && b.rotated(i).edges[side] != b.rotated(*n).edges[(side + 2) % 4])
+        out.push_back({"BASE-PLACE-EDGE", "/board/" + std::to_string(i),
+                       "the tile at (" + std::to_string(b.tile(i).pos.x) + ", " +
+                           std::to_string(b.tile(i).pos.y) + ") does not match its " +
+                           (side == 1 ? "east" : "south") + " neighbour"});
+    }
+  }
+  if (b.size() > 0) {
+    std::set<int> seen = {0};
+    std::deque<int> q = {0};
+    while (!q.empty()) {
+      int i = q.front();
+      q.pop_front();
+      for (int side = 0; side < 4; ++side) {
+        auto n = b.At(Neighbour(b.tile(i).pos, side));
+        if (n && seen.insert(*n).second) q.push_back(*n);
+      }
+    }
+    for (int i = 0; i < b.size(); ++i)
+      if (!seen.count(i))
+        out.push_back({"BASE-PLACE-ADJ", "/board/" + std::to_string(i),
+                       "the tile at (" + std::to_string(b.tile(i).pos.x) + ", " +
+                           std::to_string(b.tile(i).pos.y) +
+                           ") is not connected to the start tile"});
+  }
+  // BASE-MEEPLE-SUPPLY: supply + board = the figures each player owns.
+  const auto& kinds = pos.cfg().figure_kinds;
+  for (size_t p = 0; p < pos.players.size(); ++p)
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      int on_board = pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
+      int in_supply = pos.players[p].supply[k];
+      if (in_supply < 0 || on_board + in_supply != kinds[k].per_player)
+        out.push_back({"BASE-MEEPLE-SUPPLY", "/players/" + std::to_string(p) + "/supply",
+                       "player " + std::to_string(p) + " has " + std::to_string(in_supply) +
+                           " " + kinds[k].name + " in supply and " + std::to_string(on_board) +
+                           " on the board, but owns " + std::to_string(kinds[k].per_player)});
+    }
+  // BASE-MEEPLE-TILE: figures are placed one per turn on the new tile and never move, so a tile
+  // holds at most one figure of each kind.
+  std::set<std::pair<int, int>> tile_kind;
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const Figure& fig = pos.figures[f];
+    if (!tile_kind.insert({Board::TileOf(fig.node), fig.kind}).second)
+      out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
+                     "a second " + kinds[fig.kind].name +
+                         " on one tile: figures go only on the tile just placed, one per turn"});
+  }
+  // BASE-RETURN: no figure stays on a completed road, city or monastery, except one completed
+  // by this turn's tile before the scoring step.
+  const bool before_scoring = pos.turn.placed >= 0;
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    int root = b.Find(pos.figures[f].node);
+    if (!b.IsComplete(root)) continue;
+    bool pending = false;
+    if (before_scoring) {
+      Coord c = b.tile(pos.turn.placed).pos;
+      for (int t : b.Info(root).tiles)
+        if (std::abs(b.tile(t).pos.x - c.x) <= 1 && std::abs(b.tile(t).pos.y - c.y) <= 1)
+          pending = true;
+    }
+    if (!pending)
+      out.push_back({"BASE-RETURN", "/figures/" + std::to_string(f),
+                     "the figure stands in a completed " +
+                         std::string(FeatureKindName(b.Info(root).kind)) +
+                         ", which would have been scored and the figure returned"});
+  }
+  // BASE-TRACK: scores are reached by adding points; none is negative.
+  for (size_t p = 0; p < pos.players.size(); ++p)
+    if (pos.players[p].score < 0)
+      out.push_back({"BASE-TRACK", "/players/" + std::to_string(p) + "/score",
+                     "a score cannot be negative"});
+  for (const Expansion* e : pos.cfg().expansions) e->Validate(pos, out);
+  return out;
+}
+
+std::vector<ScoreEvent> ScoreFinal(Position& pos) {
+  std::vector<ScoreEvent> out;
+  FinalScoring(pos, out);
+  return out;
+}
+
+uint64_t Perft(const Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  std::vector<Action> legal = LegalActions(pos);
+  if (depth == 1) return legal.size();
+  uint64_t n = 0;
+  for (const Action& a : legal) {
+    Position next = pos;
+    ApplyResult r = Apply(next, a);
+    CARC_CHECK(r.verdict.legal && r.input_error.empty());
+    n += Perft(next, depth - 1);
+  }
+  return n;
+}
+
+
+std::string Describe(const Position& pos, const Action& a) {
+  const TileCatalog& cat = *pos.cfg().catalog;
+  auto at = [](Coord c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; };
+  switch (a.type) {
+    case ActionType::kDraw:
+      return "draw tile " + cat.Name(a.tile);
+    case ActionType::kPlaceTile:
+      return "place tile " + (a.tile >= 0 ? cat.Name(a.tile) : std::string("?")) + " at " +
+             at(a.pos) + " rotated " + std::to_string(90 * a.rotation);
+    case ActionType::kPlaceFigure: {
+      std::string s = "place " + pos.cfg().figure_kinds[a.figure_kind].name;
+      const RotatedTile* rt = nullptr;
+      if (auto t = pos.board.At(a.pos); t && a.has_pos) rt = &pos.board.rotated(*t);
+      if (rt && a.segment >= 0 && a.segment < static_cast<int>(rt->segments.size())) {
+        const Segment& seg = rt->segments[a.segment];
+        s += " on " + std::string(FeatureKindName(seg.kind));
+        if (seg.kind == FeatureKind::kField) s += ":" + HalvesName(seg.halves);
+        if (seg.kind == FeatureKind::kRoad || seg.kind == FeatureKind::kCity)
+          s += ":" + SidesName(seg.sides);
+      }
+      return s + " of the tile at " + at(a.pos);
+    }
+    case ActionType::kPass:
+      return "pass";
+  }
+  return "?";
+}
+
+}  // namespace carc::model

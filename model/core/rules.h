@@ -1,0 +1,35 @@
+#pragma once
+// The rules API (cf. OpenSpiel's State): legal actions, apply, validate, final scoring.
+
+#include <string>
+#include <vector>
+
+#include "model/core/action.h"
+#include "model/core/position.h"
+
+namespace carc::model {
+
+// Every legal action at the current step, in a deterministic order.
+std::vector<Action> LegalActions(const Position& pos);
+
+// Applies one action. Illegal: pos is left unchanged and the verdict says why, with rulings.
+// Legal: the turn runs on through every step that needs no decision (scoring, end of turn,
+// the next draw when the draw order is known, final scoring at the end of the game).
+ApplyResult Apply(Position& pos, const Action& action);
+
+// Runs the steps that need no decision from the current one on. Used after parsing a file.
+void Advance(Position& pos, ApplyResult& result);
+
+// Can this position arise under the rules? Each violation names its ruling.
+std::vector<Violation> Validate(const Position& pos);
+
+// Final scoring of a copy of the position as it stands (BASE-END-*), for `carc score`.
+std::vector<ScoreEvent> ScoreFinal(Position& pos);
+
+// Perft: the number of action sequences of the given depth (chance draws count as actions).
+uint64_t Perft(const Position& pos, int depth);
+
+// Human-readable description of an action, in position-file terms.
+std::string Describe(const Position& pos, const Action& a);
+
+}  // namespace carc::model

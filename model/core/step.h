@@ -1,0 +1,45 @@
+#pragma once
+// A turn step. The core pipeline is draw -> place_tile -> place_figure -> score -> end_turn;
+// expansions insert their own steps before or after these named anchors.
+
+#include <string_view>
+#include <vector>
+
+#include "model/core/action.h"
+
+namespace carc::model {
+
+class Position;
+
+inline constexpr std::string_view kDrawTile = "draw";
+inline constexpr std::string_view kPlaceTile = "place_tile";
+inline constexpr std::string_view kPlaceFigure = "place_figure";
+inline constexpr std::string_view kScoreCompleted = "score";
+inline constexpr std::string_view kEndTurn = "end_turn";
+
+class Step {
+ public:
+  virtual ~Step() = default;
+  virtual std::string_view Name() const = 0;
+  // True when the step needs a decision in this position; false steps are run (Run) or
+  // skipped by the pipeline without stopping.
+  virtual bool NeedsDecision(const Position& pos) const = 0;
+  virtual void Legal(const Position& pos, std::vector<Action>& out) const = 0;
+  // Whether an action is this step's to judge. If not, and the step lets the player pass,
+  // the pipeline passes implicitly and offers the action to the next step (a phantom placed
+  // alone passes the meeple step).
+  virtual bool Handles(const Position& pos, const Action& action) const = 0;
+  virtual bool CanPass(const Position& pos) const { (void)pos; return false; }
+  // Applies a decision. An illegal action leaves pos unchanged and returns the verdict.
+  virtual ApplyResult Apply(Position& pos, const Action& action) const = 0;
+  // Work done when the step needs no decision (scoring, end of turn).
+  virtual void Run(Position& pos, ApplyResult& result) const { (void)pos, (void)result; }
+};
+
+struct StepInsert {
+  std::string_view anchor;
+  bool after = true;
+  const Step* step = nullptr;
+};
+
+}  // namespace carc::model

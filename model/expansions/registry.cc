@@ -1,0 +1,31 @@
+#include "model/expansions/registry.h"
+
+namespace carc::exp {
+
+const std::vector<const model::Expansion*>& All() {
+  static const std::vector<const model::Expansion*> all = {
+  };
+  return all;
+}
+
+const model::Expansion* ByName(std::string_view id) {
+  for (const model::Expansion* e : All())
+    if (e->Id() == id) return e;
+  return nullptr;
+}
+
+std::vector<std::string> Ids() {
+  std::vector<std::string> out;
+  for (const model::Expansion* e : All()) out.emplace_back(e->Id());
+  return out;
+}
+
+model::IoContext Context(std::string source) {
+  model::IoContext ctx;
+  ctx.source = std::move(source);
+  ctx.lookup = &ByName;
+  ctx.known = &Ids;
+  return ctx;
+}
+
+}  // namespace carc::exp
