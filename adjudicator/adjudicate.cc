@@ -63,6 +63,11 @@ void Cite(json& ruling) {
     for (const json& e : a.value("score_events", json::array())) add(e.value("rulings", json::array()));
   }
   for (const json& e : ruling.value("score_events", json::array())) add(e.value("rulings", json::array()));
+  if (ruling.contains("before_question")) {
+    const json& b = ruling["before_question"];
+    add(b.value("notes", json::array()));
+    for (const json& e : b.value("score_events", json::array())) add(e.value("rulings", json::array()));
+  }
   ruling["cited"] = ids;
 }
 
@@ -110,8 +115,67 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     Cite(r);
     return {kExitImpossible, r, ""};
   }
+  json claim = json::object();
+  std::string ask;
+  if (opts.mode == Mode::kAdjudicate) {
+    // kAdjudicate: the question in the file; questions other than "apply" are the other modes.
+    if (!doc.contains("question"))
+      return Error(kExitMalformed, source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
+    const json& q = doc["question"];
+    if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
+      return Error(kExitMalformed, source + ":/question/ask: expected one of apply, legal, final_score, validate");
+    ask = q["ask"].get<std::string>();
+    claim = q.value("claim", json::object());
+    if (!claim.is_object()) return Error(kExitMalformed, source + ":/question/claim: expected an object");
+    if (claim.contains("legal") && !claim["legal"].is_boolean())
+      return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
+    if (claim.contains("scores") && (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
+      return Error(kExitMalformed, source + ":/question/claim/scores: expected one score per player");
+    if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
+    if (ask == "legal") return Answer(pos, doc, source, {Mode::kLegal, q.value("depth", 0)});
+    if (ask == "final_score") {
+      Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
+      if (!claim.empty()) {
+        Position dummy = pos;
+        for (size_t p = 0; p < pos.players.size(); ++p) dummy.players[p].score = o.ruling["scores"][p];
+        bool ok = CheckClaim(claim, true, dummy, o.ruling);
+        o.ruling["verdict"] = ok ? "upheld" : "rejected";
+        o.exit_code = ok ? kExitUpheld : kExitRejected;
+      }
+      return o;
+    }
+  }
+  if (opts.mode == Mode::kScore) {
+    // Final scoring of the position as it stands (no draw, no turn steps run first).
+    json r = Header(pos, source, "final_score");
+    r["scores_before"] = Scores(pos);
+    json ev = json::array();
+    if (pos.turn.game_over) {
+      r["reasons"] = json::array({{{"ruling", "BASE-END"},
+                                   {"text", "the position is after final scoring (step game_over): "
+                                            "nothing is scored again"}}});
+    } else {
+      for (const auto& e : model::ScoreFinal(pos)) ev.push_back(model::DumpScoreEvent(pos, e));
+      r["reasons"] = json::array(
+          {{{"ruling", "BASE-END"}, {"text", "final scoring of every unfinished feature and farm"}}});
+    }
+    r["score_events"] = ev;
+    r["scores"] = Scores(pos);
+    r["verdict"] = "scored";
+    Cite(r);
+    return {kExitUpheld, r, ""};
+  }
+  // A position at a step that needs no decision (a known draw order at step draw) runs on
+  // first; what that does (tiles removed as unplaceable, final scoring) is reported.
   ApplyResult pre;
   model::Advance(pos, pre);
+  json pre_notes = Reasons(pre.notes);
+  json pre_events = json::array();
+  for (const auto& e : pre.scores) pre_events.push_back(model::DumpScoreEvent(pos, e));
+  auto add_pre = [&](json& r) {
+    if (!pre_notes.empty()) r["before_question"]["notes"] = pre_notes;
+    if (!pre_events.empty()) r["before_question"]["score_events"] = pre_events;
+  };
   if (opts.mode == Mode::kLegal) {
     json r = Header(pos, source, "legal");
     r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
@@ -134,47 +198,11 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       r["count"] = r["actions"].size();
     }
     r["verdict"] = "listed";
-    return {kExitUpheld, r, ""};
-  }
-  if (opts.mode == Mode::kScore) {
-    json r = Header(pos, source, "final_score");
-    r["scores_before"] = Scores(pos);
-    auto events = model::ScoreFinal(pos);
-    json ev = json::array();
-    for (const auto& e : events) ev.push_back(model::DumpScoreEvent(pos, e));
-    r["score_events"] = ev;
-    r["scores"] = Scores(pos);
-    r["verdict"] = "scored";
-    r["reasons"] = json::array({{{"ruling", "BASE-END"}, {"text", "final scoring of every unfinished feature and farm"}}});
+    add_pre(r);
     Cite(r);
     return {kExitUpheld, r, ""};
   }
-  // kAdjudicate: the question in the file.
-  if (!doc.contains("question"))
-    return Error(kExitMalformed, source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
   const json& q = doc["question"];
-  if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
-    return Error(kExitMalformed, source + ":/question/ask: expected one of apply, legal, final_score, validate");
-  const std::string ask = q["ask"].get<std::string>();
-  json claim = q.value("claim", json::object());
-  if (!claim.is_object()) return Error(kExitMalformed, source + ":/question/claim: expected an object");
-  if (claim.contains("legal") && !claim["legal"].is_boolean())
-    return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
-  if (claim.contains("scores") && (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
-    return Error(kExitMalformed, source + ":/question/claim/scores: expected one score per player");
-  if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
-  if (ask == "legal") return Answer(pos, doc, source, {Mode::kLegal, q.value("depth", 0)});
-  if (ask == "final_score") {
-    Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
-    if (!claim.empty()) {
-      Position dummy = pos;
-      for (size_t p = 0; p < pos.players.size(); ++p) dummy.players[p].score = o.ruling["scores"][p];
-      bool ok = CheckClaim(claim, true, dummy, o.ruling);
-      o.ruling["verdict"] = ok ? "upheld" : "rejected";
-      o.exit_code = ok ? kExitUpheld : kExitRejected;
-    }
-    return o;
-  }
   if (ask != "apply")
     return Error(kExitMalformed, source + ":/question/ask: unknown question \"" + ask +
                                      "\" (apply, legal, final_score, validate)");
@@ -182,24 +210,54 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     return Error(kExitMalformed, source + ":/question/actions: expected a non-empty array of actions");
   json r = Header(pos, source, "apply");
   r["scores_before"] = Scores(pos);
+  add_pre(r);
   json actions = json::array();
   bool legal = true;
+  // Actions are applied without finishing the turn, so that a later action of the same turn is
+  // judged in it (a second meeple, a meeple after the phantom). Scoring that the turn's end
+  // brings is reported with the action that ended the turn.
+  auto add_events = [&](json& entry, const ApplyResult& ar) {
+    for (const auto& e : ar.scores) entry["score_events"].push_back(model::DumpScoreEvent(pos, e));
+    for (const auto& n : ar.notes) entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
+  };
   for (size_t i = 0; i < q["actions"].size() && legal; ++i) {
     std::string where = "/question/actions/" + std::to_string(i);
     auto a = model::ParseAction(q["actions"][i], pos, where, ctx);
     if (!a.ok()) return Error(a.status());
-    json entry = {{"action", q["actions"][i]}, {"description", model::Describe(pos, *a)}};
-    ApplyResult ar = model::Apply(pos, *a);
+    if (i > 0 && !model::JudgeAfterDecision(pos, *a)) {
+      ApplyResult between;
+      model::Advance(pos, between);
+      add_events(actions.back(), between);
+      // Re-read the action against the advanced position (feature names refer to its tile).
+      a = model::ParseAction(q["actions"][i], pos, where, ctx);
+      if (!a.ok()) return Error(a.status());
+    }
+    json entry = {{"action", q["actions"][i]}, {"description", model::Describe(pos, *a)},
+                  {"score_events", json::array()}, {"notes", json::array()}};
+    ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
     if (!ar.input_error.empty()) return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
     entry["legal"] = ar.verdict.legal;
     entry["reasons"] = Reasons(ar.verdict.reasons);
-    json ev = json::array();
-    for (const auto& e : ar.scores) ev.push_back(model::DumpScoreEvent(pos, e));
-    entry["score_events"] = ev;
-    entry["notes"] = Reasons(ar.notes);
+    add_events(entry, ar);
     legal = ar.verdict.legal;
     if (!legal) r["reasons"] = Reasons(ar.verdict.reasons);
     actions.push_back(entry);
+  }
+  if (legal) {
+    ApplyResult end;
+    model::Advance(pos, end);
+    add_events(actions.back(), end);
+    // A turn left open: the question does not state the choice of a later step.
+    const model::PlayerId last_player = pos.turn.player;
+    if (!pos.turn.game_over && pos.turn.placed >= 0) {
+      std::string step(pos.current_step().Name());
+      r["pending"] = {{"player", last_player}, {"step", step}};
+      if (claim.contains("scores"))
+        return Error(kExitMalformed,
+                     source + ":/question/actions: the turn is not finished, so the claimed scores "
+                              "cannot be checked: the question does not state the choice at step " +
+                         step + " (add a pass or a placement)");
+    }
   }
   r["actions"] = actions;
   r["verdict"] = legal ? "legal" : "illegal";
@@ -240,6 +298,9 @@ std::string RulingText(const json& r) {
   line("Rules:    " + r.value("edition", "") + (r["expansions"].empty() ? "" : " + " + r["expansions"].dump()));
   line("Question: " + r.value("question", ""));
   line("Verdict:  " + r.value("verdict", ""));
+  if (r.contains("before_question"))
+    for (const json& x : r["before_question"].value("notes", json::array()))
+      line("  before the question [" + x.value("ruling", "") + "] " + x.value("text", ""));
   for (const json& v : r.value("violations", json::array()))
     line("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " + v.value("text", ""));
   for (const json& a : r.value("actions", json::array())) {
@@ -266,6 +327,9 @@ std::string RulingText(const json& r) {
   if (r.contains("count")) line("Count:    " + r["count"].dump());
   if (r.contains("claim"))
     for (const json& d : r["claim"]["differences"]) line("  claim: " + d.get<std::string>());
+  if (r.contains("pending"))
+    line("Pending:  the turn stops at step " + r["pending"].value("step", "") +
+         " (the question states no choice for it)");
   if (r.contains("scores")) line("Scores:   " + r["scores"].dump());
   if (r.contains("cited")) line("Cited:    " + r["cited"].dump());
   return out;

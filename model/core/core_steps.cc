@@ -11,15 +11,6 @@ namespace {
 
 const char* kSideNames[4] = {"north", "east", "south", "west"};
 
-bool Decided(const Position& pos, std::string_view step) {
-  int i = pos.cfg().StepIndex(step);
-  return i >= 0 && (pos.turn.decided & (1u << i));
-}
-
-void MarkDecided(Position& pos, std::string_view step) {
-  pos.turn.decided |= 1u << pos.cfg().StepIndex(step);
-}
-
 // Draws tiles in the known order until one can be placed (BASE-PLACE-UNPLACEABLE); with none
 // left the game ends and final scoring runs (BASE-END).
 class DrawStep final : public Step {
@@ -129,8 +120,36 @@ class PlaceTileStep final : public Step {
       case PlacementProblem::kNone:
         break;
     }
+    // BASE-FEATURE-JOIN: note features holding figures that this tile joins into one.
+    std::vector<int> held;  // roots (before placement) of neighbouring features with figures
+    for (int side = 0; side < 4; ++side) {
+      auto n = pos.board.At(Neighbour(a.pos, side));
+      if (!n) continue;
+      const RotatedTile& nt = pos.board.rotated(*n);
+      std::vector<int> segs = {nt.side_segment[(side + 2) % 4]};
+      for (int h = 0; h < 8; ++h)
+        if (h / 2 == (side + 2) % 4) segs.push_back(nt.half_segment[h]);
+      for (int seg : segs) {
+        if (seg < 0) continue;
+        int root = pos.board.Find(Board::Node(*n, seg));
+        if (!pos.FiguresIn(root).empty() &&
+            std::find(held.begin(), held.end(), root) == held.end())
+          held.push_back(root);
+      }
+    }
     pos.turn.placed = pos.board.Place(t, a.pos, a.rotation);
     pos.turn.drawn.reset();
+    for (size_t i = 0; i < held.size(); ++i)
+      for (size_t j = i + 1; j < held.size(); ++j)
+        if (pos.board.Find(held[i]) == pos.board.Find(held[j])) {
+          r.verdict.reasons.push_back(
+              {"BASE-FEATURE-JOIN",
+               "the tile joins two " +
+                   std::string(FeatureKindName(pos.board.Info(pos.board.Find(held[i])).kind)) +
+                   "s that already hold figures into one; all their figures now share it"});
+          i = held.size();
+          break;
+        }
     r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) +
                                                         " at " + at + " matches every neighbour"});
     return r;
@@ -155,12 +174,20 @@ class PlaceFigureStep final : public Step {
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
     if (a.type == ActionType::kPlaceFigure) {
-      r.verdict = CheckFigure(pos, a, kMeeple, "BASE-MEEPLE-FREE");
+      r.verdict = CheckFigure(pos, a, kMeeple, FigureRulings{});
       if (!r.verdict.legal) return r;
       PlaceFigure(pos, a);
     }
     MarkDecided(pos, Name());
     return r;
+  }
+  // BASE-MEEPLE-SUPPLY: at most one meeple per turn.
+  std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
+    if (a.type != ActionType::kPlaceFigure || a.figure_kind != kMeeple) return std::nullopt;
+    return Verdict::Illegal("BASE-MEEPLE-SUPPLY",
+                            PlacedThisTurn(pos, kMeeple) > 0
+                                ? "a player places at most one meeple per turn"
+                                : "the player already passed the meeple placement this turn");
   }
 };
 
@@ -228,17 +255,33 @@ std::vector<const Step*> CoreSteps() {
   return {&draw, &place_tile, &place_figure, &score, &end_turn};
 }
 
-Verdict CheckFigure(const Position& pos, const Action& a, int kind, const char* free_ruling) {
+bool Decided(const Position& pos, std::string_view step) {
+  int i = pos.cfg().StepIndex(step);
+  return i >= 0 && (pos.turn.decided & (1u << i));
+}
+
+void MarkDecided(Position& pos, std::string_view step) {
+  pos.turn.decided |= 1u << pos.cfg().StepIndex(step);
+}
+
+int PlacedThisTurn(const Position& pos, int kind) {
+  int n = 0;
+  for (int f : pos.turn.figures_this_turn)
+    if (pos.figures[f].kind == kind) ++n;
+  return n;
+}
+
+Verdict CheckFigure(const Position& pos, const Action& a, int kind, const FigureRulings& rulings) {
   const std::string& name = pos.cfg().figure_kinds[kind].name;
   const int placed = pos.turn.placed;
   if (a.has_pos && pos.board.At(a.pos) != std::optional<int>(placed)) {
-    return Verdict::Illegal("BASE-MEEPLE-TILE", "a " + name +
+    return Verdict::Illegal(rulings.tile, "a " + name +
                                                     " may go only on the tile just placed, not on (" +
                                                     std::to_string(a.pos.x) + ", " +
                                                     std::to_string(a.pos.y) + ")");
   }
   if (pos.players[pos.turn.player].supply[kind] <= 0) {
-    return Verdict::Illegal("BASE-MEEPLE-SUPPLY",
+    return Verdict::Illegal(rulings.supply,
                             "the player has no " + name + " left in their supply");
   }
   const int root = pos.board.Find(Board::Node(placed, a.segment));
@@ -247,15 +290,15 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const char* 
     const Figure& f = pos.figures[figs.front()];
     Coord at = pos.board.tile(Board::TileOf(f.node)).pos;
     return Verdict::Illegal(
-        free_ruling, "the " + std::string(FeatureKindName(pos.board.Info(root).kind)) +
+        rulings.free, "the " + std::string(FeatureKindName(pos.board.Info(root).kind)) +
                          " already holds a figure of player " + std::to_string(f.owner) +
                          " (on the tile at (" + std::to_string(at.x) + ", " +
                          std::to_string(at.y) + ")); a figure may go only on a feature with no "
                          "figure anywhere in it");
   }
   Verdict v;
-  v.reasons.push_back({free_ruling, "the feature holds no figure anywhere"});
-  v.reasons.push_back({"BASE-MEEPLE-TILE", "the " + name + " goes on the tile just placed"});
+  v.reasons.push_back({rulings.free, "the feature holds no figure anywhere"});
+  v.reasons.push_back({rulings.tile, "the " + name + " goes on the tile just placed"});
   return v;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The core turn steps (base game). Expansions anchor their own steps to these names.
 
+#include <string_view>
 #include <vector>
 
 #include "model/core/step.h"
@@ -11,9 +12,19 @@ std::vector<const Step*> CoreSteps();
 
 // Shared by figure-placing steps (core meeple step, expansion figure steps): may `kind` go on
 // segment `segment` of the tile placed this turn? Rules: BASE-MEEPLE-TILE, BASE-MEEPLE-FREE,
-// BASE-MEEPLE-SUPPLY. `free_ruling` is the ruling cited when the feature is occupied.
-Verdict CheckFigure(const Position& pos, const Action& a, int kind, const char* free_ruling);
+// BASE-MEEPLE-SUPPLY. An expansion figure passes the rulings it cites instead.
+struct FigureRulings {
+  const char* tile = "BASE-MEEPLE-TILE";
+  const char* free = "BASE-MEEPLE-FREE";
+  const char* supply = "BASE-MEEPLE-SUPPLY";
+};
+Verdict CheckFigure(const Position& pos, const Action& a, int kind, const FigureRulings& rulings);
 void ListFigurePlacements(const Position& pos, int kind, std::vector<Action>& out);
 void PlaceFigure(Position& pos, const Action& a);
+// Turn bookkeeping shared by steps: has the named step been decided this turn?
+bool Decided(const Position& pos, std::string_view step);
+void MarkDecided(Position& pos, std::string_view step);
+// Figures of `kind` placed this turn.
+int PlacedThisTurn(const Position& pos, int kind);
 
 }  // namespace carc::model

@@ -17,11 +17,12 @@ namespace carc::model {
 
 class Position;
 
-// A figure kind (meeple, phantom, ...). The core contributes "meeple".
+// A figure kind. The core contributes "meeple"; expansions add their own.
 struct FigureKindDef {
   std::string name;
   int per_player = 0;
   int strength = 1;  // weight for majority
+  std::string supply_ruling = "BASE-MEEPLE-SUPPLY";  // cited when a player has too many or none
 };
 
 // One problem found by Validate: the position cannot arise under the rules.

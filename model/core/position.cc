@@ -29,7 +29,8 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   auto cfg = std::make_shared<GameConfig>();
   cfg->options = options;
   cfg->expansions = std::move(expansions);
-  cfg->figure_kinds.push_back({"meeple", /*per_player=*/7, /*strength=*/1});  // BASE-SETUP
+  cfg->figure_kinds.push_back(
+      {"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY"});  // BASE-SETUP
   std::vector<const Step*> steps = CoreSteps();
   for (const Expansion* e : cfg->expansions) {
     e->ContributeFigures(cfg->figure_kinds);

@@ -330,6 +330,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
             cfg.figure_kinds[k].per_player - pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
   // --- turn
   pos.turn.step = cfg.StepIndex(kDrawTile);
+  bool final_scoring = false;
   if (j.contains("turn")) {
     const json& jt = j["turn"];
     if (!rd.Object(jt, "/turn") || !rd.Keys(jt, "/turn", {"player", "step", "tile", "placed"}))
@@ -341,7 +342,11 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     std::string step = "draw";
     if (jt.contains("step") && !rd.String(jt["step"], "/turn/step", step)) return rd.error;
     if (step == "game_over") {
-      pos.turn.game_over = true;
+      pos.turn.game_over = true;  // final scoring done: the scores are final
+    } else if (step == "final_scoring") {
+      // The game has ended (no tile left) and final scoring is still to do; the draw step
+      // finds no tile and runs it.
+      final_scoring = true;
     } else {
       int idx = cfg.StepIndex(step);
       if (idx < 0 || step == kScoreCompleted || step == kEndTurn) {
@@ -349,7 +354,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         for (const Step* s : cfg.pipeline)
           if (s->Name() != kScoreCompleted && s->Name() != kEndTurn)
             known += (known.empty() ? "" : ", ") + std::string(s->Name());
-        return Bad(ctx, "/turn/step", "unknown step \"" + step + "\" (known: " + known + ", game_over)");
+        return Bad(ctx, "/turn/step",
+                   "unknown step \"" + step + "\" (known: " + known + ", final_scoring, game_over)");
       }
       pos.turn.step = idx;
       const int place_idx = cfg.StepIndex(kPlaceTile);
@@ -422,6 +428,10 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       }
     }
   }
+  if (final_scoring && pos.supply.total() > 0)
+    return Bad(ctx, "/turn/step",
+               "final_scoring: the game ends only when no tile is left, but the supply holds " +
+                   std::to_string(pos.supply.total()));
   // --- expansion slices
   for (const Expansion* e : cfg.expansions) pos.slices.push_back(e->NewState());
   if (j.contains("expansions")) {

@@ -29,10 +29,21 @@ void Advance(Position& pos, ApplyResult& result) {
   }
 }
 
-ApplyResult Apply(Position& pos, const Action& action) {
+std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& action) {
+  if (pos.turn.game_over) return std::nullopt;
+  const Step& cur = pos.current_step();
+  if (cur.NeedsDecision(pos)) return std::nullopt;
+  return cur.AfterDecision(pos, action);
+}
+
+ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
   ApplyResult result;
   if (pos.turn.game_over) {
     result.input_error = "the game is over: no action can follow final scoring";
+    return result;
+  }
+  if (auto v = JudgeAfterDecision(pos, action)) {
+    result.verdict = *v;
     return result;
   }
   Position work = pos;
@@ -64,7 +75,7 @@ ApplyResult Apply(Position& pos, const Action& action) {
                                 r.verdict.reasons.end());
   result.scores.insert(result.scores.end(), r.scores.begin(), r.scores.end());
   result.notes.insert(result.notes.end(), r.notes.begin(), r.notes.end());
-  Advance(work, result);
+  if (finish_turn) Advance(work, result);
   pos = std::move(work);
   return result;
 }
@@ -125,7 +136,7 @@ std::vector<Violation> Validate(const Position& pos) {
       int on_board = pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
       int in_supply = pos.players[p].supply[k];
       if (in_supply < 0 || on_board + in_supply != kinds[k].per_player)
-        out.push_back({"BASE-MEEPLE-SUPPLY", "/players/" + std::to_string(p) + "/supply",
+        out.push_back({kinds[k].supply_ruling, "/players/" + std::to_string(p) + "/supply",
                        "player " + std::to_string(p) + " has " + std::to_string(in_supply) +
                            " " + kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
@@ -140,6 +151,13 @@ std::vector<Violation> Validate(const Position& pos) {
                      "a second " + kinds[fig.kind].name +
                          " on one tile: figures go only on the tile just placed, one per turn"});
   }
+  // BASE-MEEPLE-FREE: two figures on one segment of one tile cannot arise (the second would
+  // have gone on an occupied feature).
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    for (size_t g = f + 1; g < pos.figures.size(); ++g)
+      if (pos.figures[f].node == pos.figures[g].node)
+        out.push_back({"BASE-MEEPLE-FREE", "/figures/" + std::to_string(g),
+                       "two figures on the same feature of one tile"});
   // BASE-RETURN: no figure stays on a completed road, city or monastery, except one completed
   // by this turn's tile before the scoring step.
   const bool before_scoring = pos.turn.placed >= 0;
@@ -196,7 +214,10 @@ std::string Describe(const Position& pos, const Action& a) {
     case ActionType::kDraw:
       return "draw tile " + cat.Name(a.tile);
     case ActionType::kPlaceTile:
-      return "place tile " + (a.tile >= 0 ? cat.Name(a.tile) : std::string("?")) + " at " +
+      return "place tile " +
+             (a.tile >= 0 ? cat.Name(a.tile)
+                          : pos.turn.drawn ? cat.Name(*pos.turn.drawn) : std::string("?")) +
+             " at " +
              at(a.pos) + " rotated " + std::to_string(90 * a.rotation);
     case ActionType::kPlaceFigure: {
       std::string s = "place " + pos.cfg().figure_kinds[a.figure_kind].name;

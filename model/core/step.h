@@ -2,6 +2,7 @@
 // A turn step. The core pipeline is draw -> place_tile -> place_figure -> score -> end_turn;
 // expansions insert their own steps before or after these named anchors.
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -26,10 +27,16 @@ class Step {
   virtual bool NeedsDecision(const Position& pos) const = 0;
   virtual void Legal(const Position& pos, std::vector<Action>& out) const = 0;
   // Whether an action is this step's to judge. If not, and the step lets the player pass,
-  // the pipeline passes implicitly and offers the action to the next step (a phantom placed
-  // alone passes the meeple step).
+  // the pipeline passes implicitly and offers the action to the next step (an expansion figure
+  // placed alone passes the meeple step).
   virtual bool Handles(const Position& pos, const Action& action) const = 0;
   virtual bool CanPass(const Position& pos) const { (void)pos; return false; }
+  // Judges an action that arrives after this step was decided in the same turn (before the
+  // turn moves on), e.g. a second meeple. nullopt: not this step's business.
+  virtual std::optional<Verdict> AfterDecision(const Position& pos, const Action& action) const {
+    (void)pos, (void)action;
+    return std::nullopt;
+  }
   // Applies a decision. An illegal action leaves pos unchanged and returns the verdict.
   virtual ApplyResult Apply(Position& pos, const Action& action) const = 0;
   // Work done when the step needs no decision (scoring, end of turn).

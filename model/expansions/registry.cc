@@ -1,9 +1,12 @@
 #include "model/expansions/registry.h"
 
+#include "model/expansions/phantom/phantom.h"
+
 namespace carc::exp {
 
 const std::vector<const model::Expansion*>& All() {
   static const std::vector<const model::Expansion*> all = {
+      &phantom::Get(),
   };
   return all;
 }

@@ -1,0 +1,87 @@
+#include "model/expansions/phantom/phantom.h"
+
+#include "model/core/core_steps.h"
+#include "model/core/position.h"
+
+namespace carc::exp::phantom {
+
+namespace {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::Position;
+using model::Verdict;
+
+int Kind(const Position& pos) { return pos.cfg().FigureKind(kFigure); }
+
+// The phantom's own placement step, right after the core figure step.
+// Rules: PH-SECOND (second figure, different feature, same tile), PH-ALONE (alone, like a
+// meeple: the core step is passed implicitly), PH-REUSE (any later turn once returned),
+// PH-TB (the phantom is always the last figure of a turn).
+class PlacePhantomStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kStep; }
+  bool NeedsDecision(const Position& pos) const override {
+    return pos.turn.placed >= 0 && model::Decided(pos, model::kPlaceFigure) &&
+           !model::Decided(pos, kStep);
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    return a.type == ActionType::kPass ||
+           (a.type == ActionType::kPlaceFigure && a.figure_kind == Kind(pos));
+  }
+  bool CanPass(const Position&) const override { return true; }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    out.push_back({.type = ActionType::kPass});
+    model::ListFigurePlacements(pos, Kind(pos), out);
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    if (a.type == ActionType::kPlaceFigure) {
+      // The feature the meeple just took is occupied, so "a different feature" and "no figure
+      // anywhere in the feature" are one check; it cites PH-SECOND.
+      r.verdict = model::CheckFigure(pos, a, Kind(pos),
+                                     {.tile = "PH-SECOND", .free = "PH-SECOND", .supply = "PH-SETUP"});
+      if (!r.verdict.legal) return r;
+      r.verdict.reasons.push_back(
+          model::PlacedThisTurn(pos, model::kMeeple) > 0
+              ? model::Reason{"PH-SECOND", "the phantom is the second figure of the turn"}
+              : model::Reason{"PH-ALONE", "the phantom is placed alone, like a meeple"});
+      model::PlaceFigure(pos, a);
+    }
+    model::MarkDecided(pos, kStep);
+    return r;
+  }
+  std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
+    if (a.type != ActionType::kPlaceFigure) return std::nullopt;
+    if (model::PlacedThisTurn(pos, Kind(pos)) > 0) {
+      if (a.figure_kind == Kind(pos))
+        return Verdict::Illegal("PH-SETUP", "each player has one phantom; it is already placed");
+      return Verdict::Illegal("PH-TB",
+                              "the phantom is always the last figure placed in a turn: no figure "
+                              "may follow it");
+    }
+    if (a.figure_kind == Kind(pos))
+      return Verdict::Illegal("PH-SECOND", "the player already passed the phantom placement");
+    return Verdict::Illegal("BASE-MEEPLE-SUPPLY", "the meeple placement of this turn is over");
+  }
+};
+
+}  // namespace
+
+void Phantom::ContributeFigures(std::vector<model::FigureKindDef>& kinds) const {
+  // PH-SETUP: one phantom per player; PH-SCORE/PH-END: it counts as one figure, like a meeple.
+  kinds.push_back({std::string(kFigure), /*per_player=*/1, /*strength=*/1, "PH-SETUP"});
+}
+
+void Phantom::ContributeSteps(std::vector<model::StepInsert>& steps) const {
+  static const PlacePhantomStep step;
+  steps.push_back({model::kPlaceFigure, /*after=*/true, &step});
+}
+
+const Phantom& Get() {
+  static const Phantom phantom;
+  return phantom;
+}
+
+}  // namespace carc::exp::phantom

@@ -1,0 +1,23 @@
+#pragma once
+// Phantom (seed 004, rulings PH-*): one extra figure per player, placed after the meeple on a
+// different feature of the same tile, or alone; scored and returned like a meeple.
+// Fixtures: fixtures/phantom/.
+
+#include "model/core/expansion.h"
+
+namespace carc::exp::phantom {
+
+inline constexpr std::string_view kId = "phantom";
+inline constexpr std::string_view kFigure = "phantom";
+inline constexpr std::string_view kStep = "place_phantom";
+
+class Phantom final : public model::Expansion {
+ public:
+  std::string_view Id() const override { return kId; }
+  void ContributeFigures(std::vector<model::FigureKindDef>& kinds) const override;
+  void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
+};
+
+const Phantom& Get();
+
+}  // namespace carc::exp::phantom
