@@ -1,6 +1,7 @@
 #include "model/core/position_io.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -128,6 +129,9 @@ std::string FeatureName(const RotatedTile& rt, int segment) {
 }
 
 StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return Status(ErrorCode::kNoInput, path + ": is a directory, not a position file");
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status(ErrorCode::kNoInput, path + ": cannot open the file");
   std::stringstream ss;

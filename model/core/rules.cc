@@ -46,6 +46,12 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
     result.verdict = *v;
     return result;
   }
+  // Fast path: the current step takes the action (steps change nothing when they refuse).
+  if (const Step& cur = pos.current_step(); cur.NeedsDecision(pos) && cur.Handles(pos, action)) {
+    result = cur.Apply(pos, action);
+    if (result.input_error.empty() && result.verdict.legal && finish_turn) Advance(pos, result);
+    return result;
+  }
   Position work = pos;
   Advance(work, result);
   // Offer the action to the current decision step; steps the player may pass are passed

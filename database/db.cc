@@ -1,0 +1,274 @@
+#include "database/db.h"
+
+#include <ctime>
+#include <filesystem>
+#include <utility>
+
+namespace carc::database {
+
+namespace {
+
+Status IoError(std::string message) { return Status(model::ErrorCode::kIo, std::move(message)); }
+
+// Words for a result code; `doing` says what was being done ("importing games").
+std::string Describe(int rc, const std::string& path, std::string_view doing, int timeout_ms,
+                     const char* sqlite_msg) {
+  std::string what;
+  switch (rc & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      what = "database is locked by another connection (waited " + std::to_string(timeout_ms) +
+             " ms); try again when its write has finished";
+      break;
+    case SQLITE_READONLY:
+      what = "database is read-only (no write permission on the file or its folder)";
+      break;
+    case SQLITE_CANTOPEN:
+      what = "cannot open the database file (missing folder, or no permission)";
+      break;
+    case SQLITE_NOTADB:
+      what = "not a database file (not SQLite, or its header is damaged); rebuild it with "
+             "`carc db build`";
+      break;
+    case SQLITE_CORRUPT:
+      what = "the database file is corrupt; rebuild it with `carc db build` or restore a copy";
+      break;
+    case SQLITE_FULL:
+      what = "disk full";
+      break;
+    case SQLITE_IOERR:
+      what = "I/O error reading or writing the database file";
+      break;
+    default:
+      what = sqlite_msg ? sqlite_msg : sqlite3_errstr(rc);
+      return path + ": " + what + (doing.empty() ? "" : " (" + std::string(doing) + ")");
+  }
+  std::string out = path + ": " + what;
+  if (!doing.empty()) out += " (while " + std::string(doing) + ")";
+  return out;
+}
+
+}  // namespace
+
+// ---- Connection ----
+
+StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions& opts) {
+  std::error_code ec;
+  const bool memory = path == ":memory:" || path.empty();
+  if (!memory && opts.mode == OpenMode::kReadOnly && !std::filesystem::exists(path, ec))
+    return IoError(path + ": no such database file (create it with `carc db build --db " + path +
+                   "`)");
+  if (!memory && std::filesystem::is_directory(path, ec))
+    return IoError(path + ": is a folder, not a database file");
+  Connection c;
+  c.path_ = path;
+  c.busy_timeout_ms_ = opts.busy_timeout_ms;
+  int flags = SQLITE_OPEN_NOMUTEX;
+  flags |= opts.mode == OpenMode::kReadOnly ? SQLITE_OPEN_READONLY
+                                            : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  int rc = sqlite3_open_v2(path.c_str(), &c.db_, flags, nullptr);
+  if (rc != SQLITE_OK) return c.Error(rc, "opening");
+  sqlite3_extended_result_codes(c.db_, 1);
+  sqlite3_busy_timeout(c.db_, opts.busy_timeout_ms);
+  if (opts.mode == OpenMode::kCreate && sqlite3_db_readonly(c.db_, "main") == 1)
+    return c.Error(SQLITE_READONLY, "opening for writing");
+  // Reading the header here makes a garbage file fail now, with its own message.
+  auto app = c.Prepare("PRAGMA application_id");
+  if (!app.ok()) return app.status();
+  auto row = app->Step();
+  if (!row.ok()) return row.status();
+  const int64_t app_id = *row ? app->Int(0) : 0;
+  app = Statement();
+  if (app_id != kApplicationId) {
+    auto n = c.Prepare("SELECT count(*) FROM sqlite_schema");
+    if (!n.ok()) return n.status();
+    auto r = n->Step();
+    if (!r.ok()) return r.status();
+    const bool empty = n->Int(0) == 0;
+    if (!empty || opts.mode == OpenMode::kReadOnly)
+      return IoError(path + ": not a carc database (SQLite file with application_id " +
+                     std::to_string(app_id) + "); create one with `carc db build --db FILE`");
+  }
+  if (Status s = c.Exec("PRAGMA foreign_keys = ON"); !s.ok()) return s;
+  if (opts.mode == OpenMode::kCreate && !memory) {
+    // WAL: readers keep reading while an import writes. NORMAL sync is safe in WAL against a
+    // killed process (a commit is never half applied); only a power cut can lose the last one.
+    if (Status s = c.Exec("PRAGMA journal_mode = WAL"); !s.ok()) return s;
+    if (Status s = c.Exec("PRAGMA synchronous = NORMAL"); !s.ok()) return s;
+  }
+  return c;
+}
+
+Connection::Connection(Connection&& o) noexcept
+    : db_(std::exchange(o.db_, nullptr)), path_(std::move(o.path_)),
+      busy_timeout_ms_(o.busy_timeout_ms_) {}
+
+Connection& Connection::operator=(Connection&& o) noexcept {
+  if (this != &o) {
+    if (db_) sqlite3_close_v2(db_);
+    db_ = std::exchange(o.db_, nullptr);
+    path_ = std::move(o.path_);
+    busy_timeout_ms_ = o.busy_timeout_ms_;
+  }
+  return *this;
+}
+
+Connection::~Connection() {
+  if (db_) sqlite3_close_v2(db_);
+}
+
+Status Connection::Exec(std::string_view sql) {
+  std::string text(sql);
+  char* err = nullptr;
+  int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &err);
+  sqlite3_free(err);
+  if (rc != SQLITE_OK) return Error(rc, "");
+  return Status::Ok();
+}
+
+StatusOr<Statement> Connection::Prepare(std::string_view sql) {
+  sqlite3_stmt* s = nullptr;
+  int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &s, nullptr);
+  if (rc != SQLITE_OK) {
+    sqlite3_finalize(s);
+    return Error(rc, "");
+  }
+  return Statement(this, s);
+}
+
+int64_t Connection::LastInsertRowid() const { return sqlite3_last_insert_rowid(db_); }
+
+Status Connection::Error(int rc, std::string_view doing) const {
+  const char* msg = db_ ? sqlite3_errmsg(db_) : nullptr;
+  return IoError(Describe(rc, path_.empty() ? ":memory:" : path_, doing, busy_timeout_ms_, msg));
+}
+
+// ---- Statement ----
+
+Statement::Statement(Statement&& o) noexcept
+    : conn_(o.conn_), stmt_(std::exchange(o.stmt_, nullptr)), bind_rc_(o.bind_rc_) {}
+
+Statement& Statement::operator=(Statement&& o) noexcept {
+  if (this != &o) {
+    if (stmt_) sqlite3_finalize(stmt_);
+    conn_ = o.conn_;
+    stmt_ = std::exchange(o.stmt_, nullptr);
+    bind_rc_ = o.bind_rc_;
+  }
+  return *this;
+}
+
+Statement::~Statement() {
+  if (stmt_) sqlite3_finalize(stmt_);
+}
+
+Statement& Statement::Bind(int i, int64_t v) {
+  int rc = sqlite3_bind_int64(stmt_, i, v);
+  if (rc != SQLITE_OK && bind_rc_ == SQLITE_OK) bind_rc_ = rc;
+  return *this;
+}
+
+Statement& Statement::Bind(int i, std::string_view v) {
+  int rc = sqlite3_bind_text64(stmt_, i, v.data(), v.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+  if (rc != SQLITE_OK && bind_rc_ == SQLITE_OK) bind_rc_ = rc;
+  return *this;
+}
+
+Statement& Statement::BindNull(int i) {
+  int rc = sqlite3_bind_null(stmt_, i);
+  if (rc != SQLITE_OK && bind_rc_ == SQLITE_OK) bind_rc_ = rc;
+  return *this;
+}
+
+StatusOr<bool> Statement::Step() {
+  if (bind_rc_ != SQLITE_OK) return conn_->Error(bind_rc_, "binding a parameter");
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  Status s = conn_->Error(rc, "");
+  sqlite3_reset(stmt_);
+  return s;
+}
+
+Status Statement::Run() {
+  for (;;) {
+    auto r = Step();
+    if (!r.ok()) return r.status();
+    if (!*r) break;
+  }
+  Reset();
+  return Status::Ok();
+}
+
+void Statement::Reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+  bind_rc_ = SQLITE_OK;
+}
+
+int64_t Statement::Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+double Statement::Real(int col) const { return sqlite3_column_double(stmt_, col); }
+bool Statement::IsNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+std::string Statement::Text(int col) const {
+  const unsigned char* t = sqlite3_column_text(stmt_, col);
+  return t ? std::string(reinterpret_cast<const char*>(t),
+                         static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+           : std::string();
+}
+
+std::optional<std::string> Statement::OptText(int col) const {
+  if (IsNull(col)) return std::nullopt;
+  return Text(col);
+}
+
+std::optional<int64_t> Statement::OptInt(int col) const {
+  if (IsNull(col)) return std::nullopt;
+  return Int(col);
+}
+
+// ---- Transaction, Savepoint ----
+
+StatusOr<Transaction> Transaction::Begin(Connection& conn) {
+  if (Status s = conn.Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
+  return Transaction(&conn);
+}
+
+Transaction::~Transaction() {
+  if (conn_) conn_->Exec("ROLLBACK");
+}
+
+Status Transaction::Commit() {
+  Status s = conn_->Exec("COMMIT");
+  if (s.ok()) conn_ = nullptr;
+  return s;
+}
+
+StatusOr<Savepoint> Savepoint::Begin(Connection& conn) {
+  if (Status s = conn.Exec("SAVEPOINT record"); !s.ok()) return s;
+  return Savepoint(&conn);
+}
+
+Savepoint::~Savepoint() {
+  if (conn_) {
+    conn_->Exec("ROLLBACK TO record");
+    conn_->Exec("RELEASE record");
+  }
+}
+
+Status Savepoint::Release() {
+  Status s = conn_->Exec("RELEASE record");
+  if (s.ok()) conn_ = nullptr;
+  return s;
+}
+
+std::string NowIso() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace carc::database

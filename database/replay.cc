@@ -1,0 +1,242 @@
+#include "database/replay.h"
+
+#include <set>
+
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/registry.h"
+
+namespace carc::database {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::ErrorCode;
+using model::Position;
+using model::Status;
+using nlohmann::json;
+
+const char* GameVerdictName(GameVerdict v) {
+  switch (v) {
+    case GameVerdict::kConsistent: return "consistent";
+    case GameVerdict::kIllegal: return "illegal";
+    case GameVerdict::kScoreMismatch: return "score-mismatch";
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<int> Scores(const Position& pos) {
+  std::vector<int> out;
+  for (const auto& p : pos.players) out.push_back(p.score);
+  return out;
+}
+
+// Messages of the start position name the record's fields, not the position file's.
+std::string RecordPointer(std::string msg) {
+  for (auto [from, to] : {std::pair<std::string, std::string>{":/board", ":/start"},
+                          {":/supply/draw_order", ":/draw_order"}}) {
+    if (auto at = msg.find(from); at != std::string::npos) msg.replace(at, from.size(), to);
+  }
+  return msg;
+}
+
+class Replayer {
+ public:
+  Replayer(const GameRecord& r, const std::string& source, bool with_log)
+      : rec_(r), source_(source), with_log_(with_log), ctx_(exp::Context(source)) {}
+
+  model::StatusOr<ReplayResult> Run() {
+    auto parsed = model::ParsePosition(StartPosition(rec_), ctx_);
+    if (!parsed.ok())
+      return Status(parsed.status().code(), RecordPointer(parsed.status().message()));
+    pos_ = std::move(*parsed);
+    ApplyResult pre;
+    model::Advance(pos_, pre);  // the first draw (and any unplaceable tile before it)
+    for (size_t t = 0; t < rec_.turns.size(); ++t) {
+      auto done = Turn(t);
+      if (!done.ok()) return done.status();
+      if (*done) return std::move(res_);
+    }
+    res_.finished = pos_.turn.game_over;
+    res_.final_model = Scores(pos_);
+    if (rec_.final_scores) {
+      if (!res_.finished) {
+        // BASE-END: final scoring comes only when the last tile has been placed.
+        Fail(GameVerdict::kScoreMismatch, 0, -1,
+             "final scores claimed, but the game is not over: " +
+                 std::to_string(pos_.supply.total()) + " tiles left to draw",
+             {"BASE-END"});
+      } else if (*rec_.final_scores != res_.final_model) {
+        Fail(GameVerdict::kScoreMismatch, 0, -1,
+             "final scores claimed " + json(*rec_.final_scores).dump() + ", the rules give " +
+                 json(res_.final_model).dump() + Breakdown(final_events_),
+             RulingsOf(final_events_));
+      }
+    }
+    if (res_.verdict == GameVerdict::kConsistent)
+      res_.text = "all " + std::to_string(rec_.turns.size()) + " turns legal" +
+                  (AnyClaim() ? ", scores as claimed" : "") +
+                  (res_.finished ? "; game over" : "; game not finished");
+    return std::move(res_);
+  }
+
+ private:
+  // Replays turn t; true when the verdict is decided (the replay stops there).
+  model::StatusOr<bool> Turn(size_t t) {
+    const int turn_no = static_cast<int>(t) + 1;
+    const std::string base = "/turns/" + std::to_string(t);
+    std::vector<model::ScoreEvent> events;
+    json entry = {{"turn", turn_no}, {"player", pos_.turn.player}, {"actions", json::array()},
+                  {"score_events", json::array()}, {"notes", json::array()}};
+    auto collect = [&](const ApplyResult& ar) {
+      for (const auto& e : ar.scores) {
+        events.push_back(e);
+        if (e.cause == "final") final_events_.push_back(e);
+        if (with_log_) entry["score_events"].push_back(model::DumpScoreEvent(pos_, e));
+      }
+      if (with_log_)
+        for (const auto& n : ar.notes) entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
+    };
+    if (pos_.turn.game_over) {
+      // BASE-END: the game ends when the last tile has been placed (and scored).
+      Fail(GameVerdict::kIllegal, turn_no, 0,
+           "turn " + std::to_string(turn_no) + ": the game is already over (no tile left)",
+           {"BASE-END"});
+      return true;
+    }
+    const int player = pos_.turn.player;
+    const auto& actions = rec_.turns[t].actions;
+    for (size_t i = 0; i < actions.size(); ++i) {
+      const std::string where = base + "/actions/" + std::to_string(i);
+      auto a = model::ParseAction(actions[i], pos_, where, ctx_);
+      if (!a.ok()) return a.status();
+      if (i > 0 && !model::JudgeAfterDecision(pos_, *a)) {
+        // The previous step is decided: run the steps that need no decision, as
+        // `carc adjudicate` does, then read the action against the position reached.
+        ApplyResult between;
+        model::Advance(pos_, between);
+        collect(between);
+        if (pos_.turn.game_over || pos_.turn.player != player)
+          return Status(ErrorCode::kMalformed,
+                        source_ + ":" + where + ": the turn already ended after the previous " +
+                            "action; this action belongs to the next turn");
+        a = model::ParseAction(actions[i], pos_, where, ctx_);
+        if (!a.ok()) return a.status();
+      }
+      const std::string described = model::Describe(pos_, *a);
+      ApplyResult ar = model::Apply(pos_, *a, /*finish_turn=*/false);
+      if (!ar.input_error.empty())
+        return Status(ErrorCode::kMalformed, source_ + ":" + where + ": " + ar.input_error);
+      if (with_log_)
+        entry["actions"].push_back(
+            {{"action", actions[i]}, {"description", described}, {"legal", ar.verdict.legal}});
+      collect(ar);
+      if (!ar.verdict.legal) {
+        std::vector<std::string> ids;
+        std::string why;
+        for (const auto& r : ar.verdict.reasons) {
+          ids.push_back(r.ruling);
+          why += (why.empty() ? "" : "; ") + r.ruling + ": " + r.text;
+        }
+        Fail(GameVerdict::kIllegal, turn_no, static_cast<int>(i),
+             "turn " + std::to_string(turn_no) + ", action " + std::to_string(i) + " (" +
+                 described + ") is illegal: " + why,
+             ids);
+        Log(entry);
+        return true;
+      }
+    }
+    ApplyResult end;
+    model::Advance(pos_, end);
+    collect(end);
+    // Steps left undecided (a figure step after a tile) are passed, as a player ending the turn.
+    while (!pos_.turn.game_over && pos_.turn.player == player) {
+      ApplyResult ar = model::Apply(pos_, {.type = ActionType::kPass});
+      if (!ar.input_error.empty() || !ar.verdict.legal) {
+        std::vector<std::string> ids;
+        for (const auto& r : ar.verdict.reasons) ids.push_back(r.ruling);
+        Fail(GameVerdict::kIllegal, turn_no, -1,
+             "turn " + std::to_string(turn_no) + " is incomplete: step " +
+                 std::string(pos_.current_step().Name()) + " needs a decision" +
+                 (ar.verdict.reasons.empty() ? "" : " (" + ar.verdict.reasons[0].text + ")"),
+             ids);
+        Log(entry);
+        return true;
+      }
+      collect(ar);
+    }
+    const std::vector<int> now = Scores(pos_);
+    res_.model_scores.push_back(now);
+    entry["scores"] = now;
+    Log(entry);
+    const auto& claimed = rec_.turns[t].scores;
+    if (claimed && *claimed != now) {
+      Fail(GameVerdict::kScoreMismatch, turn_no, -1,
+           "turn " + std::to_string(turn_no) + ": claimed scores " + json(*claimed).dump() +
+               ", the rules give " + json(now).dump() + Breakdown(events),
+           RulingsOf(events));
+      return true;
+    }
+    return false;
+  }
+
+  void Fail(GameVerdict v, int turn, int action, std::string text,
+            const std::vector<std::string>& ids) {
+    res_.verdict = v;
+    res_.turn = turn;
+    res_.action = action;
+    res_.text = std::move(text);
+    std::set<std::string> seen;
+    for (const auto& id : ids)
+      if (!id.empty() && seen.insert(id).second) res_.cited.push_back(id);
+    res_.finished = pos_.turn.game_over;
+    res_.final_model = Scores(pos_);
+  }
+
+  void Log(json& entry) {
+    if (with_log_) res_.log.push_back(std::move(entry));
+  }
+
+  bool AnyClaim() const {
+    if (rec_.final_scores) return true;
+    for (const auto& t : rec_.turns)
+      if (t.scores) return true;
+    return false;
+  }
+
+  static std::vector<std::string> RulingsOf(const std::vector<model::ScoreEvent>& evs) {
+    std::vector<std::string> ids;
+    for (const auto& e : evs) ids.insert(ids.end(), e.rulings.begin(), e.rulings.end());
+    return ids;
+  }
+
+  static std::string Breakdown(const std::vector<model::ScoreEvent>& evs) {
+    if (evs.empty()) return " (the rules score nothing here)";
+    std::string out = " (";
+    for (size_t i = 0; i < evs.size(); ++i) {
+      const auto& e = evs[i];
+      out += (i ? "; " : "") + std::string(model::FeatureKindName(e.kind)) + " " + e.formula +
+             " = " + std::to_string(e.points) + " to " + json(e.winners).dump();
+    }
+    return out + ")";
+  }
+
+  const GameRecord& rec_;
+  const std::string& source_;
+  const bool with_log_;
+  const model::IoContext ctx_;
+  Position pos_;
+  ReplayResult res_;
+  std::vector<model::ScoreEvent> final_events_;
+};
+
+}  // namespace
+
+model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
+                                     bool with_log) {
+  return Replayer(r, source, with_log).Run();
+}
+
+}  // namespace carc::database

@@ -1,0 +1,40 @@
+#pragma once
+// Replays a game record through the model and gives its verdict: every action legal and every
+// claimed score as the rules give it ("consistent"), or the first illegal action ("illegal") or
+// the first score that differs ("score-mismatch"), each with the ruling IDs that decide it.
+// A record that does not fit the rules' input (unknown tile, a feature the tile lacks, two turns
+// run together) is bad input: a kMalformed Status, not a verdict.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "database/game_record.h"
+#include "model/core/status.h"
+
+namespace carc::database {
+
+enum class GameVerdict { kConsistent, kIllegal, kScoreMismatch };
+const char* GameVerdictName(GameVerdict v);
+
+struct ReplayResult {
+  GameVerdict verdict = GameVerdict::kConsistent;
+  int turn = 0;     // 1-based turn of the first problem; 0: none, or the final scores
+  int action = -1;  // 0-based action in that turn (illegal only)
+  std::string text;
+  std::vector<std::string> cited;  // ruling IDs, first-seen order
+  // Model scores after each replayed turn (turns after the first problem are not replayed).
+  std::vector<std::vector<int>> model_scores;
+  bool finished = false;  // final scoring was done (no tile left)
+  std::vector<int> final_model;
+  nlohmann::json log = nlohmann::json::array();  // per turn, when asked for (games replay)
+};
+
+// `source` names the record in messages. `with_log` fills ReplayResult::log with every turn's
+// actions (described), score events and scores.
+model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
+                                     bool with_log = false);
+
+}  // namespace carc::database

@@ -1,0 +1,45 @@
+#pragma once
+// SVG pictures of positions and rulings, written directly (no picture library).
+// `carc render` and `carc adjudicate --svg` (adjudicator/cmd_render.cc) call these.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position.h"
+#include "model/core/status.h"
+
+namespace carc::render {
+
+enum class Mark { kScored, kDisputed };  // gold: scored in the ruling; red: the illegal claim
+
+// What to draw besides the position itself.
+struct Picture {
+  std::string title;
+  std::optional<model::Coord> square;  // the square in question
+  bool square_illegal = false;         // drawn red instead of orange
+  std::map<int, Mark> features;        // feature root -> highlight
+  std::vector<std::string> caption;    // the verdict, under the board
+  std::vector<int> scores_after;       // per player, when the ruling changes scores
+};
+
+std::string RenderSvg(const model::Position& pos, const Picture& pic);
+
+// `carc render`: the position of a position file; the square in question is turn.placed or
+// the question's place_tile action.
+model::StatusOr<std::string> RenderPositionFile(const nlohmann::json& doc,
+                                                const std::string& source);
+
+// `carc adjudicate --svg`: the position after the question's actions (up to the first illegal
+// one), before the turn's automatic steps, so the figures that score are still on the board;
+// the features the ruling scores are highlighted and the ruling is the caption.
+model::StatusOr<std::string> RenderRuling(const nlohmann::json& doc, const nlohmann::json& ruling,
+                                          const std::string& source);
+
+// The caption lines for a ruling (verdict, actions, score events, violations, claim).
+std::vector<std::string> CaptionLines(const nlohmann::json& ruling);
+
+}  // namespace carc::render

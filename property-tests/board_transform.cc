@@ -1,0 +1,101 @@
+#include "property-tests/board_transform.h"
+
+#include <algorithm>
+
+namespace carc::prop {
+
+using model::Action;
+using model::ActionType;
+using model::Coord;
+using nlohmann::json;
+
+Coord BoardTransform::Apply(Coord c) const {
+  // y grows south, so a clockwise quarter turn maps north (0, -1) to east (1, 0).
+  for (int i = 0; i < ((quarter_turns % 4) + 4) % 4; ++i) c = {-c.y, c.x};
+  return {c.x + dx, c.y + dy};
+}
+
+std::string RotateFeatureName(const std::string& name, int quarter_turns) {
+  const std::string sides = "NESW";
+  auto colon = name.find(':');
+  if (colon == std::string::npos) return name;
+  std::string out = name.substr(0, colon + 1);
+  const int q = ((quarter_turns % 4) + 4) % 4;
+  for (size_t i = colon + 1; i < name.size(); ++i) {
+    char c = name[i];
+    auto s = sides.find(c);
+    // In "NL.NR" only the side letter turns; L/R stay (halves are named clockwise per edge).
+    bool side_letter = s != std::string::npos &&
+                       (i == colon + 1 || name[i - 1] == '.' || name.substr(0, colon) != "field");
+    out += side_letter ? sides[(s + q) % 4] : c;
+  }
+  return out;
+}
+
+json TransformPosition(const json& pos, const BoardTransform& t) {
+  json out = pos;
+  auto move = [&](json& obj) {
+    Coord c = t.Apply({obj["x"].get<int>(), obj["y"].get<int>()});
+    obj["x"] = c.x;
+    obj["y"] = c.y;
+  };
+  for (json& b : out["board"]) {
+    move(b);
+    b["rotation"] = (b.value("rotation", 0) + 90 * t.quarter_turns) % 360;
+  }
+  if (out.contains("figures"))
+    for (json& f : out["figures"]) {
+      move(f);
+      f["feature"] = RotateFeatureName(f["feature"].get<std::string>(), t.quarter_turns);
+    }
+  if (out.contains("turn") && out["turn"].contains("placed")) move(out["turn"]["placed"]);
+  return out;
+}
+
+Action TransformAction(const Action& a, const BoardTransform& t) {
+  Action b = a;
+  if (a.type == ActionType::kPlaceTile) {
+    b.pos = t.Apply(a.pos);
+    b.rotation = (a.rotation + t.quarter_turns) % 4;
+  } else if (a.type == ActionType::kPlaceFigure && a.has_pos) {
+    b.pos = t.Apply(a.pos);  // segment indices follow the tile, not the board
+  }
+  return b;
+}
+
+std::string Picture(const model::RotatedTile& rt) {
+  std::vector<std::string> parts;
+  for (const model::Segment& s : rt.segments)
+    parts.push_back(std::to_string(static_cast<int>(s.kind)) + "/" + std::to_string(s.sides) +
+                    "/" + std::to_string(s.halves) + (s.shield ? "*" : ""));
+  std::sort(parts.begin(), parts.end());
+  std::string out;
+  for (const auto& p : parts) out += p + ";";
+  return out;
+}
+
+std::string ActionKey(const model::Position& pos, const Action& a) {
+  const auto& cat = *pos.cfg().catalog;
+  auto at = [](Coord c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; };
+  switch (a.type) {
+    case ActionType::kPass: return "pass";
+    case ActionType::kDraw: return "draw " + cat.Name(a.tile);
+    case ActionType::kPlaceTile: {
+      model::TileType t = a.tile >= 0 ? a.tile : (pos.turn.drawn ? *pos.turn.drawn : 0);
+      return "tile " + cat.Name(t) + at(a.pos) + " " + Picture(cat.rotated(t, a.rotation & 3));
+    }
+    case ActionType::kPlaceFigure:
+      return "figure " + std::to_string(a.figure_kind) + " " +
+             (a.has_pos ? at(a.pos) : std::string("here")) + " seg " + std::to_string(a.segment);
+  }
+  return "?";
+}
+
+std::vector<std::string> ActionKeys(const model::Position& pos, const std::vector<Action>& as) {
+  std::vector<std::string> out;
+  for (const Action& a : as) out.push_back(ActionKey(pos, a));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace carc::prop

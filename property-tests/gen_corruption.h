@@ -1,0 +1,47 @@
+#pragma once
+// Illegal positions by targeted corruption of a legal one (design notes §6). Each corruption
+// changes the position file so that exactly one rule is broken and carries what `carc validate`
+// must answer: the exact set of ruling IDs (exit 2), or for input that cannot even be read, exit
+// 65 with a message naming the JSON location. Kinds are rows of a table; an expansion adds its
+// rows (with `requires`) as it lands.
+
+#include <functional>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position.h"
+
+namespace carc::prop {
+
+struct Corruption {
+  std::string kind;
+  std::string what;               // what was changed, for the failure message
+  nlohmann::json position;        // the corrupted position file
+  std::set<std::string> rulings;  // exit 2 with exactly these ruling IDs ...
+  int exit_code = 2;              // ... or 65 (malformed) with a message containing:
+  std::string message_contains;
+};
+
+struct CorruptionKind {
+  std::string name;
+  std::vector<std::string> requires;  // expansion ids that must be enabled
+  // nullopt when the position offers nothing to corrupt this way (e.g. no completed city).
+  std::function<std::optional<Corruption>(const model::Position&, const nlohmann::json&,
+                                          std::mt19937_64&)>
+      make;
+};
+
+const std::vector<CorruptionKind>& CorruptionKinds();
+const CorruptionKind* FindCorruption(const std::string& name);
+bool Applies(const CorruptionKind& k, const model::Position& pos);
+
+// Parses and validates the corrupted file (what `carc validate` does); nullopt when the answer is
+// exactly what the corruption carries, else what came instead.
+std::optional<std::string> CheckCorruption(const Corruption& c);
+
+}  // namespace carc::prop

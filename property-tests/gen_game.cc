@@ -1,0 +1,147 @@
+#include "property-tests/gen_game.h"
+
+#include <algorithm>
+
+#include "model/core/position_io.h"
+#include "model/expansions/registry.h"
+
+namespace carc::prop {
+
+using model::Action;
+using model::Position;
+using nlohmann::json;
+
+std::vector<model::TileType> DrawOrder(const std::vector<int>& picks) {
+  const model::TileCatalog& cat = model::TileCatalog::Base();
+  std::vector<model::TileType> bag;
+  for (model::TileType t = 0; t < cat.size(); ++t)
+    for (int i = 0; i < cat.def(t).count - (t == cat.start_tile() ? 1 : 0); ++i) bag.push_back(t);
+  std::vector<model::TileType> out;
+  for (int p : picks) {
+    if (bag.empty()) break;
+    size_t i = static_cast<size_t>(p < 0 ? -static_cast<long>(p) : p) % bag.size();
+    out.push_back(bag[i]);
+    bag.erase(bag.begin() + static_cast<long>(i));
+  }
+  return out;
+}
+
+json StartJson(const GameSpec& spec) {
+  const model::TileCatalog& cat = model::TileCatalog::Base();
+  json players = json::array();
+  for (int p = 0; p < spec.players; ++p) players.push_back({{"name", "P" + std::to_string(p)}});
+  json order = json::array();
+  for (model::TileType t : DrawOrder(spec.picks)) order.push_back(cat.Name(t));
+  return {{"rules", {{"edition", "C3"}, {"expansions", spec.expansions}}},
+          {"players", players},
+          {"board", json::array({{{"tile", cat.Name(cat.start_tile())},
+                                  {"x", 0}, {"y", 0}, {"rotation", 0}}})},
+          {"supply", {{"draw_order", order}}},
+          {"turn", {{"player", 0}, {"step", "draw"}}}};
+}
+
+std::string Describe(const GameSpec& spec) { return SpecJson(spec).dump(); }
+
+json SpecJson(const GameSpec& spec) {
+  return {{"players", spec.players}, {"expansions", spec.expansions}, {"unused", spec.unused},
+          {"picks", spec.picks}, {"choices", spec.choices}};
+}
+
+model::StatusOr<Position> ParseJson(const json& j, const std::string& source) {
+  return model::ParsePosition(j, exp::Context(source));
+}
+
+bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
+  const model::Expansion* e = pos.cfg().FindExpansion(id);
+  if (!e || a.type != model::ActionType::kPlaceFigure) return false;
+  std::vector<model::FigureKindDef> kinds;
+  e->ContributeFigures(kinds);
+  for (const auto& k : kinds)
+    if (pos.cfg().figure_kinds[a.figure_kind].name == k.name) return true;
+  return false;
+}
+
+std::vector<Action> AllowedActions(const Position& pos, const std::vector<std::string>& unused) {
+  std::vector<Action> legal = model::LegalActions(pos);
+  if (unused.empty()) return legal;
+  std::vector<Action> out;
+  for (const Action& a : legal) {
+    bool skip = false;
+    for (const std::string& id : unused) skip |= UsesExpansion(pos, a, id);
+    if (!skip) out.push_back(a);
+  }
+  return out;
+}
+
+Game Playout(const GameSpec& spec, bool keep_positions) {
+  Game g;
+  g.spec = spec;
+  g.start_json = StartJson(spec);
+  auto parsed = ParseJson(g.start_json, "start.json");
+  if (!parsed.ok()) {
+    g.error = "start position does not parse: " + parsed.status().message();
+    return g;
+  }
+  Position pos = std::move(*parsed);
+  model::ApplyResult first;
+  model::Advance(pos, first);
+  g.start = pos;
+  size_t k = 0;
+  for (int guard = 0; !pos.turn.game_over; ++guard) {
+    if (guard > 1000) {
+      g.error = "the game did not end after 1000 decisions";
+      return g;
+    }
+    std::vector<Action> allowed = AllowedActions(pos, spec.unused);
+    if (allowed.empty()) {
+      g.error = "no legal action at step " + std::string(pos.current_step().Name()) +
+                " of a game that is not over";
+      g.final_pos = pos;
+      return g;
+    }
+    size_t i = 0;
+    if (allowed.size() > 1) {
+      int c = k < spec.choices.size() ? spec.choices[k] : 0;
+      ++k;
+      i = static_cast<size_t>(c < 0 ? -static_cast<long>(c) : c) % allowed.size();
+    }
+    if (keep_positions) g.before.push_back(pos);
+    g.actions.push_back(allowed[i]);
+    model::ApplyResult r = model::Apply(pos, allowed[i]);
+    if (!r.verdict.legal || !r.input_error.empty()) {
+      g.error = "a listed action was refused: " + model::Describe(pos, allowed[i]) + ": " +
+                (r.input_error.empty() ? (r.verdict.reasons.empty() ? std::string("?")
+                                                                    : r.verdict.reasons[0].ruling)
+                                       : r.input_error);
+      if (!keep_positions) g.before.push_back(pos);
+      g.final_pos = pos;
+      return g;
+    }
+    if (keep_positions) g.results.push_back(std::move(r));
+  }
+  g.final_pos = std::move(pos);
+  return g;
+}
+
+std::vector<std::vector<std::string>> ExpansionCombinations() {
+  std::vector<std::string> ids = exp::Ids();
+  std::vector<std::vector<std::string>> out;
+  for (uint32_t mask = 0; mask < (1u << ids.size()); ++mask) {
+    std::vector<std::string> c;
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (mask & (1u << i)) c.push_back(ids[i]);
+    out.push_back(c);
+  }
+  return out;
+}
+
+GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expansions) {
+  GameSpec s;
+  s.players = std::uniform_int_distribution<int>(2, 6)(rng);
+  s.expansions = expansions;
+  for (int i = 0; i < 71; ++i) s.picks.push_back(std::uniform_int_distribution<int>(0, 70 - i)(rng));
+  for (int i = 0; i < 300; ++i) s.choices.push_back(std::uniform_int_distribution<int>(0, 1 << 20)(rng));
+  return s;
+}
+
+}  // namespace carc::prop

@@ -1,0 +1,76 @@
+#pragma once
+// Random legal games as lists of choice indices (design notes §6): a game is a draw order taken
+// from the 71 non-start tiles plus one index into the legal actions at each decision. RapidCheck
+// shrinks the lists (a shorter draw order is a shorter game; a lower index is an earlier action),
+// so a failure shrinks to a game of a few tiles. Nothing here depends on RapidCheck: the soak
+// command (`carc fuzz`) fills the same spec from a seeded PRNG.
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position.h"
+#include "model/core/rules.h"
+
+namespace carc::prop {
+
+struct GameSpec {
+  int players = 2;                      // 2..6
+  std::vector<std::string> expansions;  // ids, registry order
+  // Draw order: tile i is bag[picks[i] % bag.size()], taken out of the bag of the 71 non-start
+  // tiles (a uniform shuffle when picks[i] is uniform over the remaining bag).
+  std::vector<int> picks;
+  // Decisions with two or more allowed actions take allowed[choices[k] % size] (k counts those
+  // decisions); past the end of the list the first allowed action is taken.
+  std::vector<int> choices;
+  // Expansions enabled but whose components the players never use (their actions are filtered
+  // out): "enabling an expansion whose components never come into play changes nothing".
+  std::vector<std::string> unused;
+};
+
+std::string Describe(const GameSpec& spec);
+nlohmann::json SpecJson(const GameSpec& spec);
+
+// The draw order the picks encode, as tile types of the base catalog.
+std::vector<model::TileType> DrawOrder(const std::vector<int>& picks);
+
+// The start position of a spec as a position file: start tile D at (0, 0), known draw order.
+nlohmann::json StartJson(const GameSpec& spec);
+
+// A played game: every position at which a decision was taken (forced ones included), the
+// action taken there, and what applying it gave.
+struct Game {
+  GameSpec spec;
+  nlohmann::json start_json;
+  model::Position start;        // after the automatic first draw
+  std::vector<model::Position> before;
+  std::vector<model::Action> actions;
+  std::vector<model::ApplyResult> results;
+  model::Position final_pos;
+  std::string error;            // non-empty: the playout itself failed (a property failure)
+  int decisions() const { return static_cast<int>(actions.size()); }
+};
+
+// Plays the spec out. Keeps the positions (for properties at every step) unless keep is false.
+Game Playout(const GameSpec& spec, bool keep_positions = true);
+
+// The actions the spec's players may choose from: LegalActions minus those of unused expansions.
+std::vector<model::Action> AllowedActions(const model::Position& pos,
+                                          const std::vector<std::string>& unused);
+// Whether an action uses a component of the given expansion (today: one of its figure kinds;
+// expansions with their own action types extend this).
+bool UsesExpansion(const model::Position& pos, const model::Action& a, std::string_view id);
+
+// Every combination of the registered expansions (for "every combination" generators).
+std::vector<std::vector<std::string>> ExpansionCombinations();
+
+// A random spec for the soak: full-length games, uniform choices.
+GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expansions);
+
+// Parses a position file with every registered expansion known; aborts the property on error.
+model::StatusOr<model::Position> ParseJson(const nlohmann::json& j, const std::string& source);
+
+}  // namespace carc::prop

@@ -1,0 +1,245 @@
+#include "property-tests/recompute.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "model/core/rules.h"
+
+namespace carc::prop {
+
+using model::Board;
+using model::Coord;
+using model::FeatureKind;
+using model::Position;
+
+namespace {
+
+// A segment of the board by what it is, not by the model's node numbering.
+using SegId = std::tuple<int, int, int>;  // x, y, segment
+
+SegId Seg(const Board& b, int node) {
+  Coord c = b.tile(Board::TileOf(node)).pos;
+  return {c.x, c.y, Board::SegmentOf(node)};
+}
+
+std::string Name(const SegId& s) {
+  return "(" + std::to_string(std::get<0>(s)) + "," + std::to_string(std::get<1>(s)) + ")#" +
+         std::to_string(std::get<2>(s));
+}
+
+struct Feature {
+  std::set<SegId> segs;
+  FeatureKind kind = FeatureKind::kField;
+  bool complete = false;
+  int tiles = 0;
+  int shields = 0;
+  std::set<SegId> cities;  // field: smallest segment of each touched city
+  bool operator==(const Feature& o) const {
+    return segs == o.segs && kind == o.kind && complete == o.complete && tiles == o.tiles &&
+           shields == o.shields && cities == o.cities;
+  }
+};
+
+std::string Show(const Feature& f) {
+  std::string s = std::string(model::FeatureKindName(f.kind)) + " {";
+  for (const auto& x : f.segs) s += Name(x) + " ";
+  s += "} complete=" + std::to_string(f.complete) + " tiles=" + std::to_string(f.tiles) +
+       " shields=" + std::to_string(f.shields) + " cities={";
+  for (const auto& x : f.cities) s += Name(x) + " ";
+  return s + "}";
+}
+
+// The model's view: features keyed by their smallest segment.
+std::map<SegId, Feature> ModelFeatures(const Board& b) {
+  std::map<int, Feature> by_root;
+  for (int t = 0; t < b.size(); ++t)
+    for (size_t s = 0; s < b.rotated(t).segments.size(); ++s) {
+      int node = Board::Node(t, static_cast<int>(s));
+      by_root[b.Find(node)].segs.insert(Seg(b, node));
+    }
+  std::map<int, SegId> first;
+  for (auto& [root, f] : by_root) first[root] = *f.segs.begin();
+  std::map<SegId, Feature> out;
+  for (auto& [root, f] : by_root) {
+    const model::FeatureInfo& fi = b.Info(root);
+    f.kind = fi.kind;
+    f.complete = b.IsComplete(root);
+    f.tiles = b.DistinctTiles(root);
+    f.shields = fi.kind == FeatureKind::kCity ? fi.shields : 0;
+    if (fi.kind == FeatureKind::kField)
+      for (int c : b.TouchedCityRoots(root)) f.cities.insert(first[b.Find(c)]);
+    out[first[root]] = f;
+  }
+  return out;
+}
+
+// The flood fill: neighbours through matching sides (roads, cities) and half-edges (fields),
+// read from the tile table only.
+std::map<SegId, Feature> FloodFeatures(const Board& b) {
+  const model::TileCatalog& cat = b.catalog();
+  std::map<Coord, int> at;
+  for (int t = 0; t < b.size(); ++t) at[b.tile(t).pos] = t;
+  auto rt = [&](int t) -> const model::RotatedTile& {
+    return cat.rotated(b.tile(t).type, b.tile(t).rotation);
+  };
+  static constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
+  std::map<SegId, SegId> owner;  // segment -> smallest segment of its feature
+  std::map<SegId, Feature> out;
+  for (int t0 = 0; t0 < b.size(); ++t0)
+    for (size_t s0 = 0; s0 < rt(t0).segments.size(); ++s0) {
+      Coord c0 = b.tile(t0).pos;
+      SegId start{c0.x, c0.y, static_cast<int>(s0)};
+      if (owner.count(start)) continue;
+      Feature f;
+      f.kind = rt(t0).segments[s0].kind;
+      int open = 0;
+      std::set<int> tiles;
+      std::deque<std::pair<int, int>> q = {{t0, static_cast<int>(s0)}};
+      std::set<std::pair<int, int>> seen = {{t0, static_cast<int>(s0)}};
+      std::vector<std::pair<int, int>> members;
+      while (!q.empty()) {
+        auto [t, s] = q.front();
+        q.pop_front();
+        members.push_back({t, s});
+        tiles.insert(t);
+        const model::Segment& seg = rt(t).segments[s];
+        if (seg.shield) f.shields++;
+        Coord c = b.tile(t).pos;
+        for (int side = 0; side < 4; ++side) {
+          auto n = at.find({c.x + kDx[side], c.y + kDy[side]});
+          if (seg.sides & model::kSideBit[side]) {
+            if (n == at.end()) {
+              ++open;
+              continue;
+            }
+            int other = rt(n->second).side_segment[(side + 2) % 4];
+            if (other < 0 || rt(n->second).segments[other].kind != seg.kind) {
+              ++open;  // a mismatched edge leaves the side open
+              continue;
+            }
+            if (seen.insert({n->second, other}).second) q.push_back({n->second, other});
+          }
+          for (int h = 2 * side; h < 2 * side + 2; ++h) {
+            if (!(seg.halves & (1 << h)) || n == at.end()) continue;
+            // Half h of this tile touches half (h even: h+5, odd: h+3) mod 8 of the neighbour.
+            int oh = (h % 2 == 0) ? (h + 5) % 8 : (h + 3) % 8;
+            int other = rt(n->second).half_segment[oh];
+            if (other >= 0 && seen.insert({n->second, other}).second)
+              q.push_back({n->second, other});
+          }
+        }
+      }
+      for (auto [t, s] : members) f.segs.insert({b.tile(t).pos.x, b.tile(t).pos.y, s});
+      f.tiles = static_cast<int>(tiles.size());
+      if (f.kind != FeatureKind::kCity) f.shields = 0;
+      if (f.kind == FeatureKind::kRoad || f.kind == FeatureKind::kCity) f.complete = open == 0;
+      if (f.kind == FeatureKind::kMonastery) {
+        int n = 0;
+        for (int dx = -1; dx <= 1; ++dx)
+          for (int dy = -1; dy <= 1; ++dy) n += (dx || dy) && at.count({c0.x + dx, c0.y + dy});
+        f.complete = n == 8;
+      }
+      for (const auto& m : f.segs) owner[m] = *f.segs.begin();
+      out[*f.segs.begin()] = f;
+    }
+  // Fields: the cities their segments touch on their own tiles.
+  for (auto& [key, f] : out) {
+    if (f.kind != FeatureKind::kField) continue;
+    for (const auto& [x, y, s] : f.segs) {
+      int t = at[{x, y}];
+      for (int c : rt(t).segments[s].adjacent_cities) f.cities.insert(owner[{x, y, c}]);
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> Diff(const std::map<SegId, Feature>& a,
+                                const std::map<SegId, Feature>& b, const char* an,
+                                const char* bn) {
+  for (const auto& [k, f] : a) {
+    auto it = b.find(k);
+    if (it == b.end()) return std::string(an) + " has feature " + Show(f) + ", " + bn + " not";
+    if (!(it->second == f))
+      return std::string(an) + ": " + Show(f) + "\n" + bn + ": " + Show(it->second);
+  }
+  for (const auto& [k, f] : b)
+    if (!a.count(k)) return std::string(bn) + " has feature " + Show(f) + ", " + an + " not";
+  return std::nullopt;
+}
+
+// Figures grouped by feature, each as (smallest segment, sorted figure descriptions).
+std::map<SegId, std::vector<std::string>> FigurePartition(const Position& pos) {
+  std::map<SegId, std::vector<std::string>> out;
+  auto feats = ModelFeatures(pos.board);
+  std::map<SegId, SegId> owner;
+  for (const auto& [k, f] : feats)
+    for (const auto& s : f.segs) owner[s] = k;
+  for (const model::Figure& f : pos.figures) {
+    SegId s = Seg(pos.board, f.node);
+    out[owner[s]].push_back(std::to_string(f.owner) + "/" + std::to_string(f.kind) + "@" + Name(s));
+  }
+  for (auto& [k, v] : out) std::sort(v.begin(), v.end());
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> CompareFeatures(const Position& pos) {
+  return Diff(ModelFeatures(pos.board), FloodFeatures(pos.board), "incremental", "flood fill");
+}
+
+Position RebuildBoard(const Position& pos, int root) {
+  const Board& b = pos.board;
+  Position out = pos;
+  out.board = Board(&b.catalog());
+  if (b.size() == 0) return out;
+  std::map<Coord, int> at;
+  for (int t = 0; t < b.size(); ++t) at[b.tile(t).pos] = t;
+  std::vector<int> new_index(b.size(), -1);
+  std::deque<int> q = {root};
+  std::vector<bool> seen(b.size(), false);
+  seen[root] = true;
+  static constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
+  while (!q.empty()) {
+    int t = q.front();
+    q.pop_front();
+    new_index[t] = out.board.Place(b.tile(t).type, b.tile(t).pos, b.tile(t).rotation);
+    // Neighbours in W S E N order: unlike the play order and unlike Frontier().
+    for (int side = 3; side >= 0; --side) {
+      auto n = at.find({b.tile(t).pos.x + kDx[side], b.tile(t).pos.y + kDy[side]});
+      if (n != at.end() && !seen[n->second]) {
+        seen[n->second] = true;
+        q.push_back(n->second);
+      }
+    }
+  }
+  for (int t = 0; t < b.size(); ++t)  // a detached tile (never in a legal position) goes last
+    if (new_index[t] < 0) new_index[t] = out.board.Place(b.tile(t).type, b.tile(t).pos, b.tile(t).rotation);
+  for (model::Figure& f : out.figures)
+    f.node = Board::Node(new_index[Board::TileOf(f.node)], Board::SegmentOf(f.node));
+  if (out.turn.placed >= 0) out.turn.placed = new_index[out.turn.placed];
+  return out;
+}
+
+std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
+  Position re = RebuildBoard(pos, root);
+  if (auto d = Diff(ModelFeatures(pos.board), ModelFeatures(re.board), "played order",
+                    "rebuilt order"))
+    return d;
+  if (FigurePartition(pos) != FigurePartition(re))
+    return std::string("figure-holding features differ between play order and rebuilt order");
+  Position a = pos, c = re;
+  model::ScoreFinal(a);
+  model::ScoreFinal(c);
+  for (size_t p = 0; p < a.players.size(); ++p)
+    if (a.players[p].score != c.players[p].score)
+      return "final score of player " + std::to_string(p) + ": " +
+             std::to_string(a.players[p].score) + " in play order, " +
+             std::to_string(c.players[p].score) + " rebuilt";
+  return std::nullopt;
+}
+
+}  // namespace carc::prop

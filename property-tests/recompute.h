@@ -1,0 +1,27 @@
+#pragma once
+// From-scratch recomputation of the features of a board, to compare with the model's
+// incremental union-find: (1) an independent flood fill over tile segments that uses only the
+// tile table, and (2) the model's own Board rebuilt by placing the same tiles in another order
+// (breadth first from another tile), for final scores.
+
+#include <optional>
+#include <string>
+
+#include "model/core/position.h"
+
+namespace carc::prop {
+
+// Compares the model's features (partition of segments, kind, completed, distinct tiles, coats
+// of arms, cities touched by fields) with a flood fill. nullopt: they agree; else the first
+// difference.
+std::optional<std::string> CompareFeatures(const model::Position& pos);
+
+// The position with its board rebuilt by placing the tiles breadth first from tile `root`
+// (figures and the placed tile re-indexed).
+model::Position RebuildBoard(const model::Position& pos, int root);
+
+// Compares `pos` with RebuildBoard(pos, root): same feature partition, same completed features,
+// same figure-holding features, same final scores. nullopt: they agree.
+std::optional<std::string> CompareRebuilt(const model::Position& pos, int root);
+
+}  // namespace carc::prop
