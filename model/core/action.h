@@ -11,7 +11,9 @@
 
 namespace carc::model {
 
-enum class ActionType { kDraw, kPlaceTile, kPlaceFigure, kPass };
+enum class ActionType { kDraw, kPlaceTile, kPlaceFigure, kPass, kExpansion };
+
+class Expansion;
 
 struct Action {
   ActionType type = ActionType::kPass;
@@ -21,6 +23,11 @@ struct Action {
   Rotation rotation = 0;      // kPlaceTile, quarter turns
   int figure_kind = 0;        // kPlaceFigure
   int segment = -1;           // kPlaceFigure: segment index on the named (or placed) tile
+  // kExpansion: the expansion that parses, describes and applies it, its own action code and
+  // arguments (meaning defined by the expansion).
+  const Expansion* expansion = nullptr;
+  int code = 0;
+  std::vector<int> args;
   friend bool operator==(const Action&, const Action&) = default;
 };
 

@@ -143,6 +143,16 @@ int Board::MonasteryNeighbours(int tile) const {
   return n;
 }
 
+std::vector<int> Board::AllRoots() const {
+  std::vector<int> out;
+  for (int t = 0; t < size(); ++t)
+    for (size_t i = 0; i < rotated(t).segments.size(); ++i) {
+      int node = Node(t, static_cast<int>(i));
+      if (Find(node) == node) out.push_back(node);
+    }
+  return out;
+}
+
 std::vector<int> Board::TouchedCityRoots(int field_root) const {
   std::vector<int> roots;
   for (int city : info_[field_root].cities) roots.push_back(Find(city));

@@ -68,6 +68,8 @@ class Board {
   bool IsComplete(int root) const;
   int DistinctTiles(int root) const;
   int MonasteryNeighbours(int tile) const;
+  // Every feature root (one per road, city, field, monastery), in node order.
+  std::vector<int> AllRoots() const;
   // Field: the distinct roots of the cities it touches.
   std::vector<int> TouchedCityRoots(int field_root) const;
 

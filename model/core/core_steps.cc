@@ -318,11 +318,15 @@ void ListFigurePlacements(const Position& pos, int kind, std::vector<Action>& ou
 }
 
 void PlaceFigure(Position& pos, const Action& a) {
+  PlaceFigureAt(pos, pos.turn.player, a.figure_kind, Board::Node(pos.turn.placed, a.segment));
+}
+
+void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node, std::optional<bool> lying) {
   Figure f;
-  f.owner = pos.turn.player;
-  f.kind = a.figure_kind;
-  f.node = Board::Node(pos.turn.placed, a.segment);
-  f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
+  f.owner = player;
+  f.kind = kind;
+  f.node = node;
+  f.lying = lying.value_or(pos.board.segment(node).kind == FeatureKind::kField);
   pos.players[f.owner].supply[f.kind] -= 1;
   pos.figures.push_back(f);
   pos.turn.figures_this_turn.push_back(static_cast<int>(pos.figures.size()) - 1);

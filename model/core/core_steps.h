@@ -1,6 +1,7 @@
 #pragma once
 // The core turn steps (base game). Expansions anchor their own steps to these names.
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct FigureRulings {
 Verdict CheckFigure(const Position& pos, const Action& a, int kind, const FigureRulings& rulings);
 void ListFigurePlacements(const Position& pos, int kind, std::vector<Action>& out);
 void PlaceFigure(Position& pos, const Action& a);
+// Places a figure from `player`'s supply on any segment (expansions that place figures
+// elsewhere than on the tile just placed); lying on a field unless `lying` says otherwise.
+void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node,
+                   std::optional<bool> lying = std::nullopt);
 // Turn bookkeeping shared by steps: has the named step been decided this turn?
 bool Decided(const Position& pos, std::string_view step);
 void MarkDecided(Position& pos, std::string_view step);

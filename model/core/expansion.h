@@ -9,7 +9,9 @@
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 
+#include "model/core/action.h"
 #include "model/core/status.h"
 #include "model/core/step.h"
 
@@ -56,6 +58,45 @@ class Expansion {
   }
   virtual void DumpState(const Position& pos, nlohmann::json& j) const { (void)pos, (void)j; }
   virtual void Validate(const Position& pos, std::vector<Violation>& out) const {
+    (void)pos, (void)out;
+  }
+
+  // --- Actions of its own (ActionType::kExpansion). ParseAction returns nullopt when the
+  // "type" is not one of this expansion's; errors name `where` (a JSON pointer).
+  virtual std::optional<StatusOr<Action>> ParseAction(const nlohmann::json& j, const Position& pos,
+                                                      const std::string& where) const {
+    (void)j, (void)pos, (void)where;
+    return std::nullopt;
+  }
+  virtual void DumpAction(const Position& pos, const Action& a, nlohmann::json& j) const {
+    (void)pos, (void)a, (void)j;
+  }
+  virtual std::string DescribeAction(const Position& pos, const Action& a) const {
+    (void)pos, (void)a;
+    return "expansion action";
+  }
+
+  // --- Scoring hooks, called in registry order.
+  // Points about to be added to `player` for `ev` (any cause: a completed feature, final
+  // scoring, an expansion's own points). Return true to take them over (the core then adds
+  // nothing), e.g. to let the player choose which scoring figure advances.
+  virtual bool InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player,
+                              int points) const {
+    (void)pos, (void)ev, (void)player, (void)points;
+    return false;
+  }
+  // After the majority of a feature was computed (ev.root, ev.strength, ev.winners).
+  virtual void AdjustMajority(const Position& pos, ScoreEvent& ev) const { (void)pos, (void)ev; }
+  // A completed feature is about to be scored (ev holds its value and majority). Clear
+  // `return_figures` to keep the figures on the board.
+  virtual void OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures) const {
+    (void)pos, (void)ev, (void)return_figures;
+  }
+  // Around final scoring (BASE-END): events added here are reported with the others.
+  virtual void BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
+    (void)pos, (void)out;
+  }
+  virtual void AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
     (void)pos, (void)out;
   }
 };

@@ -579,8 +579,43 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
     a.segment = *seg;
     return a;
   }
+  for (const Expansion* e : pos.cfg().expansions) {
+    try {
+      auto r = e->ParseAction(j, pos, where);
+      if (!r) continue;
+      if (!r->ok()) return Status(r->status().code(), ctx.source + ":" + r->status().message());
+      return **r;
+    } catch (const json::exception& ex) {
+      return Bad(ctx, where, ex.what());
+    }
+  }
   return Bad(ctx, Ptr(where, "type"), "unknown action type \"" + type +
-                                           "\" (draw, place_tile, place_figure, pass)");
+                                           "\" (draw, place_tile, place_figure, pass, or an "
+                                           "enabled expansion's action)");
+}
+
+StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::string& where,
+                              const IoContext& ctx) {
+  Reader rd{ctx, Status::Ok()};
+  int x, y;
+  std::string feature;
+  if (!rd.Object(j, where)) return rd.error;
+  for (const char* k : {"x", "y", "feature"})
+    if (!j.contains(k)) return Bad(ctx, Ptr(where, k), "missing");
+  if (!rd.Int(j["x"], Ptr(where, "x"), x) || !rd.Int(j["y"], Ptr(where, "y"), y) ||
+      !rd.String(j["feature"], Ptr(where, "feature"), feature))
+    return rd.error;
+  auto t = pos.board.At({x, y});
+  if (!t) return Bad(ctx, where, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+  auto seg = ParseFeature(pos.board.rotated(*t), feature);
+  if (!seg.ok()) return Bad(ctx, Ptr(where, "feature"), seg.status().message());
+  return Board::Node(*t, *seg);
+}
+
+json FeatureRefJson(const Position& pos, int node) {
+  int t = Board::TileOf(node);
+  Coord c = pos.board.tile(t).pos;
+  return {{"x", c.x}, {"y", c.y}, {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(node))}};
 }
 
 json DumpAction(const Position& pos, const Action& a) {
@@ -591,6 +626,11 @@ json DumpAction(const Position& pos, const Action& a) {
     case ActionType::kPlaceTile: {
       json j = {{"type", "place_tile"}, {"x", a.pos.x}, {"y", a.pos.y}, {"rotation", 90 * a.rotation}};
       if (a.tile >= 0) j["tile"] = cat.Name(a.tile);
+      return j;
+    }
+    case ActionType::kExpansion: {
+      json j = json::object();
+      if (a.expansion) a.expansion->DumpAction(pos, a, j);
       return j;
     }
     case ActionType::kPlaceFigure: {

@@ -38,6 +38,11 @@ nlohmann::json DumpAction(const Position& pos, const Action& a);
 StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name);
 std::string FeatureName(const RotatedTile& rt, int segment);
 
+// A feature anywhere on the board: {"x": 1, "y": 0, "feature": "road:EW"} -> segment node.
+StatusOr<int> ParseFeatureRef(const nlohmann::json& j, const Position& pos, const std::string& where,
+                              const IoContext& ctx);
+nlohmann::json FeatureRefJson(const Position& pos, int node);
+
 nlohmann::json DumpScoreEvent(const Position& pos, const ScoreEvent& ev);
 
 // Reads a whole file; missing or unreadable -> kNoInput, bad JSON -> kMalformed with line/column.

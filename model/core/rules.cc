@@ -240,6 +240,8 @@ std::string Describe(const Position& pos, const Action& a) {
     }
     case ActionType::kPass:
       return "pass";
+    case ActionType::kExpansion:
+      return a.expansion ? a.expansion->DescribeAction(pos, a) : "expansion action";
   }
   return "?";
 }

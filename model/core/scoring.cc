@@ -15,10 +15,6 @@ void FillTiles(const Position& pos, int root, ScoreEvent& ev) {
   for (int i : t) ev.tiles.push_back(pos.board.tile(i).pos);
 }
 
-void Award(Position& pos, const ScoreEvent& ev) {
-  for (PlayerId p : ev.winners) pos.players[p].score += ev.points;
-}
-
 std::string Plural(int n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
@@ -70,6 +66,24 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
 
 }  // namespace
 
+void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {
+  for (const Expansion* e : pos.cfg().expansions)
+    if (e->InterceptAward(pos, ev, player, points)) return;
+  pos.players[player].score += points;
+}
+
+void Award(Position& pos, const ScoreEvent& ev) {
+  for (PlayerId p : ev.winners) AwardPoints(pos, ev, p, ev.points);
+}
+
+ScoreEvent FinalValue(const Position& pos, int root) {
+  ScoreEvent ev;
+  ev.cause = "final";
+  Value(pos, root, /*final=*/true, ev);
+  Majority(pos, pos.FiguresIn(root), ev);
+  return ev;
+}
+
 void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev) {
   ev.strength.assign(pos.players.size(), 0);
   for (int f : figure_ids) {
@@ -78,10 +92,12 @@ void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEven
   }
   int best = *std::max_element(ev.strength.begin(), ev.strength.end());
   ev.winners.clear();
-  if (best <= 0) return;
-  for (size_t p = 0; p < ev.strength.size(); ++p)
-    if (ev.strength[p] == best) ev.winners.push_back(static_cast<PlayerId>(p));
-  ev.rulings.push_back("BASE-MAJORITY");
+  if (best > 0) {
+    for (size_t p = 0; p < ev.strength.size(); ++p)
+      if (ev.strength[p] == best) ev.winners.push_back(static_cast<PlayerId>(p));
+    ev.rulings.push_back("BASE-MAJORITY");
+  }
+  for (const Expansion* e : pos.cfg().expansions) e->AdjustMajority(pos, ev);
 }
 
 void ReturnFigures(Position& pos, std::vector<int> figure_ids) {
@@ -106,15 +122,26 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   Value(pos, root, /*final=*/false, ev);
   Majority(pos, figs, ev);
   ev.rulings.push_back("BASE-SCORE-TIMING");
+  bool return_figures = true;
+  for (const Expansion* e : pos.cfg().expansions) e->OnCompleted(pos, ev, return_figures);
   Award(pos, ev);
   out.scores.push_back(ev);
+  if (!return_figures) return;
   ReturnFigures(pos, figs);
   out.notes.push_back({"BASE-RETURN", "the figures on the completed " +
                                           std::string(FeatureKindName(ev.kind)) +
                                           " return to their owners"});
 }
 
+void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out);
+
 void FinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
+  for (const Expansion* e : pos.cfg().expansions) e->BeforeFinalScoring(pos, out);
+  CoreFinalScoring(pos, out);
+  for (const Expansion* e : pos.cfg().expansions) e->AfterFinalScoring(pos, out);
+}
+
+void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   const Board& b = pos.board;
   // Group figures by feature root, in figure order (deterministic).
   std::map<int, std::vector<int>> by_root;

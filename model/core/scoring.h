@@ -21,4 +21,14 @@ void FinalScoring(Position& pos, std::vector<ScoreEvent>& out);
 // Sends the given figures back to their owners' supplies (BASE-RETURN).
 void ReturnFigures(Position& pos, std::vector<int> figure_ids);
 
+// Adds points to a player, unless an expansion takes them over (Expansion::InterceptAward).
+// Every source of points goes through here.
+void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points);
+// Awards ev.points to each of ev.winners.
+void Award(Position& pos, const ScoreEvent& ev);
+
+// The value of a road, city or monastery as at final scoring, with its majority (no points
+// are awarded): for expansions that score "as at game end" (BASE-END-*).
+ScoreEvent FinalValue(const Position& pos, int root);
+
 }  // namespace carc::model
