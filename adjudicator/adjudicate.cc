@@ -60,27 +60,32 @@ void Cite(json& ruling) {
   for (const json& a : ruling.value("actions", json::array())) {
     add(a.value("reasons", json::array()));
     add(a.value("notes", json::array()));
-    for (const json& e : a.value("score_events", json::array())) add(e.value("rulings", json::array()));
+    for (const json& e : a.value("score_events", json::array()))
+      add(e.value("rulings", json::array()));
   }
-  for (const json& e : ruling.value("score_events", json::array())) add(e.value("rulings", json::array()));
+  for (const json& e : ruling.value("score_events", json::array()))
+    add(e.value("rulings", json::array()));
   if (ruling.contains("before_question")) {
     const json& b = ruling["before_question"];
     add(b.value("notes", json::array()));
-    for (const json& e : b.value("score_events", json::array())) add(e.value("rulings", json::array()));
+    for (const json& e : b.value("score_events", json::array()))
+      add(e.value("rulings", json::array()));
   }
   ruling["cited"] = ids;
 }
 
 json Violations(const std::vector<model::Violation>& vs) {
   json out = json::array();
-  for (const auto& v : vs) out.push_back({{"ruling", v.ruling}, {"where", v.where}, {"text", v.text}});
+  for (const auto& v : vs)
+    out.push_back({{"ruling", v.ruling}, {"where", v.where}, {"text", v.text}});
   return out;
 }
 
 json LegalList(const Position& pos) {
   json out = json::array();
   for (const Action& a : model::LegalActions(pos))
-    out.push_back({{"action", model::DumpAction(pos, a)}, {"description", model::Describe(pos, a)}});
+    out.push_back(
+        {{"action", model::DumpAction(pos, a)}, {"description", model::Describe(pos, a)}});
   return out;
 }
 
@@ -120,24 +125,31 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
   if (opts.mode == Mode::kAdjudicate) {
     // kAdjudicate: the question in the file; questions other than "apply" are the other modes.
     if (!doc.contains("question"))
-      return Error(kExitMalformed, source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
+      return Error(
+          kExitMalformed,
+          source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
     const json& q = doc["question"];
     if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
-      return Error(kExitMalformed, source + ":/question/ask: expected one of apply, legal, final_score, validate");
+      return Error(kExitMalformed,
+                   source + ":/question/ask: expected one of apply, legal, final_score, validate");
     ask = q["ask"].get<std::string>();
     claim = q.value("claim", json::object());
-    if (!claim.is_object()) return Error(kExitMalformed, source + ":/question/claim: expected an object");
+    if (!claim.is_object())
+      return Error(kExitMalformed, source + ":/question/claim: expected an object");
     if (claim.contains("legal") && !claim["legal"].is_boolean())
       return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
-    if (claim.contains("scores") && (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
-      return Error(kExitMalformed, source + ":/question/claim/scores: expected one score per player");
+    if (claim.contains("scores") &&
+        (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
+      return Error(kExitMalformed,
+                   source + ":/question/claim/scores: expected one score per player");
     if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
     if (ask == "legal") return Answer(pos, doc, source, {Mode::kLegal, q.value("depth", 0)});
     if (ask == "final_score") {
       Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
       if (!claim.empty()) {
         Position dummy = pos;
-        for (size_t p = 0; p < pos.players.size(); ++p) dummy.players[p].score = o.ruling["scores"][p];
+        for (size_t p = 0; p < pos.players.size(); ++p)
+          dummy.players[p].score = o.ruling["scores"][p];
         bool ok = CheckClaim(claim, true, dummy, o.ruling);
         o.ruling["verdict"] = ok ? "upheld" : "rejected";
         o.exit_code = ok ? kExitUpheld : kExitRejected;
@@ -152,12 +164,14 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     json ev = json::array();
     if (pos.turn.game_over) {
       r["reasons"] = json::array({{{"ruling", "BASE-END"},
-                                   {"text", "the position is after final scoring (step game_over): "
-                                            "nothing is scored again"}}});
+                                   {"text",
+                                    "the position is after final scoring (step game_over): "
+                                    "nothing is scored again"}}});
     } else {
       for (const auto& e : model::ScoreFinal(pos)) ev.push_back(model::DumpScoreEvent(pos, e));
-      r["reasons"] = json::array(
-          {{{"ruling", "BASE-END"}, {"text", "final scoring of every unfinished feature and farm"}}});
+      r["reasons"] =
+          json::array({{{"ruling", "BASE-END"},
+                        {"text", "final scoring of every unfinished feature and farm"}}});
     }
     r["score_events"] = ev;
     r["scores"] = Scores(pos);
@@ -207,7 +221,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     return Error(kExitMalformed, source + ":/question/ask: unknown question \"" + ask +
                                      "\" (apply, legal, final_score, validate)");
   if (!q.contains("actions") || !q["actions"].is_array() || q["actions"].empty())
-    return Error(kExitMalformed, source + ":/question/actions: expected a non-empty array of actions");
+    return Error(kExitMalformed,
+                 source + ":/question/actions: expected a non-empty array of actions");
   json r = Header(pos, source, "apply");
   r["scores_before"] = Scores(pos);
   add_pre(r);
@@ -218,7 +233,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
   // brings is reported with the action that ended the turn.
   auto add_events = [&](json& entry, const ApplyResult& ar) {
     for (const auto& e : ar.scores) entry["score_events"].push_back(model::DumpScoreEvent(pos, e));
-    for (const auto& n : ar.notes) entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
+    for (const auto& n : ar.notes)
+      entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
   };
   for (size_t i = 0; i < q["actions"].size() && legal; ++i) {
     std::string where = "/question/actions/" + std::to_string(i);
@@ -232,10 +248,13 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       a = model::ParseAction(q["actions"][i], pos, where, ctx);
       if (!a.ok()) return Error(a.status());
     }
-    json entry = {{"action", q["actions"][i]}, {"description", model::Describe(pos, *a)},
-                  {"score_events", json::array()}, {"notes", json::array()}};
+    json entry = {{"action", q["actions"][i]},
+                  {"description", model::Describe(pos, *a)},
+                  {"score_events", json::array()},
+                  {"notes", json::array()}};
     ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
-    if (!ar.input_error.empty()) return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
+    if (!ar.input_error.empty())
+      return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
     entry["legal"] = ar.verdict.legal;
     entry["reasons"] = Reasons(ar.verdict.reasons);
     add_events(entry, ar);
@@ -254,8 +273,9 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       r["pending"] = {{"player", last_player}, {"step", step}};
       if (claim.contains("scores"))
         return Error(kExitMalformed,
-                     source + ":/question/actions: the turn is not finished, so the claimed scores "
-                              "cannot be checked: the question does not state the choice at step " +
+                     source +
+                         ":/question/actions: the turn is not finished, so the claimed scores "
+                         "cannot be checked: the question does not state the choice at step " +
                          step + " (add a pass or a placement)");
     }
   }
@@ -295,7 +315,8 @@ std::string RulingText(const json& r) {
   std::string out;
   auto line = [&](const std::string& s) { out += s + "\n"; };
   line("File:     " + r.value("file", ""));
-  line("Rules:    " + r.value("edition", "") + (r["expansions"].empty() ? "" : " + " + r["expansions"].dump()));
+  line("Rules:    " + r.value("edition", "") +
+       (r["expansions"].empty() ? "" : " + " + r["expansions"].dump()));
   line("Question: " + r.value("question", ""));
   line("Verdict:  " + r.value("verdict", ""));
   if (r.contains("before_question"))
@@ -309,9 +330,9 @@ std::string RulingText(const json& r) {
       for (const json& x : a.value("reasons", json::array()))
         line("      [" + x.value("ruling", "") + "] " + x.value("text", ""));
       for (const json& e : a.value("score_events", json::array()))
-        line("      score " + e.value("feature", "") + " (" + e.value("cause", "") + "): " +
-             std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
-             e.value("formula", "") + "  " + e["rulings"].dump());
+        line("      score " + e.value("feature", "") + " (" + e.value("cause", "") +
+             "): " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() +
+             " = " + e.value("formula", "") + "  " + e["rulings"].dump());
       for (const json& x : a.value("notes", json::array()))
         line("      note [" + x.value("ruling", "") + "] " + x.value("text", ""));
     } else {
@@ -319,8 +340,8 @@ std::string RulingText(const json& r) {
     }
   }
   for (const json& e : r.value("score_events", json::array()))
-    line("  score " + e.value("feature", "") + " (" + e.value("cause", "") + "): " +
-         std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
+    line("  score " + e.value("feature", "") + " (" + e.value("cause", "") +
+         "): " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
          e.value("formula", "") + "  " + e["rulings"].dump());
   for (const json& d : r.value("divide", json::array()))
     line("  " + d["action"].dump() + ": " + std::to_string(d.value("count", 0)));

@@ -2,9 +2,8 @@
 // Question (a position file with a "question") -> ruling. Pure: no printing; the CLI and the
 // fixture runner both call this.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "model/core/position.h"
 
@@ -14,8 +13,8 @@ enum class Mode { kAdjudicate, kValidate, kLegal, kScore };
 
 struct Outcome {
   int exit_code = 0;
-  nlohmann::json ruling;   // on success (exit 0, 1 or 2)
-  std::string error;       // on an error exit (64+): one line naming file and JSON location
+  nlohmann::json ruling;  // on success (exit 0, 1 or 2)
+  std::string error;      // on an error exit (64+): one line naming file and JSON location
 };
 
 struct Options {

@@ -25,10 +25,11 @@ int Emit(const Outcome& o, const OutputFormat& f) {
 }
 
 int Run(int argc, char** argv) {
-  CLI::App app{"carc: the Carcassonne rules adjudicator (base game + Phantom, The Messengers, "
-               "The Gifts, Christmas Present). Exit codes: 0 upheld/legal, 1 rejected/illegal, "
-               "2 impossible position, 64 usage, 65 malformed, 66 no input, 69 unknown rules, "
-               "70 internal, 74 I/O or database."};
+  CLI::App app{
+      "carc: the Carcassonne rules adjudicator (base game + Phantom, The Messengers, "
+      "The Gifts, Christmas Present). Exit codes: 0 upheld/legal, 1 rejected/illegal, "
+      "2 impossible position, 64 usage, 65 malformed, 66 no input, 69 unknown rules, "
+      "70 internal, 74 I/O or database."};
   app.require_subcommand(1);
   OutputFormat format;
   Registry reg;

@@ -1,12 +1,12 @@
 // Runs the carc binary as a user would: stdout, stderr and exit codes (README "Exit codes").
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -34,7 +34,8 @@ Result Carc(const std::string& args, bool merge_stderr = false) {
 std::string Fixture(const std::string& rel) { return kRoot + "/fixtures/" + rel; }
 
 TEST(Cli, ExampleIsUpheldWithRulingIds) {
-  Result r = Carc("adjudicate " + Fixture("examples/who_scores_the_city.position.json") + " --format text");
+  Result r = Carc("adjudicate " + Fixture("examples/who_scores_the_city.position.json") +
+                  " --format text");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("Verdict:  upheld"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"BASE-SCORE-CITY\""), std::string::npos) << r.out;
@@ -77,7 +78,8 @@ TEST(Cli, DirectoryInsteadOfFileIsAnInputError) {
 }
 
 TEST(Cli, IllegalMoveIsARulingExit1) {
-  Result r = Carc("adjudicate " + Fixture("phantom/ph09_meeple_after_phantom_illegal.position.json"));
+  Result r =
+      Carc("adjudicate " + Fixture("phantom/ph09_meeple_after_phantom_illegal.position.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("PH-TB"), std::string::npos);
 }
@@ -95,7 +97,7 @@ TEST(Cli, LegalDepthGivesDivide) {
 
 TEST(Cli, PeerGamesAgree) {
   Result r = Carc("games check-jcz " + Fixture("peer-games/base-2p-000.jcz") + " " +
-                 Fixture("peer-games/ph-3p-000.jcz") + " --format text");
+                  Fixture("peer-games/ph-3p-000.jcz") + " --format text");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("2 of 2 games agree"), std::string::npos) << r.out;
 }

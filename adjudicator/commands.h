@@ -36,8 +36,10 @@ void AddFormatOption(CLI::App* app, OutputFormat& f);
 // Prints a ruling (JSON or text) or an error line; returns the exit code.
 int Emit(const Outcome& o, const OutputFormat& f);
 
-void RegisterModelCommands(Registry& reg);     // cmd_model.cc: adjudicate validate legal score games rulings
-void RegisterDatabaseCommands(Registry& reg);  // cmd_database.cc: db, rulings search/show/list, games import/...
+void RegisterModelCommands(
+    Registry& reg);  // cmd_model.cc: adjudicate validate legal score games rulings
+void RegisterDatabaseCommands(
+    Registry& reg);  // cmd_database.cc: db, rulings search/show/list, games import/...
 void RegisterRenderCommands(Registry& reg);    // cmd_render.cc: render, adjudicate --svg
 void RegisterPropertyCommands(Registry& reg);  // cmd_property.cc: fuzz (soak)
 

@@ -18,12 +18,11 @@ namespace {
 
 const std::map<std::string, std::string>& TileIds() {
   static const std::map<std::string, std::string> ids = {
-      {"BA/LR", "A"},    {"BA/L", "B"},     {"BA/Cccc+", "C"}, {"BA/RCr", "D"},
-      {"BA/C", "E"},     {"BA/CFc+", "F"},  {"BA/CFc.1", "G"}, {"BA/CFC.2", "H"},
-      {"BA/CC.2", "I"},  {"BA/CRr", "J"},   {"BA/RrC", "K"},   {"BA/CRRR", "L"},
-      {"BA/Cc+", "M"},   {"BA/Cc.1", "N"},  {"BA/CcRr+", "O"}, {"BA/CcRr", "P"},
-      {"BA/Ccc+", "Q"},  {"BA/Ccc", "R"},   {"BA/CccR+", "S"}, {"BA/CccR", "T"},
-      {"BA/RFr", "U"},   {"BA/Rr", "V"},    {"BA/RRR", "W"},   {"BA/RRRR", "X"}};
+      {"BA/LR", "A"},   {"BA/L", "B"},     {"BA/Cccc+", "C"}, {"BA/RCr", "D"},   {"BA/C", "E"},
+      {"BA/CFc+", "F"}, {"BA/CFc.1", "G"}, {"BA/CFC.2", "H"}, {"BA/CC.2", "I"},  {"BA/CRr", "J"},
+      {"BA/RrC", "K"},  {"BA/CRRR", "L"},  {"BA/Cc+", "M"},   {"BA/Cc.1", "N"},  {"BA/CcRr+", "O"},
+      {"BA/CcRr", "P"}, {"BA/Ccc+", "Q"},  {"BA/Ccc", "R"},   {"BA/CccR+", "S"}, {"BA/CccR", "T"},
+      {"BA/RFr", "U"},  {"BA/Rr", "V"},    {"BA/RRR", "W"},   {"BA/RRRR", "X"}};
   return ids;
 }
 
@@ -84,8 +83,11 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
     pos_json["board"] = json::array();
     for (const json& s : d.at("setup").at("start")) {
       auto it = TileIds().find(s.at("tile").get<std::string>());
-      if (it == TileIds().end()) return Bad(path, "/setup/start", "unknown tile " + s.at("tile").dump());
-      pos_json["board"].push_back({{"tile", it->second}, {"x", s.at("x")}, {"y", s.at("y")},
+      if (it == TileIds().end())
+        return Bad(path, "/setup/start", "unknown tile " + s.at("tile").dump());
+      pos_json["board"].push_back({{"tile", it->second},
+                                   {"x", s.at("x")},
+                                   {"y", s.at("y")},
                                    {"rotation", s.value("rotation", 0)}});
     }
     json order = json::array();
@@ -153,11 +155,14 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
       model::ApplyResult r = model::Apply(pos, *a);
       if (!r.input_error.empty()) return Bad(path, where, r.input_error);
       if (!r.verdict.legal) {
-        std::string why = r.verdict.reasons.empty() ? "" : r.verdict.reasons[0].ruling + ": " + r.verdict.reasons[0].text;
+        std::string why = r.verdict.reasons.empty()
+                              ? ""
+                              : r.verdict.reasons[0].ruling + ": " + r.verdict.reasons[0].text;
         if (rep.agree) {
           rep.agree = false;
           rep.first_difference = "turn " + std::to_string(rep.turns + 1) + " (" + where +
-                                 "): the model finds " + model::Describe(pos, *a) + " illegal: " + why;
+                                 "): the model finds " + model::Describe(pos, *a) +
+                                 " illegal: " + why;
         }
         return rep;
       }
@@ -179,9 +184,13 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
 }
 
 json JczReportJson(const JczReport& r) {
-  return {{"file", r.file},     {"players", r.players},         {"turns", r.turns},
-          {"agree", r.agree},   {"first_difference", r.first_difference},
-          {"final_model", r.final_model}, {"final_engine", r.final_engine}};
+  return {{"file", r.file},
+          {"players", r.players},
+          {"turns", r.turns},
+          {"agree", r.agree},
+          {"first_difference", r.first_difference},
+          {"final_model", r.final_model},
+          {"final_engine", r.final_engine}};
 }
 
 }  // namespace carc::adjudicator

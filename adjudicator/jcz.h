@@ -2,10 +2,9 @@
 // Replays games recorded by JCloisterZone (.jcz, the subset described in
 // fixtures/peer-games/README.md) through the model and compares the scores after every turn.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/core/status.h"
 

@@ -16,7 +16,8 @@ model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
   fs::path rdir = fs::path(root) / "database" / "rulings";
   std::error_code ec;
   if (!fs::is_directory(rdir, ec))
-    return model::Status(model::ErrorCode::kNoInput, rdir.string() + ": no rulings folder (use --root)");
+    return model::Status(model::ErrorCode::kNoInput,
+                         rdir.string() + ": no rulings folder (use --root)");
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(rdir, ec))
     if (e.path().extension() == ".json") files.push_back(e.path());
@@ -26,7 +27,8 @@ model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
     if (!doc.ok()) return doc.status();
     const json& d = *doc;
     if (!d.contains("rulings") || !d["rulings"].is_array())
-      return model::Status(model::ErrorCode::kMalformed, f.string() + ":/rulings: expected an array");
+      return model::Status(model::ErrorCode::kMalformed,
+                           f.string() + ":/rulings: expected an array");
     std::string expansion = d.value("expansion", "");
     for (size_t i = 0; i < d["rulings"].size(); ++i) {
       const json& r = d["rulings"][i];

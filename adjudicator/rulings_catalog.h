@@ -2,11 +2,10 @@
 // The ruling files (database/rulings/*.json) and the fixtures that cover them.
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/core/status.h"
 

@@ -21,7 +21,8 @@ Position Start(int players, bool phantom, uint32_t seed) {
       order.push_back(cat.Name(t));
   std::shuffle(order.begin(), order.end(), rng);
   nlohmann::json j;
-  j["rules"] = {{"edition", "C3"}, {"expansions", phantom ? nlohmann::json{"phantom"} : nlohmann::json::array()}};
+  j["rules"] = {{"edition", "C3"},
+                {"expansions", phantom ? nlohmann::json{"phantom"} : nlohmann::json::array()}};
   j["players"] = nlohmann::json::array();
   for (int p = 0; p < players; ++p) j["players"].push_back({{"name", "P" + std::to_string(p)}});
   j["board"] = {{{"tile", "D"}, {"x", 0}, {"y", 0}, {"rotation", 0}}};

@@ -17,12 +17,12 @@ class Expansion;
 
 struct Action {
   ActionType type = ActionType::kPass;
-  TileType tile = -1;         // kDraw, kPlaceTile (optional check: the tile named)
-  Coord pos;                  // kPlaceTile; kPlaceFigure when has_pos
-  bool has_pos = false;       // kPlaceFigure names the tile it goes on
-  Rotation rotation = 0;      // kPlaceTile, quarter turns
-  int figure_kind = 0;        // kPlaceFigure
-  int segment = -1;           // kPlaceFigure: segment index on the named (or placed) tile
+  TileType tile = -1;     // kDraw, kPlaceTile (optional check: the tile named)
+  Coord pos;              // kPlaceTile; kPlaceFigure when has_pos
+  bool has_pos = false;   // kPlaceFigure names the tile it goes on
+  Rotation rotation = 0;  // kPlaceTile, quarter turns
+  int figure_kind = 0;    // kPlaceFigure
+  int segment = -1;       // kPlaceFigure: segment index on the named (or placed) tile
   // kExpansion: the expansion that parses, describes and applies it, its own action code and
   // arguments (meaning defined by the expansion).
   const Expansion* expansion = nullptr;
@@ -49,14 +49,14 @@ struct Verdict {
 struct ScoreEvent {
   std::string cause;  // "completed", "final", or an expansion's cause
   FeatureKind kind = FeatureKind::kRoad;
-  int root = -1;                     // feature root node at the time, -1 if not a feature
-  std::vector<Coord> tiles;          // distinct tiles of the feature
+  int root = -1;             // feature root node at the time, -1 if not a feature
+  std::vector<Coord> tiles;  // distinct tiles of the feature
   int shields = 0;
-  int cities = 0;                    // field: completed cities counted
-  std::vector<int> strength;         // per player: figures counted for majority
-  std::vector<PlayerId> winners;     // players who score
-  int points = 0;                    // to each winner
-  std::string formula;               // e.g. "2 x 4 tiles + 2 x 1 coat of arms"
+  int cities = 0;                 // field: completed cities counted
+  std::vector<int> strength;      // per player: figures counted for majority
+  std::vector<PlayerId> winners;  // players who score
+  int points = 0;                 // to each winner
+  std::string formula;            // e.g. "2 x 4 tiles + 2 x 1 coat of arms"
   std::vector<std::string> rulings;
 };
 

@@ -45,7 +45,7 @@ TEST(TileCatalog, DistinctRotations) {
 }
 
 TEST(TileCatalog, RotationMovesSidesAndHalves) {
-  // D rotated 90: city N -> E; road W-E -> N-S; field NL..: ENE(2)+WNW(7) -> SSE(4)+NNW(1)... 
+  // D rotated 90: city N -> E; road W-E -> N-S; field NL..: ENE(2)+WNW(7) -> SSE(4)+NNW(1)...
   const RotatedTile& d90 = Cat().rotated(T('D'), 1);
   EXPECT_EQ(d90.edges[1], EdgeType::kCity);
   EXPECT_EQ(d90.edges[0], EdgeType::kRoad);
@@ -58,7 +58,7 @@ TEST(TileCatalog, RotationMovesSidesAndHalves) {
 TEST(Board, PlacementChecks) {
   Board b;
   b.Place(T('D'), {0, 0}, 0);
-  EXPECT_TRUE(b.Check(T('U'), {1, 0}, 0).ok());  // road meets road
+  EXPECT_TRUE(b.Check(T('U'), {1, 0}, 0).ok());           // road meets road
   PlacementCheck mismatch = b.Check(T('E'), {0, -1}, 0);  // E's south is field, D's north city
   EXPECT_EQ(mismatch.problem, PlacementProblem::kEdgeMismatch);
   EXPECT_EQ(mismatch.side, 2);
@@ -93,9 +93,9 @@ TEST(Board, CityWithTwoSegmentsOfOneTileCountsTheTileOnce) {
   // tiles to the east: (0,-1) and (0,1) caps would close them separately, so instead use
   // C tiles (all-city) to link: the count is by tiles, not segments (BASE-SCORE-CITY).
   Board b;
-  b.Place(T('H'), {0, 0}, 0);         // city N, city S
-  b.Place(T('C'), {0, -1}, 0);        // above
-  b.Place(T('C'), {0, 1}, 0);         // below
+  b.Place(T('H'), {0, 0}, 0);   // city N, city S
+  b.Place(T('C'), {0, -1}, 0);  // above
+  b.Place(T('C'), {0, 1}, 0);   // below
   int root_n = b.Find(Board::Node(0, 0));
   int root_s = b.Find(Board::Node(0, 1));
   EXPECT_NE(root_n, root_s);

@@ -4,13 +4,13 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define CARC_CHECK(cond)                                                                \
-  do {                                                                                  \
-    if (!(cond)) {                                                                      \
+#define CARC_CHECK(cond)                                                                    \
+  do {                                                                                      \
+    if (!(cond)) {                                                                          \
       std::fprintf(stderr, "internal error: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                   #cond);                                                              \
-      std::exit(70);                                                                    \
-    }                                                                                   \
+                   #cond);                                                                  \
+      std::exit(70);                                                                        \
+    }                                                                                       \
   } while (0)
 
 #ifdef NDEBUG

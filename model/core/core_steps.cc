@@ -29,8 +29,8 @@ class DrawStep final : public Step {
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
     if (a.tile < 0 || pos.supply.counts[a.tile] <= 0) {
-      r.input_error = "no tile " + pos.cfg().catalog->Name(std::max(a.tile, 0)) +
-                      " is left in the supply";
+      r.input_error =
+          "no tile " + pos.cfg().catalog->Name(std::max(a.tile, 0)) + " is left in the supply";
       return r;
     }
     TakeTile(pos, a.tile, r);
@@ -96,12 +96,12 @@ class PlaceTileStep final : public Step {
     std::string at = "(" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")";
     switch (pc.problem) {
       case PlacementProblem::kOccupied:
-        r.verdict = Verdict::Illegal("BASE-PLACE-ADJ", "square " + at +
-                                                           " already holds a tile; tiles may not overlap");
+        r.verdict = Verdict::Illegal(
+            "BASE-PLACE-ADJ", "square " + at + " already holds a tile; tiles may not overlap");
         return r;
       case PlacementProblem::kNotAdjacent:
-        r.verdict = Verdict::Illegal(
-            "BASE-PLACE-ADJ", "square " + at + " touches no placed tile along an edge");
+        r.verdict = Verdict::Illegal("BASE-PLACE-ADJ",
+                                     "square " + at + " touches no placed tile along an edge");
         return r;
       case PlacementProblem::kEdgeMismatch: {
         const RotatedTile& rt = pos.cfg().catalog->rotated(t, a.rotation);
@@ -109,12 +109,12 @@ class PlaceTileStep final : public Step {
         Coord n = Neighbour(a.pos, pc.side);
         const RotatedTile& nt = pos.board.rotated(*pos.board.At(n));
         r.verdict = Verdict::Illegal(
-            "BASE-PLACE-EDGE",
-            std::string("the ") + kSideNames[pc.side] + " edge of tile " +
-                pos.cfg().catalog->Name(t) + " at " + at + " is " +
-                kEdge[static_cast<int>(rt.edges[pc.side])] + " but the neighbour at (" +
-                std::to_string(n.x) + ", " + std::to_string(n.y) + ") shows " +
-                kEdge[static_cast<int>(nt.edges[(pc.side + 2) % 4])] + " there");
+            "BASE-PLACE-EDGE", std::string("the ") + kSideNames[pc.side] + " edge of tile " +
+                                   pos.cfg().catalog->Name(t) + " at " + at + " is " +
+                                   kEdge[static_cast<int>(rt.edges[pc.side])] +
+                                   " but the neighbour at (" + std::to_string(n.x) + ", " +
+                                   std::to_string(n.y) + ") shows " +
+                                   kEdge[static_cast<int>(nt.edges[(pc.side + 2) % 4])] + " there");
         return r;
       }
       case PlacementProblem::kNone:
@@ -132,8 +132,7 @@ class PlaceTileStep final : public Step {
       for (int seg : segs) {
         if (seg < 0) continue;
         int root = pos.board.Find(Board::Node(*n, seg));
-        if (!pos.FiguresIn(root).empty() &&
-            std::find(held.begin(), held.end(), root) == held.end())
+        if (!pos.FiguresIn(root).empty() && std::find(held.begin(), held.end(), root) == held.end())
           held.push_back(root);
       }
     }
@@ -150,8 +149,8 @@ class PlaceTileStep final : public Step {
           i = held.size();
           break;
         }
-    r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) +
-                                                        " at " + at + " matches every neighbour"});
+    r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) + " at " +
+                                                        at + " matches every neighbour"});
     return r;
   }
 };
@@ -275,26 +274,25 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
   const std::string& name = pos.cfg().figure_kinds[kind].name;
   const int placed = pos.turn.placed;
   if (a.has_pos && pos.board.At(a.pos) != std::optional<int>(placed)) {
-    return Verdict::Illegal(rulings.tile, "a " + name +
-                                                    " may go only on the tile just placed, not on (" +
-                                                    std::to_string(a.pos.x) + ", " +
-                                                    std::to_string(a.pos.y) + ")");
+    return Verdict::Illegal(rulings.tile,
+                            "a " + name + " may go only on the tile just placed, not on (" +
+                                std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")");
   }
   if (pos.players[pos.turn.player].supply[kind] <= 0) {
-    return Verdict::Illegal(rulings.supply,
-                            "the player has no " + name + " left in their supply");
+    return Verdict::Illegal(rulings.supply, "the player has no " + name + " left in their supply");
   }
   const int root = pos.board.Find(Board::Node(placed, a.segment));
   std::vector<int> figs = pos.FiguresIn(root);
   if (!figs.empty()) {
     const Figure& f = pos.figures[figs.front()];
     Coord at = pos.board.tile(Board::TileOf(f.node)).pos;
-    return Verdict::Illegal(
-        rulings.free, "the " + std::string(FeatureKindName(pos.board.Info(root).kind)) +
-                         " already holds a figure of player " + std::to_string(f.owner) +
-                         " (on the tile at (" + std::to_string(at.x) + ", " +
-                         std::to_string(at.y) + ")); a figure may go only on a feature with no "
-                         "figure anywhere in it");
+    return Verdict::Illegal(rulings.free,
+                            "the " + std::string(FeatureKindName(pos.board.Info(root).kind)) +
+                                " already holds a figure of player " + std::to_string(f.owner) +
+                                " (on the tile at (" + std::to_string(at.x) + ", " +
+                                std::to_string(at.y) +
+                                ")); a figure may go only on a feature with no "
+                                "figure anywhere in it");
   }
   Verdict v;
   v.reasons.push_back({rulings.free, "the feature holds no figure anywhere"});

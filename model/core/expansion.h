@@ -4,12 +4,11 @@
 // list is model/expansions/registry.cc.
 
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
-#include <optional>
 
 #include "model/core/action.h"
 #include "model/core/status.h"
@@ -23,7 +22,7 @@ class Position;
 struct FigureKindDef {
   std::string name;
   int per_player = 0;
-  int strength = 1;  // weight for majority
+  int strength = 1;                                  // weight for majority
   std::string supply_ruling = "BASE-MEEPLE-SUPPLY";  // cited when a player has too many or none
 };
 

@@ -4,9 +4,12 @@ namespace carc::model {
 
 std::string_view EditionName(Edition e) {
   switch (e) {
-    case Edition::kC1: return "C1";
-    case Edition::kC2: return "C2";
-    case Edition::kC3: return "C3";
+    case Edition::kC1:
+      return "C1";
+    case Edition::kC2:
+      return "C2";
+    case Edition::kC3:
+      return "C3";
   }
   return "?";
 }
@@ -30,9 +33,12 @@ std::optional<CityScoring> ParseCityScoring(std::string_view s) {
 
 std::string_view FarmScoringName(FarmScoring f) {
   switch (f) {
-    case FarmScoring::kPerFarm: return "per-farm";
-    case FarmScoring::kC1FourPerCity: return "c1-four-per-city";
-    case FarmScoring::kC1ThreePerCityOnce: return "c1-three-per-city-once";
+    case FarmScoring::kPerFarm:
+      return "per-farm";
+    case FarmScoring::kC1FourPerCity:
+      return "c1-four-per-city";
+    case FarmScoring::kC1ThreePerCityOnce:
+      return "c1-three-per-city-once";
   }
   return "?";
 }

@@ -18,10 +18,10 @@ namespace carc::model {
 struct GameConfig {
   RuleOptions options;
   const TileCatalog* catalog = &TileCatalog::Base();
-  std::vector<FigureKindDef> figure_kinds;     // index = figure kind id; 0 = meeple
+  std::vector<FigureKindDef> figure_kinds;  // index = figure kind id; 0 = meeple
   std::vector<const Expansion*> expansions;
   std::vector<const Step*> pipeline;
-  int StepIndex(std::string_view name) const;  // -1 if none
+  int StepIndex(std::string_view name) const;   // -1 if none
   int FigureKind(std::string_view name) const;  // -1 if none
   const Expansion* FindExpansion(std::string_view id) const;
 };
@@ -48,20 +48,20 @@ struct Player {
 };
 
 struct TileSupply {
-  bool ordered = false;            // draw order known
-  std::vector<TileType> order;     // next tile first (ordered only)
-  std::vector<int> counts;         // remaining per tile type (always kept)
+  bool ordered = false;         // draw order known
+  std::vector<TileType> order;  // next tile first (ordered only)
+  std::vector<int> counts;      // remaining per tile type (always kept)
   int total() const;
 };
 
 struct TurnState {
   PlayerId player = 0;
-  int step = 0;                          // index into config->pipeline; see game_over
-  bool game_over = false;                // final scoring done
-  std::optional<TileType> drawn;         // tile in hand
-  int placed = -1;                       // tile index placed this turn
-  std::vector<int> figures_this_turn;    // indices into Position::figures
-  uint32_t decided = 0;                  // bit i: pipeline step i was decided this turn
+  int step = 0;                        // index into config->pipeline; see game_over
+  bool game_over = false;              // final scoring done
+  std::optional<TileType> drawn;       // tile in hand
+  int placed = -1;                     // tile index placed this turn
+  std::vector<int> figures_this_turn;  // indices into Position::figures
+  uint32_t decided = 0;                // bit i: pipeline step i was decided this turn
 };
 
 class Position {

@@ -14,7 +14,8 @@ using nlohmann::json;
 namespace {
 
 Status Bad(const IoContext& ctx, const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, ctx.source + ":" + (where.empty() ? "/" : where) + ": " + what);
+  return Status(ErrorCode::kMalformed,
+                ctx.source + ":" + (where.empty() ? "/" : where) + ": " + what);
 }
 
 std::string TypeName(const json& j) { return j.type_name(); }
@@ -90,7 +91,8 @@ StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name) {
                   "unknown feature kind \"" + kind_s + "\" (road, city, field or monastery)");
   int found = -1;
   if (*kind == FeatureKind::kMonastery) {
-    if (!edges_s.empty()) return Status(ErrorCode::kMalformed, "a monastery is named \"monastery\"");
+    if (!edges_s.empty())
+      return Status(ErrorCode::kMalformed, "a monastery is named \"monastery\"");
     for (size_t i = 0; i < rt.segments.size(); ++i)
       if (rt.segments[i].kind == FeatureKind::kMonastery) found = static_cast<int>(i);
     if (found < 0) return Status(ErrorCode::kMalformed, "the tile has no monastery");
@@ -122,9 +124,12 @@ std::string FeatureName(const RotatedTile& rt, int segment) {
   const Segment& s = rt.segments[segment];
   std::string k(FeatureKindName(s.kind));
   switch (s.kind) {
-    case FeatureKind::kField: return k + ":" + HalvesName(s.halves);
-    case FeatureKind::kMonastery: return k;
-    default: return k + ":" + SidesName(s.sides);
+    case FeatureKind::kField:
+      return k + ":" + HalvesName(s.halves);
+    case FeatureKind::kMonastery:
+      return k;
+    default:
+      return k + ":" + SidesName(s.sides);
   }
 }
 
@@ -149,8 +154,9 @@ StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
 StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   Reader rd{ctx, Status::Ok()};
   if (!rd.Object(j, "")) return rd.error;
-  if (!rd.Keys(j, "", {"meta", "rules", "players", "board", "figures", "supply", "turn",
-                       "question", "expansions"}))
+  if (!rd.Keys(j, "",
+               {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
+                "expansions"}))
     return rd.error;
   // --- rules
   RuleOptions opts;
@@ -253,9 +259,9 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     if (jt.contains("rotation") && !rd.Rotation(jt["rotation"], Ptr(w, "rotation"), r))
       return rd.error;
     if (auto other = pos.board.At({x, y}))
-      return Bad(ctx, w, "two tiles on one square (" + std::to_string(x) + ", " +
-                             std::to_string(y) + "): /board/" + std::to_string(*other) +
-                             " is already there");
+      return Bad(ctx, w,
+                 "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
+                     "): /board/" + std::to_string(*other) + " is already there");
     pos.board.Place(t, {x, y}, r);
   }
   // --- players
@@ -278,7 +284,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       if (!rd.Object(js, Ptr(w, "supply"))) return rd.error;
       for (auto it = js.begin(); it != js.end(); ++it) {
         int k = cfg.FigureKind(it.key());
-        if (k < 0) return Bad(ctx, Ptr(Ptr(w, "supply"), it.key()), "unknown figure kind for these rules");
+        if (k < 0)
+          return Bad(ctx, Ptr(Ptr(w, "supply"), it.key()), "unknown figure kind for these rules");
         if (!rd.Int(it.value(), Ptr(Ptr(w, "supply"), it.key()), p.supply[k])) return rd.error;
       }
     }
@@ -299,14 +306,14 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       int x, y;
       std::string kind = "meeple", feature, posture;
       if (!rd.Int(fj["owner"], Ptr(w, "owner"), f.owner) || !rd.Int(fj["x"], Ptr(w, "x"), x) ||
-          !rd.Int(fj["y"], Ptr(w, "y"), y) ||
-          !rd.String(fj["feature"], Ptr(w, "feature"), feature))
+          !rd.Int(fj["y"], Ptr(w, "y"), y) || !rd.String(fj["feature"], Ptr(w, "feature"), feature))
         return rd.error;
       if (f.owner < 0 || f.owner >= static_cast<int>(pos.players.size()))
         return Bad(ctx, Ptr(w, "owner"), "no player " + std::to_string(f.owner));
       if (fj.contains("kind") && !rd.String(fj["kind"], Ptr(w, "kind"), kind)) return rd.error;
       f.kind = cfg.FigureKind(kind);
-      if (f.kind < 0) return Bad(ctx, Ptr(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
+      if (f.kind < 0)
+        return Bad(ctx, Ptr(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
       auto t = pos.board.At({x, y});
       if (!t)
         return Bad(ctx, w, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
@@ -321,17 +328,20 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         if (posture != "standing" && posture != "lying")
           return Bad(ctx, Ptr(w, "posture"), "expected \"standing\" or \"lying\"");
         if ((posture == "lying") != f.lying)
-          return Bad(ctx, Ptr(w, "posture"), std::string("a figure on a ") +
-                                                 (f.lying ? "field lies (farmer)" : "road, city or monastery stands"));
+          return Bad(ctx, Ptr(w, "posture"),
+                     std::string("a figure on a ") +
+                         (f.lying ? "field lies (farmer)" : "road, city or monastery stands"));
       }
       pos.figures.push_back(f);
     }
   }
   for (size_t p = 0; p < pos.players.size(); ++p)
     for (size_t k = 0; k < cfg.figure_kinds.size(); ++k)
-      if (pos.players[p].supply[k] < 0 && !(jp[p].contains("supply") && jp[p]["supply"].contains(cfg.figure_kinds[k].name)))
+      if (pos.players[p].supply[k] < 0 &&
+          !(jp[p].contains("supply") && jp[p]["supply"].contains(cfg.figure_kinds[k].name)))
         pos.players[p].supply[k] =
-            cfg.figure_kinds[k].per_player - pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
+            cfg.figure_kinds[k].per_player -
+            pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
   // --- turn
   pos.turn.step = cfg.StepIndex(kDrawTile);
   bool final_scoring = false;
@@ -358,13 +368,15 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         for (const Step* s : cfg.pipeline)
           if (s->Name() != kScoreCompleted && s->Name() != kEndTurn)
             known += (known.empty() ? "" : ", ") + std::string(s->Name());
-        return Bad(ctx, "/turn/step",
-                   "unknown step \"" + step + "\" (known: " + known + ", final_scoring, game_over)");
+        return Bad(
+            ctx, "/turn/step",
+            "unknown step \"" + step + "\" (known: " + known + ", final_scoring, game_over)");
       }
       pos.turn.step = idx;
       const int place_idx = cfg.StepIndex(kPlaceTile);
       if (idx == place_idx) {
-        if (!jt.contains("tile")) return Bad(ctx, "/turn/tile", "missing: the tile drawn, to be placed");
+        if (!jt.contains("tile"))
+          return Bad(ctx, "/turn/tile", "missing: the tile drawn, to be placed");
         TileType t;
         if (!rd.Tile(jt["tile"], "/turn/tile", t)) return rd.error;
         pos.turn.drawn = t;
@@ -381,7 +393,9 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         if (!rd.Int(jpl["x"], "/turn/placed/x", x) || !rd.Int(jpl["y"], "/turn/placed/y", y))
           return rd.error;
         auto t = pos.board.At({x, y});
-        if (!t) return Bad(ctx, "/turn/placed", "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+        if (!t)
+          return Bad(ctx, "/turn/placed",
+                     "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
         pos.turn.placed = *t;
         for (int s = place_idx + 1; s < idx; ++s) pos.turn.decided |= 1u << s;
         for (size_t f = 0; f < pos.figures.size(); ++f)
@@ -418,8 +432,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
         for (TileType t = 0; t < cat.size(); ++t)
           if (pos.supply.counts[t] < 0)
-            return Bad(ctx, "/supply/remaining", "\"rest\": more tiles " + cat.Name(t) +
-                                                     " on the board than the set has");
+            return Bad(ctx, "/supply/remaining",
+                       "\"rest\": more tiles " + cat.Name(t) + " on the board than the set has");
       } else {
         if (!rd.Object(jm, "/supply/remaining")) return rd.error;
         for (auto it = jm.begin(); it != jm.end(); ++it) {
@@ -474,19 +488,22 @@ json DumpPosition(const Position& pos) {
   j["board"] = json::array();
   for (int i = 0; i < pos.board.size(); ++i) {
     const PlacedTile& t = pos.board.tile(i);
-    j["board"].push_back(
-        {{"tile", cat.Name(t.type)}, {"x", t.pos.x}, {"y", t.pos.y}, {"rotation", 90 * t.rotation}});
+    j["board"].push_back({{"tile", cat.Name(t.type)},
+                          {"x", t.pos.x},
+                          {"y", t.pos.y},
+                          {"rotation", 90 * t.rotation}});
   }
   j["figures"] = json::array();
   for (const Figure& f : pos.figures) {
     int t = Board::TileOf(f.node);
     Coord c = pos.board.tile(t).pos;
-    j["figures"].push_back({{"owner", f.owner},
-                            {"kind", cfg.figure_kinds[f.kind].name},
-                            {"x", c.x},
-                            {"y", c.y},
-                            {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node))},
-                            {"posture", f.lying ? "lying" : "standing"}});
+    j["figures"].push_back(
+        {{"owner", f.owner},
+         {"kind", cfg.figure_kinds[f.kind].name},
+         {"x", c.x},
+         {"y", c.y},
+         {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node))},
+         {"posture", f.lying ? "lying" : "standing"}});
   }
   if (pos.supply.ordered) {
     json order = json::array();
@@ -524,8 +541,10 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
                              const IoContext& ctx) {
   Reader rd{ctx, Status::Ok()};
   if (!rd.Object(j, where)) return rd.error;
-  if (!rd.Keys(j, where, {"type", "tile", "x", "y", "rotation", "kind", "feature"})) return rd.error;
-  if (!j.contains("type")) return Bad(ctx, Ptr(where, "type"), "missing (draw, place_tile, place_figure, pass)");
+  if (!rd.Keys(j, where, {"type", "tile", "x", "y", "rotation", "kind", "feature"}))
+    return rd.error;
+  if (!j.contains("type"))
+    return Bad(ctx, Ptr(where, "type"), "missing (draw, place_tile, place_figure, pass)");
   std::string type;
   if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
   Action a;
@@ -556,16 +575,20 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
     a.figure_kind = pos.cfg().FigureKind(kind);
     if (a.figure_kind < 0)
       return Bad(ctx, Ptr(where, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
-    if (!j.contains("feature")) return Bad(ctx, Ptr(where, "feature"), "missing (e.g. \"road:EW\")");
+    if (!j.contains("feature"))
+      return Bad(ctx, Ptr(where, "feature"), "missing (e.g. \"road:EW\")");
     if (!rd.String(j["feature"], Ptr(where, "feature"), feature)) return rd.error;
     int tile = pos.turn.placed;
     if (j.contains("x") || j.contains("y")) {
-      if (!j.contains("x") || !j.contains("y")) return Bad(ctx, where, "give both x and y, or neither");
+      if (!j.contains("x") || !j.contains("y"))
+        return Bad(ctx, where, "give both x and y, or neither");
       if (!rd.Int(j["x"], Ptr(where, "x"), a.pos.x) || !rd.Int(j["y"], Ptr(where, "y"), a.pos.y))
         return rd.error;
       a.has_pos = true;
       auto t = pos.board.At(a.pos);
-      if (!t) return Bad(ctx, where, "no tile at (" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")");
+      if (!t)
+        return Bad(ctx, where,
+                   "no tile at (" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")");
       tile = *t;
     }
     if (tile < 0)
@@ -589,9 +612,10 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
       return Bad(ctx, where, ex.what());
     }
   }
-  return Bad(ctx, Ptr(where, "type"), "unknown action type \"" + type +
-                                           "\" (draw, place_tile, place_figure, pass, or an "
-                                           "enabled expansion's action)");
+  return Bad(ctx, Ptr(where, "type"),
+             "unknown action type \"" + type +
+                 "\" (draw, place_tile, place_figure, pass, or an "
+                 "enabled expansion's action)");
 }
 
 StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::string& where,
@@ -606,7 +630,8 @@ StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::str
       !rd.String(j["feature"], Ptr(where, "feature"), feature))
     return rd.error;
   auto t = pos.board.At({x, y});
-  if (!t) return Bad(ctx, where, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+  if (!t)
+    return Bad(ctx, where, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
   auto seg = ParseFeature(pos.board.rotated(*t), feature);
   if (!seg.ok()) return Bad(ctx, Ptr(where, "feature"), seg.status().message());
   return Board::Node(*t, *seg);
@@ -615,16 +640,21 @@ StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::str
 json FeatureRefJson(const Position& pos, int node) {
   int t = Board::TileOf(node);
   Coord c = pos.board.tile(t).pos;
-  return {{"x", c.x}, {"y", c.y}, {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(node))}};
+  return {{"x", c.x},
+          {"y", c.y},
+          {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(node))}};
 }
 
 json DumpAction(const Position& pos, const Action& a) {
   const TileCatalog& cat = *pos.cfg().catalog;
   switch (a.type) {
-    case ActionType::kPass: return {{"type", "pass"}};
-    case ActionType::kDraw: return {{"type", "draw"}, {"tile", cat.Name(a.tile)}};
+    case ActionType::kPass:
+      return {{"type", "pass"}};
+    case ActionType::kDraw:
+      return {{"type", "draw"}, {"tile", cat.Name(a.tile)}};
     case ActionType::kPlaceTile: {
-      json j = {{"type", "place_tile"}, {"x", a.pos.x}, {"y", a.pos.y}, {"rotation", 90 * a.rotation}};
+      json j = {
+          {"type", "place_tile"}, {"x", a.pos.x}, {"y", a.pos.y}, {"rotation", 90 * a.rotation}};
       if (a.tile >= 0) j["tile"] = cat.Name(a.tile);
       return j;
     }

@@ -3,9 +3,8 @@
 // Status naming the file and the JSON pointer, e.g. "pos.json:/board/3/rotation: expected 0,
 // 90, 180 or 270, got 45". The format is documented in adjudicator/POSITION_FORMAT.md.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "model/core/position.h"
 #include "model/core/status.h"
@@ -39,8 +38,8 @@ StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name);
 std::string FeatureName(const RotatedTile& rt, int segment);
 
 // A feature anywhere on the board: {"x": 1, "y": 0, "feature": "road:EW"} -> segment node.
-StatusOr<int> ParseFeatureRef(const nlohmann::json& j, const Position& pos, const std::string& where,
-                              const IoContext& ctx);
+StatusOr<int> ParseFeatureRef(const nlohmann::json& j, const Position& pos,
+                              const std::string& where, const IoContext& ctx);
 nlohmann::json FeatureRefJson(const Position& pos, int node);
 
 nlohmann::json DumpScoreEvent(const Position& pos, const ScoreEvent& ev);

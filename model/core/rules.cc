@@ -67,8 +67,8 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
     const Step& s = work.current_step();
     if (s.Handles(work, action)) break;
     if (!s.CanPass(work)) {
-      result.input_error = "the position is at step " + std::string(s.Name()) +
-                           ", which does not take this action";
+      result.input_error =
+          "the position is at step " + std::string(s.Name()) + ", which does not take this action";
       return result;
     }
     ApplyResult pass = s.Apply(work, {.type = ActionType::kPass});
@@ -92,8 +92,9 @@ std::vector<Violation> Validate(const Position& pos) {
   const TileCatalog& cat = *pos.cfg().catalog;
   // BASE-SETUP: the tile set and the number of players.
   if (pos.players.size() < 2 || pos.players.size() > 6)
-    out.push_back({"BASE-SETUP", "/players", "a game has 2 to 6 players, the file has " +
-                                                 std::to_string(pos.players.size())});
+    out.push_back(
+        {"BASE-SETUP", "/players",
+         "a game has 2 to 6 players, the file has " + std::to_string(pos.players.size())});
   if (b.size() == 0) out.push_back({"BASE-SETUP", "/board", "the start tile is not on the board"});
   std::vector<int> used(cat.size(), 0);
   for (int i = 0; i < b.size(); ++i) used[b.tile(i).type]++;
@@ -143,8 +144,8 @@ std::vector<Violation> Validate(const Position& pos) {
       int in_supply = pos.players[p].supply[k];
       if (in_supply < 0 || on_board + in_supply != kinds[k].per_player)
         out.push_back({kinds[k].supply_ruling, "/players/" + std::to_string(p) + "/supply",
-                       "player " + std::to_string(p) + " has " + std::to_string(in_supply) +
-                           " " + kinds[k].name + " in supply and " + std::to_string(on_board) +
+                       "player " + std::to_string(p) + " has " + std::to_string(in_supply) + " " +
+                           kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
   // BASE-MEEPLE-TILE: figures are placed one per turn on the new tile and never move, so a tile
@@ -186,8 +187,8 @@ std::vector<Violation> Validate(const Position& pos) {
   // BASE-TRACK: scores are reached by adding points; none is negative.
   for (size_t p = 0; p < pos.players.size(); ++p)
     if (pos.players[p].score < 0)
-      out.push_back({"BASE-TRACK", "/players/" + std::to_string(p) + "/score",
-                     "a score cannot be negative"});
+      out.push_back(
+          {"BASE-TRACK", "/players/" + std::to_string(p) + "/score", "a score cannot be negative"});
   for (const Expansion* e : pos.cfg().expansions) e->Validate(pos, out);
   return out;
 }
@@ -212,7 +213,6 @@ uint64_t Perft(const Position& pos, int depth) {
   return n;
 }
 
-
 std::string Describe(const Position& pos, const Action& a) {
   const TileCatalog& cat = *pos.cfg().catalog;
   auto at = [](Coord c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; };
@@ -221,10 +221,10 @@ std::string Describe(const Position& pos, const Action& a) {
       return "draw tile " + cat.Name(a.tile);
     case ActionType::kPlaceTile:
       return "place tile " +
-             (a.tile >= 0 ? cat.Name(a.tile)
-                          : pos.turn.drawn ? cat.Name(*pos.turn.drawn) : std::string("?")) +
-             " at " +
-             at(a.pos) + " rotated " + std::to_string(90 * a.rotation);
+             (a.tile >= 0      ? cat.Name(a.tile)
+              : pos.turn.drawn ? cat.Name(*pos.turn.drawn)
+                               : std::string("?")) +
+             " at " + at(a.pos) + " rotated " + std::to_string(90 * a.rotation);
     case ActionType::kPlaceFigure: {
       std::string s = "place " + pos.cfg().figure_kinds[a.figure_kind].name;
       const RotatedTile* rt = nullptr;

@@ -17,11 +17,13 @@ std::vector<Action> LegalActions(const Position& pos);
 // Legal: the turn runs on through every step that needs no decision (scoring, end of turn,
 // the next draw when the draw order is known, final scoring at the end of the game).
 // With finish_turn false the position stays right after the action (a later action of the same
-// turn can still be judged against it, e.g. a figure after the last one allowed); call Advance to finish.
+// turn can still be judged against it, e.g. a figure after the last one allowed); call Advance to
+// finish.
 ApplyResult Apply(Position& pos, const Action& action, bool finish_turn = true);
 
 // An action arriving after the current step was decided, before the turn moved on, may be
-// ruled on by that step (a second meeple, a figure after an expansion's last figure). nullopt: no objection.
+// ruled on by that step (a second meeple, a figure after an expansion's last figure). nullopt: no
+// objection.
 std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& action);
 
 // Runs the steps that need no decision from the current one on. Used after parsing a file.

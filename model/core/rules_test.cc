@@ -30,8 +30,11 @@ TEST(Rules, CityCompletedScoresFourAndReturnsTheMeeple) {
   ApplyResult r = Apply(pos, {.type = ActionType::kPlaceTile, .pos = {0, -1}, .rotation = 2});
   ASSERT_TRUE(r.verdict.legal);
   // Meeple on E's city (now its south side).
-  r = Apply(pos, {.type = ActionType::kPlaceFigure, .pos = {0, -1}, .has_pos = true,
-                  .figure_kind = kMeeple, .segment = 0});
+  r = Apply(pos, {.type = ActionType::kPlaceFigure,
+                  .pos = {0, -1},
+                  .has_pos = true,
+                  .figure_kind = kMeeple,
+                  .segment = 0});
   ASSERT_TRUE(r.verdict.legal);
   ASSERT_EQ(r.scores.size(), 1u);
   EXPECT_EQ(r.scores[0].points, 4);  // 2 tiles x 2, no coat of arms
@@ -67,8 +70,11 @@ TEST(Rules, TwoTileCityUnderC1ScoresTwo) {
                R"("edition": "C1", "options": {"farm_scoring": "per-farm"})");
   Position pos = Parse(text);
   Apply(pos, {.type = ActionType::kPlaceTile, .pos = {0, -1}, .rotation = 2});
-  ApplyResult r = Apply(pos, {.type = ActionType::kPlaceFigure, .pos = {0, -1}, .has_pos = true,
-                              .figure_kind = kMeeple, .segment = 0});
+  ApplyResult r = Apply(pos, {.type = ActionType::kPlaceFigure,
+                              .pos = {0, -1},
+                              .has_pos = true,
+                              .figure_kind = kMeeple,
+                              .segment = 0});
   ASSERT_EQ(r.scores.size(), 1u);
   EXPECT_EQ(r.scores[0].points, 2);  // BASE-SCORE-CITY C1: 1 per tile
 }

@@ -30,7 +30,10 @@ class Step {
   // the pipeline passes implicitly and offers the action to the next step (an expansion figure
   // placed alone passes the meeple step).
   virtual bool Handles(const Position& pos, const Action& action) const = 0;
-  virtual bool CanPass(const Position& pos) const { (void)pos; return false; }
+  virtual bool CanPass(const Position& pos) const {
+    (void)pos;
+    return false;
+  }
   // Judges an action that arrives after this step was decided in the same turn (before the
   // turn moves on), e.g. a second meeple. nullopt: not this step's business.
   virtual std::optional<Verdict> AfterDecision(const Position& pos, const Action& action) const {

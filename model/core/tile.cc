@@ -70,10 +70,14 @@ std::optional<uint8_t> ParseHalves(std::string_view s) {
 
 std::string_view FeatureKindName(FeatureKind k) {
   switch (k) {
-    case FeatureKind::kRoad: return "road";
-    case FeatureKind::kCity: return "city";
-    case FeatureKind::kField: return "field";
-    case FeatureKind::kMonastery: return "monastery";
+    case FeatureKind::kRoad:
+      return "road";
+    case FeatureKind::kCity:
+      return "city";
+    case FeatureKind::kField:
+      return "field";
+    case FeatureKind::kMonastery:
+      return "monastery";
   }
   return "?";
 }

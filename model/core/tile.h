@@ -35,10 +35,10 @@ struct TileDef {
 
 // A tile type at one rotation, precomputed: the data every placement query needs.
 struct RotatedTile {
-  std::array<EdgeType, 4> edges{};             // N E S W
-  std::array<int8_t, 4> side_segment{};        // road/city segment on each side, or -1
-  std::array<int8_t, 8> half_segment{};        // field segment on each half-edge, or -1
-  std::vector<Segment> segments;               // rotated masks
+  std::array<EdgeType, 4> edges{};       // N E S W
+  std::array<int8_t, 4> side_segment{};  // road/city segment on each side, or -1
+  std::array<int8_t, 8> half_segment{};  // field segment on each half-edge, or -1
+  std::vector<Segment> segments;         // rotated masks
 };
 
 using TileType = int;  // index into the catalog, 0 = 'A'

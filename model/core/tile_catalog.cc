@@ -44,8 +44,9 @@ std::vector<TileDef> BaseDefs() {
       {'U', 8, {Road(W | E), Field(0x87), Field(0x78)}},
       {'V', 9, {Road(W | S), Field(0x9F), Field(0x60)}},
       {'W', 4, {Road(E), Road(S), Road(W), Field(0x87), Field(0x18), Field(0x60)}},
-      {'X', 1, {Road(N), Road(E), Road(S), Road(W), Field(0x81), Field(0x06), Field(0x18),
-                Field(0x60)}},
+      {'X',
+       1,
+       {Road(N), Road(E), Road(S), Road(W), Field(0x81), Field(0x06), Field(0x18), Field(0x60)}},
   };
 }
 

@@ -1,5 +1,8 @@
 #include "model/expansions/registry.h"
 
+#include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/gifts/gifts.h"
+#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/phantom/phantom.h"
 
 namespace carc::exp {
@@ -7,6 +10,9 @@ namespace carc::exp {
 const std::vector<const model::Expansion*>& All() {
   static const std::vector<const model::Expansion*> all = {
       &phantom::Get(),
+      &messengers::Get(),
+      &gifts::Get(),
+      &christmas_present::Get(),
   };
   return all;
 }

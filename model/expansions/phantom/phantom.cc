@@ -40,8 +40,8 @@ class PlacePhantomStep final : public model::Step {
     if (a.type == ActionType::kPlaceFigure) {
       // The feature the meeple just took is occupied, so "a different feature" and "no figure
       // anywhere in the feature" are one check; it cites PH-SECOND.
-      r.verdict = model::CheckFigure(pos, a, Kind(pos),
-                                     {.tile = "PH-SECOND", .free = "PH-SECOND", .supply = "PH-SETUP"});
+      r.verdict = model::CheckFigure(
+          pos, a, Kind(pos), {.tile = "PH-SECOND", .free = "PH-SECOND", .supply = "PH-SETUP"});
       if (!r.verdict.legal) return r;
       r.verdict.reasons.push_back(
           model::PlacedThisTurn(pos, model::kMeeple) > 0
