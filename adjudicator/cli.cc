@@ -40,6 +40,7 @@ int Run(int argc, char** argv) {
   RegisterDatabaseCommands(reg);
   RegisterRenderCommands(reg);
   RegisterPropertyCommands(reg);
+  RegisterConformCommands(reg);
 
   try {
     app.parse(argc, argv);

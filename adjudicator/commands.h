@@ -42,5 +42,6 @@ void RegisterDatabaseCommands(
     Registry& reg);  // cmd_database.cc: db, rulings search/show/list, games import/...
 void RegisterRenderCommands(Registry& reg);    // cmd_render.cc: render, adjudicate --svg
 void RegisterPropertyCommands(Registry& reg);  // cmd_property.cc: fuzz (soak)
+void RegisterConformCommands(Registry& reg);   // cmd_conform.cc: conform, engine
 
 }  // namespace carc::adjudicator

@@ -94,6 +94,7 @@ TileCatalog::TileCatalog(std::vector<TileDef> defs, TileType start)
     : defs_(std::move(defs)), start_(start) {
   rotated_.resize(defs_.size() * 4);
   distinct_.resize(defs_.size());
+  canonical_.resize(defs_.size() * 4);
   for (size_t t = 0; t < defs_.size(); ++t) {
     std::vector<std::string> seen;
     for (int r = 0; r < 4; ++r) {
@@ -129,9 +130,13 @@ TileCatalog::TileCatalog(std::vector<TileDef> defs, TileType start)
       std::sort(parts.begin(), parts.end());
       std::string key;
       for (auto& p : parts) key += p + ";";
-      if (std::find(seen.begin(), seen.end(), key) == seen.end()) {
+      auto it = std::find(seen.begin(), seen.end(), key);
+      if (it == seen.end()) {
         seen.push_back(key);
         distinct_[t].push_back(r);
+        canonical_[t * 4 + r] = r;
+      } else {
+        canonical_[t * 4 + r] = distinct_[t][it - seen.begin()];
       }
     }
   }

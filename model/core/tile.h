@@ -70,12 +70,15 @@ class TileCatalog {
   // Rotations that give a different picture (e.g. B has one, U two, D four). Legal-move lists
   // show each distinct placement once; any equivalent rotation is accepted on input.
   const std::vector<Rotation>& distinct_rotations(TileType t) const { return distinct_[t]; }
+  // The first rotation (in distinct_rotations) that gives the same picture as r.
+  Rotation canonical_rotation(TileType t, Rotation r) const { return canonical_[t * 4 + (r & 3)]; }
 
  private:
   explicit TileCatalog(std::vector<TileDef> defs, TileType start);
   std::vector<TileDef> defs_;
   std::vector<RotatedTile> rotated_;
   std::vector<std::vector<Rotation>> distinct_;
+  std::vector<Rotation> canonical_;
   TileType start_;
 };
 

@@ -1,0 +1,326 @@
+#include "adjudicator/conform/engine.h"
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+#include "model/core/core_steps.h"
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/core/scoring.h"
+#include "model/expansions/registry.h"
+
+namespace carc::adjudicator::conform {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::Position;
+using model::ScoreEvent;
+using nlohmann::json;
+
+namespace {
+
+enum MutantId {
+  kFarmIncompleteCities,
+  kMeepleOnOccupiedFeature,
+  kPhantomOnMeepleFeature,
+  kTieScoresNothing,
+  kCityIgnoresArms,
+  kRoadIntoField,
+  kMonasteryEight,
+  kNoReturn,
+  kMeepleOnOlderTile,
+};
+
+}  // namespace
+
+const std::vector<MutantInfo>& Mutants() {
+  static const std::vector<MutantInfo> m = {
+      {"farm-incomplete-cities", "BASE-END-FARM", "farms also score 3 per incomplete city"},
+      {"meeple-on-occupied-feature", "BASE-MEEPLE-FREE",
+       "a meeple may join a feature already occupied through other tiles"},
+      {"phantom-on-meeple-feature", "PH-SECOND",
+       "the phantom may join the feature the meeple just took"},
+      {"tie-scores-nothing", "BASE-MAJORITY", "tied players score nothing for a completed feature"},
+      {"city-ignores-arms", "BASE-SCORE-CITY", "completed cities ignore coats of arms"},
+      {"road-into-field", "BASE-PLACE-EDGE", "a road edge may meet a field edge"},
+      {"monastery-eight", "BASE-SCORE-MONASTERY", "a completed monastery scores 8"},
+      {"no-return", "BASE-RETURN", "figures stay on completed features"},
+      {"meeple-on-older-tile", "BASE-MEEPLE-TILE",
+       "a meeple may go on a free feature of the tile placed last turn too"},
+  };
+  return m;
+}
+
+std::optional<int> FindMutant(const std::string& name) {
+  for (size_t i = 0; i < Mutants().size(); ++i)
+    if (Mutants()[i].name == name) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+namespace {
+
+json Error(const json& req, const std::string& msg) {
+  return {{"id", req.value("id", json())}, {"ok", false}, {"error", msg}};
+}
+
+json Scores(const Position& pos) {
+  json out = json::array();
+  for (const auto& p : pos.players) out.push_back(p.score);
+  return out;
+}
+
+void AddRulings(std::set<std::string>& out, const std::vector<model::Reason>& rs) {
+  for (const auto& r : rs) out.insert(r.ruling);
+}
+void AddRulings(std::set<std::string>& out, const std::vector<ScoreEvent>& evs) {
+  for (const auto& e : evs) out.insert(e.rulings.begin(), e.rulings.end());
+}
+
+// Score mutants: the points each event's winners gain or lose under the wrong rule.
+int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
+  switch (mutant) {
+    case kFarmIncompleteCities:
+      if (ev.kind == model::FeatureKind::kField && ev.cause == "final" && ev.root >= 0) {
+        int incomplete = 0;
+        for (int c : after.board.TouchedCityRoots(after.board.Find(ev.root)))
+          if (!after.board.IsComplete(c)) ++incomplete;
+        return 3 * incomplete;
+      }
+      return 0;
+    case kTieScoresNothing:
+      return ev.cause == "completed" && ev.winners.size() >= 2 ? -ev.points : 0;
+    case kCityIgnoresArms:
+      return ev.cause == "completed" && ev.kind == model::FeatureKind::kCity ? -2 * ev.shields : 0;
+    case kMonasteryEight:
+      return ev.cause == "completed" && ev.kind == model::FeatureKind::kMonastery ? -1 : 0;
+    default:
+      return 0;
+  }
+}
+
+void ApplyDeltas(Position& after, const std::vector<ScoreEvent>& evs, int mutant) {
+  for (const auto& ev : evs)
+    if (int d = Delta(after, ev, mutant))
+      for (auto w : ev.winners) after.players[w].score += d;
+}
+
+// Legal-list mutants: actions the wrong rule adds.
+void ExtraActions(const Position& pos, int mutant, std::vector<Action>& out) {
+  const auto& cfg = pos.cfg();
+  if (pos.turn.game_over) return;
+  const std::string_view step = pos.current_step().Name();
+  const int placed = pos.turn.placed;
+  if (mutant == kMeepleOnOccupiedFeature && step == model::kPlaceFigure && placed >= 0 &&
+      pos.players[pos.turn.player].supply[model::kMeeple] > 0) {
+    const auto& rt = pos.board.rotated(placed);
+    for (size_t i = 0; i < rt.segments.size(); ++i)
+      if (!pos.FiguresIn(pos.board.Find(model::Board::Node(placed, static_cast<int>(i)))).empty())
+        out.push_back({.type = ActionType::kPlaceFigure,
+                       .pos = pos.board.tile(placed).pos,
+                       .has_pos = true,
+                       .figure_kind = model::kMeeple,
+                       .segment = static_cast<int>(i)});
+  }
+  if (mutant == kPhantomOnMeepleFeature && step == "place_phantom") {
+    int kind = cfg.FigureKind("phantom");
+    if (kind >= 0 && pos.players[pos.turn.player].supply[kind] > 0)
+      for (int f : pos.turn.figures_this_turn)
+        if (pos.figures[f].kind == model::kMeeple &&
+            model::Board::TileOf(pos.figures[f].node) == placed)
+          out.push_back({.type = ActionType::kPlaceFigure,
+                         .pos = pos.board.tile(placed).pos,
+                         .has_pos = true,
+                         .figure_kind = kind,
+                         .segment = model::Board::SegmentOf(pos.figures[f].node)});
+  }
+  if (mutant == kMeepleOnOlderTile && step == model::kPlaceFigure && placed > 0 &&
+      pos.players[pos.turn.player].supply[model::kMeeple] > 0) {
+    const int older = placed - 1;  // the tile placed just before (board order)
+    const auto& rt = pos.board.rotated(older);
+    for (size_t i = 0; i < rt.segments.size(); ++i)
+      if (pos.FiguresIn(pos.board.Find(model::Board::Node(older, static_cast<int>(i)))).empty())
+        out.push_back({.type = ActionType::kPlaceFigure,
+                       .pos = pos.board.tile(older).pos,
+                       .has_pos = true,
+                       .figure_kind = model::kMeeple,
+                       .segment = static_cast<int>(i)});
+  }
+  if (mutant == kRoadIntoField && step == model::kPlaceTile && pos.turn.drawn) {
+    const model::TileType t = *pos.turn.drawn;
+    for (model::Coord c : pos.board.Frontier())
+      for (model::Rotation r : cfg.catalog->distinct_rotations(t)) {
+        if (pos.board.Check(t, c, r).ok()) continue;
+        const auto& rt = cfg.catalog->rotated(t, r);
+        bool ok = true, mismatch = false;
+        for (int side = 0; side < 4 && ok; ++side) {
+          auto n = pos.board.At(model::Neighbour(c, side));
+          if (!n) continue;
+          auto mine = rt.edges[side], theirs = pos.board.rotated(*n).edges[(side + 2) % 4];
+          if (mine == theirs) continue;
+          bool road_field = (mine == model::EdgeType::kRoad && theirs == model::EdgeType::kField) ||
+                            (mine == model::EdgeType::kField && theirs == model::EdgeType::kRoad);
+          ok = road_field;
+          mismatch = true;
+        }
+        if (ok && mismatch)
+          out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = r});
+      }
+  }
+}
+
+// Reads the request's position and runs it on to a decision.
+model::StatusOr<Position> ReadPosition(const json& req) {
+  if (!req.contains("position")) return model::Status(model::ErrorCode::kMalformed, "no position");
+  auto pos = model::ParsePosition(req["position"], exp::Context("position"));
+  if (!pos.ok()) return pos.status();
+  ApplyResult pre;
+  model::Advance(*pos, pre);
+  return pos;
+}
+
+json Legal(const json& req, int mutant) {
+  auto pos = ReadPosition(req);
+  if (!pos.ok()) return Error(req, pos.status().message());
+  std::vector<Action> actions = model::LegalActions(*pos);
+  if (mutant >= 0) ExtraActions(*pos, mutant, actions);
+  json list = json::array();
+  for (const Action& a : actions) list.push_back(model::DumpAction(*pos, a));
+  return {{"id", req.value("id", json())}, {"ok", true}, {"actions", list}};
+}
+
+json ApplyOne(const json& req, int mutant) {
+  auto pos = ReadPosition(req);
+  if (!pos.ok()) return Error(req, pos.status().message());
+  if (!req.contains("action")) return Error(req, "no action");
+  auto ctx = exp::Context("action");
+  auto a = model::ParseAction(req["action"], *pos, "/action", ctx);
+  if (!a.ok()) return Error(req, a.status().message());
+  json out = {{"id", req.value("id", json())}, {"ok", true}};
+  // Mutants that list extra actions also accept them.
+  std::vector<Action> extra;
+  if (mutant >= 0) ExtraActions(*pos, mutant, extra);
+  bool forced = std::find(extra.begin(), extra.end(), *a) != extra.end();
+  Position before = *pos;
+  ApplyResult r;
+  if (forced) {
+    if (a->type == ActionType::kPlaceTile) {
+      pos->turn.placed = pos->board.Place(a->tile, a->pos, a->rotation);
+      pos->turn.drawn.reset();
+    } else {
+      model::PlaceFigureAt(*pos, pos->turn.player, a->figure_kind,
+                           model::Board::Node(*pos->board.At(a->pos), a->segment));
+      pos->turn.decided |= 1u << pos->turn.step;
+    }
+    model::Advance(*pos, r);
+  } else {
+    r = model::Apply(*pos, *a);
+  }
+  if (!r.input_error.empty()) return Error(req, r.input_error);
+  std::set<std::string> rulings;
+  AddRulings(rulings, r.verdict.reasons);
+  AddRulings(rulings, r.notes);
+  AddRulings(rulings, r.scores);
+  out["rulings"] = rulings;
+  out["legal"] = r.verdict.legal;
+  if (!r.verdict.legal) {
+    out["reason"] = r.verdict.reasons.empty() ? "" : r.verdict.reasons[0].text;
+    return out;
+  }
+  if (mutant >= 0) ApplyDeltas(*pos, r.scores, mutant);
+  json position = model::DumpPosition(*pos);
+  if (mutant == kNoReturn) {
+    // Put back the figures the completed features returned.
+    for (const ScoreEvent& ev : r.scores) {
+      if (ev.cause != "completed") continue;
+      for (int f : before.FiguresIn(ev.root)) {
+        const model::Figure& fig = before.figures[f];
+        json fj = model::FeatureRefJson(before, fig.node);
+        fj["owner"] = fig.owner;
+        fj["kind"] = before.cfg().figure_kinds[fig.kind].name;
+        position["figures"].push_back(fj);
+        position["players"][fig.owner]["supply"][before.cfg().figure_kinds[fig.kind].name] =
+            position["players"][fig.owner]["supply"][before.cfg().figure_kinds[fig.kind].name]
+                .get<int>() -
+            1;
+      }
+    }
+  }
+  out["scores"] = Scores(*pos);
+  out["position"] = position;
+  json events = json::array();
+  for (const auto& e : r.scores) events.push_back(model::DumpScoreEvent(*pos, e));
+  out["score_events"] = events;
+  return out;
+}
+
+json FinalScore(const json& req, int mutant) {
+  auto parsed = model::ParsePosition(req.value("position", json()), exp::Context("position"));
+  if (!parsed.ok()) return Error(req, parsed.status().message());
+  Position& pos = *parsed;
+  std::vector<ScoreEvent> evs;
+  if (!pos.turn.game_over) evs = model::ScoreFinal(pos);
+  if (mutant >= 0) ApplyDeltas(pos, evs, mutant);
+  std::set<std::string> rulings = {"BASE-END"};
+  AddRulings(rulings, evs);
+  json events = json::array();
+  for (const auto& e : evs) events.push_back(model::DumpScoreEvent(pos, e));
+  return {{"id", req.value("id", json())},
+          {"ok", true},
+          {"scores", Scores(pos)},
+          {"score_events", events},
+          {"rulings", rulings}};
+}
+
+}  // namespace
+
+json Answer(const json& req, int mutant) {
+  try {
+    if (!req.is_object() || !req.contains("cmd") || !req["cmd"].is_string())
+      return Error(req.is_object() ? req : json::object(), "expected {\"id\", \"cmd\", ...}");
+    const std::string cmd = req["cmd"];
+    if (cmd == "hello") {
+      json exps = json::array();
+      for (const auto& id : exp::Ids()) exps.push_back(id);
+      json deviations = json::array();
+      std::string name = "carc reference model";
+      if (mutant >= 0) {
+        name += " (mutant " + Mutants()[mutant].name + ")";
+      }
+      return {{"id", req.value("id", json())},
+              {"ok", true},
+              {"protocol", kProtocolVersion},
+              {"name", name},
+              {"expansions", exps},
+              {"options",
+               {{"edition", {"C1", "C2", "C3"}},
+                {"farm_scoring", {"per-farm", "c1-four-per-city", "c1-three-per-city-once"}}}},
+              {"deviations", deviations}};
+    }
+    if (cmd == "legal") return Legal(req, mutant);
+    if (cmd == "apply") return ApplyOne(req, mutant);
+    if (cmd == "final_score") return FinalScore(req, mutant);
+    if (cmd == "quit") return {{"id", req.value("id", json())}, {"ok", true}};
+    return Error(req, "unknown command");
+  } catch (const json::exception& e) {
+    return Error(req.is_object() ? req : json::object(), e.what());
+  }
+}
+
+int RunEngine(std::istream& in, std::ostream& out, int mutant) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    json req = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (req.is_discarded()) {
+      out << json({{"id", nullptr}, {"ok", false}, {"error", "not JSON"}}).dump() << std::endl;
+      continue;
+    }
+    out << Answer(req, mutant).dump() << std::endl;
+    if (req.is_object() && req.value("cmd", "") == "quit") break;
+  }
+  return 0;
+}
+
+}  // namespace carc::adjudicator::conform
