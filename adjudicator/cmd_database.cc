@@ -1,8 +1,371 @@
-// Subcommand group registered by RegisterDatabaseCommands (see commands.h). Owned by the database work.
+// Subcommands backed by the SQLite database (database/README.md): db build / adjudications /
+// check, rulings search / show / list, games import / list / show / replay / export, and
+// `adjudicate --db`. Every database failure prints one line naming the file and exits 74.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
 #include "adjudicator/commands.h"
+#include "adjudicator/exit_codes.h"
+#include "database/adjudication_log.h"
+#include "database/games_store.h"
+#include "database/migrate.h"
+#include "database/rulings_store.h"
+#include "database/sha256.h"
+#include "database/text_out.h"
+
+#ifndef CARC_SOURCE_DIR
+#define CARC_SOURCE_DIR "."
+#endif
 
 namespace carc::adjudicator {
 
-void RegisterDatabaseCommands(Registry& reg) { (void)reg; }
+namespace {
+
+namespace db = carc::database;
+using nlohmann::json;
+
+struct DbState {
+  std::string db = "carc.db";
+  int timeout_ms = 5000;
+  std::string root = CARC_SOURCE_DIR;
+  std::string query;
+  std::string id;
+  std::string expansion, status, verdict, sha;
+  std::vector<std::string> files;
+  int64_t game = 0;
+  int limit = 0;
+  std::string out;
+  std::string adjudicate_db;
+};
+
+DbState& St() {
+  static DbState st;
+  return st;
+}
+
+int Fail(const model::Status& s) {
+  std::cerr << "carc: " << s.message() << "\n";
+  return static_cast<int>(s.code());
+}
+
+int Print(const json& j, const OutputFormat& f, std::string (*text)(const json&)) {
+  std::cout << (f.format == "text" ? text(j) : db::Pretty(j) + "\n");
+  return kExitUpheld;
+}
+
+model::StatusOr<db::Connection> Open(db::OpenMode mode, const std::string& path) {
+  return db::OpenDatabase(path, {.mode = mode, .busy_timeout_ms = St().timeout_ms});
+}
+
+void AddDbOptions(CLI::App* app, OutputFormat& fmt) {
+  app->add_option("--db", St().db, "Database file (default: carc.db)");
+  app->add_option("--timeout", St().timeout_ms,
+                  "Milliseconds to wait for another writer's lock (default 5000)")
+      ->check(CLI::Range(0, 600000));
+  AddFormatOption(app, fmt);
+}
+
+// ---- db ----
+
+int Build(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kCreate, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto rep = db::BuildFromRepo(*conn, St().root);
+  if (!rep.ok()) return Fail(rep.status());
+  json j = {{"db", St().db},           {"schema_version", db::LatestVersion()},
+            {"rulings", rep->rulings}, {"per_expansion", rep->per_expansion},
+            {"links", rep->links},     {"fixtures", rep->fixtures},
+            {"covers", rep->covers},   {"unknown_cover_ids", rep->unknown_cover_ids},
+            {"files", rep->files}};
+  return Print(j, f, db::BuildText);
+}
+
+int Adjudications(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto list = db::ListAdjudications(*conn, St().sha, St().limit > 0 ? St().limit : 50);
+  if (!list.ok()) return Fail(list.status());
+  return Print(*list, f, db::AdjudicationsText);
+}
+
+int Check(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto st = conn->Prepare("PRAGMA integrity_check");
+  if (!st.ok()) return Fail(st.status());
+  json problems = json::array();
+  for (;;) {
+    auto row = st->Step();
+    if (!row.ok()) return Fail(row.status());
+    if (!*row) break;
+    if (st->Text(0) != "ok") problems.push_back(st->Text(0));
+  }
+  if (!problems.empty())
+    return Fail(model::Status(model::ErrorCode::kIo, St().db + ": the database file is corrupt: " +
+                                                         problems[0].get<std::string>()));
+  if (f.format == "text")
+    std::cout << St().db << ": integrity ok, schema " << db::LatestVersion() << "\n";
+  else
+    std::cout << db::Pretty({{"db", St().db}, {"integrity", "ok"}}) << "\n";
+  return kExitUpheld;
+}
+
+// ---- rulings ----
+
+int Search(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto hits = db::Search(*conn, St().query, St().limit > 0 ? St().limit : 10);
+  if (!hits.ok()) return Fail(hits.status());
+  json j = {{"query", St().query}, {"hits", json::array()}};
+  for (const auto& h : *hits)
+    j["hits"].push_back({{"id", h.id}, {"title", h.title}, {"expansion", h.expansion},
+                         {"status", h.status}, {"snippet", h.snippet}, {"bm25", h.score}});
+  return Print(j, f, db::SearchText);
+}
+
+int Show(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto r = db::ShowRuling(*conn, St().id);
+  if (!r.ok()) return Fail(r.status());
+  if (!*r)
+    return Fail(model::Status(model::ErrorCode::kNoInput,
+                              St().db + ": no ruling " + St().id + " (try `carc rulings search`)"));
+  return Print(**r, f, db::RulingText);
+}
+
+int List(const OutputFormat& f) {
+  if (!St().status.empty() && !db::ValidStatus(St().status) && St().status != "needs-expansion")
+    return Fail(model::Status(model::ErrorCode::kUsage,
+                              "--status " + St().status +
+                                  ": expected current, variant, disputed, superseded, "
+                                  "needs-expansion or needs-expansion:<name>"));
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  if (!St().expansion.empty()) {
+    auto known = db::Expansions(*conn);
+    if (!known.ok()) return Fail(known.status());
+    if (std::find(known->begin(), known->end(), St().expansion) == known->end()) {
+      std::string names;
+      for (const auto& k : *known) names += (names.empty() ? "" : ", ") + k;
+      return Fail(model::Status(model::ErrorCode::kUnknownRules,
+                                "--expansion " + St().expansion + ": unknown; the database has " +
+                                    names));
+    }
+  }
+  auto list = db::ListRulings(*conn, St().expansion, St().status);
+  if (!list.ok()) return Fail(list.status());
+  return Print(*list, f, db::RulingListText);
+}
+
+// ---- games ----
+
+int Import(const OutputFormat& f) {
+  std::vector<db::ImportItem> items;
+  json report = {{"games", json::array()}, {"stored", 0}, {"duplicates", 0}, {"bad", 0},
+                 {"verdicts", json::object()}};
+  int worst = kExitUpheld;
+  for (const std::string& file : St().files) {
+    auto item = db::LoadGameFile(file);
+    if (!item.ok()) {
+      report["games"].push_back({{"source", file}, {"error", item.status().message()}});
+      report["bad"] = report["bad"].get<int>() + 1;
+      worst = std::max(worst, static_cast<int>(item.status().code()));
+      std::cerr << "carc: " << item.status().message() << "\n";
+      continue;
+    }
+    items.push_back(std::move(*item));
+  }
+  auto conn = Open(db::OpenMode::kCreate, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto results = db::ImportGames(*conn, items);
+  if (!results.ok()) return Fail(results.status());  // nothing of the batch was stored
+  for (const db::ImportResult& r : *results) {
+    if (!r.error.ok()) {
+      report["games"].push_back({{"source", r.source}, {"error", r.error.message()}});
+      report["bad"] = report["bad"].get<int>() + 1;
+      worst = std::max(worst, static_cast<int>(r.error.code()));
+      std::cerr << "carc: " << r.error.message() << "\n";
+      continue;
+    }
+    const std::string verdict = db::GameVerdictName(r.replay->verdict);
+    report["games"].push_back({{"source", r.source}, {"game_id", r.game_id},
+                               {"duplicate", r.duplicate}, {"verdict", verdict},
+                               {"verdict_text", r.replay->text}, {"cited", r.replay->cited}});
+    report[r.duplicate ? "duplicates" : "stored"] =
+        report[r.duplicate ? "duplicates" : "stored"].get<int>() + 1;
+    report["verdicts"][verdict] = report["verdicts"].value(verdict, 0) + 1;
+    if (verdict != "consistent") worst = std::max(worst, kExitRejected);
+  }
+  Print(report, f, db::ImportText);
+  return worst;
+}
+
+int Games(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto list = db::ListGames(*conn, St().verdict, St().limit > 0 ? St().limit : -1);
+  if (!list.ok()) return Fail(list.status());
+  return Print(*list, f, db::GamesListText);
+}
+
+model::StatusOr<db::StoredGame> FetchGame(db::Connection& conn) {
+  auto g = db::GetGame(conn, St().game);
+  if (!g.ok()) return g.status();
+  if (!*g)
+    return model::Status(model::ErrorCode::kNoInput,
+                         St().db + ": no game " + std::to_string(St().game) + " (see `carc games list`)");
+  return std::move(**g);
+}
+
+int ShowGame(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto g = FetchGame(*conn);
+  if (!g.ok()) return Fail(g.status());
+  json j = db::StoredGameJson(*g);
+  j["turn_scores"] = json::array();
+  for (size_t t = 0; t < g->record.turns.size(); ++t)
+    j["turn_scores"].push_back(
+        {{"turn", t + 1},
+         {"claimed", g->record.turns[t].scores ? json(*g->record.turns[t].scores) : json()},
+         {"model", t < g->model_scores.size() ? g->model_scores[t] : json()}});
+  return Print(j, f, db::GameShowText);
+}
+
+int ReplayGame(const OutputFormat& f) {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto g = FetchGame(*conn);
+  if (!g.ok()) return Fail(g.status());
+  auto rr = db::Replay(g->record, "game " + std::to_string(g->game_id), /*with_log=*/true);
+  if (!rr.ok()) return Fail(rr.status());
+  const std::string verdict = db::GameVerdictName(rr->verdict);
+  json j = {{"game_id", g->game_id},       {"verdict", verdict},
+            {"verdict_text", rr->text},    {"cited", rr->cited},
+            {"final_model", rr->final_model}, {"stored_verdict", g->verdict},
+            {"same_as_stored", verdict == g->verdict}, {"turns", rr->log}};
+  Print(j, f, db::ReplayText);
+  return verdict == g->verdict ? kExitUpheld : kExitRejected;
+}
+
+int Export() {
+  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto g = FetchGame(*conn);
+  if (!g.ok()) return Fail(g.status());
+  const std::string text = db::Pretty(db::DumpGameRecord(g->record)) + "\n";
+  if (St().out.empty()) {
+    std::cout << text;
+    return kExitUpheld;
+  }
+  std::ofstream out(St().out, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) return Fail(model::Status(model::ErrorCode::kIo, St().out + ": cannot write the file"));
+  return kExitUpheld;
+}
+
+// `adjudicate FILE --db DB`: logs the ruling given (not input errors, which rule on nothing).
+int LogAdjudication(const std::string& file, const Outcome& o) {
+  if (St().adjudicate_db.empty() || !o.error.empty()) return 0;
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  auto conn = Open(db::OpenMode::kCreate, St().adjudicate_db);
+  if (!conn.ok()) return Fail(conn.status());
+  auto id = db::RecordAdjudication(
+      *conn, {.file = file, .input_sha256 = db::Sha256Hex(bytes.str()), .exit_code = o.exit_code,
+              .ruling = o.ruling});
+  if (!id.ok()) return Fail(id.status());
+  return 0;
+}
+
+// A group created by RegisterModelCommands, or a new one when that group is absent.
+CLI::App* Group(Registry& reg, const char* name, const char* help) {
+  try {
+    return reg.root->get_subcommand(name);
+  } catch (const CLI::OptionNotFound&) {
+    auto* g = reg.root->add_subcommand(name, help);
+    g->require_subcommand(1);
+    return g;
+  }
+}
+
+}  // namespace
+
+void RegisterDatabaseCommands(Registry& reg) {
+  OutputFormat& fmt = *reg.format;
+  DbState& st = St();
+
+  auto* dbg = reg.root->add_subcommand("db", "The SQLite database of rulings, fixtures, games");
+  dbg->require_subcommand(1);
+  auto* build = dbg->add_subcommand("build", "(Re)create the rulings and fixtures from the repo");
+  AddDbOptions(build, fmt);
+  build->add_option("--root", st.root, "Project checkout holding database/rulings and fixtures");
+  reg.commands.push_back({build, [&fmt] { return Build(fmt); }});
+  auto* adjs = dbg->add_subcommand("adjudications", "Adjudications logged by `adjudicate --db`");
+  AddDbOptions(adjs, fmt);
+  adjs->add_option("--sha256", st.sha, "Only those of this input hash");
+  adjs->add_option("--limit", st.limit, "At most N, newest first (default 50)");
+  reg.commands.push_back({adjs, [&fmt] { return Adjudications(fmt); }});
+  auto* check = dbg->add_subcommand("check", "Integrity check of the database file");
+  AddDbOptions(check, fmt);
+  reg.commands.push_back({check, [&fmt] { return Check(fmt); }});
+
+  CLI::App* rulings = Group(reg, "rulings", "The ruling catalogue");
+  auto* search = rulings->add_subcommand("search", "Full-text search, ranked (bm25), with snippets");
+  search->add_option("query", st.query, "Words to find in IDs, titles and summaries")->required();
+  search->add_option("--limit", st.limit, "At most N hits (default 10)");
+  AddDbOptions(search, fmt);
+  reg.commands.push_back({search, [&fmt] { return Search(fmt); }});
+  auto* show = rulings->add_subcommand("show", "One ruling: fixtures, links, readings of a dispute");
+  show->add_option("id", st.id, "Ruling ID, e.g. GIFT-FN9")->required();
+  AddDbOptions(show, fmt);
+  reg.commands.push_back({show, [&fmt] { return Show(fmt); }});
+  auto* list = rulings->add_subcommand("list", "Rulings by expansion and status");
+  list->add_option("--expansion", st.expansion, "base, phantom, gifts, messengers, ...");
+  list->add_option("--status", st.status,
+                   "current, variant, disputed, superseded, needs-expansion[:<name>]");
+  AddDbOptions(list, fmt);
+  reg.commands.push_back({list, [&fmt] { return List(fmt); }});
+
+  CLI::App* games = Group(reg, "games", "Game records");
+  auto* import = games->add_subcommand("import", "Replay game records (.json, .jcz) and store them");
+  import->add_option("files", st.files, "Game records (database/GAME_RECORD_FORMAT.md) or .jcz")
+      ->required();
+  AddDbOptions(import, fmt);
+  reg.commands.push_back({import, [&fmt] { return Import(fmt); }});
+  auto* glist = games->add_subcommand("list", "Stored games with their verdicts");
+  glist->add_option("--verdict", st.verdict, "consistent, illegal or score-mismatch")
+      ->check(CLI::IsMember({"consistent", "illegal", "score-mismatch"}));
+  glist->add_option("--limit", st.limit, "At most N");
+  AddDbOptions(glist, fmt);
+  reg.commands.push_back({glist, [&fmt] { return Games(fmt); }});
+  auto* gshow = games->add_subcommand("show", "One stored game and its verdict");
+  gshow->add_option("game", st.game, "Game number (games list)")->required();
+  AddDbOptions(gshow, fmt);
+  reg.commands.push_back({gshow, [&fmt] { return ShowGame(fmt); }});
+  auto* replay = games->add_subcommand("replay", "Replay a stored game through today's model");
+  replay->add_option("game", st.game, "Game number")->required();
+  AddDbOptions(replay, fmt);
+  reg.commands.push_back({replay, [&fmt] { return ReplayGame(fmt); }});
+  auto* exp = games->add_subcommand("export", "A stored game as a game record (JSON)");
+  exp->add_option("game", st.game, "Game number")->required();
+  exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
+  exp->add_option("--db", st.db, "Database file (default: carc.db)");
+  exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
+  reg.commands.push_back({exp, [] { return Export(); }});
+
+  if (reg.adjudicate) {
+    reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file");
+    reg.adjudicate->add_option("--timeout", st.timeout_ms,
+                               "Milliseconds to wait for another writer's lock (default 5000)");
+    reg.adjudication_hooks.push_back(LogAdjudication);
+  }
+}
 
 }  // namespace carc::adjudicator

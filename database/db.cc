@@ -1,5 +1,8 @@
 #include "database/db.h"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <utility>
@@ -48,6 +51,26 @@ std::string Describe(int rc, const std::string& path, std::string_view doing, in
   return out;
 }
 
+// "file:" URI of a path, for sqlite3_open_v2 with SQLITE_OPEN_URI.
+std::string FileUri(const std::string& path, const char* query) {
+  std::string out = "file:";
+  for (char ch : path) {
+    if (ch == '%' || ch == '?' || ch == '#') {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(ch));
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out + query;
+}
+
+bool FolderWritable(const std::string& path) {
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  return access(dir.empty() ? "." : dir.c_str(), W_OK) == 0;
+}
+
 }  // namespace
 
 // ---- Connection ----
@@ -76,6 +99,22 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
   auto app = c.Prepare("PRAGMA application_id");
   if (!app.ok()) return app.status();
   auto row = app->Step();
+  const int first_rc = sqlite3_extended_errcode(c.db_) & 0xff;
+  if (!row.ok() && opts.mode == OpenMode::kReadOnly && !memory &&
+      (first_rc == SQLITE_READONLY || first_rc == SQLITE_CANTOPEN) && !FolderWritable(path)) {
+    // A WAL file in a folder nobody may write to (an installed copy): without its -shm file
+    // SQLite can read it only as immutable, which is what such a file is.
+    app = Statement();
+    sqlite3_close_v2(c.db_);
+    c.db_ = nullptr;
+    rc = sqlite3_open_v2(FileUri(path, "?immutable=1").c_str(), &c.db_,
+                         SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) return c.Error(rc, "opening");
+    sqlite3_extended_result_codes(c.db_, 1);
+    app = c.Prepare("PRAGMA application_id");
+    if (!app.ok()) return app.status();
+    row = app->Step();
+  }
   if (!row.ok()) return row.status();
   const int64_t app_id = *row ? app->Int(0) : 0;
   app = Statement();

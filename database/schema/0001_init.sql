@@ -156,7 +156,7 @@ CREATE TABLE game_turns (
   claimed_scores TEXT CHECK (claimed_scores IS NULL OR json_valid(claimed_scores)),
   model_scores   TEXT CHECK (model_scores IS NULL OR json_valid(model_scores)),  -- NULL: not replayed
   PRIMARY KEY (game_id, turn)
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE game_actions (
   game_id INTEGER NOT NULL,
@@ -166,7 +166,7 @@ CREATE TABLE game_actions (
   action  TEXT NOT NULL CHECK (json_valid(action)),  -- position-file action form, verbatim
   PRIMARY KEY (game_id, turn, seq),
   FOREIGN KEY (game_id, turn) REFERENCES game_turns (game_id, turn) ON DELETE CASCADE
-) STRICT;
+) STRICT, WITHOUT ROWID;  -- clustered by turn: the rows of a game are read in order
 
 -- Ruling IDs the verdict cites (the illegal action's reasons, the mismatched turn's scoring).
 CREATE TABLE game_citations (

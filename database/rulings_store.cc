@@ -1,0 +1,261 @@
+#include "database/rulings_store.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "model/core/position_io.h"
+
+namespace carc::database {
+
+namespace fs = std::filesystem;
+using model::ErrorCode;
+using nlohmann::json;
+
+namespace {
+
+const char* const kLinkKinds[] = {"supersedes", "superseded_by", "variant_of", "conflicts_with",
+                                  "see_also"};
+
+Status Malformed(const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, where + ": " + what);
+}
+
+std::optional<std::string> OptString(const json& obj, const char* key) {
+  if (!obj.is_object() || !obj.contains(key) || !obj[key].is_string()) return std::nullopt;
+  return obj[key].get<std::string>();
+}
+
+std::optional<int64_t> OptInt(const json& obj, const char* key) {
+  if (!obj.is_object() || !obj.contains(key) || !obj[key].is_number_integer()) return std::nullopt;
+  return obj[key].get<int64_t>();
+}
+
+// Prepared once per build: one statement per table.
+struct Inserts {
+  Statement ruling, answer, reading, link, need, example, fixture, cover;
+};
+
+StatusOr<Inserts> PrepareInserts(Connection& c) {
+  Inserts in;
+  struct {
+    Statement* st;
+    const char* sql;
+  } all[] = {
+      {&in.ruling,
+       "INSERT INTO rulings (id, expansion, edition, status, status_kind, needs_expansion, title, "
+       "summary, question, reasoning, variant_name, source_page, source_section, source_footnote, "
+       "source_hint, answer_cited, answer_date, source_file, data) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"},
+      {&in.answer, "INSERT INTO ruling_answers (ruling_id, seq, cited, date) VALUES (?1, ?2, ?3, ?4)"},
+      {&in.reading,
+       "INSERT INTO ruling_readings (ruling_id, seq, name, adopted, summary, support) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
+      {&in.link, "INSERT OR IGNORE INTO ruling_links (from_id, kind, to_id) VALUES (?1, ?2, ?3)"},
+      {&in.need, "INSERT OR IGNORE INTO ruling_needs (ruling_id, expansion) VALUES (?1, ?2)"},
+      {&in.example, "INSERT INTO ruling_examples (ruling_id, seq, text) VALUES (?1, ?2, ?3)"},
+      {&in.fixture,
+       "INSERT INTO fixtures (path, fixture_id, title, mode, expected_verdict, expected_exit_code, "
+       "why) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"},
+      {&in.cover, "INSERT OR IGNORE INTO fixture_covers (fixture_no, ruling_id) VALUES (?1, ?2)"},
+  };
+  for (auto& [st, sql] : all) {
+    auto p = c.Prepare(sql);
+    if (!p.ok()) return p.status();
+    *st = std::move(*p);
+  }
+  return in;
+}
+
+// One ruling entry of a file; `where` is "file:/rulings/i".
+Status InsertRuling(Inserts& in, const json& r, const std::string& expansion,
+                    const std::string& file, const std::string& where, BuildReport& rep) {
+  for (const char* key : {"id", "title", "status", "summary"})
+    if (!r.contains(key) || !r[key].is_string())
+      return Malformed(where + "/" + key, "expected a string");
+  const std::string id = r["id"], status = r["status"];
+  if (!ValidStatus(status))
+    return Malformed(where + "/status", "unknown status \"" + status +
+                                            "\" (current, variant, disputed, superseded, "
+                                            "needs-expansion:<name>)");
+  const bool needs = status.rfind("needs-expansion:", 0) == 0;
+  const json src = r.value("source", json::object());
+  const json answer = r.value("official_answer", json());
+  in.ruling.Bind(1, id).Bind(2, expansion).Bind(3, r.value("edition", "")).Bind(4, status);
+  in.ruling.Bind(5, needs ? std::string("needs-expansion") : status);
+  in.ruling.Bind(6, needs ? std::optional<std::string>(status.substr(16)) : std::nullopt);
+  in.ruling.Bind(7, r["title"].get<std::string>()).Bind(8, r["summary"].get<std::string>());
+  in.ruling.Bind(9, OptString(r, "question")).Bind(10, OptString(r, "reasoning"));
+  in.ruling.Bind(11, OptString(r, "variant_name"));
+  in.ruling.Bind(12, OptString(src, "page")).Bind(13, OptString(src, "section"));
+  in.ruling.Bind(14, OptInt(src, "footnote")).Bind(15, OptString(src, "paragraph_hint"));
+  in.ruling.Bind(16, OptString(answer, "cited")).Bind(17, OptString(answer, "date"));
+  in.ruling.Bind(18, file).Bind(19, r.dump());
+  if (Status s = in.ruling.Run(); !s.ok())
+    return Status(s.code(), s.message() + " [" + where + " " + id + "]");
+  int seq = 0;
+  for (const json& a : r.value("additional_official_answers", json::array())) {
+    if (!OptString(a, "cited"))
+      return Malformed(where + "/additional_official_answers", "expected {cited, date}");
+    in.answer.Bind(1, id).Bind(2, seq++).Bind(3, *OptString(a, "cited")).Bind(4, OptString(a, "date"));
+    if (Status s = in.answer.Run(); !s.ok()) return s;
+  }
+  const json readings = r.value("readings", json::array());
+  for (size_t i = 0; i < readings.size(); ++i) {
+    const json& rd = readings[i];
+    const std::string w = where + "/readings/" + std::to_string(i);
+    if (!OptString(rd, "name") || !OptString(rd, "summary"))
+      return Malformed(w, "expected {name, adopted, summary, support}");
+    in.reading.Bind(1, id).Bind(2, static_cast<int>(i)).Bind(3, *OptString(rd, "name"));
+    in.reading.Bind(4, rd.value("adopted", false) ? 1 : 0).Bind(5, *OptString(rd, "summary"));
+    in.reading.Bind(6, OptString(rd, "support"));
+    if (Status s = in.reading.Run(); !s.ok())
+      return Status(s.code(), s.message() + " [" + w + ": more than one adopted reading?]");
+  }
+  const json links = r.value("links", json::object());
+  for (const char* kind : kLinkKinds)
+    for (const json& to : links.value(kind, json::array())) {
+      if (!to.is_string()) return Malformed(where + "/links/" + kind, "expected ruling IDs");
+      in.link.Bind(1, id).Bind(2, kind).Bind(3, to.get<std::string>());
+      if (Status s = in.link.Run(); !s.ok()) return s;
+      ++rep.links;
+    }
+  for (const json& e : r.value("needs_expansion", json::array())) {
+    if (!e.is_string()) return Malformed(where + "/needs_expansion", "expected expansion ids");
+    in.need.Bind(1, id).Bind(2, e.get<std::string>());
+    if (Status s = in.need.Run(); !s.ok()) return s;
+  }
+  seq = 0;
+  for (const json& e : r.value("examples", json::array())) {
+    if (!e.is_string()) continue;
+    in.example.Bind(1, id).Bind(2, seq++).Bind(3, e.get<std::string>());
+    if (Status s = in.example.Run(); !s.ok()) return s;
+  }
+  ++rep.rulings;
+  rep.per_expansion[expansion] = rep.per_expansion.value(expansion, 0) + 1;
+  return Status::Ok();
+}
+
+Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildReport& rep) {
+  fs::path dir = root / "database" / "rulings";
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return Status(ErrorCode::kNoInput, dir.string() + ": no rulings folder (use --root DIR)");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::set<std::string> seen;
+  for (const fs::path& f : files) {
+    auto doc = model::ReadJsonFile(f.string());
+    if (!doc.ok()) return doc.status();
+    const std::string rel = fs::relative(f, root).string();
+    if (!doc->is_object() || !doc->contains("rulings") || !(*doc)["rulings"].is_array())
+      return Malformed(f.string() + ":/rulings", "expected an array");
+    const std::string expansion = doc->value("expansion", "");
+    if (expansion.empty()) return Malformed(f.string() + ":/expansion", "expected the expansion id");
+    const json& rs = (*doc)["rulings"];
+    for (size_t i = 0; i < rs.size(); ++i) {
+      const std::string where = f.string() + ":/rulings/" + std::to_string(i);
+      if (!rs[i].is_object()) return Malformed(where, "expected an object");
+      const std::string id = rs[i].value("id", "");
+      if (!id.empty() && !seen.insert(id).second)
+        return Malformed(where + "/id", "duplicate ruling ID " + id);
+      if (Status s = InsertRuling(in, rs[i], expansion, rel, where, rep); !s.ok()) return s;
+    }
+    rep.files.push_back(rel);
+  }
+  // Links must name rulings of the checklist (the foreign key is checked at commit; this names
+  // the culprit first).
+  auto dangling = conn.Prepare(
+      "SELECT from_id, kind, to_id FROM ruling_links WHERE to_id NOT IN (SELECT id FROM rulings) "
+      "LIMIT 1");
+  if (!dangling.ok()) return dangling.status();
+  auto row = dangling->Step();
+  if (!row.ok()) return row.status();
+  if (*row)
+    return Malformed(dir.string(), dangling->Text(0) + " links (" + dangling->Text(1) +
+                                       ") to unknown ruling " + dangling->Text(2));
+  return Status::Ok();
+}
+
+Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildReport& rep) {
+  fs::path dir = root / "fixtures";
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return Status::Ok();
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    auto doc = model::ReadJsonFile(f.string());
+    if (!doc.ok()) return doc.status();
+    const json& d = *doc;
+    if (!d.is_object()) return Malformed(f.string(), "expected an object");
+    std::string pos_name = f.filename().string();
+    pos_name.replace(pos_name.size() - 12, 12, ".position.json");
+    json meta = json::object();
+    if (auto pos = model::ReadJsonFile((f.parent_path() / pos_name).string());
+        pos.ok() && pos->is_object())
+      meta = pos->value("meta", json::object());
+    const json expect = d.value("expect", json::object());
+    std::optional<int64_t> exit_code = OptInt(expect, "exit_code");
+    if (!exit_code && expect.contains("error")) exit_code = OptInt(expect["error"], "exit_code");
+    in.fixture.Bind(1, fs::relative(f, root).string()).Bind(2, OptString(meta, "id"));
+    in.fixture.Bind(3, OptString(meta, "title")).Bind(4, d.value("mode", "adjudicate"));
+    in.fixture.Bind(5, expect.contains("error") ? std::optional<std::string>("error")
+                                                : OptString(expect, "verdict"));
+    in.fixture.Bind(6, exit_code).Bind(7, OptString(d, "why"));
+    if (Status s = in.fixture.Run(); !s.ok())
+      return Status(s.code(), s.message() + " [" + f.string() + "]");
+    const int64_t no = conn.LastInsertRowid();
+    for (const json& id : d.value("covers", json::array())) {
+      if (!id.is_string()) return Malformed(f.string() + ":/covers", "expected ruling IDs");
+      in.cover.Bind(1, no).Bind(2, id.get<std::string>());
+      if (Status s = in.cover.Run(); !s.ok()) return s;
+      ++rep.covers;
+    }
+    ++rep.fixtures;
+  }
+  auto unknown = conn.Prepare("SELECT DISTINCT ruling_id FROM fixture_covers_unknown ORDER BY 1");
+  if (!unknown.ok()) return unknown.status();
+  for (;;) {
+    auto row = unknown->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    rep.unknown_cover_ids.push_back(unknown->Text(0));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+bool ValidStatus(const std::string& s) {
+  return s == "current" || s == "variant" || s == "disputed" || s == "superseded" ||
+         (s.rfind("needs-expansion:", 0) == 0 && s.size() > 16);
+}
+
+StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root) {
+  BuildReport rep;
+  auto tx = Transaction::Begin(conn);
+  if (!tx.ok()) return tx.status();
+  // Cascades clear readings, links, needs, examples, answers, covers; triggers clear the FTS.
+  if (Status s = conn.Exec("DELETE FROM fixtures; DELETE FROM rulings;"); !s.ok()) return s;
+  try {
+    auto in = PrepareInserts(conn);
+    if (!in.ok()) return in.status();
+    if (Status s = LoadRulings(conn, *in, root, rep); !s.ok()) return s;
+    if (Status s = LoadFixtures(*in, conn, root, rep); !s.ok()) return s;
+  } catch (const json::exception& e) {  // a field of an unexpected type (json::value)
+    return Status(ErrorCode::kMalformed, root + ": a ruling or fixture file has a field of the "
+                                                "wrong type: " + e.what());
+  }  // statements finalized before COMMIT
+  if (Status s = conn.Exec("INSERT INTO rulings_fts (rulings_fts) VALUES ('optimize')"); !s.ok())
+    return s;
+  if (Status s = tx->Commit(); !s.ok()) return s;
+  return rep;
+}
+
+}  // namespace carc::database

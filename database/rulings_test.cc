@@ -1,0 +1,219 @@
+// db build, FTS ranking, show and list: on a small synthetic repository whose ranking can be
+// worked out by hand, and on the real checklist.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "database/migrate.h"
+#include "database/rulings_store.h"
+#include "database/test_util.h"
+#include "model/core/position_io.h"
+
+namespace carc::database {
+namespace {
+
+using nlohmann::json;
+using testing::QueryInt;
+using testing::TempDir;
+using testing::WriteFile;
+
+json Ruling(const std::string& id, const std::string& title, const std::string& status,
+            const std::string& summary) {
+  return {{"id", id},
+          {"title", title},
+          {"status", status},
+          {"edition", "C3"},
+          {"source", {{"page", "p. 1"}, {"section", "s"}, {"footnote", nullptr}, {"paragraph_hint", "h"}}},
+          {"official_answer", nullptr},
+          {"summary", summary},
+          {"links", {{"supersedes", json::array()}, {"see_also", json::array()}}},
+          {"needs_expansion", json::array()}};
+}
+
+// T-A has both words in its short title; T-B has both deep in a long summary; T-C has only
+// "phantom", in a short summary.
+json TestRulings() {
+  json a = Ruling("T-A", "Phantom builder", "current", "Short.");
+  a["official_answer"] = {{"cited", "4/2022"}, {"date", "2022-04"}};
+  a["links"]["see_also"] = {"T-B"};
+  json b = Ruling("T-B", "Other", "disputed",
+                  "A long text about many things in which a phantom appears and later a builder "
+                  "appears, among many other words that make it long, long, long and longer.");
+  b["question"] = "Which?";
+  b["readings"] = {{{"name", "r1"}, {"adopted", false}, {"summary", "one"}, {"support", "x"}},
+                   {{"name", "r2"}, {"adopted", true}, {"summary", "two"}, {"support", "y"}}};
+  json c = Ruling("T-C", "Third", "needs-expansion:tower", "Only phantom here.");
+  return {{"expansion", "testexp"}, {"rulings", {a, b, c}}};
+}
+
+class SyntheticRepo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    WriteRulings(TestRulings());
+    WriteFile(dir_.File("fixtures/testexp/f1.position.json"),
+              json({{"meta", {{"id", "f1"}, {"title", "F one"}}}}).dump());
+    WriteFile(dir_.File("fixtures/testexp/f1.ruling.json"),
+              json({{"covers", {"T-A", "T-UNKNOWN"}},
+                    {"mode", "validate"},
+                    {"expect", {{"verdict", "possible"}, {"exit_code", 0}}}})
+                  .dump());
+    auto c = OpenDatabase(":memory:", {.mode = OpenMode::kCreate});
+    ASSERT_TRUE(c.ok()) << c.status().message();
+    conn_ = std::move(*c);
+    auto rep = BuildFromRepo(conn_, dir_.path());
+    ASSERT_TRUE(rep.ok()) << rep.status().message();
+    report_ = *rep;
+  }
+  void WriteRulings(const json& j) { WriteFile(dir_.File("database/rulings/test.json"), j.dump()); }
+  std::vector<std::string> Ids(const std::string& query) {
+    auto hits = Search(conn_, query, 10);
+    EXPECT_TRUE(hits.ok()) << hits.status().message();
+    std::vector<std::string> out;
+    if (hits.ok())
+      for (const auto& h : *hits) out.push_back(h.id);
+    return out;
+  }
+  TempDir dir_;
+  Connection conn_;
+  BuildReport report_;
+};
+
+TEST_F(SyntheticRepo, BuildCountsRowsAndUnknownCoverIds) {
+  EXPECT_EQ(report_.rulings, 3);
+  EXPECT_EQ(report_.links, 1);
+  EXPECT_EQ(report_.fixtures, 1);
+  EXPECT_EQ(report_.covers, 2);
+  EXPECT_EQ(report_.unknown_cover_ids, std::vector<std::string>{"T-UNKNOWN"});
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM ruling_readings"), 2);
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM rulings WHERE status_kind = 'needs-expansion' "
+                            "AND needs_expansion = 'tower'"),
+            1);
+}
+
+TEST_F(SyntheticRepo, SearchRanksTitleWordsAboveALongSummary) {
+  EXPECT_EQ(Ids("phantom builder"), (std::vector<std::string>{"T-A", "T-B"}));
+  // No ruling has both words: any word, title first, then the short summary before the long.
+  EXPECT_EQ(Ids("phantom dragon"), (std::vector<std::string>{"T-A", "T-C", "T-B"}));
+  EXPECT_EQ(Ids("t-b"), (std::vector<std::string>{"T-B"}));
+  EXPECT_TRUE(Ids("nothing-like-this").empty());
+  auto hits = Search(conn_, "builder", 10);
+  ASSERT_TRUE(hits.ok());
+  ASSERT_EQ(hits->size(), 2u);
+  EXPECT_EQ((*hits)[1].snippet.find("[builder]") != std::string::npos, true) << (*hits)[1].snippet;
+}
+
+TEST_F(SyntheticRepo, QueriesAreParametersNotSql) {
+  EXPECT_TRUE(Ids("'; DROP TABLE rulings; --").empty());
+  EXPECT_EQ(Ids("phantom\" OR \"x"), (std::vector<std::string>{"T-A", "T-C", "T-B"}));
+  auto list = ListRulings(conn_, "x' OR '1'='1", "");
+  ASSERT_TRUE(list.ok());
+  EXPECT_TRUE(list->empty());
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM rulings"), 3);
+}
+
+TEST_F(SyntheticRepo, ShowGivesAnswerReadingsLinksAndFixtures) {
+  auto a = ShowRuling(conn_, "T-A");
+  ASSERT_TRUE(a.ok() && *a);
+  const json& r = **a;
+  EXPECT_EQ(r["official_answer"], json({{"cited", "4/2022"}, {"date", "2022-04"}}));
+  EXPECT_EQ(r["links"]["see_also"], json({"T-B"}));
+  ASSERT_EQ(r["fixtures"].size(), 1u);
+  EXPECT_EQ(r["fixtures"][0]["path"], "fixtures/testexp/f1.ruling.json");
+  EXPECT_EQ(r["fixtures"][0]["expected_verdict"], "possible");
+  auto b = ShowRuling(conn_, "t-b");  // IDs match without regard to case
+  ASSERT_TRUE(b.ok() && *b);
+  EXPECT_EQ((**b)["adopted_reading"], "r2");
+  EXPECT_EQ((**b)["readings"].size(), 2u);
+  EXPECT_EQ((**b)["linked_from"]["see_also"], json({"T-A"}));
+  auto none = ShowRuling(conn_, "NOPE");
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(*none);
+}
+
+TEST_F(SyntheticRepo, ListFiltersByExpansionAndStatus) {
+  auto ids = [&](const std::string& e, const std::string& s) {
+    std::vector<std::string> out;
+    auto l = ListRulings(conn_, e, s);
+    EXPECT_TRUE(l.ok());
+    for (const json& r : *l) out.push_back(r["id"]);
+    return out;
+  };
+  EXPECT_EQ(ids("testexp", "disputed"), std::vector<std::string>{"T-B"});
+  EXPECT_EQ(ids("", "needs-expansion"), std::vector<std::string>{"T-C"});
+  EXPECT_EQ(ids("", "needs-expansion:tower"), std::vector<std::string>{"T-C"});
+  EXPECT_EQ(ids("testexp", "").size(), 3u);
+  EXPECT_TRUE(ids("gifts", "").empty());
+}
+
+TEST_F(SyntheticRepo, RebuildIsIdempotentAndKeepsTheIndexConsistent) {
+  auto rep = BuildFromRepo(conn_, dir_.path());
+  ASSERT_TRUE(rep.ok()) << rep.status().message();
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM rulings"), 3);
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM ruling_links"), 1);
+  EXPECT_TRUE(conn_.Exec("INSERT INTO rulings_fts (rulings_fts) VALUES ('integrity-check')").ok());
+  EXPECT_EQ(Ids("phantom builder"), (std::vector<std::string>{"T-A", "T-B"}));
+}
+
+TEST_F(SyntheticRepo, BadFileFailsTheBuildAndKeepsThePreviousRows) {
+  json bad = TestRulings();
+  bad["rulings"][0]["links"]["see_also"] = {"T-Z"};
+  WriteRulings(bad);
+  auto rep = BuildFromRepo(conn_, dir_.path());
+  ASSERT_FALSE(rep.ok());
+  EXPECT_EQ(rep.status().code(), model::ErrorCode::kMalformed);
+  EXPECT_NE(rep.status().message().find("T-A links (see_also) to unknown ruling T-Z"),
+            std::string::npos)
+      << rep.status().message();
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM rulings"), 3);
+
+  bad = TestRulings();
+  bad["rulings"][1]["status"] = "maybe";
+  WriteRulings(bad);
+  rep = BuildFromRepo(conn_, dir_.path());
+  ASSERT_FALSE(rep.ok());
+  EXPECT_NE(rep.status().message().find("test.json:/rulings/1/status: unknown status \"maybe\""),
+            std::string::npos)
+      << rep.status().message();
+  EXPECT_EQ(QueryInt(conn_, "SELECT count(*) FROM ruling_readings"), 2);
+}
+
+// The real checklist: every ID of database/rulings/*.json is a row.
+TEST(RealChecklist, EveryIdIsARowAndGiftFn9IsADispute) {
+  auto c = OpenDatabase(":memory:", {.mode = OpenMode::kCreate});
+  ASSERT_TRUE(c.ok());
+  auto rep = BuildFromRepo(*c, CARC_SOURCE_DIR);
+  ASSERT_TRUE(rep.ok()) << rep.status().message();
+  std::set<std::string> ids;
+  for (const char* f : {"base", "christmas_present", "gifts", "messengers", "phantom"}) {
+    auto doc = model::ReadJsonFile(std::string(CARC_SOURCE_DIR) + "/database/rulings/" + f + ".json");
+    ASSERT_TRUE(doc.ok());
+    for (const json& r : (*doc)["rulings"]) ids.insert(r["id"].get<std::string>());
+  }
+  EXPECT_EQ(ids.size(), 177u);  // 23 base + 63 christmas_present + 30 gifts + 46 messengers + 15 phantom
+  EXPECT_EQ(rep->rulings, 177);
+  for (const std::string& id : ids) {
+    auto r = ShowRuling(*c, id);
+    ASSERT_TRUE(r.ok() && *r) << id;
+  }
+  auto fn9 = ShowRuling(*c, "GIFT-FN9");
+  const json& r = **fn9;
+  EXPECT_EQ(r["status"], "disputed");
+  EXPECT_EQ(r["source"]["footnote"], 9);
+  EXPECT_EQ(r["official_answer"], json({{"cited", "4/2022"}, {"date", "2022-04"}}));
+  EXPECT_EQ(r["adopted_reading"], "discard-unchosen");
+  ASSERT_EQ(r["readings"].size(), 2u);
+  EXPECT_EQ(r["readings"][1]["name"], "return-unchosen-to-supply");
+  EXPECT_EQ(r["links"]["see_also"],
+            json({"BASE-PLACE-UNPLACEABLE", "GIFT-FN3", "GIFT-FN8", "GIFT-TAKE2"}));
+  auto disputed = ListRulings(*c, "gifts", "disputed");
+  ASSERT_TRUE(disputed.ok());
+  std::set<std::string> got;
+  for (const json& e : *disputed) got.insert(e["id"]);
+  EXPECT_EQ(got, (std::set<std::string>{"GIFT-FN9", "GIFT-Q-EXTEND", "GIFT-Q-PHANTOM", "GIFT-Q-LYING"}));
+  auto hits = Search(*c, "GIFT-FN9", 5);
+  ASSERT_TRUE(hits.ok() && !hits->empty());
+  EXPECT_EQ((*hits)[0].id, "GIFT-FN9");  // the ID column weighs most
+}
+
+}  // namespace
+}  // namespace carc::database
