@@ -108,8 +108,7 @@ Point ShieldPoint(uint8_t sides) {
   for (int s = 0; s < 4; ++s)
     if (Has(sides, s, 4) && Has(sides, s + 1, 4))
       return Towards(kCorner[(s + 1) % 4], kCentre, 0.2);
-  int s = SidesOf(sides).front();
-  return Towards(Towards(Mid(s), kCentre, 0.15), kCorner[(s + 1) % 4], 0.5);
+  return Towards(Mid(SidesOf(sides).front()), kCentre, 0.25);
 }
 
 }  // namespace
@@ -142,7 +141,7 @@ Point SegmentAnchor(const RotatedTile& rt, int segment) {
     }
     case FeatureKind::kRoad:
       if (sides.size() == 1 || (sides.size() == 2 && sides[1] - sides[0] != 2))
-        return Towards(Mid(sides[0]), kCentre, 0.55);
+        return Towards(Mid(sides[0]), kCentre, 0.45);
       return kCentre;
     case FeatureKind::kField: {
       // The middle of the longest run of its half-edges, a little inside the tile.

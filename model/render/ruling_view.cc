@@ -1,0 +1,165 @@
+// Pictures of position files and of rulings: which position to draw, which square to outline,
+// which features to highlight, and the caption.
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/registry.h"
+#include "model/render/svg.h"
+
+namespace carc::render {
+
+using model::Position;
+using nlohmann::json;
+
+namespace {
+
+Picture Basics(const Position& pos, const json& doc) {
+  Picture pic;
+  if (doc.contains("meta") && doc["meta"].is_object() && doc["meta"].value("title", json()).is_string())
+    pic.title = doc["meta"]["title"].get<std::string>();
+  if (pos.turn.placed >= 0) {
+    pic.square = pos.board.tile(pos.turn.placed).pos;
+  } else if (doc.contains("question") && doc["question"].is_object() &&
+             doc["question"].value("actions", json()).is_array()) {
+    for (const json& a : doc["question"]["actions"])
+      if (a.is_object() && a.value("type", json()) == "place_tile" &&
+          a.value("x", json()).is_number_integer() && a.value("y", json()).is_number_integer()) {
+        pic.square = model::Coord{a["x"].get<int>(), a["y"].get<int>()};
+        break;
+      }
+  }
+  return pic;
+}
+
+model::StatusOr<Position> Parse(const json& doc, const std::string& source) {
+  try {
+    return model::ParsePosition(doc, exp::Context(source));
+  } catch (const json::exception& e) {
+    return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
+  }
+}
+
+std::string EventLine(const json& e) {
+  std::string names;
+  for (const json& n : e.value("winner_names", json::array()))
+    names += (names.empty() ? "" : ", ") + n.get<std::string>();
+  return "  score " + e.value("feature", "") + " (" + e.value("cause", "") + "): " +
+         std::to_string(e.value("points", 0)) + " to " + (names.empty() ? "nobody" : names) +
+         " = " + e.value("formula", "");
+}
+
+// Highlights what the rules scored: the feature, and for a farm the completed cities it touches.
+void MarkScored(const Position& pos, const std::vector<model::ScoreEvent>& events, Picture& pic) {
+  const model::Board& b = pos.board;
+  for (const model::ScoreEvent& e : events) {
+    if (e.root < 0) continue;
+    const int root = b.Find(e.root);
+    pic.features.emplace(root, Mark::kScored);
+    if (b.Info(root).kind == model::FeatureKind::kField)
+      for (int city : b.TouchedCityRoots(root))
+        if (b.IsComplete(city)) pic.features.emplace(city, Mark::kScored);
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> CaptionLines(const json& r) {
+  std::vector<std::string> out;
+  out.push_back("Verdict: " + r.value("verdict", "?") + "   (question: " + r.value("question", "?") + ")");
+  if (r.contains("claim")) {
+    out.push_back("Claim " + r["claim"].value("stated", json::object()).dump() +
+                  (r["claim"].value("upheld", false) ? " upheld" : " rejected"));
+    for (const json& d : r["claim"].value("differences", json::array())) out.push_back("  " + d.get<std::string>());
+  }
+  auto reasons = [&](const json& list) {
+    for (const json& x : list) out.push_back("    [" + x.value("ruling", "") + "] " + x.value("text", ""));
+  };
+  if (r.contains("before_question")) {
+    for (const json& x : r["before_question"].value("notes", json::array()))
+      out.push_back("  before the question: [" + x.value("ruling", "") + "] " + x.value("text", ""));
+    for (const json& e : r["before_question"].value("score_events", json::array())) out.push_back(EventLine(e));
+  }
+  for (const json& v : r.value("violations", json::array()))
+    out.push_back("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " + v.value("text", ""));
+  for (const json& a : r.value("actions", json::array())) {
+    if (!a.contains("legal")) continue;
+    const bool legal = a["legal"].get<bool>();
+    out.push_back((legal ? "  legal: " : "  ILLEGAL: ") + a.value("description", ""));
+    if (!legal) reasons(a.value("reasons", json::array()));
+    for (const json& e : a.value("score_events", json::array())) out.push_back(EventLine(e));
+  }
+  for (const json& e : r.value("score_events", json::array())) out.push_back(EventLine(e));
+  if (r.contains("scores_before") && r.contains("scores"))
+    out.push_back("Scores: " + r["scores_before"].dump() + " -> " + r["scores"].dump());
+  else if (r.contains("scores"))
+    out.push_back("Scores: " + r["scores"].dump());
+  return out;
+}
+
+model::StatusOr<std::string> RenderPositionFile(const json& doc, const std::string& source) {
+  auto pos = Parse(doc, source);
+  if (!pos.ok()) return pos.status();
+  return RenderSvg(*pos, Basics(*pos, doc));
+}
+
+model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling, const std::string& source) {
+  auto parsed = Parse(doc, source);
+  if (!parsed.ok()) return parsed.status();
+  Position pos = std::move(*parsed);
+  Picture pic = Basics(pos, doc);
+  pic.caption = CaptionLines(ruling);
+  if (ruling.value("scores", json()).is_array())
+    for (const json& s : ruling["scores"]) pic.scores_after.push_back(s.is_number_integer() ? s.get<int>() : 0);
+  if (!model::Validate(pos).empty()) return RenderSvg(pos, pic);
+
+  // Replays the question as `carc adjudicate` does (adjudicator/adjudicate.cc), collecting the
+  // score events with their feature roots; stops before the turn's automatic steps.
+  const std::string ask = ruling.value("question", "");
+  const auto ctx = exp::Context(source);
+  std::vector<model::ScoreEvent> events;
+  auto keep = [&](const model::ApplyResult& r) { events.insert(events.end(), r.scores.begin(), r.scores.end()); };
+  if (ask == "final_score" && !pos.turn.game_over) {
+    Position copy = pos;
+    events = model::ScoreFinal(copy);
+  } else if (ask == "apply" && doc.contains("question") && doc["question"].is_object() &&
+             doc["question"].value("actions", json()).is_array()) {
+    const json& actions = doc["question"]["actions"];
+    model::ApplyResult pre;
+    model::Advance(pos, pre);
+    keep(pre);
+    bool legal = true;
+    for (size_t i = 0; i < actions.size() && legal; ++i) {
+      const std::string where = "/question/actions/" + std::to_string(i);
+      auto a = model::ParseAction(actions[i], pos, where, ctx);
+      if (a.ok() && i > 0 && !model::JudgeAfterDecision(pos, *a)) {
+        model::ApplyResult between;
+        model::Advance(pos, between);
+        keep(between);
+        a = model::ParseAction(actions[i], pos, where, ctx);
+      }
+      if (!a.ok()) break;
+      if (a->type == model::ActionType::kPlaceTile) pic.square = a->pos;
+      model::ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
+      if (!ar.input_error.empty()) break;
+      keep(ar);
+      legal = ar.verdict.legal;
+      if (legal) continue;
+      pic.square_illegal = a->type == model::ActionType::kPlaceTile;
+      if (a->type == model::ActionType::kPlaceFigure) {
+        std::optional<int> tile = a->has_pos ? pos.board.At(a->pos) : std::optional<int>(pos.turn.placed);
+        if (tile && *tile >= 0 && a->segment >= 0 &&
+            a->segment < static_cast<int>(pos.board.rotated(*tile).segments.size()))
+          pic.features[pos.board.Find(model::Board::Node(*tile, a->segment))] = Mark::kDisputed;
+      }
+    }
+    if (legal) {  // what the end of the turn scores, drawn on the position before it
+      Position copy = pos;
+      model::ApplyResult end;
+      model::Advance(copy, end);
+      keep(end);
+    }
+  }
+  MarkScored(pos, events, pic);
+  return RenderSvg(pos, pic);
+}
+
+}  // namespace carc::render
