@@ -143,7 +143,19 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       return Error(kExitMalformed,
                    source + ":/question/claim/scores: expected one score per player");
     if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
-    if (ask == "legal") return Answer(pos, doc, source, {Mode::kLegal, q.value("depth", 0)});
+    if (ask == "legal") {
+      int depth = 0;
+      if (q.contains("depth")) {
+        // Same bound as `carc legal --depth`: a deeper perft would not finish.
+        if (!q["depth"].is_number_integer() || q["depth"].get<int64_t>() < 0 ||
+            q["depth"].get<int64_t>() > 8)
+          return Error(kExitMalformed,
+                       source + ":/question/depth: expected an integer from 0 to 8, got " +
+                           q["depth"].dump());
+        depth = q["depth"].get<int>();
+      }
+      return Answer(pos, doc, source, {Mode::kLegal, depth});
+    }
     if (ask == "final_score") {
       Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
       if (!claim.empty()) {

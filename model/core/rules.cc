@@ -171,12 +171,16 @@ std::vector<Violation> Validate(const Position& pos) {
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     int root = b.Find(pos.figures[f].node);
     if (!b.IsComplete(root)) continue;
+    // Pending: a road or city that contains this turn's tile, or a monastery on it or next to it.
     bool pending = false;
     if (before_scoring) {
-      Coord c = b.tile(pos.turn.placed).pos;
-      for (int t : b.Info(root).tiles)
-        if (std::abs(b.tile(t).pos.x - c.x) <= 1 && std::abs(b.tile(t).pos.y - c.y) <= 1)
-          pending = true;
+      const FeatureInfo& fi = b.Info(root);
+      if (fi.kind == FeatureKind::kMonastery) {
+        Coord c = b.tile(pos.turn.placed).pos, m = b.tile(Board::TileOf(root)).pos;
+        pending = std::abs(m.x - c.x) <= 1 && std::abs(m.y - c.y) <= 1;
+      } else {
+        pending = std::find(fi.tiles.begin(), fi.tiles.end(), pos.turn.placed) != fi.tiles.end();
+      }
     }
     if (!pending)
       out.push_back({"BASE-RETURN", "/figures/" + std::to_string(f),

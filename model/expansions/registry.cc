@@ -1,8 +1,5 @@
 #include "model/expansions/registry.h"
 
-#include "model/expansions/christmas_present/christmas_present.h"
-#include "model/expansions/gifts/gifts.h"
-#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/phantom/phantom.h"
 
 namespace carc::exp {
@@ -10,9 +7,6 @@ namespace carc::exp {
 const std::vector<const model::Expansion*>& All() {
   static const std::vector<const model::Expansion*> all = {
       &phantom::Get(),
-      &messengers::Get(),
-      &gifts::Get(),
-      &christmas_present::Get(),
   };
   return all;
 }
