@@ -1,7 +1,6 @@
 #include "adjudicator/jcz.h"
 
-#include <map>
-
+#include "database/jcz_record.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -16,38 +15,8 @@ using nlohmann::json;
 
 namespace {
 
-const std::map<std::string, std::string>& TileIds() {
-  static const std::map<std::string, std::string> ids = {
-      {"BA/LR", "A"},   {"BA/L", "B"},     {"BA/Cccc+", "C"}, {"BA/RCr", "D"},   {"BA/C", "E"},
-      {"BA/CFc+", "F"}, {"BA/CFc.1", "G"}, {"BA/CFC.2", "H"}, {"BA/CC.2", "I"},  {"BA/CRr", "J"},
-      {"BA/RrC", "K"},  {"BA/CRRR", "L"},  {"BA/Cc+", "M"},   {"BA/Cc.1", "N"},  {"BA/CcRr+", "O"},
-      {"BA/CcRr", "P"}, {"BA/Ccc+", "Q"},  {"BA/Ccc", "R"},   {"BA/CccR+", "S"}, {"BA/CccR", "T"},
-      {"BA/RFr", "U"},  {"BA/Rr", "V"},    {"BA/RRR", "W"},   {"BA/RRRR", "X"}};
-  return ids;
-}
-
 Status Bad(const std::string& file, const std::string& where, const std::string& what) {
   return Status(model::ErrorCode::kMalformed, file + ":" + where + ": " + what);
-}
-
-int Rotation(const std::string& r) {
-  if (r == "R0") return 0;
-  if (r == "R90") return 90;
-  if (r == "R180") return 180;
-  if (r == "R270") return 270;
-  return -1;
-}
-
-// JCZ pointer -> position-file feature name ("_S" = every side but S).
-std::string FeatureName(const std::string& feature, std::string loc) {
-  if (feature == "Monastery") return "monastery";
-  if (feature == "Field") return "field:" + loc;
-  if (!loc.empty() && loc[0] == '_') {
-    std::string all = "NESW";
-    all.erase(all.find(loc[1]), 1);
-    loc = all;
-  }
-  return (feature == "Road" ? "road:" : "city:") + loc;
 }
 
 json Scores(const Position& pos) {
@@ -82,8 +51,8 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
     rep.players = static_cast<int>(d.at("players").size());
     pos_json["board"] = json::array();
     for (const json& s : d.at("setup").at("start")) {
-      auto it = TileIds().find(s.at("tile").get<std::string>());
-      if (it == TileIds().end())
+      auto it = database::JczTileIds().find(s.at("tile").get<std::string>());
+      if (it == database::JczTileIds().end())
         return Bad(path, "/setup/start", "unknown tile " + s.at("tile").dump());
       pos_json["board"].push_back({{"tile", it->second},
                                    {"x", s.at("x")},
@@ -94,8 +63,9 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
     const json& replay = d.at("replay");
     for (size_t i = 0; i < replay.size(); ++i)
       if (replay[i].at("type") == "PLACE_TILE") {
-        auto it = TileIds().find(replay[i].at("payload").at("tileId").get<std::string>());
-        if (it == TileIds().end())
+        auto it =
+            database::JczTileIds().find(replay[i].at("payload").at("tileId").get<std::string>());
+        if (it == database::JczTileIds().end())
           return Bad(path, "/replay/" + std::to_string(i) + "/payload/tileId", "unknown tile");
         order.push_back(it->second);
       }
@@ -117,10 +87,10 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
       if (type == "PLACE_TILE") {
         const json& p = m.at("payload");
         action = {{"type", "place_tile"},
-                  {"tile", TileIds().at(p.at("tileId"))},
+                  {"tile", database::JczTileIds().at(p.at("tileId"))},
                   {"x", p.at("position")[0]},
                   {"y", p.at("position")[1]},
-                  {"rotation", Rotation(p.at("rotation"))}};
+                  {"rotation", database::JczRotation(p.at("rotation"))}};
       } else if (type == "DEPLOY_MEEPLE") {
         const json& p = m.at("payload");
         std::string id = p.at("meepleId");
@@ -130,7 +100,7 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
                   {"kind", kind},
                   {"x", ptr.at("position")[0]},
                   {"y", ptr.at("position")[1]},
-                  {"feature", FeatureName(ptr.at("feature"), ptr.at("location"))}};
+                  {"feature", database::JczFeatureName(ptr.at("feature"), ptr.at("location"))}};
       } else if (type == "PASS") {
         action = {{"type", "pass"}};
       } else if (type == "COMMIT") {

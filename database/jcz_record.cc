@@ -9,26 +9,17 @@ using model::ErrorCode;
 using model::Status;
 using nlohmann::json;
 
-namespace {
-
-// JCZ tile ids of the base set -> the letters of adjudicator/POSITION_FORMAT.md (the same
-// table as adjudicator/jcz.cc, which keeps its copy private).
-const std::map<std::string, std::string>& TileIds() {
+const std::map<std::string, std::string>& JczTileIds() {
   static const std::map<std::string, std::string> ids = {
-      {"BA/LR", "A"},    {"BA/L", "B"},     {"BA/Cccc+", "C"}, {"BA/RCr", "D"},
-      {"BA/C", "E"},     {"BA/CFc+", "F"},  {"BA/CFc.1", "G"}, {"BA/CFC.2", "H"},
-      {"BA/CC.2", "I"},  {"BA/CRr", "J"},   {"BA/RrC", "K"},   {"BA/CRRR", "L"},
-      {"BA/Cc+", "M"},   {"BA/Cc.1", "N"},  {"BA/CcRr+", "O"}, {"BA/CcRr", "P"},
-      {"BA/Ccc+", "Q"},  {"BA/Ccc", "R"},   {"BA/CccR+", "S"}, {"BA/CccR", "T"},
-      {"BA/RFr", "U"},   {"BA/Rr", "V"},    {"BA/RRR", "W"},   {"BA/RRRR", "X"}};
+      {"BA/LR", "A"},   {"BA/L", "B"},     {"BA/Cccc+", "C"}, {"BA/RCr", "D"},   {"BA/C", "E"},
+      {"BA/CFc+", "F"}, {"BA/CFc.1", "G"}, {"BA/CFC.2", "H"}, {"BA/CC.2", "I"},  {"BA/CRr", "J"},
+      {"BA/RrC", "K"},  {"BA/CRRR", "L"},  {"BA/Cc+", "M"},   {"BA/Cc.1", "N"},  {"BA/CcRr+", "O"},
+      {"BA/CcRr", "P"}, {"BA/Ccc+", "Q"},  {"BA/Ccc", "R"},   {"BA/CccR+", "S"}, {"BA/CccR", "T"},
+      {"BA/RFr", "U"},  {"BA/Rr", "V"},    {"BA/RRR", "W"},   {"BA/RRRR", "X"}};
   return ids;
 }
 
-Status Bad(const std::string& source, const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, source + ":" + where + ": " + what);
-}
-
-int Rotation(const std::string& r) {
+int JczRotation(const std::string& r) {
   if (r == "R0") return 0;
   if (r == "R90") return 90;
   if (r == "R180") return 180;
@@ -36,8 +27,7 @@ int Rotation(const std::string& r) {
   return -1;
 }
 
-// JCZ feature pointer -> position-file feature name ("_S" = every side but S).
-std::string FeatureName(const std::string& feature, std::string loc) {
+std::string JczFeatureName(const std::string& feature, std::string loc) {
   if (feature == "Monastery") return "monastery";
   if (feature == "Field") return "field:" + loc;
   if (loc.size() == 2 && loc[0] == '_') {
@@ -46,6 +36,12 @@ std::string FeatureName(const std::string& feature, std::string loc) {
     loc = all;
   }
   return (feature == "Road" ? "road:" : "city:") + loc;
+}
+
+namespace {
+
+Status Bad(const std::string& source, const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, source + ":" + where + ": " + what);
 }
 
 }  // namespace
@@ -61,9 +57,12 @@ model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source
     for (const json& p : d.at("players")) r.players.push_back(p.at("name").get<std::string>());
     r.start = json::array();
     for (const json& s : d.at("setup").at("start")) {
-      auto it = TileIds().find(s.at("tile").get<std::string>());
-      if (it == TileIds().end()) return Bad(source, "/setup/start", "unknown tile " + s.at("tile").dump());
-      r.start.push_back({{"tile", it->second}, {"x", s.at("x")}, {"y", s.at("y")},
+      auto it = JczTileIds().find(s.at("tile").get<std::string>());
+      if (it == JczTileIds().end())
+        return Bad(source, "/setup/start", "unknown tile " + s.at("tile").dump());
+      r.start.push_back({{"tile", it->second},
+                         {"x", s.at("x")},
+                         {"y", s.at("y")},
                          {"rotation", s.value("rotation", 0)}});
     }
     const json& replay = d.at("replay");
@@ -75,12 +74,14 @@ model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source
       const std::string where = "/replay/" + std::to_string(i);
       if (type == "PLACE_TILE") {
         const json& p = m.at("payload");
-        auto it = TileIds().find(p.at("tileId").get<std::string>());
-        if (it == TileIds().end()) return Bad(source, where + "/payload/tileId", "unknown tile");
+        auto it = JczTileIds().find(p.at("tileId").get<std::string>());
+        if (it == JczTileIds().end()) return Bad(source, where + "/payload/tileId", "unknown tile");
         r.draw_order.push_back(it->second);
-        turn.actions.push_back({{"type", "place_tile"}, {"tile", it->second},
-                                {"x", p.at("position")[0]}, {"y", p.at("position")[1]},
-                                {"rotation", Rotation(p.at("rotation"))}});
+        turn.actions.push_back({{"type", "place_tile"},
+                                {"tile", it->second},
+                                {"x", p.at("position")[0]},
+                                {"y", p.at("position")[1]},
+                                {"rotation", JczRotation(p.at("rotation"))}});
       } else if (type == "DEPLOY_MEEPLE") {
         const json& p = m.at("payload");
         const std::string id = p.at("meepleId");
@@ -90,12 +91,13 @@ model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source
              {"kind", id.find(".phantom.") != std::string::npos ? "phantom" : "meeple"},
              {"x", ptr.at("position")[0]},
              {"y", ptr.at("position")[1]},
-             {"feature", FeatureName(ptr.at("feature"), ptr.at("location"))}});
+             {"feature", JczFeatureName(ptr.at("feature"), ptr.at("location"))}});
       } else if (type == "PASS") {
         turn.actions.push_back({{"type", "pass"}});
       } else if (type == "COMMIT") {
         const size_t n = r.turns.size();
-        if (n >= points.size()) return Bad(source, "/pointsAfterEachTurn", "fewer entries than turns");
+        if (n >= points.size())
+          return Bad(source, "/pointsAfterEachTurn", "fewer entries than turns");
         if (turn.actions.empty()) return Bad(source, where, "a turn without actions");
         turn.scores = points[n].get<std::vector<int>>();
         r.turns.push_back(std::move(turn));
