@@ -240,6 +240,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
   add_pre(r);
   json actions = json::array();
   bool legal = true;
+  model::PlayerId actor = pos.turn.player;  // who took the last action
   // Actions are applied without finishing the turn, so that a later action of the same turn is
   // judged in it (a second meeple, a meeple after the phantom). Scoring that the turn's end
   // brings is reported with the action that ended the turn.
@@ -264,6 +265,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
                   {"description", model::Describe(pos, *a)},
                   {"score_events", json::array()},
                   {"notes", json::array()}};
+    actor = pos.turn.player;
     ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
     if (!ar.input_error.empty())
       return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
@@ -278,9 +280,11 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     ApplyResult end;
     model::Advance(pos, end);
     add_events(actions.back(), end);
-    // A turn left open: the question does not state the choice of a later step.
+    // A turn left open: the question does not state the choice of a later step. The turn is
+    // open while its tile lies placed, or while the player who acted last still acts (an
+    // expansion can give a further tile in the same turn).
     const model::PlayerId last_player = pos.turn.player;
-    if (!pos.turn.game_over && pos.turn.placed >= 0) {
+    if (!pos.turn.game_over && (pos.turn.placed >= 0 || pos.turn.player == actor)) {
       std::string step(pos.current_step().Name());
       r["pending"] = {{"player", last_player}, {"step", step}};
       if (claim.contains("scores"))

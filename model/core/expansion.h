@@ -59,6 +59,14 @@ class Expansion {
   virtual void Validate(const Position& pos, std::vector<Violation>& out) const {
     (void)pos, (void)out;
   }
+  // The core's figure checks assume figures go only on the tile just placed, onto a free
+  // feature, and leave a completed one. An expansion whose rules let `figure` (an index into
+  // pos.figures) break the check named by `ruling` (BASE-MEEPLE-TILE, BASE-MEEPLE-FREE or
+  // BASE-RETURN) returns true, and the core's Validate does not report it.
+  virtual bool ExcusesFigure(const Position& pos, int figure, std::string_view ruling) const {
+    (void)pos, (void)figure, (void)ruling;
+    return false;
+  }
 
   // --- Actions of its own (ActionType::kExpansion). ParseAction returns nullopt when the
   // "type" is not one of this expansion's; errors name `where` (a JSON pointer).

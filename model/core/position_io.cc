@@ -541,12 +541,15 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
                              const IoContext& ctx) {
   Reader rd{ctx, Status::Ok()};
   if (!rd.Object(j, where)) return rd.error;
-  if (!rd.Keys(j, where, {"type", "tile", "x", "y", "rotation", "kind", "feature"}))
-    return rd.error;
   if (!j.contains("type"))
     return Bad(ctx, Ptr(where, "type"), "missing (draw, place_tile, place_figure, pass)");
   std::string type;
   if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
+  // The core's own actions take only these keys; an expansion's action checks its own.
+  const bool core_type =
+      type == "pass" || type == "draw" || type == "place_tile" || type == "place_figure";
+  if (core_type && !rd.Keys(j, where, {"type", "tile", "x", "y", "rotation", "kind", "feature"}))
+    return rd.error;
   Action a;
   if (type == "pass") {
     a.type = ActionType::kPass;

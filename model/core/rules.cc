@@ -148,12 +148,18 @@ std::vector<Violation> Validate(const Position& pos) {
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
+  auto excused = [&](size_t f, std::string_view ruling) {
+    for (const Expansion* e : pos.cfg().expansions)
+      if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
+    return false;
+  };
   // BASE-MEEPLE-TILE: figures are placed one per turn on the new tile and never move, so a tile
   // holds at most one figure of each kind.
   std::set<std::pair<int, int>> tile_kind;
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     const Figure& fig = pos.figures[f];
-    if (!tile_kind.insert({Board::TileOf(fig.node), fig.kind}).second)
+    if (!tile_kind.insert({Board::TileOf(fig.node), fig.kind}).second &&
+        !excused(f, "BASE-MEEPLE-TILE"))
       out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
                      "a second " + kinds[fig.kind].name +
                          " on one tile: figures go only on the tile just placed, one per turn"});
@@ -162,7 +168,7 @@ std::vector<Violation> Validate(const Position& pos) {
   // have gone on an occupied feature).
   for (size_t f = 0; f < pos.figures.size(); ++f)
     for (size_t g = f + 1; g < pos.figures.size(); ++g)
-      if (pos.figures[f].node == pos.figures[g].node)
+      if (pos.figures[f].node == pos.figures[g].node && !excused(g, "BASE-MEEPLE-FREE"))
         out.push_back({"BASE-MEEPLE-FREE", "/figures/" + std::to_string(g),
                        "two figures on the same feature of one tile"});
   // BASE-RETURN: no figure stays on a completed road, city or monastery, except one completed
@@ -182,7 +188,7 @@ std::vector<Violation> Validate(const Position& pos) {
         pending = std::find(fi.tiles.begin(), fi.tiles.end(), pos.turn.placed) != fi.tiles.end();
       }
     }
-    if (!pending)
+    if (!pending && !excused(f, "BASE-RETURN"))
       out.push_back({"BASE-RETURN", "/figures/" + std::to_string(f),
                      "the figure stands in a completed " +
                          std::string(FeatureKindName(b.Info(root).kind)) +
