@@ -1,5 +1,6 @@
 #include "model/expansions/registry.h"
 
+#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/phantom/phantom.h"
 
 namespace carc::exp {
@@ -7,6 +8,7 @@ namespace carc::exp {
 const std::vector<const model::Expansion*>& All() {
   static const std::vector<const model::Expansion*> all = {
       &phantom::Get(),
+      &messengers::Get(),
   };
   return all;
 }

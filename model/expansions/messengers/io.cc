@@ -1,0 +1,409 @@
+// The "expansions": {"messengers": {...}} section and the Messengers' actions in position-file
+// form. Documented in README.md of this folder.
+#include <nlohmann/json.hpp>
+
+#include "model/core/position.h"
+#include "model/core/position_io.h"
+#include "model/expansions/messengers/messengers.h"
+
+namespace carc::exp::messengers {
+
+using model::Action;
+using model::ActionType;
+using model::ErrorCode;
+using model::Position;
+using model::Status;
+using model::StatusOr;
+using nlohmann::json;
+
+namespace {
+
+Status Bad(const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, where + ": " + what);
+}
+
+// One disputed item: its ruling ID, the adopted reading, the other reading, the flag.
+struct ReadingDef {
+  const char* ruling;
+  const char* adopted;
+  const char* other;
+  bool Readings::*flag;
+};
+
+constexpr ReadingDef kReadings[] = {
+    {"MSG-FN13", "final-position-after-scoring-round", "any-intermediate-stop",
+     &Readings::any_intermediate_stop},
+    {"MSG-FN15", "second-message-cap", "c1-unbounded-chain", &Readings::unbounded_chain},
+    {"MSG-Q-MOVED", "moved-figure-only", "any-figure-on-dark", &Readings::any_figure_on_dark},
+    {"MSG-Q-SMALLEST", "feature-value", "own-payout", &Readings::own_payout},
+    {"MSG-Q-8-RETURN", "return-always", "return-only-with-majority",
+     &Readings::return_only_with_majority},
+    {"MSG-Q-8-TIED", "all-tied-leaders-score", "active-player-only", &Readings::active_player_only},
+    {"MSG-Q-ALONE", "opponent-figure-blocks-only", "any-other-figure-blocks",
+     &Readings::any_other_figure_blocks},
+    {"MSG-Q-OUTSIDE", "whole-turn-counts", "step-3-only", &Readings::step3_only},
+};
+
+json FigureList(const std::array<bool, kFigures>& flags) {
+  json out = json::array();
+  for (int f = 0; f < kFigures; ++f)
+    if (flags[f]) out.push_back(FigureName(static_cast<Figure>(f)));
+  return out;
+}
+
+Status ParseFigureList(const json& j, const std::string& where, std::array<bool, kFigures>& out) {
+  if (!j.is_array()) return Bad(where, "expected a list of \"meeple\" / \"dame\"");
+  for (size_t i = 0; i < j.size(); ++i) {
+    auto f = j[i].is_string() ? ParseFigure(j[i].get<std::string>()) : std::nullopt;
+    if (!f) return Bad(where + "/" + std::to_string(i), "expected \"meeple\" or \"dame\"");
+    out[static_cast<int>(*f)] = true;
+  }
+  return Status::Ok();
+}
+
+// A message by name ("knights") or by its number in the position's printing (MSG-FN2).
+Status ParseMessage(const json& j, const std::string& where, Numbering n, Message& out) {
+  if (j.is_string()) {
+    if (auto m = ParseMessageName(j.get<std::string>())) {
+      out = *m;
+      return Status::Ok();
+    }
+  } else if (j.is_number_integer()) {
+    if (auto m = MessageByNumber(n, j.get<int>())) {
+      out = *m;
+      return Status::Ok();
+    }
+  }
+  return Bad(where,
+             "expected a message name (smallest-road, smallest-city, monastery, extra-tile, "
+             "coats-of-arms, knights, farmers, score-and-return) or its number 1-8 in the "
+             "numbering \"" +
+                 std::string(NumberingName(n)) + "\", got " + j.dump());
+}
+
+bool IsInt(const json& j) { return j.is_number_integer(); }
+
+}  // namespace
+
+std::unique_ptr<model::ExpansionState> Messengers::NewState() const {
+  return std::make_unique<State>();
+}
+
+// MSG-SETUP, MSG-CHOOSE: the section of the position file (README.md of this folder).
+Status Messengers::ParseState(const json& j, const std::string& where, Position& pos) const {
+  State& s = Slice(pos);
+  if (!j.is_object()) return Bad(where, "expected an object");
+  static const char* kKeys[] = {"variant", "readings", "numbering", "tracks",      "stack",
+                                "in_hand", "pending",  "turn_part", "turn_figures"};
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (std::find_if(std::begin(kKeys), std::end(kKeys),
+                     [&](const char* k) { return it.key() == k; }) == std::end(kKeys))
+      return Bad(where + "/" + it.key(),
+                 "unknown field (variant, readings, numbering, tracks, stack, in_hand, pending, "
+                 "turn_part, turn_figures)");
+  if (j.contains("variant")) {
+    auto v =
+        j["variant"].is_string() ? ParseVariant(j["variant"].get<std::string>()) : std::nullopt;
+    if (!v)
+      return Bad(where + "/variant",
+                 "expected c3, c2-printed-alone, original-unlimited-chain or revision-2025");
+    s.variant = *v;
+  }
+  if (j.contains("numbering")) {
+    auto n = j["numbering"].is_string() ? ParseNumbering(j["numbering"].get<std::string>())
+                                        : std::nullopt;
+    if (!n) return Bad(where + "/numbering", "expected hig or mindok-bb6 (MSG-FN2)");
+    s.numbering = *n;
+  }
+  if (j.contains("readings")) {
+    const json& jr = j["readings"];
+    if (!jr.is_object()) return Bad(where + "/readings", "expected an object");
+    for (auto it = jr.begin(); it != jr.end(); ++it) {
+      std::string w = where + "/readings/" + it.key();
+      const ReadingDef* def = nullptr;
+      for (const ReadingDef& d : kReadings)
+        if (it.key() == d.ruling) def = &d;
+      if (!def)
+        return Bad(w,
+                   "no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
+                   "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, MSG-Q-OUTSIDE)");
+      std::string v = it.value().is_string() ? it.value().get<std::string>() : "";
+      if (v == def->adopted)
+        s.readings.*(def->flag) = false;
+      else if (v == def->other)
+        s.readings.*(def->flag) = true;
+      else if (it.key() == "MSG-FN13" && v == "c1-multi-round")
+        return Bad(w, "c1-multi-round is superseded (MSG-FN14) and not modelled");
+      else
+        return Bad(w, "expected " + std::string(def->adopted) + " or " + def->other);
+    }
+  }
+  const int players = static_cast<int>(pos.players.size());
+  if (j.contains("tracks")) {
+    const json& jt = j["tracks"];
+    if (!jt.is_array() || static_cast<int>(jt.size()) != players)
+      return Bad(where + "/tracks", "expected one {\"meeple\": n, \"dame\": n} per player");
+    s.tracks.assign(players, Track{});
+    for (int p = 0; p < players; ++p) {
+      std::string w = where + "/tracks/" + std::to_string(p);
+      const json& t = jt[p];
+      if (!t.is_object() || !t.contains("meeple") || !IsInt(t["meeple"]))
+        return Bad(w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
+      for (auto it = t.begin(); it != t.end(); ++it)
+        if (it.key() != "meeple" && it.key() != "dame")
+          return Bad(w + "/" + it.key(), "unknown field (meeple, dame)");
+      s.tracks[p].points[0] = t["meeple"].get<int>();
+      if (t.contains("dame")) {
+        if (!IsInt(t["dame"])) return Bad(w + "/dame", "expected an integer");
+        s.tracks[p].points[1] = t["dame"].get<int>();
+      } else {
+        s.tracks[p].dame_returned = true;  // MSG-FINAL: summed onto the scoring meeple
+      }
+    }
+  }
+  if (j.contains("stack")) {
+    const json& js = j["stack"];
+    if (!js.is_array()) return Bad(where + "/stack", "expected the messages, top first");
+    s.stack_known = true;
+    for (size_t i = 0; i < js.size(); ++i) {
+      Message m;
+      Status st = ParseMessage(js[i], where + "/stack/" + std::to_string(i), s.numbering, m);
+      if (!st.ok()) return st;
+      s.stack.push_back(m);
+    }
+  }
+  if (j.contains("in_hand")) {
+    Message m;
+    Status st = ParseMessage(j["in_hand"], where + "/in_hand", s.numbering, m);
+    if (!st.ok()) return st;
+    s.in_hand = m;
+  }
+  if (j.contains("pending")) {
+    const json& jp = j["pending"];
+    if (!jp.is_array()) return Bad(where + "/pending", "expected a list");
+    for (size_t i = 0; i < jp.size(); ++i) {
+      std::string w = where + "/pending/" + std::to_string(i);
+      const json& e = jp[i];
+      if (!e.is_object() || !e.contains("player") || !IsInt(e["player"]) || !e.contains("points") ||
+          !IsInt(e["points"]))
+        return Bad(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
+      Pending p;
+      p.player = e["player"].get<int>();
+      if (p.player < 0 || p.player >= players) return Bad(w + "/player", "no such player");
+      p.points = e["points"].get<int>();
+      if (e.contains("origin")) {
+        auto o =
+            e["origin"].is_string() ? ParseOrigin(e["origin"].get<std::string>()) : std::nullopt;
+        if (!o) return Bad(w + "/origin", "expected scoring, message or outside");
+        p.origin = *o;
+      }
+      if (e.contains("source")) {
+        if (!e["source"].is_string()) return Bad(w + "/source", "expected a string");
+        p.source = e["source"].get<std::string>();
+      }
+      s.pending.push_back(p);
+    }
+  }
+  if (j.contains("turn_part")) {
+    const json& jt = j["turn_part"];
+    std::string w = where + "/turn_part";
+    if (!jt.is_object()) return Bad(w, "expected an object");
+    for (auto it = jt.begin(); it != jt.end(); ++it) {
+      const std::string& k = it.key();
+      Status st = Status::Ok();
+      if (k == "part" || k == "messages_taken") {
+        if (!IsInt(it.value()) || it.value().get<int>() < (k == "part" ? 1 : 0))
+          return Bad(w + "/" + k, "expected a non-negative integer (part: 1 or more)");
+        (k == "part" ? s.part.part : s.part.taken) = it.value().get<int>();
+      } else if (k == "moved") {
+        st = ParseFigureList(it.value(), w + "/" + k, s.part.moved);
+      } else if (k == "dark_stops") {
+        st = ParseFigureList(it.value(), w + "/" + k, s.part.dark_stop);
+      } else if (k == "message_moved") {
+        st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_moved);
+      } else if (k == "message_dark_stops") {
+        st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_dark_stop);
+      } else {
+        return Bad(w + "/" + k,
+                   "unknown field (part, moved, dark_stops, message_moved, message_dark_stops, "
+                   "messages_taken)");
+      }
+      if (!st.ok()) return st;
+    }
+  }
+  if (j.contains("turn_figures")) {
+    const json& jf = j["turn_figures"];
+    if (!jf.is_array() || static_cast<int>(jf.size()) != players)
+      return Bad(where + "/turn_figures", "expected one entry per player: meeple, dame or null");
+    s.turn_figure.assign(players, -1);
+    for (int p = 0; p < players; ++p) {
+      if (jf[p].is_null()) continue;
+      auto f = jf[p].is_string() ? ParseFigure(jf[p].get<std::string>()) : std::nullopt;
+      if (!f)
+        return Bad(where + "/turn_figures/" + std::to_string(p), "expected meeple, dame or null");
+      s.turn_figure[p] = static_cast<int>(*f);
+    }
+  }
+  return Status::Ok();
+}
+
+void Messengers::DumpState(const Position& pos, json& j) const {
+  const State& s = Slice(pos);
+  if (s.variant != Variant::kC3) j["variant"] = VariantName(s.variant);
+  if (!(s.readings == Readings{})) {
+    json r = json::object();
+    for (const ReadingDef& d : kReadings)
+      if (s.readings.*(d.flag)) r[d.ruling] = d.other;
+    j["readings"] = r;
+  }
+  if (s.numbering != Numbering::kHig) j["numbering"] = NumberingName(s.numbering);
+  bool any = false;
+  for (const Track& t : s.tracks) any |= !(t == Track{});
+  if (any) {
+    json tr = json::array();
+    for (size_t p = 0; p < pos.players.size(); ++p) {
+      const Track t = p < s.tracks.size() ? s.tracks[p] : Track{};
+      json e = {{"meeple", t.points[0]}};
+      if (!t.dame_returned) e["dame"] = t.points[1];
+      tr.push_back(e);
+    }
+    j["tracks"] = tr;
+  }
+  if (s.stack_known) {
+    json st = json::array();
+    for (Message m : s.stack) st.push_back(MessageName(m));
+    j["stack"] = st;
+  }
+  if (s.in_hand) j["in_hand"] = MessageName(*s.in_hand);
+  if (!s.pending.empty()) {
+    json pe = json::array();
+    for (const Pending& p : s.pending) {
+      json e = {{"player", p.player}, {"points", p.points}, {"origin", OriginName(p.origin)}};
+      if (!p.source.empty()) e["source"] = p.source;
+      pe.push_back(e);
+    }
+    j["pending"] = pe;
+  }
+  if (!(s.part == TurnPart{})) {
+    json tp = json::object();
+    if (s.part.part != 1) tp["part"] = s.part.part;
+    if (s.part.moved != TurnPart{}.moved) tp["moved"] = FigureList(s.part.moved);
+    if (s.part.dark_stop != TurnPart{}.dark_stop) tp["dark_stops"] = FigureList(s.part.dark_stop);
+    if (s.part.msg_moved != TurnPart{}.msg_moved)
+      tp["message_moved"] = FigureList(s.part.msg_moved);
+    if (s.part.msg_dark_stop != TurnPart{}.msg_dark_stop)
+      tp["message_dark_stops"] = FigureList(s.part.msg_dark_stop);
+    if (s.part.taken != 0) tp["messages_taken"] = s.part.taken;
+    j["turn_part"] = tp;
+  }
+  bool figs = false;
+  for (int f : s.turn_figure) figs |= f >= 0;
+  if (figs) {
+    json tf = json::array();
+    for (size_t p = 0; p < pos.players.size(); ++p) {
+      int f = p < s.turn_figure.size() ? s.turn_figure[p] : -1;
+      tf.push_back(f < 0 ? json(nullptr) : json(FigureName(static_cast<Figure>(f))));
+    }
+    j["turn_figures"] = tf;
+  }
+}
+
+// The core reads only the keys type, tile, x, y, rotation, kind and feature of any action, so
+// the Messengers' actions use those: "kind" names the scoring figure (assign_points) or the
+// message (by name or printed number); x, y, feature name the feature of messages 1-3 or the
+// figure of message 8, as in place_figure.
+std::optional<StatusOr<Action>> Messengers::ParseAction(const json& j, const Position& pos,
+                                                        const std::string& where) const {
+  std::string type = j.value("type", "");
+  static const char* kTypes[] = {"assign_points", "draw_message", "take_seal", "carry_out_message"};
+  if (std::find_if(std::begin(kTypes), std::end(kTypes),
+                   [&](const char* t) { return type == t; }) == std::end(kTypes))
+    return std::nullopt;
+  const State& s = Slice(pos);
+  Action a{.type = ActionType::kExpansion, .expansion = &Get()};
+  for (const char* k : {"tile", "rotation"})
+    if (j.contains(k)) return Bad(where + "/" + k, "not a field of " + type);
+  if (type != "carry_out_message")
+    for (const char* k : {"x", "y", "feature"})
+      if (j.contains(k)) return Bad(where + "/" + k, "not a field of " + type);
+  auto message_arg = [&](bool required) -> StatusOr<int> {
+    if (!j.contains("kind")) {
+      if (required) return Bad(where + "/kind", "missing: the message drawn");
+      return -1;
+    }
+    Message m;
+    Status st = ParseMessage(j["kind"], where + "/kind", s.numbering, m);
+    if (!st.ok()) return st;
+    return static_cast<int>(m);
+  };
+  if (type == "assign_points") {
+    a.code = kAssign;
+    if (!j.contains("kind"))
+      return Bad(where + "/kind",
+                 "missing: which scoring figure takes the points, meeple or dame (MSG-CHOOSE)");
+    auto f = j["kind"].is_string() ? ParseFigure(j["kind"].get<std::string>()) : std::nullopt;
+    if (!f) return Bad(where + "/kind", "expected \"meeple\" or \"dame\" (the scoring figure)");
+    a.args = {static_cast<int>(*f)};
+    return a;
+  }
+  if (type == "draw_message") {
+    a.code = kDrawMessage;
+    auto m = message_arg(/*required=*/true);
+    if (!m.ok()) return m.status();
+    a.args = {*m};
+    return a;
+  }
+  if (type == "take_seal") {
+    a.code = kSeal;
+    auto m = message_arg(false);
+    if (!m.ok()) return m.status();
+    a.args = {*m};
+    return a;
+  }
+  a.code = kCarryOut;
+  auto m = message_arg(false);
+  if (!m.ok()) return m.status();
+  int node = -1;
+  if (j.contains("x") || j.contains("y") || j.contains("feature")) {
+    json ref = json::object();
+    for (const char* k : {"x", "y", "feature"})
+      if (j.contains(k)) ref[k] = j[k];
+    auto n = model::ParseFeatureRef(ref, pos, where, model::IoContext{.source = ""});
+    if (!n.ok()) {
+      // ParseFeatureRef prefixes the (empty) source and a colon; keep the pointer and text.
+      std::string msg = n.status().message();
+      if (!msg.empty() && msg[0] == ':') msg = msg.substr(1);
+      return Status(n.status().code(), msg);
+    }
+    node = *n;
+  }
+  a.args = {*m, node};
+  return a;
+}
+
+void Messengers::DumpAction(const Position& pos, const Action& a, json& j) const {
+  auto message = [&](int m) {
+    if (m >= 0) j["kind"] = MessageName(static_cast<Message>(m));
+  };
+  switch (a.code) {
+    case kAssign:
+      j["type"] = "assign_points";
+      j["kind"] = FigureName(static_cast<Figure>(a.args[0]));
+      break;
+    case kDrawMessage:
+      j["type"] = "draw_message";
+      message(a.args[0]);
+      break;
+    case kSeal:
+      j["type"] = "take_seal";
+      message(a.args[0]);
+      break;
+    case kCarryOut:
+      j["type"] = "carry_out_message";
+      message(a.args[0]);
+      if (a.args[1] >= 0) j.update(model::FeatureRefJson(pos, a.args[1]));
+      break;
+  }
+}
+
+}  // namespace carc::exp::messengers

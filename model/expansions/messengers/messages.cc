@@ -1,0 +1,358 @@
+#include "model/expansions/messengers/messages.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "model/core/scoring.h"
+#include "model/expansions/messengers/messengers.h"
+
+namespace carc::exp::messengers {
+
+namespace {
+
+using model::ApplyResult;
+using model::Board;
+using model::FeatureKind;
+using model::Position;
+using model::ScoreEvent;
+using model::Verdict;
+
+std::string Plural(int n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string At(const Position& pos, int node) {
+  model::Coord c = pos.board.tile(Board::TileOf(node)).pos;
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+FeatureKind KindOf(Message m) {
+  switch (m) {
+    case Message::kSmallestRoad:
+      return FeatureKind::kRoad;
+    case Message::kSmallestCity:
+      return FeatureKind::kCity;
+    default:
+      return FeatureKind::kMonastery;
+  }
+}
+
+bool IsSmallest(Message m) {
+  return m == Message::kSmallestRoad || m == Message::kSmallestCity || m == Message::kMonastery;
+}
+
+// The points a feature is worth for messages 1-3: its own value as at final scoring
+// (MSG-Q-SMALLEST feature-value), or what p would receive (own-payout: 0 in the minority).
+// Only the feature's own points, no figure bonus (MSG-FN3).
+ScoreEvent SmallValue(const Position& pos, int root, PlayerId p) {
+  ScoreEvent ev = model::FinalValue(pos, root);
+  const bool own_payout = Slice(pos).readings.own_payout;
+  if (own_payout && std::find(ev.winners.begin(), ev.winners.end(), p) == ev.winners.end()) {
+    ev.points = 0;
+    ev.formula += ", but the player is in the minority: 0 (MSG-Q-SMALLEST own-payout)";
+  }
+  return ev;
+}
+
+// The roots (with the node of p's first figure) of features of `kind` holding a figure of p.
+std::vector<std::pair<int, int>> OwnFeatures(const Position& pos, FeatureKind kind, PlayerId p) {
+  std::vector<std::pair<int, int>> out;
+  for (const model::Figure& f : pos.figures) {
+    if (f.owner != p) continue;
+    int root = pos.board.Find(f.node);
+    if (pos.board.Info(root).kind != kind) continue;
+    if (std::none_of(out.begin(), out.end(), [&](auto& r) { return r.first == root; }))
+      out.push_back({root, f.node});
+  }
+  return out;
+}
+
+// A farm's value at final scoring (BASE-END-FARM and the C1 options), majority in this farm.
+ScoreEvent FarmValue(const Position& pos, int root) {
+  ScoreEvent ev;
+  ev.cause = "final";
+  ev.kind = FeatureKind::kField;
+  ev.root = root;
+  std::vector<int> tiles = pos.board.Info(root).tiles;
+  std::sort(tiles.begin(), tiles.end());
+  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+  for (int t : tiles) ev.tiles.push_back(pos.board.tile(t).pos);
+  for (int city : pos.board.TouchedCityRoots(root))
+    if (pos.board.IsComplete(city)) ++ev.cities;
+  int per = 3;
+  const char* rule = "BASE-END-FARM";
+  switch (pos.cfg().options.farm_scoring) {
+    case model::FarmScoring::kPerFarm:
+      break;
+    case model::FarmScoring::kC1FourPerCity:
+      per = 4;
+      rule = "BASE-END-FARM-C1-4PT";
+      break;
+    case model::FarmScoring::kC1ThreePerCityOnce:
+      rule = "BASE-END-FARM-C1-ONCE";
+      break;
+  }
+  ev.points = per * ev.cities;
+  ev.formula = std::to_string(per) + " x " + Plural(ev.cities, "completed city");
+  ev.rulings.push_back(rule);
+  model::Majority(pos, pos.FiguresIn(root), ev);
+  return ev;
+}
+
+int FigureAt(const Position& pos, int node) {
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    if (pos.figures[f].node == node) return static_cast<int>(f);
+  return -1;
+}
+
+std::vector<std::string> EndRulings(const ScoreEvent& ev) {
+  std::vector<std::string> out;
+  for (const std::string& r : ev.rulings)
+    if (r != "BASE-MAJORITY") out.push_back(r);
+  return out;
+}
+
+void AwardEach(Position& pos, const ScoreEvent& ev) {
+  if (ev.points <= 0) return;
+  for (PlayerId w : ev.winners) model::AwardPoints(pos, ev, w, ev.points);
+}
+
+}  // namespace
+
+std::string MessageLabel(const State& s, Message m) {
+  return "message " + std::to_string(MessageNumber(s.numbering, m)) + " (" +
+         std::string(MessageTitle(m)) + ")";
+}
+
+bool HasTarget(Message m) { return IsSmallest(m) || m == Message::kScoreAndReturn; }
+
+// Rules: MSG-1, MSG-2, MSG-3 (presence is enough, the smallest one, ties chosen by the player:
+// MSG-Q-SMALLEST), MSG-8 (one of the player's figures on the board).
+std::vector<int> Targets(const Position& pos, Message m, PlayerId p) {
+  std::vector<int> out;
+  if (m == Message::kScoreAndReturn) {
+    for (const model::Figure& f : pos.figures)
+      if (f.owner == p) out.push_back(f.node);
+    return out;
+  }
+  if (!IsSmallest(m)) return out;
+  int best = std::numeric_limits<int>::max();
+  for (auto [root, node] : OwnFeatures(pos, KindOf(m), p)) {
+    int v = SmallValue(pos, root, p).points;
+    if (v < best) {
+      best = v;
+      out.clear();
+    }
+    if (v == best) out.push_back(node);
+  }
+  return out;
+}
+
+TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
+  TargetCheck tc;
+  if (!HasTarget(m)) return tc;
+  const State& s = Slice(pos);
+  const std::string label = MessageLabel(s, m);
+  const std::string ruling(MessageRuling(m));
+  std::vector<int> targets = Targets(pos, m, p);
+  if (node < 0) {
+    if (targets.size() > 1) {
+      tc.input_error = label + ": the player has a choice of " + std::to_string(targets.size()) +
+                       (m == Message::kScoreAndReturn
+                            ? " figures on the board; the question must name one with \"figure\": "
+                              "{\"x\", \"y\", \"feature\"}"
+                            : " features worth the fewest points; the question must name one with "
+                              "\"feature\": {\"x\", \"y\", \"feature\"}");
+      return tc;
+    }
+    tc.node = targets.empty() ? -1 : targets.front();
+    return tc;
+  }
+  if (m == Message::kScoreAndReturn) {
+    int f = FigureAt(pos, node);
+    if (f < 0 || pos.figures[f].owner != p) {
+      tc.verdict = Verdict::Illegal(
+          "MSG-8", label + ": no figure of the player stands on the feature named at " +
+                       At(pos, node) + "; the message scores one of the player's own figures");
+      return tc;
+    }
+    tc.node = node;
+    return tc;
+  }
+  const int root = pos.board.Find(node);
+  const FeatureKind want = KindOf(m);
+  if (pos.board.Info(root).kind != want) {
+    tc.verdict = Verdict::Illegal(
+        ruling, label + " scores a " + std::string(model::FeatureKindName(want)) +
+                    "; the feature named at " + At(pos, node) + " is a " +
+                    std::string(model::FeatureKindName(pos.board.Info(root).kind)));
+    return tc;
+  }
+  bool own = false;
+  for (int f : pos.FiguresIn(root)) own |= pos.figures[f].owner == p;
+  if (!own) {
+    tc.verdict = Verdict::Illegal(
+        ruling, label + ": the player has no figure on the " +
+                    std::string(model::FeatureKindName(want)) + " named at " + At(pos, node) +
+                    " (at least one own figure is needed; the majority is not)");
+    return tc;
+  }
+  for (int t : targets)
+    if (pos.board.Find(t) == root) {
+      tc.node = t;
+      return tc;
+    }
+  int v = SmallValue(pos, root, p).points;
+  int best = targets.empty() ? 0 : SmallValue(pos, pos.board.Find(targets.front()), p).points;
+  tc.verdict =
+      Verdict::Illegal(ruling, label + ": the " + std::string(model::FeatureKindName(want)) +
+                                   " named at " + At(pos, node) + " is worth " + std::to_string(v) +
+                                   " at final scoring, but the player's smallest one is worth " +
+                                   std::to_string(best) + "; the message must score the smallest");
+  tc.verdict.reasons.push_back(
+      {"MSG-Q-SMALLEST", "features are ranked by the points they would give at final scoring"});
+  return tc;
+}
+
+void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
+  const PlayerId p = pos.turn.player;
+  const State& s = Slice(pos);
+  const std::string label = MessageLabel(s, m);
+  const std::string ruling(MessageRuling(m));
+  ScoreEvent ev;
+  ev.cause = "message";
+  ev.winners = {p};
+  if (IsSmallest(m)) {
+    // MSG-1/2/3: the feature's own value as at final scoring (MSG-FN3); figures stay and the
+    // feature stays open.
+    if (node < 0) {
+      ev.kind = KindOf(m);
+      ev.formula = label + ": the player has no figure on any " +
+                   std::string(model::FeatureKindName(ev.kind)) + ": nothing to score";
+      ev.rulings = {ruling};
+      out.scores.push_back(ev);
+      return;
+    }
+    ScoreEvent v = SmallValue(pos, pos.board.Find(node), p);
+    ev.kind = v.kind;
+    ev.root = v.root;
+    ev.tiles = v.tiles;
+    ev.shields = v.shields;
+    ev.strength = v.strength;
+    ev.points = v.points;
+    ev.formula = label + ": " + v.formula + ", as at final scoring; only the feature's own points";
+    ev.rulings = EndRulings(v);
+    ev.rulings.insert(ev.rulings.begin(), {ruling, "MSG-FN3", "MSG-Q-SMALLEST"});
+    if (m == Message::kMonastery) ev.rulings.push_back("MSG-FN4");
+    AwardEach(pos, ev);
+    out.scores.push_back(ev);
+    out.notes.push_back({ruling, "the player's figures stay on the " +
+                                     std::string(model::FeatureKindName(ev.kind)) +
+                                     ", which is not closed"});
+    return;
+  }
+  if (m == Message::kCoatsOfArms) {
+    // MSG-5: 2 per coat of arms in every city holding a figure of the player.
+    ev.kind = FeatureKind::kCity;
+    int shields = 0, cities = 0;
+    for (auto [root, n] : OwnFeatures(pos, FeatureKind::kCity, p)) {
+      (void)n;
+      shields += pos.board.Info(root).shields;
+      ++cities;
+    }
+    ev.shields = shields;
+    ev.points = 2 * shields;
+    ev.formula = label + ": 2 x " + Plural(shields, "coat") + " of arms in " +
+                 Plural(cities, "city") + " with the player's knights";
+    ev.rulings = {ruling};
+    AwardEach(pos, ev);
+    out.scores.push_back(ev);
+    return;
+  }
+  if (m == Message::kKnights || m == Message::kFarmers) {
+    // MSG-6 / MSG-7: 2 per own figure in a city / a field, whatever its kind (MSG-FN7: the
+    // phantom counts), majority irrelevant; the figures stay.
+    const FeatureKind k = m == Message::kKnights ? FeatureKind::kCity : FeatureKind::kField;
+    int n = 0;
+    for (const model::Figure& f : pos.figures)
+      if (f.owner == p && pos.board.segment(f.node).kind == k) ++n;
+    ev.kind = k;
+    ev.points = 2 * n;
+    ev.formula = label + ": 2 x " + Plural(n, m == Message::kKnights ? "knight" : "farmer");
+    ev.rulings = {ruling};
+    if (m == Message::kKnights) ev.rulings.push_back("MSG-FN7");
+    AwardEach(pos, ev);
+    out.scores.push_back(ev);
+    return;
+  }
+  // MSG-8: the chosen figure's feature scored as at game end if the player has the majority
+  // there (MSG-Q-8-TIED: every tied leader scores); the figure returns (MSG-Q-8-RETURN); the
+  // other figures stay (MSG-FN10); 0 points is possible (MSG-FN8).
+  if (node < 0) {
+    ev.kind = FeatureKind::kRoad;
+    ev.formula = label + ": the player has no figure on the board: nothing to score";
+    ev.rulings = {ruling, "MSG-FN8"};
+    out.scores.push_back(ev);
+    return;
+  }
+  const int root = pos.board.Find(node);
+  const bool field = pos.board.Info(root).kind == FeatureKind::kField;
+  ScoreEvent v = field ? FarmValue(pos, root) : model::FinalValue(pos, root);
+  const bool majority = std::find(v.winners.begin(), v.winners.end(), p) != v.winners.end();
+  ev.kind = v.kind;
+  ev.root = v.root;
+  ev.tiles = v.tiles;
+  ev.shields = v.shields;
+  ev.cities = v.cities;
+  ev.strength = v.strength;
+  ev.rulings = {ruling};
+  if (majority) {
+    ev.points = v.points;
+    ev.formula = label + ": " + v.formula + ", as at final scoring";
+    for (const std::string& r : EndRulings(v)) ev.rulings.push_back(r);
+    ev.rulings.push_back("BASE-MAJORITY");
+    if (v.winners.size() > 1) {
+      ev.rulings.push_back("MSG-Q-8-TIED");
+      if (!s.readings.active_player_only) {
+        ev.winners = v.winners;
+        ev.formula += "; every player tied for the majority scores";
+      } else {
+        ev.formula += "; only the active player scores (MSG-Q-8-TIED active-player-only)";
+      }
+    }
+    if (ev.points == 0) ev.rulings.push_back("MSG-FN8");
+  } else {
+    ev.points = 0;
+    ev.formula = label + ": the player does not have the majority in the " +
+                 std::string(model::FeatureKindName(v.kind)) + ": 0 points";
+    ev.rulings.push_back("MSG-FN8");
+  }
+  AwardEach(pos, ev);
+  out.scores.push_back(ev);
+  const bool back = majority || !s.readings.return_only_with_majority;
+  if (back) {
+    model::ReturnFigures(pos, {FigureAt(pos, node)});
+    out.notes.push_back(
+        {"MSG-Q-8-RETURN", majority ? "the chosen figure returns to its owner's supply"
+                                    : "without the majority the chosen figure still returns "
+                                      "to its owner's supply (return-always)"});
+  } else {
+    out.notes.push_back({"MSG-Q-8-RETURN",
+                         "without the majority nothing happens: the chosen figure stays "
+                         "(return-only-with-majority)"});
+  }
+  out.notes.push_back({"MSG-FN10", "every other figure stays where it is"});
+}
+
+void TakeSeal(Position& pos, Message m, ApplyResult& out) {
+  ScoreEvent ev;
+  ev.cause = "message-seal";
+  ev.winners = {pos.turn.player};
+  ev.points = 2;
+  ev.formula = "seal of " + MessageLabel(Slice(pos), m) + ": 2 points instead of its action";
+  ev.rulings = {"MSG-RESOLVE"};
+  AwardEach(pos, ev);
+  out.scores.push_back(ev);
+}
+
+}  // namespace carc::exp::messengers

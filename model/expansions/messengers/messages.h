@@ -1,0 +1,41 @@
+#pragma once
+// Carrying out the eight messages (MSG-1 .. MSG-8) and the 2-point seal (MSG-RESOLVE).
+// Internal to the module.
+
+#include <string>
+#include <vector>
+
+#include "model/core/action.h"
+#include "model/core/position.h"
+#include "model/expansions/messengers/state.h"
+
+namespace carc::exp::messengers {
+
+// The possible targets of message m for player p: for 1-3 the smallest features holding a
+// figure of p (ties: several, MSG-Q-SMALLEST), for 8 every figure of p on the board (MSG-8);
+// each named by a node (for 1-3 the node of p's first figure in it). Empty: nothing to score.
+// Other messages have no target.
+std::vector<int> Targets(const model::Position& pos, Message m, PlayerId p);
+bool HasTarget(Message m);
+
+// Checks the chosen target of message m (node, or -1 when the question named none) and
+// resolves it: a legal verdict with `node` set to the target (-1: nothing to score), an illegal
+// verdict citing the message's ruling, or `input_error` naming the missing choice.
+struct TargetCheck {
+  model::Verdict verdict;
+  std::string input_error;
+  int node = -1;
+};
+TargetCheck CheckTarget(const model::Position& pos, Message m, PlayerId p, int node);
+
+// Carries out message m (not 4, which the step handles) for the active player; points go
+// through model::AwardPoints. Events and notes go to `out`.
+void CarryOut(model::Position& pos, Message m, int node, model::ApplyResult& out);
+
+// The 2-point seal (MSG-RESOLVE).
+void TakeSeal(model::Position& pos, Message m, model::ApplyResult& out);
+
+// "message 6 (2 points per knight)" in the position's printing (MSG-FN2).
+std::string MessageLabel(const State& s, Message m);
+
+}  // namespace carc::exp::messengers

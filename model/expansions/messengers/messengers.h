@@ -1,0 +1,50 @@
+#pragma once
+// The Messengers (seed 003, rulings MSG-*): every player has two scoring figures, the scoring
+// meeple and the dame; each scoring event's points go whole to one of them, chosen by the
+// player (step assign_points). When a figure of the active player that moved this turn part
+// ends on a dark space, they take the top message and carry it out or take its 2-point seal
+// (step message). Before final scoring both figures are summed. See README.md in this folder;
+// fixtures: fixtures/messengers/, fixtures/combos/msg_*.
+
+#include "model/core/expansion.h"
+#include "model/expansions/messengers/state.h"
+
+namespace carc::exp::messengers {
+
+inline constexpr std::string_view kId = "messengers";
+inline constexpr std::string_view kAssignStep = "assign_points";
+inline constexpr std::string_view kMessageStep = "message";
+
+// Action codes (ActionType::kExpansion). Args:
+//   kAssign:      {figure}
+//   kDrawMessage: {message}
+//   kSeal:        {message or -1}
+//   kCarryOut:    {message or -1, node or -1 (the feature of 1-3, the figure of 8)}
+enum Code { kAssign = 1, kDrawMessage = 2, kSeal = 3, kCarryOut = 4 };
+
+class Messengers final : public model::Expansion {
+ public:
+  std::string_view Id() const override { return kId; }
+  void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
+  std::unique_ptr<model::ExpansionState> NewState() const override;
+  model::Status ParseState(const nlohmann::json& j, const std::string& where,
+                           model::Position& pos) const override;
+  void DumpState(const model::Position& pos, nlohmann::json& j) const override;
+  void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
+  std::optional<model::StatusOr<model::Action>> ParseAction(
+      const nlohmann::json& j, const model::Position& pos, const std::string& where) const override;
+  void DumpAction(const model::Position& pos, const model::Action& a,
+                  nlohmann::json& j) const override;
+  std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
+  bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, PlayerId player,
+                      int points) const override;
+  void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
+};
+
+const Messengers& Get();
+
+// The slice of a position with messengers enabled (never null there).
+State& Slice(model::Position& pos);
+const State& Slice(const model::Position& pos);
+
+}  // namespace carc::exp::messengers

@@ -1,0 +1,373 @@
+// The Messengers' two steps: assign_points (after the core scoring step) and message (before
+// the end of the turn). Both take assign_points actions while points wait for their figure.
+#include <algorithm>
+
+#include "model/core/core_steps.h"
+#include "model/core/position.h"
+#include "model/core/step.h"
+#include "model/expansions/messengers/messages.h"
+#include "model/expansions/messengers/messengers.h"
+
+namespace carc::exp::messengers {
+
+namespace {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::Position;
+using model::Reason;
+using model::Verdict;
+
+std::string PlayerName(const Position& pos, PlayerId p) { return pos.players[p].name; }
+
+std::string Where(int points) {
+  return std::to_string(points) + " (space " + std::to_string(Space(points)) + ")";
+}
+
+// MSG-FN1 (c2-printed-alone): the figure must stand alone on its space; MSG-Q-ALONE: only
+// another player's scoring figure blocks it (adopted), or any other figure (variant).
+bool AloneOk(const State& s, PlayerId p, Figure f, int points, std::string* blocker = nullptr) {
+  if (s.variant != Variant::kC2PrintedAlone) return true;
+  for (size_t q = 0; q < s.tracks.size(); ++q)
+    for (int g = 0; g < kFigures; ++g) {
+      const bool self = static_cast<int>(q) == p;
+      if (self && (g == static_cast<int>(f) || !s.readings.any_other_figure_blocks)) continue;
+      if (g == 1 && s.tracks[q].dame_returned) continue;
+      if (Space(s.tracks[q].points[g]) != Space(points)) continue;
+      if (blocker)
+        *blocker = std::string(self ? "the player's own " : "another player's ") +
+                   std::string(FigureName(static_cast<Figure>(g)));
+      return false;
+    }
+  return true;
+}
+
+bool IsMe(const Action& a) { return a.type == ActionType::kExpansion && a.expansion == &Get(); }
+
+// Is a message due for the active player now? Rules: MSG-DARK (a figure of theirs that moved
+// this turn part ends on a dark space), MSG-FN13 (final positions after the scoring round;
+// variant any-intermediate-stop), MSG-Q-MOVED (moved figures only; variant any-figure-on-dark),
+// MSG-ONE (one per turn part), MSG-SECOND (one more for points scored through a message),
+// MSG-FN15 (the C1 chain: no cap), MSG-FN1 / MSG-Q-ALONE (c2-printed-alone).
+std::optional<Reason> Due(const Position& pos, const State& s) {
+  if (!s.pending.empty() || pos.turn.game_over) return std::nullopt;
+  const PlayerId p = pos.turn.player;
+  if (s.DameReturned(p)) return std::nullopt;
+  const bool second = s.part.taken > 0;
+  if (second && s.part.taken >= 2 && !s.Chain()) return std::nullopt;
+  const auto& moved = second ? s.part.msg_moved : s.part.moved;
+  const auto& stops = second ? s.part.msg_dark_stop : s.part.dark_stop;
+  const bool any_moved = moved[0] || moved[1];
+  for (int g = 0; g < kFigures; ++g) {
+    const Figure f = static_cast<Figure>(g);
+    const int pts = s.Points(p, f);
+    bool ok;
+    if (s.readings.any_figure_on_dark)
+      ok = any_moved && Dark(pts) && AloneOk(s, p, f, pts);
+    else if (s.readings.any_intermediate_stop)
+      ok = stops[g];
+    else
+      ok = moved[g] && Dark(pts) && AloneOk(s, p, f, pts);
+    if (!ok) continue;
+    std::string who = PlayerName(pos, p) + "'s " + std::string(FigureName(f));
+    std::string text = s.readings.any_intermediate_stop
+                           ? who +
+                                 " stopped on a dark space during this scoring round (MSG-FN13 "
+                                 "any-intermediate-stop)"
+                           : who + (moved[g] ? " moved this turn part and" : "") + " stands on " +
+                                 Where(pts) + ", a dark space";
+    if (!second) return Reason{"MSG-DARK", text + ": the active player takes the top message"};
+    return Reason{s.part.taken == 1 ? "MSG-SECOND" : "MSG-FN15",
+                  text +
+                      " through the points of a message: the player may take another "
+                      "message" +
+                      (s.part.taken == 1 ? "" : " (original edition: the chain goes on)")};
+  }
+  return std::nullopt;
+}
+
+// ---- assign_points (MSG-CHOOSE, MSG-SPLIT, MSG-C31, MSG-ACTIVE, MSG-Q-OUTSIDE)
+
+void ListAssign(const Position& pos, std::vector<Action>& out) {
+  const State& s = Slice(pos);
+  const Pending& e = s.pending.front();
+  const int fixed =
+      s.variant == Variant::kRevision2025 && e.player < static_cast<int>(s.turn_figure.size())
+          ? s.turn_figure[e.player]
+          : -1;
+  for (int f = 0; f < kFigures; ++f)
+    if (fixed < 0 || fixed == f)
+      out.push_back(
+          {.type = ActionType::kExpansion, .expansion = &Get(), .code = kAssign, .args = {f}});
+}
+
+ApplyResult ApplyAssign(Position& pos, const Action& a) {
+  ApplyResult r;
+  State& s = Slice(pos);
+  s.Sync(static_cast<int>(pos.players.size()));
+  const Pending e = s.pending.front();
+  const Figure f = static_cast<Figure>(a.args[0]);
+  const std::string who = PlayerName(pos, e.player);
+  const int fixed = s.variant == Variant::kRevision2025 ? s.turn_figure[e.player] : -1;
+  if (fixed >= 0 && fixed != static_cast<int>(f)) {
+    r.verdict =
+        Verdict::Illegal("MSG-C31", "2025 revision: " + who + " already moved the " +
+                                        std::string(FigureName(static_cast<Figure>(fixed))) +
+                                        " this turn; all of a turn's points go to the same figure");
+    return r;
+  }
+  int& pts = s.tracks[e.player].points[static_cast<int>(f)];
+  const int from = pts;
+  pts += e.points;
+  r.verdict.reasons.push_back({"MSG-CHOOSE", who + "'s " + std::string(FigureName(f)) +
+                                                 " takes the " + std::to_string(e.points) +
+                                                 " points of " + e.source + ": " +
+                                                 std::to_string(from) + " -> " + Where(pts)});
+  if (s.variant == Variant::kRevision2025) {
+    s.turn_figure[e.player] = static_cast<int>(f);
+    r.verdict.reasons.push_back({"MSG-C31", "2025 revision: " + who +
+                                                " moves only this figure for the rest of "
+                                                "the turn"});
+  }
+  s.pending.erase(s.pending.begin());
+  const bool other_pending = std::any_of(s.pending.begin(), s.pending.end(),
+                                         [&](const Pending& x) { return x.player == e.player; });
+  const PlayerId active = pos.turn.player;
+  if (e.player != active) {
+    if (Dark(pts))
+      r.verdict.reasons.push_back(
+          {"MSG-ACTIVE", who + "'s " + std::string(FigureName(f)) + " ends on " + Where(pts) +
+                             ", a dark space, but it is not " + who +
+                             "'s turn: points scored in another player's turn never give a "
+                             "message"});
+    if (other_pending)
+      r.verdict.reasons.push_back(
+          {"MSG-SPLIT", "each scoring event's points go whole to a figure of the player's choice"});
+    return r;
+  }
+  if (e.origin == Origin::kOutside && s.readings.step3_only) {
+    r.verdict.reasons.push_back(
+        {"MSG-Q-OUTSIDE",
+         "points scored outside step 3 move the figure but do not count for "
+         "the message check (step-3-only)"});
+    return r;
+  }
+  if (e.origin == Origin::kOutside)
+    r.verdict.reasons.push_back(
+        {"MSG-Q-OUTSIDE",
+         "points the active player scored in this turn outside step 3 count "
+         "for the message check after step 3 (whole-turn-counts)"});
+  const bool msg = e.origin == Origin::kMessage;
+  auto& moved = msg ? s.part.msg_moved : s.part.moved;
+  auto& stops = msg ? s.part.msg_dark_stop : s.part.dark_stop;
+  const int g = static_cast<int>(f);
+  if (!msg && (other_pending || moved[1 - g] || moved[g]))
+    r.verdict.reasons.push_back(
+        {"MSG-SPLIT",
+         "each scoring event's points go whole to a figure of the player's choice; "
+         "several events of one turn may go to different figures (MSG-FN12)"});
+  moved[g] = true;
+  std::string blocker;
+  if (Dark(pts) && AloneOk(s, e.player, f, pts, &blocker)) stops[g] = true;
+  if (Dark(pts) && !blocker.empty())
+    r.verdict.reasons.push_back(
+        {"MSG-FN1",
+         "C2 printed rules: the space " + std::to_string(Space(pts)) + " is shared with " +
+             blocker + ", so it gives no message" +
+             (blocker.find("own") != std::string::npos ? " (MSG-Q-ALONE any-other-figure-blocks)"
+                                                       : "")});
+  return r;
+}
+
+class AssignStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kAssignStep; }
+  bool NeedsDecision(const Position& pos) const override {
+    return !Slice(pos).pending.empty() && !pos.turn.game_over;
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    return IsMe(a) && a.code == kAssign && !Slice(pos).pending.empty();
+  }
+  void Legal(const Position& pos, std::vector<Action>& out) const override { ListAssign(pos, out); }
+  ApplyResult Apply(Position& pos, const Action& a) const override { return ApplyAssign(pos, a); }
+};
+
+// ---- message (MSG-DARK, MSG-RESOLVE, MSG-1..8, MSG-ONE, MSG-SECOND, MSG-FN15, MSG-4/FN6)
+
+Message Current(const State& s) { return s.in_hand ? *s.in_hand : s.stack.front(); }
+
+// The player may decline a second (or, in the C1 chain, further) message (MSG-SECOND "may").
+bool CanDecline(const State& s) { return s.part.taken > 0 && !s.in_hand; }
+
+// MSG-4, MSG-FN6, MSG-FN19: the extra tile is a whole turn part with its own scoring round.
+void StartExtraPart(Position& pos, State& s, ApplyResult& r) {
+  model::TurnState next;
+  next.player = pos.turn.player;
+  next.step = pos.cfg().StepIndex(model::kDrawTile);
+  pos.turn = next;
+  s.part = TurnPart{.part = s.part.part + 1};
+  r.notes.push_back({"MSG-FN6",
+                     "the extra tile is a full turn part: draw, place the tile and a figure, "
+                     "score, and possibly another message (turn part " +
+                         std::to_string(s.part.part) + ")"});
+}
+
+class MessageStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kMessageStep; }
+  bool NeedsDecision(const Position& pos) const override {
+    const State& s = Slice(pos);
+    if (pos.turn.game_over) return false;
+    return !s.pending.empty() || s.in_hand || Due(pos, s).has_value();
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    const State& s = Slice(pos);
+    if (!s.pending.empty()) return IsMe(a) && a.code == kAssign;
+    if (!s.in_hand && !Due(pos, s)) return false;
+    if (a.type == ActionType::kPass) return CanDecline(s);
+    return IsMe(a) && a.code != kAssign;
+  }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const State& s = Slice(pos);
+    if (!s.pending.empty()) return ListAssign(pos, out);
+    if (CanDecline(s)) out.push_back({.type = ActionType::kPass});
+    auto act = [&](int code, std::vector<int> args) {
+      out.push_back(
+          {.type = ActionType::kExpansion, .expansion = &Get(), .code = code, .args = args});
+    };
+    if (!s.in_hand && !s.stack_known) {
+      for (int m = 0; m < kMessages; ++m) act(kDrawMessage, {m});
+      return;
+    }
+    const Message m = Current(s);
+    act(kSeal, {static_cast<int>(m)});
+    if (!HasTarget(m)) return act(kCarryOut, {static_cast<int>(m), -1});
+    std::vector<int> targets = Targets(pos, m, pos.turn.player);
+    if (targets.empty()) return act(kCarryOut, {static_cast<int>(m), -1});
+    for (int node : targets) act(kCarryOut, {static_cast<int>(m), node});
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    State& s = Slice(pos);
+    if (!s.pending.empty()) return ApplyAssign(pos, a);
+    ApplyResult r;
+    std::optional<Reason> why = s.in_hand ? std::nullopt : Due(pos, s);
+    if (a.type == ActionType::kPass) {
+      // MSG-SECOND: the further message is optional.
+      s.part.msg_moved = {false, false};
+      s.part.msg_dark_stop = {false, false};
+      r.verdict.reasons.push_back(
+          {"MSG-SECOND", "the player declines the further message they may take"});
+      return r;
+    }
+    if (a.code == kDrawMessage) {
+      if (s.in_hand || s.stack_known) {
+        r.input_error = s.in_hand ? "a message is already drawn: carry it out or take its seal"
+                                  : "the message stack's order is known: the top message is " +
+                                        MessageLabel(s, Current(s)) +
+                                        "; carry it out or take "
+                                        "its seal";
+        return r;
+      }
+      s.in_hand = static_cast<Message>(a.args[0]);
+      if (why) r.verdict.reasons.push_back(*why);
+      r.verdict.reasons.push_back(
+          {"MSG-RESOLVE", "the message drawn is " + MessageLabel(s, *s.in_hand)});
+      return r;
+    }
+    if (!s.in_hand && !s.stack_known) {
+      r.input_error =
+          "the order of the message stack is unknown (no /expansions/messengers/stack): the "
+          "question must state the message drawn with {\"type\": \"draw_message\", "
+          "\"message\": ...}";
+      return r;
+    }
+    const Message m = Current(s);
+    if (a.args[0] >= 0 && a.args[0] != static_cast<int>(m)) {
+      r.verdict =
+          Verdict::Illegal("MSG-RESOLVE", "the message drawn is " + MessageLabel(s, m) + ", not " +
+                                              MessageLabel(s, static_cast<Message>(a.args[0])));
+      return r;
+    }
+    int node = -1;
+    if (a.code == kCarryOut) {
+      TargetCheck tc = CheckTarget(pos, m, pos.turn.player, a.args[1]);
+      if (!tc.input_error.empty()) {
+        r.input_error = tc.input_error;
+        return r;
+      }
+      if (!tc.verdict.legal) {
+        r.verdict = tc.verdict;
+        return r;
+      }
+      node = tc.node;
+    }
+    // Legal from here on.
+    if (why) r.verdict.reasons.push_back(*why);
+    if (!s.in_hand) s.stack.erase(s.stack.begin());
+    s.in_hand.reset();
+    s.part.taken += 1;
+    s.part.msg_moved = {false, false};
+    s.part.msg_dark_stop = {false, false};
+    s.resolving = true;
+    if (a.code == kSeal) {
+      r.verdict.reasons.push_back(
+          {"MSG-RESOLVE", "instead of carrying out " + MessageLabel(s, m) +
+                              ", the player takes the 2 points of its seal"});
+      TakeSeal(pos, m, r);
+    } else {
+      r.verdict.reasons.push_back(
+          {std::string(MessageRuling(m)), "the player carries out " + MessageLabel(s, m)});
+      if (m != Message::kExtraTile) CarryOut(pos, m, node, r);
+    }
+    s.resolving = false;
+    if (s.stack_known) s.stack.push_back(m);
+    r.notes.push_back({"MSG-RESOLVE", "the message goes face down under the stack"});
+    if (a.code == kCarryOut && m == Message::kExtraTile) StartExtraPart(pos, s, r);
+    return r;
+  }
+  // No message (any more) this turn part: explain a dark space that gives none, then clear the
+  // turn's bookkeeping.
+  void Run(Position& pos, ApplyResult& r) const override {
+    State& s = Slice(pos);
+    const PlayerId p = pos.turn.player;
+    for (int g = 0; g < kFigures && !s.DameReturned(p); ++g) {
+      const Figure f = static_cast<Figure>(g);
+      const int pts = s.Points(p, f);
+      if (!Dark(pts)) {
+        if (s.part.dark_stop[g] && s.part.taken == 0 && !s.readings.any_intermediate_stop)
+          r.notes.push_back(
+              {"MSG-FN13", PlayerName(pos, p) + "'s " + std::string(FigureName(f)) +
+                               " stopped on a dark space during the scoring round but ends on " +
+                               Where(pts) + ": only the final position after the round counts"});
+        continue;
+      }
+      const bool moved = s.part.moved[g] || s.part.msg_moved[g];
+      if (s.part.taken > 0 && moved) {
+        r.notes.push_back({s.part.taken == 1 ? "MSG-ONE" : "MSG-FN15",
+                           PlayerName(pos, p) + "'s " + std::string(FigureName(f)) + " stands on " +
+                               Where(pts) + " but the message(s) of this turn part are taken"});
+      } else if (!moved && (s.part.moved[1 - g] || s.part.msg_moved[1 - g])) {
+        r.notes.push_back({"MSG-Q-MOVED", PlayerName(pos, p) + "'s " + std::string(FigureName(f)) +
+                                              " stands on " + Where(pts) +
+                                              " but did not move this turn: no message"});
+      } else if (moved && !AloneOk(s, p, f, pts)) {
+        r.notes.push_back({"MSG-FN1", "the space " + std::to_string(Space(pts)) +
+                                          " is shared: no message under the C2 printed rules"});
+      }
+    }
+    s.part = TurnPart{};
+    std::fill(s.turn_figure.begin(), s.turn_figure.end(), -1);
+  }
+};
+
+}  // namespace
+
+void Messengers::ContributeSteps(std::vector<model::StepInsert>& steps) const {
+  static const AssignStep assign;
+  static const MessageStep message;
+  steps.push_back({model::kScoreCompleted, /*after=*/true, &assign});
+  steps.push_back({model::kEndTurn, /*after=*/false, &message});
+}
+
+}  // namespace carc::exp::messengers
