@@ -1,5 +1,6 @@
 #include "model/expansions/registry.h"
 
+#include "model/expansions/gifts/gifts.h"
 #include "model/expansions/messengers/messengers.h"
 #include "model/expansions/phantom/phantom.h"
 
@@ -9,6 +10,7 @@ const std::vector<const model::Expansion*>& All() {
   static const std::vector<const model::Expansion*> all = {
       &phantom::Get(),
       &messengers::Get(),
+      &gifts::Get(),
   };
   return all;
 }

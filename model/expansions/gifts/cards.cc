@@ -1,0 +1,531 @@
+// Receiving gifts and what the five cards do. Rules: seed 000 (The Gifts), GIFT-*.
+#include "model/expansions/gifts/cards.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "model/core/core_steps.h"
+#include "model/core/position_io.h"
+#include "model/core/scoring.h"
+#include "model/expansions/gifts/gifts.h"
+
+namespace carc::exp::gifts {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::Board;
+using model::FeatureKind;
+using model::Figure;
+using model::PlayerId;
+using model::Position;
+using model::Reason;
+using model::ScoreEvent;
+using model::Verdict;
+
+namespace {
+
+std::string Where(const Position& pos, int node) {
+  const int t = Board::TileOf(node);
+  const model::Coord c = pos.board.tile(t).pos;
+  return model::FeatureName(pos.board.rotated(t), Board::SegmentOf(node)) + " of the tile at (" +
+         std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+std::string Name(const Position& pos, PlayerId p) { return pos.players[p].name; }
+std::string KindName(const Position& pos, int kind) { return pos.cfg().figure_kinds[kind].name; }
+
+// "Blue 2, Red 1": the figures per player in a feature.
+std::string Strengths(const Position& pos, const ScoreEvent& ev) {
+  std::string s;
+  for (size_t p = 0; p < ev.strength.size(); ++p)
+    if (ev.strength[p] > 0)
+      s += (s.empty() ? "" : ", ") + Name(pos, static_cast<PlayerId>(p)) + " " +
+           std::to_string(ev.strength[p]);
+  return s;
+}
+
+ApplyResult Illegal(std::string ruling, std::string text) {
+  ApplyResult r;
+  r.verdict = Verdict::Illegal(std::move(ruling), std::move(text));
+  return r;
+}
+
+// The player's figure of `kind` on `node`, or -1.
+int OwnFigure(const Position& pos, int node, int kind) {
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    if (pos.figures[f].node == node && pos.figures[f].kind == kind &&
+        pos.figures[f].owner == pos.turn.player)
+      return static_cast<int>(f);
+  return -1;
+}
+
+bool IsMonastery(const Position& pos, int node) {
+  return pos.board.segment(node).kind == FeatureKind::kMonastery;
+}
+
+// GIFT-Q-LYING: is the figure lying on a road, city or monastery? Either its posture says so, or
+// Christmas Present has laid its feature down (read from that expansion's documented section,
+// "laid_down": [{x, y, feature}], so that no Christmas Present code is needed).
+bool LyingOnNonField(const Position& pos, const Figure& f) {
+  if (pos.board.segment(f.node).kind == FeatureKind::kField) return false;
+  if (f.lying) return true;
+  const model::Expansion* xmas = pos.cfg().FindExpansion("christmas_present");
+  if (!xmas) return false;
+  nlohmann::json j = nlohmann::json::object();
+  xmas->DumpState(pos, j);
+  const int root = pos.board.Find(f.node);
+  for (const nlohmann::json& ref : j.value("laid_down", nlohmann::json::array())) {
+    auto node = model::ParseFeatureRef(ref, pos, "", model::IoContext{.source = ""});
+    if (node.ok() && pos.board.Find(*node) == root) return true;
+  }
+  return false;
+}
+
+// GIFT-CHANGE, GIFT-FN7, GIFT-Q-LYING, GIFT-COMBO: the features of the same tile the figure may
+// change to. A standing figure (road, city, monastery) lies down in a field; a farmer stands up
+// on an unfinished road, city or monastery (a finished one can no longer be scored, GIFT-COMBO).
+// A figure lying on a non-field feature (Christmas Present) follows fn 7 (feature-based: to a
+// field) or, in the posture-literal variant, may only stand up on another non-field feature.
+std::vector<int> ChangeTargets(const Position& pos, const Figure& f) {
+  std::vector<int> out;
+  const int tile = Board::TileOf(f.node);
+  const bool from_field = pos.board.segment(f.node).kind == FeatureKind::kField;
+  const bool stand_up = from_field || (Slice(pos).variants.lying == LyingFigure::kPostureLiteral &&
+                                       LyingOnNonField(pos, f));
+  const int n = static_cast<int>(pos.board.rotated(tile).segments.size());
+  for (int s = 0; s < n; ++s) {
+    const int node = Board::Node(tile, s);
+    const bool field = pos.board.segment(node).kind == FeatureKind::kField;
+    if (stand_up) {
+      if (field || node == f.node || pos.board.IsComplete(pos.board.Find(node))) continue;
+    } else if (!field || node == f.node) {
+      continue;
+    }
+    out.push_back(node);
+  }
+  return out;
+}
+
+std::vector<int> UnfinishedMonasteries(const Position& pos) {
+  std::vector<int> out;
+  for (int root : pos.board.AllRoots())
+    if (pos.board.Info(root).kind == FeatureKind::kMonastery && !pos.board.IsComplete(root))
+      out.push_back(root);
+  return out;
+}
+
+std::vector<int> UnfinishedRoads(const Position& pos) {
+  std::vector<int> out;
+  for (int root : pos.board.AllRoots())
+    if (pos.board.Info(root).kind == FeatureKind::kRoad && !pos.board.IsComplete(root))
+      out.push_back(root);
+  return out;
+}
+
+// Openings of one card with a target; empty when the card can have no effect (GIFT-FN2).
+std::vector<Action> Targets(const Position& pos, Card card) {
+  std::vector<Action> out;
+  const PlayerId p = pos.turn.player;
+  auto add = [&](Action a) {
+    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+  };
+  switch (card) {
+    case Card::kSynod:
+      for (int root : UnfinishedMonasteries(pos))
+        for (int k = 0; k < static_cast<int>(pos.cfg().figure_kinds.size()); ++k)
+          if (GiftFigure(pos, k) && pos.players[p].supply[k] > 0) add(OpenAction(card, root, k));
+      break;
+    case Card::kRoadSweeper:
+      for (int root : UnfinishedRoads(pos)) add(OpenAction(card, root));
+      break;
+    case Card::kCashOut:
+    case Card::kChangePosition:
+      for (const Figure& f : pos.figures)
+        if (f.owner == p && GiftFigure(pos, f.kind) &&
+            (card == Card::kCashOut || !ChangeTargets(pos, f).empty()))
+          add(OpenAction(card, f.node, f.kind));
+      break;
+    case Card::kTake2:
+      break;
+  }
+  return out;
+}
+
+ScoreEvent GiftEvent(const Position& pos, int root) {
+  ScoreEvent ev;
+  ev.cause = "gift";
+  ev.kind = pos.board.Info(root).kind;
+  ev.root = root;
+  std::vector<int> tiles = pos.board.Info(root).tiles;
+  std::sort(tiles.begin(), tiles.end());
+  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+  for (int t : tiles) ev.tiles.push_back(pos.board.tile(t).pos);
+  return ev;
+}
+
+void NoteReturnedPhantom(Position& pos, const std::vector<int>& figs) {
+  for (int f : figs)
+    if (pos.figures[f].owner == pos.turn.player && KindName(pos, pos.figures[f].kind) == "phantom")
+      Slice(pos).phantom_returned = true;
+}
+
+// GIFT-SYNOD, GIFT-EX2, GIFT-COMBO (the phantom too, PH-ALONE).
+ApplyResult Synod(Position& pos, int node, int kind) {
+  const PlayerId p = pos.turn.player;
+  if (!IsMonastery(pos, node))
+    return Illegal("GIFT-SYNOD",
+                   "Synod places a figure on a monastery; " + Where(pos, node) + " is not one");
+  const int root = pos.board.Find(node);
+  if (pos.board.IsComplete(root))
+    return Illegal("GIFT-SYNOD", "the monastery at " + Where(pos, node) +
+                                     " is finished; Synod needs an unfinished monastery");
+  if (!GiftFigure(pos, kind))
+    return Illegal("GIFT-COMBO",
+                   "Synod places a meeple (or the phantom), not a " + KindName(pos, kind));
+  if (pos.players[p].supply[kind] <= 0)
+    return Illegal("GIFT-SYNOD", Name(pos, p) + " has no " + KindName(pos, kind) +
+                                     " in their supply to place with Synod");
+  const size_t before = pos.FiguresIn(root).size();
+  model::PlaceFigureAt(pos, p, kind, node, /*lying=*/false);
+  // A step-1 figure is not the meeple (or phantom) of the figure step (GIFT-STEPS).
+  pos.turn.figures_this_turn.pop_back();
+  ApplyResult r;
+  r.verdict.reasons.push_back(
+      {"GIFT-SYNOD", Name(pos, p) + " places a " + KindName(pos, kind) +
+                         " from their supply on the unfinished " + Where(pos, node) +
+                         ", which already holds " + std::to_string(before) +
+                         " figure(s): Synod may use an occupied monastery"});
+  if (KindName(pos, kind) == "phantom")
+    r.verdict.reasons.push_back({"GIFT-COMBO",
+                                 "the phantom is a meeple of the supply, played like a normal "
+                                 "meeple (PH-ALONE): Synod may place it"});
+  return r;
+}
+
+// GIFT-SWEEPER, GIFT-FN4, GIFT-FN5, GIFT-FN6, GIFT-EX3.
+ApplyResult Sweeper(Position& pos, int node) {
+  if (pos.board.segment(node).kind != FeatureKind::kRoad)
+    return Illegal("GIFT-SWEEPER",
+                   "Road Sweeper scores a road; " + Where(pos, node) + " is not a road");
+  const int root = pos.board.Find(node);
+  if (pos.board.IsComplete(root))
+    return Illegal("GIFT-SWEEPER", "the road at " + Where(pos, node) +
+                                       " is finished; Road Sweeper scores an unfinished road");
+  ApplyResult r;
+  ScoreEvent ev = model::FinalValue(pos, root);
+  ev.cause = "gift";
+  ev.rulings.insert(ev.rulings.begin(), {"GIFT-SWEEPER", "GIFT-FN4"});
+  std::vector<int> figs = pos.FiguresIn(root);
+  r.verdict.reasons.push_back(
+      {"GIFT-SWEEPER", "the unfinished road at " + Where(pos, node) +
+                           " is scored now for everyone in it, as at game end (GIFT-FN4)"});
+  if (figs.empty()) {
+    r.verdict.reasons.push_back({"GIFT-FN2", "the road holds no figure: nobody scores"});
+    return r;
+  }
+  model::Award(pos, ev);
+  r.scores.push_back(ev);
+  NoteReturnedPhantom(pos, figs);
+  model::ReturnFigures(pos, figs);
+  r.notes.push_back({"GIFT-FN5", "all " + std::to_string(figs.size()) +
+                                     " figure(s) on the swept road return to their owners, "
+                                     "minority and tied ones too (12/2021); the road is free and "
+                                     "may be occupied again this turn"});
+  return r;
+}
+
+// GIFT-CASHOUT, GIFT-EX4, GIFT-COMBO (the phantom too).
+ApplyResult CashOut(Position& pos, int node, int kind) {
+  const PlayerId p = pos.turn.player;
+  if (!GiftFigure(pos, kind))
+    return Illegal("GIFT-COMBO",
+                   "Cash Out takes back a meeple (or the phantom), not a " + KindName(pos, kind));
+  const int f = OwnFigure(pos, node, kind);
+  if (f < 0)
+    return Illegal("GIFT-CASHOUT", "no " + KindName(pos, kind) + " of " + Name(pos, p) +
+                                       " stands on " + Where(pos, node) +
+                                       "; Cash Out takes back one of your own figures");
+  const int root = pos.board.Find(node);
+  std::vector<int> figs = pos.FiguresIn(root);
+  ScoreEvent ev = GiftEvent(pos, root);
+  ev.strength.assign(pos.players.size(), 0);
+  for (int g : figs) ev.strength[pos.figures[g].owner]++;
+  ev.winners = {p};
+  ev.points = 2 * static_cast<int>(figs.size());
+  ev.formula = "2 x " + std::to_string(figs.size()) + " figure(s) in the " +
+               std::string(model::FeatureKindName(ev.kind)) + ", the one taken back included";
+  ev.rulings = {"GIFT-CASHOUT"};
+  model::AwardPoints(pos, ev, p, ev.points);
+  ApplyResult r;
+  r.verdict.reasons.push_back(
+      {"GIFT-CASHOUT", Name(pos, p) + " takes back the " + KindName(pos, kind) + " on " +
+                           Where(pos, node) + ": 2 points per figure in the feature (" +
+                           Strengths(pos, ev) + "); the feature itself is not scored"});
+  if (KindName(pos, kind) == "phantom")
+    r.verdict.reasons.push_back(
+        {"GIFT-COMBO", "the phantom is a figure like a meeple: Cash Out may take it back"});
+  r.scores.push_back(ev);
+  NoteReturnedPhantom(pos, {f});
+  model::ReturnFigures(pos, {f});
+  return r;
+}
+
+// GIFT-CHANGE (first decision: which figure), GIFT-COMBO, GIFT-FN7.
+ApplyResult ChangeFrom(Position& pos, int node, int kind) {
+  const PlayerId p = pos.turn.player;
+  if (!GiftFigure(pos, kind))
+    return Illegal("GIFT-COMBO",
+                   "Change Position applies to figures that can be farmers "
+                   "(meeple, phantom), not a " +
+                       KindName(pos, kind));
+  const int f = OwnFigure(pos, node, kind);
+  if (f < 0)
+    return Illegal("GIFT-CHANGE", "no " + KindName(pos, kind) + " of " + Name(pos, p) +
+                                      " stands on " + Where(pos, node));
+  if (ChangeTargets(pos, pos.figures[f]).empty())
+    return Illegal("GIFT-FN7", "the tile of " + Where(pos, node) +
+                                   " has no feature the figure could change posture to");
+  Slice(pos).change_figure = f;
+  ApplyResult r;
+  r.verdict.reasons.push_back({"GIFT-CHANGE", Name(pos, p) + " changes the posture of the " +
+                                                  KindName(pos, kind) + " on " + Where(pos, node) +
+                                                  " (the new feature is the next choice)"});
+  if (KindName(pos, kind) == "phantom")
+    r.verdict.reasons.push_back(
+        {"GIFT-COMBO", "the phantom can be a farmer: Change Position applies to it"});
+  return r;
+}
+
+// GIFT-TAKE2, GIFT-FN8, GIFT-FN9: the second tile. With a known draw order it is drawn now,
+// unplaceable tiles being removed; with counts only the draws are stated at step take_2.
+ApplyResult Take2(Position& pos) {
+  ApplyResult r;
+  Data& d = Slice(pos);
+  const model::TileCatalog& cat = *pos.cfg().catalog;
+  r.verdict.reasons.push_back({"GIFT-TAKE2", "a second tile is drawn; one of the two is placed"});
+  if (!pos.supply.ordered && pos.supply.total() > 0) {
+    d.take2_drawing = true;
+    return r;
+  }
+  while (pos.supply.ordered && !pos.supply.order.empty()) {
+    model::TileType t = pos.supply.order.front();
+    pos.supply.order.erase(pos.supply.order.begin());
+    pos.supply.counts[t]--;
+    if (pos.board.CanPlaceAnywhere(t)) {
+      d.held.push_back(t);
+      r.notes.push_back({"GIFT-TAKE2", "the second tile is " + cat.Name(t)});
+      return r;
+    }
+    r.notes.push_back({"GIFT-FN9", "tile " + cat.Name(t) +
+                                       " fits nowhere: it is set aside (removed, "
+                                       "BASE-PLACE-UNPLACEABLE) and drawing goes on (4/2022)"});
+  }
+  r.notes.push_back(
+      {"GIFT-FN8", "no tile is left to draw: Take 2 has no effect; the tile in hand is placed"});
+  return r;
+}
+
+}  // namespace
+
+Action OpenAction(Card card, int node, int kind) {
+  Action a;
+  a.type = ActionType::kExpansion;
+  a.expansion = &Get();
+  a.code = kOpen;
+  a.args = {static_cast<int>(card), node, kind};
+  return a;
+}
+
+bool GiftFigure(const Position& pos, int kind) {
+  const std::string& n = pos.cfg().figure_kinds[kind].name;
+  return n == "meeple" || n == "phantom";
+}
+
+void ReleaseTile(Position& pos) {
+  Data& d = Slice(pos);
+  if (d.held.size() != 1 || d.take2_drawing || d.change_figure >= 0) return;
+  pos.turn.drawn = d.held.front();
+  d.held.clear();
+}
+
+bool Earned(const Position& pos, std::vector<Reason>* why) {
+  if (pos.turn.placed < 0) return false;
+  const Board& b = pos.board;
+  const PlayerId me = pos.turn.player;
+  const int placed = pos.turn.placed;
+  const Data& d = Slice(pos);
+  std::vector<int> seen;
+  int earned = 0;
+  const int n = static_cast<int>(b.rotated(placed).segments.size());
+  for (int s = 0; s < n; ++s) {
+    const FeatureKind k = b.rotated(placed).segments[s].kind;
+    if (k != FeatureKind::kRoad && k != FeatureKind::kCity) continue;
+    const int root = b.Find(Board::Node(placed, s));
+    if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
+    seen.push_back(root);
+    std::vector<int> figs = pos.FiguresIn(root);
+    if (figs.empty()) continue;
+    ScoreEvent ev;
+    model::Majority(pos, figs, ev);
+    if (ev.winners.empty()) continue;
+    const std::string what = "the " + std::string(model::FeatureKindName(k)) +
+                             " the tile extends (" + Strengths(pos, ev) + " after placement)";
+    auto say = [&](const char* ruling, const std::string& text) {
+      if (why) why->push_back({ruling, text});
+    };
+    if (std::find(ev.winners.begin(), ev.winners.end(), me) != ev.winners.end()) {
+      say("GIFT-FN1", what + ": " + Name(pos, me) +
+                          " holds or ties for the majority, so it is not someone else's: no gift");
+      continue;
+    }
+    if (b.IsComplete(root)) {
+      if (d.variants.completion == Completion::kCompletionExcluded) {
+        say("GIFT-Q-EXTEND", what +
+                                 ": the tile completes it, which does not count as extending "
+                                 "(variant completion-excluded): no gift");
+        continue;
+      }
+      say("GIFT-Q-EXTEND", what + ": completing it counts as extending it (completion-counts)");
+    }
+    say("GIFT-FN1", what + ": it belongs to someone else by majority after placement");
+    ++earned;
+  }
+  if (earned > 1 && why)
+    why->push_back({"GIFT-GET-ONE", "the tile extends " + std::to_string(earned) +
+                                        " features of other players: still only one gift"});
+  return earned > 0;
+}
+
+void ListOpenings(const Position& pos, std::vector<Action>& out) {
+  const Data& d = Slice(pos);
+  const PlayerId p = pos.turn.player;
+  for (int c = 0; c < kCardTypes; ++c) {
+    if (d.hands[p][c] <= 0) continue;
+    std::vector<Action> t = Targets(pos, static_cast<Card>(c));
+    if (t.empty()) t.push_back(OpenAction(static_cast<Card>(c)));
+    out.insert(out.end(), t.begin(), t.end());
+  }
+}
+
+ApplyResult OpenGift(Position& pos, const Action& a) {
+  const Card card = static_cast<Card>(a.args[0]);
+  const int node = a.args[1], kind = a.args[2];
+  const PlayerId p = pos.turn.player;
+  if (Slice(pos).opened)
+    return Illegal("GIFT-OPEN", "a player opens at most one gift per turn; " + Name(pos, p) +
+                                    " already opened " +
+                                    std::string(CardTitle(*Slice(pos).opened)));
+  if (Slice(pos).hands[p][static_cast<int>(card)] <= 0)
+    return Illegal("GIFT-OPEN",
+                   Name(pos, p) + " holds no " + std::string(CardTitle(card)) + " card face down");
+  ApplyResult r;
+  if (node < 0 && card != Card::kTake2) {
+    // GIFT-FN2: a gift without effect is simply discarded, but one that can act must act.
+    if (!Targets(pos, card).empty()) {
+      r.input_error = std::string(CardTitle(card)) +
+                      " can take effect here: state its target (x, y, feature" +
+                      (card == Card::kRoadSweeper ? "" : ", kind") + ")";
+      return r;
+    }
+    r.verdict.reasons.push_back(
+        {"GIFT-FN2",
+         std::string(CardTitle(card)) + " can have no effect here: the card is simply discarded"});
+  } else {
+    switch (card) {
+      case Card::kSynod:
+        r = Synod(pos, node, kind);
+        break;
+      case Card::kRoadSweeper:
+        r = Sweeper(pos, node);
+        break;
+      case Card::kCashOut:
+        r = CashOut(pos, node, kind);
+        break;
+      case Card::kChangePosition:
+        r = ChangeFrom(pos, node, kind);
+        break;
+      case Card::kTake2:
+        r = Take2(pos);
+        break;
+    }
+    if (!r.verdict.legal || !r.input_error.empty()) return r;
+  }
+  Data& d = Slice(pos);
+  d.hands[p][static_cast<int>(card)]--;
+  d.discards[static_cast<int>(card)]++;
+  d.opened = card;
+  r.verdict.reasons.insert(r.verdict.reasons.begin(),
+                           {"GIFT-OPEN", Name(pos, p) + " opens " + std::string(CardTitle(card)) +
+                                             " before placing the tile; it goes face up on the "
+                                             "discard pile"});
+  ReleaseTile(pos);
+  return r;
+}
+
+void ListChangeTargets(const Position& pos, std::vector<Action>& out) {
+  const int f = Slice(pos).change_figure;
+  if (f < 0) return;
+  for (int node : ChangeTargets(pos, pos.figures[f])) {
+    Action a;
+    a.type = ActionType::kExpansion;
+    a.expansion = &Get();
+    a.code = kPositionTo;
+    a.args = {node};
+    out.push_back(a);
+  }
+}
+
+// GIFT-CHANGE, GIFT-FN7, GIFT-EX5, GIFT-Q-LYING.
+ApplyResult ChangeTo(Position& pos, const Action& a) {
+  Data& d = Slice(pos);
+  const int node = a.args[0];
+  Figure& fig = pos.figures[d.change_figure];
+  if (Board::TileOf(node) != Board::TileOf(fig.node))
+    return Illegal("GIFT-FN7", "Change Position keeps the figure on its tile; " + Where(pos, node) +
+                                   " is on another tile");
+  std::vector<int> targets = ChangeTargets(pos, fig);
+  if (std::find(targets.begin(), targets.end(), node) == targets.end()) {
+    const bool from_field = pos.board.segment(fig.node).kind == FeatureKind::kField;
+    const bool to_field = pos.board.segment(node).kind == FeatureKind::kField;
+    if (!to_field && pos.board.IsComplete(pos.board.Find(node)))
+      return Illegal("GIFT-COMBO", Where(pos, node) +
+                                       " is finished and can no longer be scored: no figure "
+                                       "may stand up on it");
+    if (!from_field && Slice(pos).variants.lying == LyingFigure::kPostureLiteral &&
+        LyingOnNonField(pos, fig))
+      return Illegal(
+          "GIFT-Q-LYING",
+          "the figure lies on a road, city or monastery: under the posture-literal "
+          "reading it may only stand up, on another road, city or monastery of the tile");
+    return Illegal("GIFT-FN7",
+                   from_field ? std::string("a farmer may only stand up on a road, city or "
+                                            "monastery of the same tile, not move to another field")
+                              : "a standing figure may only lie down in a field of the same tile; "
+                                "moving it from one road, city or monastery to another is not a "
+                                "change of posture");
+  }
+  const bool was_lying = LyingOnNonField(pos, fig);
+  const std::string from = Where(pos, fig.node);
+  const size_t occupants = pos.FiguresIn(pos.board.Find(node)).size();
+  fig.node = node;
+  fig.lying = pos.board.segment(node).kind == FeatureKind::kField;
+  ApplyResult r;
+  r.verdict.reasons.push_back(
+      {"GIFT-CHANGE", "the " + KindName(pos, fig.kind) + " on " + from + " now " +
+                          (fig.lying ? "lies in " : "stands on ") + Where(pos, node) +
+                          (occupants > 0 ? ", which is already occupied (allowed)" : "")});
+  r.verdict.reasons.push_back({"GIFT-FN7", "a change of posture on the same tile"});
+  if (was_lying)
+    r.verdict.reasons.push_back(
+        {"GIFT-Q-LYING", Slice(pos).variants.lying == LyingFigure::kFeatureBased
+                             ? "the figure lay on a road, city or monastery: by fn 7 it goes to a "
+                               "field of its tile (feature-based)"
+                             : "the figure lay on a road, city or monastery: it may only stand up "
+                               "(posture-literal)"});
+  d.change_figure = -1;
+  ReleaseTile(pos);
+  return r;
+}
+
+}  // namespace carc::exp::gifts

@@ -1,0 +1,43 @@
+#pragma once
+// The gift cards: who receives one (GIFT-GET), what each card does when opened (GIFT-SYNOD,
+// GIFT-SWEEPER, GIFT-CASHOUT, GIFT-CHANGE, GIFT-TAKE2) and the legal openings.
+
+#include <vector>
+
+#include "model/core/action.h"
+#include "model/core/position.h"
+#include "model/expansions/gifts/state.h"
+
+namespace carc::exp::gifts {
+
+// Action codes of ActionType::kExpansion actions.
+enum Code : int {
+  kOpen = 1,        // args: card, node (-1: no target), figure kind (-1: none)
+  kPositionTo = 2,  // args: node (Change Position: the figure's new feature)
+  kDrawCard = 3,    // args: card (a draw from an unordered gift deck)
+};
+
+model::Action OpenAction(Card card, int node = -1, int kind = -1);
+
+// GIFT-GET, GIFT-FN1, GIFT-Q-EXTEND: does the tile placed this turn earn its player a gift?
+// Each road or city the tile belongs to is judged by majority after placement; `why` gets one
+// reason per feature with figures.
+bool Earned(const model::Position& pos, std::vector<model::Reason>* why);
+
+// Every legal opening for the player to move (GIFT-OPEN, GIFT-FN2).
+void ListOpenings(const model::Position& pos, std::vector<model::Action>& out);
+// Opens a gift: checks the card and its target, carries out its action, discards the card.
+// Illegal: pos is unchanged.
+model::ApplyResult OpenGift(model::Position& pos, const model::Action& a);
+
+// Change Position, second decision: the figure's new feature (GIFT-CHANGE, GIFT-FN7).
+void ListChangeTargets(const model::Position& pos, std::vector<model::Action>& out);
+model::ApplyResult ChangeTo(model::Position& pos, const model::Action& a);
+
+// Figure kinds the cards may use: meeple and phantom (GIFT-COMBO).
+bool GiftFigure(const model::Position& pos, int kind);
+
+// Puts the single held tile back in the player's hand for placement.
+void ReleaseTile(model::Position& pos);
+
+}  // namespace carc::exp::gifts

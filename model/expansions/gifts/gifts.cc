@@ -1,0 +1,293 @@
+// The Gifts expansion object: its hooks (steps, state, validation, actions, final scoring).
+#include "model/expansions/gifts/gifts.h"
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position_io.h"
+#include "model/core/scoring.h"
+#include "model/expansions/gifts/cards.h"
+#include "model/expansions/gifts/state.h"
+#include "model/expansions/gifts/steps.h"
+
+namespace carc::exp::gifts {
+
+using model::Action;
+using model::ErrorCode;
+using model::Position;
+using model::Status;
+using model::StatusOr;
+using nlohmann::json;
+
+namespace {
+
+Status Bad(const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, where + ": " + what);
+}
+
+std::string Ref(const Position& pos, int node) {
+  const int t = model::Board::TileOf(node);
+  const model::Coord c = pos.board.tile(t).pos;
+  return model::FeatureName(pos.board.rotated(t), model::Board::SegmentOf(node)) +
+         " of the tile at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+Action GiftAction(int code, std::vector<int> args) {
+  Action a;
+  a.type = model::ActionType::kExpansion;
+  a.expansion = &Get();
+  a.code = code;
+  a.args = std::move(args);
+  return a;
+}
+
+// A feature named by x, y and feature (the feature defaulting to `def` when given).
+StatusOr<int> Node(const json& j, const Position& pos, const std::string& where,
+                   const char* def = nullptr) {
+  json ref = {{"x", j.value("x", json())}, {"y", j.value("y", json())}};
+  if (j.contains("feature"))
+    ref["feature"] = j["feature"];
+  else if (def)
+    ref["feature"] = def;
+  if (!j.contains("x") || !j.contains("y")) return Bad(where, "give x and y of the tile");
+  auto node = model::ParseFeatureRef(ref, pos, where, model::IoContext{.source = ""});
+  if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
+  return *node;
+}
+
+StatusOr<int> FigureKind(const json& j, const Position& pos, const std::string& where) {
+  std::string kind = "meeple";
+  if (j.contains("kind")) {
+    if (!j["kind"].is_string()) return Bad(where + "/kind", "expected a figure kind");
+    kind = j["kind"].get<std::string>();
+  }
+  int k = pos.cfg().FigureKind(kind);
+  if (k < 0) return Bad(where + "/kind", "unknown figure kind \"" + kind + "\" for these rules");
+  return k;
+}
+
+Status OnlyKeys(const json& j, const std::string& where, std::initializer_list<const char*> keys) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = it.key() == "type";
+    for (const char* k : keys) known |= it.key() == k;
+    if (!known)
+      return Bad(where + "/" + it.key(), "not a field of " + j["type"].get<std::string>());
+  }
+  return Status::Ok();
+}
+
+constexpr std::pair<const char*, Card> kOpenTypes[] = {
+    {"gift_synod", Card::kSynod},
+    {"gift_road_sweeper", Card::kRoadSweeper},
+    {"gift_change_position", Card::kChangePosition},
+    {"gift_cash_out", Card::kCashOut},
+    {"gift_take_2", Card::kTake2},
+};
+
+}  // namespace
+
+void Gifts::ContributeSteps(std::vector<model::StepInsert>& steps) const { AddSteps(steps); }
+
+std::unique_ptr<model::ExpansionState> Gifts::NewState() const { return std::make_unique<State>(); }
+
+Status Gifts::ParseState(const json& j, const std::string& where, Position& pos) const {
+  Data& d = Slice(pos);
+  if (Status s = ParseData(j, where, pos, d); !s.ok()) return s;
+  // The tiles in hand belong to the steps before placement only.
+  const std::string step(pos.turn.game_over ? "game_over" : pos.current_step().Name());
+  const std::string w = where + "/turn/held_tiles";
+  if (step == kOpenStep && d.held.size() != 1)
+    return Bad(w, "a position at step open_gift states the tile drawn here (one tile)");
+  if (step == kTake2Step && !(d.held.size() == 2 || (d.held.size() == 1 && d.take2_drawing)))
+    return Bad(w, "a position at step take_2 holds the two tiles (or one, with take2_drawing)");
+  if (step != kOpenStep && step != kTake2Step && !d.held.empty())
+    return Bad(w, "only a position at step open_gift or take_2 holds tiles here");
+  if (d.change_figure >= 0 && step != kOpenStep)
+    return Bad(where + "/turn/change_figure", "only a position at step open_gift has one");
+  return Status::Ok();
+}
+
+void Gifts::DumpState(const Position& pos, json& j) const { DumpData(pos, Slice(pos), j); }
+
+// GIFT-SETUP: 25 cards, five of each, between the deck, the hands and the discards.
+// GIFT-OPEN: the card opened this turn lies on the discards. BASE-SETUP: the tiles in hand.
+// GIFT-SYNOD / GIFT-CHANGE: several figures on one monastery, or on one feature of a tile, can
+// arise with gifts; the core's base-game checks are relaxed for exactly those cases.
+void Gifts::Validate(const Position& pos, std::vector<model::Violation>& out) const {
+  const Data& d = Slice(pos);
+  for (int c = 0; c < kCardTypes; ++c) {
+    int n = d.deck[c] + d.discards[c];
+    for (size_t p = 0; p < pos.players.size() && p < kMaxPlayers; ++p) n += d.hands[p][c];
+    if (n != kPerType)
+      out.push_back({"GIFT-SETUP", "/expansions/gifts",
+                     "there are " + std::to_string(kPerType) + " " +
+                         std::string(CardTitle(Card(c))) + " cards, the position has " +
+                         std::to_string(n) + " (deck, hands and discards)"});
+  }
+  if (d.opened && d.discards[static_cast<int>(*d.opened)] == 0)
+    out.push_back({"GIFT-OPEN", "/expansions/gifts/turn/opened",
+                   "the gift opened this turn is not on the discard pile"});
+  if (!pos.turn.game_over && pos.current_step().Name() == kOpenStep && d.held.size() != 1 &&
+      d.change_figure < 0)
+    out.push_back(
+        {"GIFT-OPEN", "/turn/step",
+         "at step open_gift the drawn tile is in hand (expansions.gifts.turn.held_tiles)"});
+  const model::TileCatalog& cat = *pos.cfg().catalog;
+  for (model::TileType t : d.held) {
+    int n = pos.supply.counts[t] + (pos.turn.drawn == t ? 1 : 0);
+    for (int i = 0; i < pos.board.size(); ++i) n += pos.board.tile(i).type == t;
+    for (model::TileType h : d.held) n += h == t;
+    if (n > cat.def(t).count)
+      out.push_back({"BASE-SETUP", "/expansions/gifts/turn/held_tiles",
+                     "tile " + cat.Name(t) + " appears " + std::to_string(n) +
+                         " times (board, hand and supply) but the set has " +
+                         std::to_string(cat.def(t).count)});
+  }
+  auto monastery_tile = [&](int node) {
+    for (const auto& s : pos.board.rotated(model::Board::TileOf(node)).segments)
+      if (s.kind == model::FeatureKind::kMonastery) return true;
+    return false;
+  };
+  auto figure_of = [&](const model::Violation& v) {
+    const std::string prefix = "/figures/";
+    if (v.where.rfind(prefix, 0) != 0) return -1;
+    int f = std::stoi(v.where.substr(prefix.size()));
+    return f < static_cast<int>(pos.figures.size()) ? f : -1;
+  };
+  std::erase_if(out, [&](const model::Violation& v) {
+    const int f = figure_of(v);
+    if (f < 0) return false;
+    const model::Figure& fig = pos.figures[f];
+    if (v.ruling == "BASE-MEEPLE-TILE") return monastery_tile(fig.node);  // Synod
+    if (v.ruling != "BASE-MEEPLE-FREE") return false;
+    if (monastery_tile(fig.node)) return true;  // Synod, then Change Position
+    for (const model::Figure& g : pos.figures)  // Change Position onto the phantom's feature
+      if (&g != &fig && g.node == fig.node && g.kind != fig.kind) return true;
+    return false;
+  });
+}
+
+std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position& pos,
+                                                   const std::string& where) const {
+  const std::string type = j.value("type", "");
+  for (auto [name, card] : kOpenTypes) {
+    if (type != name) continue;
+    if (card == Card::kTake2) {
+      if (Status s = OnlyKeys(j, where, {}); !s.ok()) return s;
+      return OpenAction(card);
+    }
+    const bool sweeper = card == Card::kRoadSweeper;
+    if (Status s = sweeper ? OnlyKeys(j, where, {"x", "y", "feature"})
+                           : OnlyKeys(j, where, {"x", "y", "feature", "kind"});
+        !s.ok())
+      return s;
+    if (!j.contains("x") && !j.contains("y") && !j.contains("feature")) {
+      if (j.contains("kind")) return Bad(where, "give x, y and feature with kind");
+      return OpenAction(card);  // no target: the card has no effect (GIFT-FN2)
+    }
+    auto node = Node(j, pos, where, card == Card::kSynod ? "monastery" : nullptr);
+    if (!node.ok()) return node.status();
+    if (sweeper) return OpenAction(card, *node);
+    auto kind = FigureKind(j, pos, where);
+    if (!kind.ok()) return kind.status();
+    return OpenAction(card, *node, *kind);
+  }
+  if (type == "gift_position_to") {
+    if (Status s = OnlyKeys(j, where, {"x", "y", "feature"}); !s.ok()) return s;
+    json ref = j;
+    const int f = Slice(pos).change_figure;
+    if (!j.contains("x") && !j.contains("y") && f >= 0) {
+      const model::Coord c = pos.board.tile(model::Board::TileOf(pos.figures[f].node)).pos;
+      ref["x"] = c.x;
+      ref["y"] = c.y;
+    }
+    if (!ref.contains("feature")) return Bad(where + "/feature", "missing (e.g. \"field:NL\")");
+    auto node = Node(ref, pos, where);
+    if (!node.ok()) return node.status();
+    return GiftAction(kPositionTo, {*node});
+  }
+  if (type == "gift_draw") {
+    if (Status s = OnlyKeys(j, where, {"kind"}); !s.ok()) return s;
+    auto c = j.contains("kind") && j["kind"].is_string() ? ParseCard(j["kind"].get<std::string>())
+                                                         : std::nullopt;
+    if (!c)
+      return Bad(where + "/kind",
+                 "expected the card drawn: synod, road_sweeper, change_position, cash_out or "
+                 "take_2");
+    return GiftAction(kDrawCard, {static_cast<int>(*c)});
+  }
+  return std::nullopt;
+}
+
+void Gifts::DumpAction(const Position& pos, const Action& a, json& j) const {
+  auto ref = [&](int node) {
+    json r = model::FeatureRefJson(pos, node);
+    for (auto it = r.begin(); it != r.end(); ++it) j[it.key()] = it.value();
+  };
+  switch (a.code) {
+    case kOpen: {
+      const Card card = static_cast<Card>(a.args[0]);
+      j["type"] = "gift_" + std::string(CardName(card));
+      if (a.args[1] >= 0) ref(a.args[1]);
+      if (a.args[2] >= 0) j["kind"] = pos.cfg().figure_kinds[a.args[2]].name;
+      break;
+    }
+    case kPositionTo:
+      j["type"] = "gift_position_to";
+      ref(a.args[0]);
+      break;
+    case kDrawCard:
+      j["type"] = "gift_draw";
+      j["kind"] = CardName(static_cast<Card>(a.args[0]));
+      break;
+  }
+}
+
+std::string Gifts::DescribeAction(const Position& pos, const Action& a) const {
+  switch (a.code) {
+    case kOpen: {
+      const Card card = static_cast<Card>(a.args[0]);
+      std::string s = "open the gift " + std::string(CardTitle(card));
+      if (a.args[1] < 0) return s + (card == Card::kTake2 ? "" : " (no target)");
+      const std::string kind = a.args[2] >= 0 ? pos.cfg().figure_kinds[a.args[2]].name : "";
+      switch (card) {
+        case Card::kSynod:
+          return s + ": a " + kind + " on the " + Ref(pos, a.args[1]);
+        case Card::kRoadSweeper:
+          return s + ": score the road through " + Ref(pos, a.args[1]);
+        case Card::kCashOut:
+          return s + ": take back the " + kind + " on " + Ref(pos, a.args[1]);
+        default:
+          return s + ": the " + kind + " on " + Ref(pos, a.args[1]);
+      }
+    }
+    case kPositionTo:
+      return "Change Position: the figure goes to " + Ref(pos, a.args[0]);
+    case kDrawCard:
+      return "draw the gift " + std::string(CardTitle(static_cast<Card>(a.args[0])));
+  }
+  return "gift action";
+}
+
+// GIFT-END: 2 points per unopened gift, at final scoring (through AwardPoints).
+void Gifts::AfterFinalScoring(Position& pos, std::vector<model::ScoreEvent>& out) const {
+  const Data& d = Slice(pos);
+  for (size_t p = 0; p < pos.players.size() && p < kMaxPlayers; ++p) {
+    const int n = Total(d.hands[p]);
+    if (n == 0) continue;
+    model::ScoreEvent ev;
+    ev.cause = "final";
+    ev.winners = {static_cast<model::PlayerId>(p)};
+    ev.points = 2 * n;
+    ev.formula = "2 x " + std::to_string(n) + " unopened gift(s)";
+    ev.rulings = {"GIFT-END"};
+    model::Award(pos, ev);
+    out.push_back(ev);
+  }
+}
+
+const Gifts& Get() {
+  static const Gifts expansion;
+  return expansion;
+}
+
+}  // namespace carc::exp::gifts

@@ -1,0 +1,79 @@
+// Unit tests of The Gifts that no position file can express yet: GIFT-Q-LYING needs a figure
+// lying on a road (a Christmas Present lay-down), which the core position format rejects.
+#include "model/expansions/gifts/gifts.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/gifts/cards.h"
+#include "model/expansions/gifts/state.h"
+#include "model/expansions/registry.h"
+
+namespace carc::exp::gifts {
+namespace {
+
+using model::Action;
+using model::FeatureKind;
+using model::Position;
+using nlohmann::json;
+
+// D at (0,0) (city N, road EW, a north and a south field); Red's meeple on the road; Red holds
+// Change Position and has drawn U.
+Position Start(const char* lying_variant) {
+  json j = {{"rules", {{"edition", "C3"}, {"expansions", {"gifts"}}}},
+            {"players", {{{"name", "Red"}}, {{"name", "Blue"}}}},
+            {"board", {{{"tile", "D"}, {"x", 0}, {"y", 0}, {"rotation", 0}}}},
+            {"figures", {{{"owner", 0}, {"x", 0}, {"y", 0}, {"feature", "road:EW"}}}},
+            {"supply", {{"draw_order", {"U"}}}},
+            {"turn", {{"player", 0}, {"step", "draw"}}},
+            {"expansions",
+             {{"gifts",
+               {{"hands", {{"change_position"}, json::array()}},
+                {"variants", {{"lying_figure", lying_variant}}}}}}}};
+  auto pos = model::ParsePosition(j, Context("test"));
+  EXPECT_TRUE(pos.ok()) << pos.status().message();
+  model::ApplyResult r;
+  model::Advance(*pos, r);
+  EXPECT_EQ(pos->current_step().Name(), kOpenStep);
+  return std::move(*pos);
+}
+
+// The kinds of the features the figure may change to, after opening Change Position on it.
+std::vector<FeatureKind> Targets(Position pos) {
+  model::ApplyResult r =
+      model::Apply(pos, OpenAction(Card::kChangePosition, pos.figures[0].node, model::kMeeple),
+                   /*finish_turn=*/false);
+  EXPECT_TRUE(r.verdict.legal && r.input_error.empty());
+  std::vector<FeatureKind> out;
+  for (const Action& a : model::LegalActions(pos)) out.push_back(pos.board.segment(a.args[0]).kind);
+  return out;
+}
+
+using K = std::vector<FeatureKind>;
+
+// GIFT-FN7: a standing figure only lies down in a field of its tile (either reading).
+TEST(GiftsChangePosition, StandingThiefLiesDownInEitherReading) {
+  EXPECT_EQ(Targets(Start("feature-based")), (K{FeatureKind::kField, FeatureKind::kField}));
+  EXPECT_EQ(Targets(Start("posture-literal")), (K{FeatureKind::kField, FeatureKind::kField}));
+}
+
+// GIFT-Q-LYING, adopted feature-based: a laid-down thief goes to a field, like a standing one.
+TEST(GiftsChangePosition, LyingThiefFeatureBasedGoesToAField) {
+  Position pos = Start("feature-based");
+  pos.figures[0].lying = true;
+  EXPECT_EQ(Targets(pos), (K{FeatureKind::kField, FeatureKind::kField}));
+}
+
+// GIFT-Q-LYING, variant posture-literal: a laid-down thief may only stand up, on another road,
+// city or monastery of its tile: here the city.
+TEST(GiftsChangePosition, LyingThiefPostureLiteralStandsUp) {
+  Position pos = Start("posture-literal");
+  pos.figures[0].lying = true;
+  EXPECT_EQ(Targets(pos), (K{FeatureKind::kCity}));
+}
+
+}  // namespace
+}  // namespace carc::exp::gifts

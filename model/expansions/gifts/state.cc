@@ -1,0 +1,273 @@
+// The Gifts slice and its position-file section (README.md documents every field).
+#include "model/expansions/gifts/state.h"
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position_io.h"
+#include "model/expansions/gifts/gifts.h"
+
+namespace carc::exp::gifts {
+
+using model::ErrorCode;
+using model::Position;
+using model::Status;
+using nlohmann::json;
+
+namespace {
+
+constexpr std::array<std::string_view, kCardTypes> kNames = {
+    "synod", "road_sweeper", "change_position", "cash_out", "take_2"};
+constexpr std::array<std::string_view, kCardTypes> kTitles = {
+    "Synod", "Road Sweeper", "Change Position", "Cash Out", "Take 2"};
+
+Status Bad(const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, where + ": " + what);
+}
+
+std::string KnownCards() {
+  std::string s;
+  for (auto n : kNames) s += (s.empty() ? "" : ", ") + std::string(n);
+  return s;
+}
+
+Status CardAt(const json& j, const std::string& where, Card& out) {
+  if (!j.is_string()) return Bad(where, "expected a card name (" + KnownCards() + ")");
+  auto c = ParseCard(j.get<std::string>());
+  if (!c)
+    return Bad(where, "unknown gift card \"" + j.get<std::string>() + "\" (" + KnownCards() + ")");
+  out = *c;
+  return Status::Ok();
+}
+
+// A list of card names, or (when `counts_ok`) an object of counts per card name.
+Status Cards(const json& j, const std::string& where, CardCounts& counts,
+             std::vector<Card>* order) {
+  counts = {};
+  if (j.is_array()) {
+    for (size_t i = 0; i < j.size(); ++i) {
+      Card c;
+      if (Status s = CardAt(j[i], where + "/" + std::to_string(i), c); !s.ok()) return s;
+      counts[static_cast<int>(c)]++;
+      if (order) order->push_back(c);
+    }
+    return Status::Ok();
+  }
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      std::string w = where + "/" + it.key();
+      auto c = ParseCard(it.key());
+      if (!c) return Bad(w, "unknown gift card \"" + it.key() + "\" (" + KnownCards() + ")");
+      if (!it.value().is_number_integer() || it.value().get<int>() < 0)
+        return Bad(w, "expected a count (0 or more)");
+      counts[static_cast<int>(*c)] = it.value().get<int>();
+    }
+    return Status::Ok();
+  }
+  return Bad(where, "expected a list of card names or an object of counts");
+}
+
+json CardList(const CardCounts& c) {
+  json out = json::array();
+  for (int t = 0; t < kCardTypes; ++t)
+    for (int i = 0; i < c[t]; ++i) out.push_back(kNames[t]);
+  return out;
+}
+
+template <typename E>
+Status Variant(const json& jv, const std::string& key, const std::string& where,
+               std::initializer_list<std::pair<const char*, E>> names, E& out) {
+  if (!jv.contains(key)) return Status::Ok();
+  std::string known;
+  for (auto& [n, v] : names) known += (known.empty() ? "" : ", ") + std::string(n);
+  if (!jv[key].is_string()) return Bad(where + "/" + key, "expected one of " + known);
+  for (auto& [n, v] : names)
+    if (jv[key].get<std::string>() == n) {
+      out = v;
+      return Status::Ok();
+    }
+  return Status(ErrorCode::kUnknownRules, where + "/" + key + ": unknown variant \"" +
+                                              jv[key].get<std::string>() + "\" (known: " + known +
+                                              ")");
+}
+
+template <typename E>
+std::string_view NameOf(std::initializer_list<std::pair<const char*, E>> names, E v) {
+  for (auto& [n, x] : names)
+    if (x == v) return n;
+  return "?";
+}
+
+const std::initializer_list<std::pair<const char*, OtherTile>> kOtherTile = {
+    {"discard-unchosen", OtherTile::kDiscardUnchosen},
+    {"return-unchosen-to-supply", OtherTile::kReturnUnchosenToSupply}};
+const std::initializer_list<std::pair<const char*, Completion>> kCompletion = {
+    {"completion-counts", Completion::kCompletionCounts},
+    {"completion-excluded", Completion::kCompletionExcluded}};
+const std::initializer_list<std::pair<const char*, PhantomReuse>> kPhantomReuse = {
+    {"same-turn-reuse", PhantomReuse::kSameTurnReuse},
+    {"next-turn-only", PhantomReuse::kNextTurnOnly}};
+const std::initializer_list<std::pair<const char*, LyingFigure>> kLying = {
+    {"feature-based", LyingFigure::kFeatureBased},
+    {"posture-literal", LyingFigure::kPostureLiteral}};
+
+bool Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys,
+          Status& err) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = false;
+    for (const char* k : keys) known |= it.key() == k;
+    if (!known) {
+      err = Bad(where + "/" + it.key(), "unknown field");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view CardName(Card c) { return kNames[static_cast<int>(c)]; }
+std::string_view CardTitle(Card c) { return kTitles[static_cast<int>(c)]; }
+std::optional<Card> ParseCard(std::string_view s) {
+  for (int i = 0; i < kCardTypes; ++i)
+    if (kNames[i] == s) return static_cast<Card>(i);
+  return std::nullopt;
+}
+int Total(const CardCounts& c) {
+  int n = 0;
+  for (int x : c) n += x;
+  return n;
+}
+
+Data& Slice(Position& pos) { return static_cast<State*>(pos.slice(&Get()))->d; }
+const Data& Slice(const Position& pos) { return static_cast<const State*>(pos.slice(&Get()))->d; }
+
+Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {
+  Status err;
+  if (!j.is_object()) return Bad(where, "expected an object");
+  if (!Keys(j, where, {"deck", "hands", "discards", "variants", "turn"}, err)) return err;
+  const size_t np = pos.players.size();
+  if (j.contains("hands")) {
+    const json& jh = j["hands"];
+    if (!jh.is_array() || jh.size() != np)
+      return Bad(where + "/hands",
+                 "expected one list of cards per player (" + std::to_string(np) + ")");
+    for (size_t p = 0; p < np && p < kMaxPlayers; ++p)
+      if (Status s = Cards(jh[p], where + "/hands/" + std::to_string(p), d.hands[p], nullptr);
+          !s.ok())
+        return s;
+  }
+  if (j.contains("discards"))
+    if (Status s = Cards(j["discards"], where + "/discards", d.discards, nullptr); !s.ok())
+      return s;
+  if (j.contains("deck")) {
+    d.deck_order.clear();
+    d.deck_ordered = j["deck"].is_array();
+    if (Status s = Cards(j["deck"], where + "/deck", d.deck, &d.deck_order); !s.ok()) return s;
+  } else {
+    // The deck not given: the rest of the 25 cards, order unknown (GIFT-SETUP).
+    d.deck_ordered = false;
+    d.deck_order.clear();
+    for (int t = 0; t < kCardTypes; ++t) {
+      int used = d.discards[t];
+      for (const CardCounts& h : d.hands) used += h[t];
+      d.deck[t] = std::max(0, kPerType - used);
+    }
+  }
+  if (j.contains("variants")) {
+    const json& jv = j["variants"];
+    std::string w = where + "/variants";
+    if (!jv.is_object()) return Bad(w, "expected an object");
+    if (!Keys(jv, w, {"take2_other_tile", "completion", "phantom_reuse", "lying_figure"}, err))
+      return err;
+    for (Status s : {Variant(jv, "take2_other_tile", w, kOtherTile, d.variants.other_tile),
+                     Variant(jv, "completion", w, kCompletion, d.variants.completion),
+                     Variant(jv, "phantom_reuse", w, kPhantomReuse, d.variants.phantom_reuse),
+                     Variant(jv, "lying_figure", w, kLying, d.variants.lying)})
+      if (!s.ok()) return s;
+  }
+  if (j.contains("turn")) {
+    const json& jt = j["turn"];
+    std::string w = where + "/turn";
+    if (!jt.is_object()) return Bad(w, "expected an object");
+    if (!Keys(jt, w, {"held_tiles", "opened", "take2_drawing", "change_figure", "phantom_returned"},
+              err))
+      return err;
+    if (jt.contains("held_tiles")) {
+      const json& jh = jt["held_tiles"];
+      if (!jh.is_array() || jh.size() > 2)
+        return Bad(w + "/held_tiles", "expected a list of one or two tiles");
+      for (size_t i = 0; i < jh.size(); ++i) {
+        std::string wi = w + "/held_tiles/" + std::to_string(i);
+        auto t =
+            jh[i].is_string() ? pos.cfg().catalog->Find(jh[i].get<std::string>()) : std::nullopt;
+        if (!t) return Bad(wi, "expected a tile letter");
+        d.held.push_back(*t);
+      }
+    }
+    if (jt.contains("opened")) {
+      Card c;
+      if (Status s = CardAt(jt["opened"], w + "/opened", c); !s.ok()) return s;
+      d.opened = c;
+    }
+    for (auto [key, flag] : {std::pair{"take2_drawing", &d.take2_drawing},
+                             std::pair{"phantom_returned", &d.phantom_returned}})
+      if (jt.contains(key)) {
+        if (!jt[key].is_boolean()) return Bad(w + "/" + key, "expected true or false");
+        *flag = jt[key].get<bool>();
+      }
+    if (jt.contains("change_figure")) {
+      const json& jf = jt["change_figure"];
+      std::string wf = w + "/change_figure";
+      if (!jf.is_object()) return Bad(wf, "expected {\"x\", \"y\", \"feature\", \"kind\"}");
+      json ref = jf;
+      std::string kind = jf.value("kind", "meeple");
+      ref.erase("kind");
+      auto node = model::ParseFeatureRef(ref, pos, wf, model::IoContext{.source = ""});
+      if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
+      for (size_t f = 0; f < pos.figures.size(); ++f)
+        if (pos.figures[f].node == *node && pos.figures[f].owner == pos.turn.player &&
+            pos.cfg().figure_kinds[pos.figures[f].kind].name == kind)
+          d.change_figure = static_cast<int>(f);
+      if (d.change_figure < 0) return Bad(wf, "no " + kind + " of the player to move stands there");
+    }
+  }
+  return Status::Ok();
+}
+
+void DumpData(const Position& pos, const Data& d, json& j) {
+  if (d.deck_ordered) {
+    json order = json::array();
+    for (Card c : d.deck_order) order.push_back(CardName(c));
+    j["deck"] = order;
+  } else {
+    json counts = json::object();
+    for (int t = 0; t < kCardTypes; ++t)
+      if (d.deck[t] > 0) counts[std::string(kNames[t])] = d.deck[t];
+    j["deck"] = counts;
+  }
+  j["hands"] = json::array();
+  for (size_t p = 0; p < pos.players.size() && p < kMaxPlayers; ++p)
+    j["hands"].push_back(CardList(d.hands[p]));
+  j["discards"] = CardList(d.discards);
+  if (!(d.variants == Variants{}))
+    j["variants"] = {{"take2_other_tile", NameOf(kOtherTile, d.variants.other_tile)},
+                     {"completion", NameOf(kCompletion, d.variants.completion)},
+                     {"phantom_reuse", NameOf(kPhantomReuse, d.variants.phantom_reuse)},
+                     {"lying_figure", NameOf(kLying, d.variants.lying)}};
+  json t = json::object();
+  if (!d.held.empty()) {
+    t["held_tiles"] = json::array();
+    for (auto tile : d.held) t["held_tiles"].push_back(pos.cfg().catalog->Name(tile));
+  }
+  if (d.opened) t["opened"] = CardName(*d.opened);
+  if (d.take2_drawing) t["take2_drawing"] = true;
+  if (d.phantom_returned) t["phantom_returned"] = true;
+  if (d.change_figure >= 0) {
+    const model::Figure& f = pos.figures[d.change_figure];
+    t["change_figure"] = model::FeatureRefJson(pos, f.node);
+    t["change_figure"]["kind"] = pos.cfg().figure_kinds[f.kind].name;
+  }
+  if (!t.empty()) j["turn"] = t;
+}
+
+}  // namespace carc::exp::gifts

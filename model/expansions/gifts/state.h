@@ -1,0 +1,85 @@
+#pragma once
+// The Gifts state slice: the gift deck, each player's face-down cards, the face-up discards, the
+// typed variants of the disputed rulings, and what the current turn has done with gifts.
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/expansion.h"
+#include "model/core/position.h"
+
+namespace carc::exp::gifts {
+
+// GIFT-SETUP: five of each.
+enum class Card { kSynod, kRoadSweeper, kChangePosition, kCashOut, kTake2 };
+inline constexpr int kCardTypes = 5;
+inline constexpr int kPerType = 5;
+inline constexpr int kMaxPlayers = 6;
+using CardCounts = std::array<int, kCardTypes>;
+
+std::string_view CardName(Card c);   // "synod", "road_sweeper", ...
+std::string_view CardTitle(Card c);  // "Synod", "Road Sweeper", ...
+std::optional<Card> ParseCard(std::string_view s);
+int Total(const CardCounts& c);
+
+// GIFT-FN9 (disputed): the unchosen tile of Take 2.
+enum class OtherTile { kDiscardUnchosen, kReturnUnchosenToSupply };
+// GIFT-Q-EXTEND (disputed): does a tile that completes the road or city extend it?
+enum class Completion { kCompletionCounts, kCompletionExcluded };
+// GIFT-Q-PHANTOM (disputed): a phantom returned by a gift in step 1, placed again this turn?
+enum class PhantomReuse { kSameTurnReuse, kNextTurnOnly };
+// GIFT-Q-LYING (disputed): Change Position on a figure lying on a road, city or monastery.
+enum class LyingFigure { kFeatureBased, kPostureLiteral };
+
+struct Variants {
+  OtherTile other_tile = OtherTile::kDiscardUnchosen;
+  Completion completion = Completion::kCompletionCounts;
+  PhantomReuse phantom_reuse = PhantomReuse::kSameTurnReuse;
+  LyingFigure lying = LyingFigure::kFeatureBased;
+  friend bool operator==(const Variants&, const Variants&) = default;
+};
+
+struct Data {
+  // The deck: a known order (top first) or, when the order is unknown (a fresh shuffle), counts
+  // only; every draw from an unordered deck is then stated (action gift_draw). `deck` always
+  // holds the counts.
+  bool deck_ordered = false;
+  std::vector<Card> deck_order;
+  CardCounts deck{kPerType, kPerType, kPerType, kPerType, kPerType};
+  std::array<CardCounts, kMaxPlayers> hands{};  // per player, face down
+  CardCounts discards{};                        // face up
+  Variants variants;
+  // --- this turn
+  std::vector<model::TileType> held;  // tiles in hand before placement (open_gift, take_2)
+  std::optional<Card> opened;         // the gift opened this turn (GIFT-OPEN: one)
+  bool take2_drawing = false;         // Take 2: the second tile still to be drawn (counts)
+  int change_figure = -1;             // Change Position: figure awaiting its new feature
+  bool phantom_returned = false;      // a gift returned the active player's phantom
+  friend bool operator==(const Data&, const Data&) = default;
+};
+
+class State final : public model::ExpansionState {
+ public:
+  Data d;
+  std::unique_ptr<model::ExpansionState> Clone() const override {
+    return std::make_unique<State>(*this);
+  }
+  bool Equals(const model::ExpansionState& other) const override {
+    auto* o = dynamic_cast<const State*>(&other);
+    return o && o->d == d;
+  }
+};
+
+// The slice of the position (the expansion must be enabled).
+Data& Slice(model::Position& pos);
+const Data& Slice(const model::Position& pos);
+
+// Section I/O ("expansions": {"gifts": {...}}); `where` is the section's JSON pointer.
+model::Status ParseData(const nlohmann::json& j, const std::string& where, model::Position& pos,
+                        Data& d);
+void DumpData(const model::Position& pos, const Data& d, nlohmann::json& j);
+
+}  // namespace carc::exp::gifts

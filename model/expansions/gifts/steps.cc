@@ -1,0 +1,406 @@
+// The Gifts turn steps. Pipeline with the expansion: draw -> gift_hold -> open_gift -> take_2 ->
+// place_tile -> draw_gift -> place_figure [-> gift_phantom -> place_phantom] -> score ->
+// gift_end_turn -> end_turn. Rules: GIFT-STEPS (only step 1 changes), GIFT-OPEN, GIFT-GET.
+#include "model/expansions/gifts/steps.h"
+
+#include <algorithm>
+
+#include "model/core/core_steps.h"
+#include "model/expansions/gifts/cards.h"
+#include "model/expansions/gifts/state.h"
+
+namespace carc::exp::gifts {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::Position;
+using model::Verdict;
+
+namespace {
+
+constexpr std::string_view kPhantomAnchor = "place_phantom";  // Phantom's figure step
+
+bool IsGift(const Action& a, int code) {
+  return a.type == ActionType::kExpansion && a.expansion == &Get() && a.code == code;
+}
+
+// Delegates a tile placement to the core step (the choice of this step is made with it).
+// Illegal: pos is unchanged.
+ApplyResult PlaceTile(Position& pos, const Action& a) {
+  Position work = pos;
+  const model::Step* core = work.cfg().pipeline[work.cfg().StepIndex(model::kPlaceTile)];
+  ApplyResult r = core->Apply(work, a);
+  if (r.verdict.legal && r.input_error.empty()) pos = std::move(work);
+  return r;
+}
+
+// GIFT-OPEN: outside the window (after a gift was opened, or after the tile was placed) no gift
+// may be opened.
+std::optional<Verdict> LateGift(const Position& pos, const Action& a) {
+  if (!IsGift(a, kOpen)) return std::nullopt;
+  if (const auto& opened = Slice(pos).opened)
+    return Verdict::Illegal("GIFT-OPEN", "a player opens at most one gift per turn; " +
+                                             pos.players[pos.turn.player].name +
+                                             " already opened " + std::string(CardTitle(*opened)));
+  return Verdict::Illegal("GIFT-OPEN",
+                          "a gift is opened after drawing the tile and before placing it, not "
+                          "after the tile is placed");
+}
+
+// Puts the drawn tile aside while the player may open a gift (only if they hold one), so that
+// the position at step open_gift names it in the gifts section (the core reads "turn.tile" only
+// at place_tile). GIFT-FN3: the core draw step has already set unplaceable tiles aside.
+class HoldStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kHoldStep; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult&) const override {
+    Data& d = Slice(pos);
+    if (!pos.turn.drawn || pos.turn.placed >= 0 || !d.held.empty() || d.opened) return;
+    if (Total(d.hands[pos.turn.player]) == 0) return;
+    d.held = {*pos.turn.drawn};
+    pos.turn.drawn.reset();
+  }
+};
+
+// GIFT-OPEN, GIFT-FN2 (optional), GIFT-CHANGE (second choice: the new feature).
+class OpenStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kOpenStep; }
+  bool NeedsDecision(const Position& pos) const override {
+    const Data& d = Slice(pos);
+    if (d.change_figure >= 0) return true;
+    return d.held.size() == 1 && !d.opened && !d.take2_drawing;
+  }
+  bool Handles(const Position&, const Action& a) const override {
+    return a.type == ActionType::kPass || a.type == ActionType::kPlaceTile || IsGift(a, kOpen) ||
+           IsGift(a, kPositionTo);
+  }
+  bool CanPass(const Position& pos) const override { return Slice(pos).change_figure < 0; }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    if (Slice(pos).change_figure >= 0) {
+      ListChangeTargets(pos, out);
+      return;
+    }
+    out.push_back({.type = ActionType::kPass});
+    ListOpenings(pos, out);
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    Data& d = Slice(pos);
+    if (d.change_figure >= 0) {
+      if (IsGift(a, kPositionTo)) return ChangeTo(pos, a);
+      r.input_error =
+          "Change Position: state the figure's new feature first "
+          "({\"type\": \"gift_position_to\", \"feature\": ...})";
+      return r;
+    }
+    if (IsGift(a, kPositionTo)) {
+      r.input_error = "gift_position_to follows gift_change_position only";
+      return r;
+    }
+    if (IsGift(a, kOpen)) return OpenGift(pos, a);
+    // Pass, or the tile placed at once: no gift this turn (GIFT-FN2: opening is optional).
+    Position work = pos;
+    ReleaseTile(work);
+    if (a.type == ActionType::kPlaceTile) {
+      r = PlaceTile(work, a);
+      if (!r.verdict.legal || !r.input_error.empty()) return r;
+    }
+    r.verdict.reasons.insert(r.verdict.reasons.begin(),
+                             {"GIFT-FN2", "opening a gift is optional: none is opened"});
+    pos = std::move(work);
+    return r;
+  }
+  void Run(Position& pos, ApplyResult&) const override { ReleaseTile(pos); }
+  std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
+    return LateGift(pos, a);
+  }
+};
+
+// GIFT-TAKE2, GIFT-FN8, GIFT-FN9: the second tile drawn (counts only: a stated draw) and the
+// choice of the tile to place, made by placing it ("tile" names it).
+class Take2Step final : public model::Step {
+ public:
+  std::string_view Name() const override { return kTake2Step; }
+  bool NeedsDecision(const Position& pos) const override {
+    const Data& d = Slice(pos);
+    return (d.take2_drawing && pos.supply.total() > 0) || d.held.size() == 2;
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    return Slice(pos).take2_drawing ? a.type == ActionType::kDraw
+                                    : a.type == ActionType::kPlaceTile;
+  }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const Data& d = Slice(pos);
+    if (d.take2_drawing) {
+      for (model::TileType t = 0; t < static_cast<int>(pos.supply.counts.size()); ++t)
+        if (pos.supply.counts[t] > 0) out.push_back({.type = ActionType::kDraw, .tile = t});
+      return;
+    }
+    std::vector<model::TileType> kinds = d.held;
+    std::sort(kinds.begin(), kinds.end());
+    kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
+    for (model::TileType t : kinds)
+      for (model::Coord c : pos.board.Frontier())
+        for (model::Rotation rot : pos.cfg().catalog->distinct_rotations(t))
+          if (pos.board.Check(t, c, rot).ok())
+            out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = rot});
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    Data& d = Slice(pos);
+    const model::TileCatalog& cat = *pos.cfg().catalog;
+    if (d.take2_drawing) {
+      if (a.tile < 0 || pos.supply.counts[a.tile] <= 0) {
+        r.input_error = "no tile " + cat.Name(std::max(a.tile, 0)) + " is left in the supply";
+        return r;
+      }
+      pos.supply.counts[a.tile]--;
+      if (!pos.board.CanPlaceAnywhere(a.tile)) {
+        r.notes.push_back({"GIFT-FN9", "tile " + cat.Name(a.tile) +
+                                           " fits nowhere: it is set aside (removed) and the "
+                                           "player draws again for Take 2 (4/2022)"});
+        if (pos.supply.total() == 0) {
+          d.take2_drawing = false;
+          r.notes.push_back({"GIFT-FN8", "no tile is left: Take 2 has no effect"});
+          ReleaseTile(pos);
+        }
+        return r;
+      }
+      d.take2_drawing = false;
+      d.held.push_back(a.tile);
+      r.verdict.reasons.push_back({"GIFT-TAKE2", "the second tile is " + cat.Name(a.tile)});
+      return r;
+    }
+    if (a.tile < 0) {
+      r.input_error = "Take 2: state which tile is placed (\"tile\": \"" + cat.Name(d.held[0]) +
+                      "\" or \"" + cat.Name(d.held[1]) + "\")";
+      return r;
+    }
+    auto it = std::find(d.held.begin(), d.held.end(), a.tile);
+    if (it == d.held.end()) {
+      r.input_error = "Take 2: the tiles in hand are " + cat.Name(d.held[0]) + " and " +
+                      cat.Name(d.held[1]) + ", not " + cat.Name(a.tile);
+      return r;
+    }
+    Position work = pos;
+    const model::TileType other = d.held[it == d.held.begin() ? 1 : 0];
+    const OtherTile other_tile = d.variants.other_tile;
+    work.turn.drawn = a.tile;
+    Slice(work).held.clear();
+    // PlaceTile replaces `work` (move-assign): take no reference into it across the call.
+    r = PlaceTile(work, a);
+    if (!r.verdict.legal || !r.input_error.empty()) return r;
+    if (other_tile == OtherTile::kDiscardUnchosen) {
+      r.notes.push_back({"GIFT-FN9", "the other tile, " + cat.Name(other) +
+                                         ", is discarded from the game (discard-unchosen)"});
+    } else {
+      work.supply.counts[other]++;
+      std::string text = "the other tile, " + cat.Name(other) +
+                         ", goes back into the supply (variant return-unchosen-to-supply)";
+      if (work.supply.ordered) {
+        work.supply.ordered = false;
+        work.supply.order.clear();
+        text += "; it is shuffled in, so the draw order is no longer known: later draws are stated";
+      }
+      r.notes.push_back({"GIFT-FN9", text});
+    }
+    r.verdict.reasons.insert(
+        r.verdict.reasons.begin(),
+        {"GIFT-TAKE2", "of the two tiles, " + cat.Name(a.tile) + " is chosen and placed"});
+    pos = std::move(work);
+    return r;
+  }
+  void Run(Position& pos, ApplyResult& r) const override {
+    Data& d = Slice(pos);
+    if (d.take2_drawing && pos.supply.total() == 0) {
+      d.take2_drawing = false;
+      r.notes.push_back({"GIFT-FN8", "no tile is left to draw: Take 2 has no effect"});
+    }
+    ReleaseTile(pos);
+  }
+  std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
+    return LateGift(pos, a);
+  }
+};
+
+// GIFT-GET, GIFT-GET-ONE, GIFT-FN1, GIFT-DECK-EMPTY: at the end of step 1 (after the tile,
+// before figures) the player draws one card if the tile extended someone else's road or city.
+// From an unordered deck (or an empty deck whose discards are shuffled) the card drawn is stated.
+class ReceiveStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kReceiveStep; }
+  bool NeedsDecision(const Position& pos) const override {
+    if (pos.turn.placed < 0 || model::Decided(pos, Name())) return false;
+    const Data& d = Slice(pos);
+    const bool chance =
+        (!d.deck_ordered && Total(d.deck) > 0) || (Total(d.deck) == 0 && Total(d.discards) > 0);
+    return chance && Earned(pos, nullptr);
+  }
+  bool Handles(const Position&, const Action& a) const override { return IsGift(a, kDrawCard); }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const Data& d = Slice(pos);
+    const CardCounts& from = Total(d.deck) > 0 ? d.deck : d.discards;
+    for (int c = 0; c < kCardTypes; ++c)
+      if (from[c] > 0) {
+        Action a;
+        a.type = ActionType::kExpansion;
+        a.expansion = &Get();
+        a.code = kDrawCard;
+        a.args = {c};
+        out.push_back(a);
+      }
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    Data& d = Slice(pos);
+    const int c = a.args[0];
+    if (Total(d.deck) == 0) {
+      if (d.discards[c] <= 0) {
+        r.input_error =
+            "the shuffled discards hold no " + std::string(CardTitle(Card(c))) + " card";
+        return r;
+      }
+      Shuffle(d, r);
+    } else if (d.deck[c] <= 0) {
+      r.input_error = "the gift deck holds no " + std::string(CardTitle(Card(c))) + " card";
+      return r;
+    }
+    Earned(pos, &r.verdict.reasons);
+    Give(pos, static_cast<Card>(c), r);
+    model::MarkDecided(pos, Name());
+    return r;
+  }
+  void Run(Position& pos, ApplyResult& r) const override {
+    if (pos.turn.placed < 0 || model::Decided(pos, Name())) return;
+    model::MarkDecided(pos, Name());
+    std::vector<model::Reason> why;
+    if (!Earned(pos, &why)) {
+      r.notes.insert(r.notes.end(), why.begin(), why.end());
+      return;
+    }
+    r.notes.insert(r.notes.end(), why.begin(), why.end());
+    Data& d = Slice(pos);
+    if (Total(d.deck) == 0) {
+      r.notes.push_back({"GIFT-DECK-EMPTY",
+                         "the deck and the discards are empty (every card lies unopened before "
+                         "the players): no gift is received"});
+      return;
+    }
+    const Card c = d.deck_order.front();  // ordered (an unordered deck is a decision)
+    d.deck_order.erase(d.deck_order.begin());
+    Give(pos, c, r);
+  }
+
+ private:
+  static void Shuffle(Data& d, ApplyResult& r) {
+    d.deck = d.discards;
+    d.discards = {};
+    d.deck_ordered = false;
+    d.deck_order.clear();
+    r.notes.push_back(
+        {"GIFT-DECK-EMPTY", "the gift deck is empty: the discards are shuffled into a new deck"});
+  }
+  static void Give(Position& pos, Card c, ApplyResult& r) {
+    Data& d = Slice(pos);
+    if (!d.deck_ordered) {
+      auto it = std::find(d.deck_order.begin(), d.deck_order.end(), c);
+      if (it != d.deck_order.end()) d.deck_order.erase(it);
+    }
+    d.deck[static_cast<int>(c)]--;
+    d.hands[pos.turn.player][static_cast<int>(c)]++;
+    r.notes.push_back({"GIFT-GET", pos.players[pos.turn.player].name + " receives a gift: draws " +
+                                       std::string(CardTitle(c)) + " and keeps it face down"});
+  }
+};
+
+// GIFT-Q-PHANTOM, variant next-turn-only: a phantom that a gift returned this turn waits for a
+// later turn (the phantom step is passed).
+class PhantomStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kPhantomStep; }
+  bool NeedsDecision(const Position& pos) const override {
+    const Data& d = Slice(pos);
+    const int k = pos.cfg().FigureKind("phantom");
+    return pos.turn.placed >= 0 && d.phantom_returned &&
+           d.variants.phantom_reuse == PhantomReuse::kNextTurnOnly && k >= 0 &&
+           pos.players[pos.turn.player].supply[k] > 0 && !model::Decided(pos, Name()) &&
+           !model::Decided(pos, kPhantomAnchor);
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    return a.type == ActionType::kPass ||
+           (a.type == ActionType::kPlaceFigure && a.figure_kind == pos.cfg().FigureKind("phantom"));
+  }
+  bool CanPass(const Position&) const override { return true; }
+  void Legal(const Position&, std::vector<Action>& out) const override {
+    out.push_back({.type = ActionType::kPass});
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    if (a.type == ActionType::kPlaceFigure) {
+      r.verdict = Verdict::Illegal(
+          "GIFT-Q-PHANTOM",
+          "the phantom returned by a gift this turn may be placed again only in a later turn "
+          "(variant next-turn-only, PH-REUSE)");
+      return r;
+    }
+    model::MarkDecided(pos, Name());
+    model::MarkDecided(pos, kPhantomAnchor);
+    r.verdict.reasons.push_back(
+        {"GIFT-Q-PHANTOM", "the phantom returned by a gift this turn waits for a later turn"});
+    return r;
+  }
+  // Default same-turn-reuse: the returned phantom is simply back in the supply.
+  void Run(Position& pos, ApplyResult& r) const override {
+    const Data& d = Slice(pos);
+    if (pos.turn.placed >= 0 && d.phantom_returned && !model::Decided(pos, Name()) &&
+        d.variants.phantom_reuse == PhantomReuse::kSameTurnReuse) {
+      model::MarkDecided(pos, Name());
+      r.notes.push_back({"GIFT-Q-PHANTOM",
+                         "the phantom a gift returned in step 1 is back in the supply and may "
+                         "be placed again this turn (same-turn-reuse)"});
+    }
+  }
+};
+
+// Clears what this turn did with gifts.
+class EndStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kEndStep; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult&) const override {
+    Data& d = Slice(pos);
+    d.opened.reset();
+    d.take2_drawing = false;
+    d.change_figure = -1;
+    d.phantom_returned = false;
+  }
+};
+
+}  // namespace
+
+void AddSteps(std::vector<model::StepInsert>& steps) {
+  static const HoldStep hold;
+  static const OpenStep open;
+  static const Take2Step take2;
+  static const ReceiveStep receive;
+  static const PhantomStep phantom;
+  static const EndStep end;
+  // "Before" inserts go right before the anchor, in this order.
+  steps.push_back({model::kPlaceTile, /*after=*/false, &hold});
+  steps.push_back({model::kPlaceTile, /*after=*/false, &open});
+  steps.push_back({model::kPlaceTile, /*after=*/false, &take2});
+  steps.push_back({model::kPlaceTile, /*after=*/true, &receive});
+  steps.push_back({kPhantomAnchor, /*after=*/false, &phantom});  // skipped without Phantom
+  steps.push_back({model::kEndTurn, /*after=*/false, &end});
+}
+
+}  // namespace carc::exp::gifts
