@@ -1,5 +1,6 @@
 #include "model/expansions/registry.h"
 
+#include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/gifts/gifts.h"
 #include "model/expansions/messengers/messengers.h"
 #include "model/expansions/phantom/phantom.h"
@@ -11,6 +12,7 @@ const std::vector<const model::Expansion*>& All() {
       &phantom::Get(),
       &messengers::Get(),
       &gifts::Get(),
+      &christmas_present::Get(),
   };
   return all;
 }

@@ -1,0 +1,325 @@
+#include "model/expansions/christmas_present/actions.h"
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position_io.h"
+#include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/state.h"
+
+namespace carc::exp::christmas_present {
+
+using model::Action;
+using model::Status;
+using nlohmann::json;
+
+namespace {
+
+Status Bad(const std::string& where, const std::string& what) {
+  return Status(model::ErrorCode::kMalformed, where + ": " + what);
+}
+
+bool NodeCard(Card c) {
+  return c != Card::k3Points && c != Card::kTakeTwoTiles && c != Card::kForcePlacement &&
+         c != Card::kCancelAttack && c != Card::k2PerFigureInSupply && c != Card::kFieldLeadBonus &&
+         c != Card::kTiedFieldBonus && !IsSwap(c);
+}
+
+std::string At(model::Coord c) {
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+std::string Where(const model::Position& pos, int node) {
+  int t = model::Board::TileOf(node);
+  return model::FeatureName(pos.board.rotated(t), model::Board::SegmentOf(node)) +
+         " of the tile at " + At(pos.board.tile(t).pos);
+}
+
+}  // namespace
+
+Action MakeAction(int code, std::vector<int> args) {
+  Action a;
+  a.type = model::ActionType::kExpansion;
+  a.expansion = &Get();
+  a.code = code;
+  a.args = std::move(args);
+  return a;
+}
+
+Play DecodePlay(const Action& a) {
+  Play p;
+  auto arg = [&](size_t i) { return i < a.args.size() ? a.args[i] : -1; };
+  p.card = static_cast<Card>(arg(0));
+  p.player = arg(1);
+  if (p.card == Card::kForcePlacement) {
+    p.opponent = arg(2);
+    p.square = {arg(3), arg(4)};
+  } else if (p.card == Card::kTakeTwoTiles) {
+    p.tile1 = arg(2);
+    p.tile2 = arg(3);
+  } else if (IsSwap(p.card)) {
+    p.node = arg(2);
+    p.other_node = arg(3);
+    p.other_owner = arg(4);
+  } else {
+    p.node = arg(2);
+    p.owner = arg(3);
+  }
+  return p;
+}
+
+Action EncodePlay(const Play& p) {
+  std::vector<int> args = {static_cast<int>(p.card), p.player};
+  if (p.card == Card::kForcePlacement)
+    args.insert(args.end(), {p.opponent, p.square.x, p.square.y});
+  else if (p.card == Card::kTakeTwoTiles)
+    args.insert(args.end(), {p.tile1, p.tile2});
+  else if (IsSwap(p.card))
+    args.insert(args.end(), {p.node, p.other_node, p.other_owner});
+  else
+    args.insert(args.end(), {p.node, p.owner});
+  return MakeAction(kPlay, args);
+}
+
+std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const model::Position& pos,
+                                                       const std::string& w) {
+  if (!jj.is_object() || !jj.contains("type") || !jj["type"].is_string()) return std::nullopt;
+  const std::string type = jj["type"].get<std::string>();
+  static const char* kTypes[] = {"xmas_draw_card", "xmas_play",    "xmas_cancel",
+                                 "xmas_allow",     "xmas_discard", "xmas_keep_tile"};
+  int code = 0;
+  for (int i = 0; i < 6; ++i)
+    if (type == kTypes[i]) code = i + 1;
+  if (code == 0) return std::nullopt;
+  // The parameters sit at the top level or, inside the keys the core's action reader accepts,
+  // in a "kind" object: {"type": "xmas_play", "kind": {"card": "3-points"}}.
+  const bool nested = jj.contains("kind") && jj["kind"].is_object();
+  const json& j = nested ? jj["kind"] : jj;
+  std::string w0 = w;
+  std::string wk = nested ? w + "/kind" : w;
+  if (nested)
+    for (auto it = jj.begin(); it != jj.end(); ++it)
+      if (it.key() != "type" && it.key() != "kind")
+        return Bad(w + "/" + it.key(), "unknown field (parameters go inside \"kind\")");
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    static const char* kKeys[] = {"type",   "card",  "player", "deck",        "target",
+                                  "owner",  "own",   "other",  "other_owner", "opponent",
+                                  "square", "tiles", "tile"};
+    bool known = false;
+    for (const char* k : kKeys) known |= it.key() == k;
+    if (!known) return Bad(wk + "/" + it.key(), "unknown field");
+  }
+  const State* s = Slice(pos);
+  const std::string& wp = wk;
+  (void)w0;
+  auto player = [&](int def) -> model::StatusOr<int> {
+    if (!j.contains("player")) return def;
+    if (!j["player"].is_number_integer()) return Bad(wp + "/player", "expected an integer");
+    int p = j["player"].get<int>();
+    if (p < 0 || p >= static_cast<int>(pos.players.size()))
+      return Bad(wp + "/player", "no player " + std::to_string(p));
+    return p;
+  };
+  auto card = [&]() -> model::StatusOr<int> {
+    if (!j.contains("card") || !j["card"].is_string())
+      return Bad(wp + "/card", "missing: the card's name");
+    auto c = ParseCard(j["card"].get<std::string>());
+    if (!c) return Bad(wp + "/card", "unknown card \"" + j["card"].get<std::string>() + "\"");
+    return static_cast<int>(*c);
+  };
+  auto tile = [&](const json& t, const std::string& wt) -> model::StatusOr<int> {
+    auto id = pos.cfg().catalog->Find(t.is_string() ? t.get<std::string>() : "");
+    if (!id) return Bad(wt, "unknown tile");
+    return *id;
+  };
+  switch (code) {
+    case kDrawCard: {
+      if (!j.contains("deck") || !j["deck"].is_string() || !ParseDeck(j["deck"].get<std::string>()))
+        return Bad(wp + "/deck", "expected \"monastery\" or \"road\"");
+      int c = -1;
+      if (j.contains("card")) {
+        auto cc = card();
+        if (!cc.ok()) return cc.status();
+        c = *cc;
+      }
+      return MakeAction(kDrawCard, {static_cast<int>(*ParseDeck(j["deck"].get<std::string>())), c});
+    }
+    case kCancel:
+    case kAllow: {
+      int def = s && s->pending && !s->pending->waiting.empty() ? s->pending->waiting.front()
+                                                                : pos.turn.player;
+      auto p = player(def);
+      if (!p.ok()) return p.status();
+      return MakeAction(code, {*p});
+    }
+    case kDiscard: {
+      auto c = card();
+      if (!c.ok()) return c.status();
+      auto p = player(pos.turn.player);
+      if (!p.ok()) return p.status();
+      return MakeAction(kDiscard, {*c, *p});
+    }
+    case kKeepTile: {
+      if (!j.contains("tile")) return Bad(wp + "/tile", "missing: the tile kept");
+      auto t = tile(j["tile"], wp + "/tile");
+      if (!t.ok()) return t.status();
+      return MakeAction(kKeepTile, {*t});
+    }
+    default:
+      break;
+  }
+  // xmas_play
+  auto c = card();
+  if (!c.ok()) return c.status();
+  Play p;
+  p.card = static_cast<Card>(*c);
+  auto pl = player(pos.turn.player);
+  if (!pl.ok()) return pl.status();
+  p.player = *pl;
+  const std::string name = Info(p.card).name;
+  if (p.card == Card::kForcePlacement) {
+    for (const char* k : {"opponent", "square"})
+      if (!j.contains(k))
+        return Bad(wp + "/" + k,
+                   "missing (force-placement names the opponent "
+                   "and the square {\"x\", \"y\"})");
+    if (!j["opponent"].is_number_integer()) return Bad(wp + "/opponent", "expected an integer");
+    p.opponent = j["opponent"].get<int>();
+    if (p.opponent < 0 || p.opponent >= static_cast<int>(pos.players.size()))
+      return Bad(wp + "/opponent", "no player " + std::to_string(p.opponent));
+    const json& sq = j["square"];
+    if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") || !sq["x"].is_number_integer() ||
+        !sq["y"].is_number_integer())
+      return Bad(wp + "/square", "expected {\"x\": .., \"y\": ..}");
+    p.square = {sq["x"].get<int>(), sq["y"].get<int>()};
+  } else if (p.card == Card::kTakeTwoTiles) {
+    if (j.contains("tiles")) {
+      if (!j["tiles"].is_array() || j["tiles"].size() != 2)
+        return Bad(wp + "/tiles", "expected the two tiles drawn");
+      auto t1 = tile(j["tiles"][0], wp + "/tiles/0");
+      if (!t1.ok()) return t1.status();
+      auto t2 = tile(j["tiles"][1], wp + "/tiles/1");
+      if (!t2.ok()) return t2.status();
+      p.tile1 = *t1;
+      p.tile2 = *t2;
+    }
+  } else if (IsSwap(p.card)) {
+    for (const char* k : {"own", "other"})
+      if (!j.contains(k))
+        return Bad(wp + "/" + k, "missing (" + name +
+                                     " names the player's figure \"own\" and the opponent's "
+                                     "figure \"other\", each {\"x\", \"y\", \"feature\"})");
+    auto n1 = ReadFeatureRef(j["own"], pos, wp + "/own");
+    if (!n1.ok()) return n1.status();
+    auto n2 = ReadFeatureRef(j["other"], pos, wp + "/other");
+    if (!n2.ok()) return n2.status();
+    p.node = *n1;
+    p.other_node = *n2;
+    if (j.contains("other_owner")) {
+      if (!j["other_owner"].is_number_integer())
+        return Bad(wp + "/other_owner", "expected an integer");
+      p.other_owner = j["other_owner"].get<int>();
+    }
+  } else if (NodeCard(p.card)) {
+    if (!j.contains("target"))
+      return Bad(wp + "/target",
+                 "missing: " + name + " names a feature {\"x\", \"y\", \"feature\"}");
+    auto n = ReadFeatureRef(j["target"], pos, wp + "/target");
+    if (!n.ok()) return n.status();
+    p.node = *n;
+    if (j.contains("owner")) {
+      if (!j["owner"].is_number_integer()) return Bad(wp + "/owner", "expected an integer");
+      p.owner = j["owner"].get<int>();
+    }
+  }
+  return EncodePlay(p);
+}
+
+void DumpFlat(const model::Position& pos, const Action& a, json& j);
+
+void DumpXmasAction(const model::Position& pos, const Action& a, json& out) {
+  json j;
+  DumpFlat(pos, a, j);
+  std::string type = j["type"];
+  j.erase("type");
+  out = {{"type", type}};
+  if (!j.empty()) out["kind"] = j;
+}
+
+void DumpFlat(const model::Position& pos, const Action& a, json& j) {
+  const auto& cat = *pos.cfg().catalog;
+  switch (a.code) {
+    case kDrawCard:
+      j = {{"type", "xmas_draw_card"}, {"deck", DeckName(static_cast<Deck>(a.args[0]))}};
+      if (a.args[1] >= 0) j["card"] = Info(static_cast<Card>(a.args[1])).name;
+      return;
+    case kCancel:
+      j = {{"type", "xmas_cancel"}, {"player", a.args[0]}};
+      return;
+    case kAllow:
+      j = {{"type", "xmas_allow"}, {"player", a.args[0]}};
+      return;
+    case kDiscard:
+      j = {{"type", "xmas_discard"},
+           {"card", Info(static_cast<Card>(a.args[0])).name},
+           {"player", a.args[1]}};
+      return;
+    case kKeepTile:
+      j = {{"type", "xmas_keep_tile"}, {"tile", cat.Name(a.args[0])}};
+      return;
+    default:
+      break;
+  }
+  Play p = DecodePlay(a);
+  j = {{"type", "xmas_play"}, {"card", Info(p.card).name}, {"player", p.player}};
+  if (p.card == Card::kForcePlacement) {
+    j["opponent"] = p.opponent;
+    j["square"] = {{"x", p.square.x}, {"y", p.square.y}};
+  } else if (p.card == Card::kTakeTwoTiles) {
+    if (p.tile1 >= 0) j["tiles"] = {cat.Name(p.tile1), cat.Name(p.tile2)};
+  } else if (IsSwap(p.card)) {
+    j["own"] = FeatureRef(pos, p.node);
+    j["other"] = FeatureRef(pos, p.other_node);
+    if (p.other_owner >= 0) j["other_owner"] = p.other_owner;
+  } else if (p.node >= 0) {
+    j["target"] = FeatureRef(pos, p.node);
+    if (p.owner >= 0) j["owner"] = p.owner;
+  }
+}
+
+std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
+  const auto& cat = *pos.cfg().catalog;
+  auto who = [&](int p) {
+    return p >= 0 && p < static_cast<int>(pos.players.size()) ? pos.players[p].name
+                                                              : "player " + std::to_string(p);
+  };
+  switch (a.code) {
+    case kDrawCard:
+      return "draw the top card of the " + std::string(DeckName(static_cast<Deck>(a.args[0]))) +
+             " deck" +
+             (a.args[1] >= 0 ? " (" + std::string(Info(static_cast<Card>(a.args[1])).name) + ")"
+                             : "");
+    case kCancel:
+      return who(a.args[0]) + " cancels the attack with cancel-attack";
+    case kAllow:
+      return who(a.args[0]) + " lets the attack act";
+    case kDiscard:
+      return who(a.args[1]) + " discards " + Info(static_cast<Card>(a.args[0])).name;
+    case kKeepTile:
+      return "keep tile " + cat.Name(a.args[0]) + " of the two drawn";
+    default:
+      break;
+  }
+  Play p = DecodePlay(a);
+  std::string s = who(p.player) + " plays " + Info(p.card).name;
+  if (p.card == Card::kForcePlacement)
+    s += " on " + who(p.opponent) + ": square " + At(p.square);
+  else if (p.card == Card::kTakeTwoTiles && p.tile1 >= 0)
+    s += " (tiles " + cat.Name(p.tile1) + " and " + cat.Name(p.tile2) + ")";
+  else if (IsSwap(p.card))
+    s += ": " + Where(pos, p.node) + " with " + Where(pos, p.other_node);
+  else if (p.node >= 0)
+    s += " on " + Where(pos, p.node);
+  return s;
+}
+
+}  // namespace carc::exp::christmas_present

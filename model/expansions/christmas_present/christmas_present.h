@@ -1,0 +1,41 @@
+#pragma once
+// Christmas Present (seed 002, rulings XMAS-*): two decks of 32 cards (monastery deck, road deck;
+// 16 kinds x 2), drawn for tiles placed next to another player's monastery or showing only road,
+// held in hidden hands of at most 5, played in one's own turn (the cancel card also out of turn),
+// end cards revealed at game end. Fixtures: fixtures/christmas_present/, fixtures/combos/xmas_*.
+// Position-file section, actions and variants: model/expansions/christmas_present/README.md.
+
+#include "model/core/expansion.h"
+
+namespace carc::exp::christmas_present {
+
+inline constexpr std::string_view kId = "christmas_present";
+
+class ChristmasPresent final : public model::Expansion {
+ public:
+  std::string_view Id() const override { return kId; }
+  void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
+  std::unique_ptr<model::ExpansionState> NewState() const override;
+  model::Status ParseState(const nlohmann::json& j, const std::string& where,
+                           model::Position& pos) const override;
+  void DumpState(const model::Position& pos, nlohmann::json& j) const override;
+  void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
+  bool ExcusesFigure(const model::Position& pos, int figure,
+                     std::string_view ruling) const override;
+  std::optional<model::StatusOr<model::Action>> ParseAction(
+      const nlohmann::json& j, const model::Position& pos, const std::string& where) const override;
+  void DumpAction(const model::Position& pos, const model::Action& a,
+                  nlohmann::json& j) const override;
+  std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
+  bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, model::PlayerId player,
+                      int points) const override;
+  void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
+  void OnCompleted(model::Position& pos, model::ScoreEvent& ev,
+                   bool& return_figures) const override;
+  void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
+  void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
+};
+
+const ChristmasPresent& Get();
+
+}  // namespace carc::exp::christmas_present

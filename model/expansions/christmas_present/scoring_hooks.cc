@@ -1,0 +1,271 @@
+// Christmas Present scoring hooks: advantage cards in majorities (XMAS-CARD-ADVANTAGE-*,
+// XMAS-FN13, XMAS-Q-SHARE), scoring modifiers (XMAS-FN7, FN9, FN10), laid-down features
+// (XMAS-FN11, FN12) and the end cards (XMAS-END).
+#include <algorithm>
+
+#include "model/core/scoring.h"
+#include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/logic.h"
+
+namespace carc::exp::christmas_present {
+
+using model::FeatureKind;
+using model::PlayerId;
+using model::Position;
+using model::ScoreEvent;
+
+namespace {
+
+bool IsAdvantage(Card c) {
+  return c == Card::kAdvantageRoad || c == Card::kAdvantageCity || c == Card::kAdvantageMonastery;
+}
+
+bool Has(const std::vector<PlayerId>& v, PlayerId p) {
+  return std::find(v.begin(), v.end(), p) != v.end();
+}
+
+std::vector<PlayerId> Order(const Position& pos) {
+  std::vector<PlayerId> out;
+  const int n = static_cast<int>(pos.players.size());
+  for (int i = 0; i < n; ++i) out.push_back((pos.turn.player + i) % n);
+  return out;
+}
+
+// Followers in a player's supply: figure kinds that occupy features (strength > 0).
+int Followers(const Position& pos, PlayerId p, bool with_board) {
+  int n = 0;
+  const auto& kinds = pos.cfg().figure_kinds;
+  for (size_t k = 0; k < kinds.size(); ++k)
+    if (kinds[k].strength > 0) {
+      n += pos.players[p].supply[k];
+      if (with_board) n += pos.FiguresOnBoard(p, static_cast<int>(k));
+    }
+  return n;
+}
+
+ScoreEvent EndEvent(const Position& pos, PlayerId p, int points, std::string formula,
+                    std::vector<std::string> rulings) {
+  ScoreEvent ev;
+  ev.cause = "xmas-end";
+  ev.winners = {p};
+  ev.strength.assign(pos.players.size(), 0);
+  ev.points = points;
+  ev.formula = std::move(formula);
+  ev.rulings = std::move(rulings);
+  return ev;
+}
+
+// XMAS-CARD-2-PER-FIGURE-IN-SUPPLY, XMAS-Q-SUPPLY.
+void SupplyCards(Position& pos, bool with_board, std::vector<ScoreEvent>& out) {
+  const State& s = *Slice(pos);
+  for (PlayerId p : Order(pos))
+    for (int i = 0; i < Copies(s.hands[p], Card::k2PerFigureInSupply); ++i) {
+      int n = Followers(pos, p, with_board);
+      ScoreEvent ev =
+          EndEvent(pos, p, 2 * n,
+                   "2 x " + std::to_string(n) + " figures in supply" +
+                       (with_board ? " (after final scoring: every figure is back)" : ""),
+                   {"XMAS-CARD-2-PER-FIGURE-IN-SUPPLY", "XMAS-Q-SUPPLY", "XMAS-END"});
+      model::Award(pos, ev);
+      out.push_back(ev);
+    }
+}
+
+}  // namespace
+
+// XMAS-Q-SHARE split-value: the two card players share the value of the feature.
+bool ChristmasPresent::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player,
+                                      int points) const {
+  const State* s = Slice(pos);
+  if (!s || s->variants.share() != Share::kSplitValue) return false;
+  if (std::find(ev.rulings.begin(), ev.rulings.end(), "XMAS-Q-SHARE") == ev.rulings.end())
+    return false;
+  pos.players[player].score += points / 2;
+  return true;
+}
+
+// XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY/-FIELD: one more figure for the card's holder;
+// two cards cancel out (each adds one), and with three or more tied the two card players share
+// while the others are excluded (XMAS-FN13). XMAS-Q-ADVANTAGE: when the condition is tested.
+void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const {
+  const State* s = Slice(pos);
+  if (!s || ev.root < 0 || ev.strength.empty()) return;
+  const std::vector<int> raw = ev.strength;
+  const int best_raw = *std::max_element(raw.begin(), raw.end());
+  int tied_raw = 0;
+  for (int x : raw) tied_raw += x == best_raw && best_raw > 0;
+  std::vector<PlayerId> card_players;
+  std::vector<std::string> rulings;
+  for (const Attached& a : s->attached) {
+    if (!IsAdvantage(a.card) || pos.board.Find(a.node) != ev.root) continue;
+    rulings.push_back(Info(a.card).ruling);
+    if (s->variants.advantage() == AdvantageTest::kTestWhenScored &&
+        !(raw[a.player] > 0 && raw[a.player] == best_raw)) {
+      rulings.push_back("XMAS-Q-ADVANTAGE");
+      continue;
+    }
+    ev.strength[a.player] += 1;
+    card_players.push_back(a.player);
+  }
+  if (ev.kind == FeatureKind::kField && ev.cause == "final")
+    for (auto [p, node] : s->field_choices) {
+      if (node < 0 || pos.board.Find(node) != ev.root) continue;
+      bool ok;
+      if (s->variants.advantage() == AdvantageTest::kFieldAnySharedPresence) {
+        bool other = false;
+        for (size_t q = 0; q < raw.size(); ++q) other |= static_cast<int>(q) != p && raw[q] > 0;
+        ok = raw[p] > 0 && other;
+      } else {
+        ok = raw[p] == best_raw && best_raw > 0 && tied_raw >= 2;
+      }
+      rulings.push_back("XMAS-CARD-ADVANTAGE-FIELD");
+      rulings.push_back("XMAS-Q-ADVANTAGE");
+      if (!ok) continue;
+      ev.strength[p] += 1;
+      card_players.push_back(p);
+    }
+  if (rulings.empty()) return;
+  for (auto& r : rulings)
+    if (std::find(ev.rulings.begin(), ev.rulings.end(), r) == ev.rulings.end())
+      ev.rulings.push_back(r);
+  if (card_players.empty()) return;
+  const int best = *std::max_element(ev.strength.begin(), ev.strength.end());
+  ev.winners.clear();
+  for (size_t p = 0; p < ev.strength.size(); ++p)
+    if (best > 0 && ev.strength[p] == best) ev.winners.push_back(static_cast<PlayerId>(p));
+  std::sort(card_players.begin(), card_players.end());
+  card_players.erase(std::unique(card_players.begin(), card_players.end()), card_players.end());
+  if (card_players.size() >= 2) {
+    ev.rulings.push_back("XMAS-FN13");
+    int card_winners = 0;
+    for (PlayerId p : card_players) card_winners += Has(ev.winners, p);
+    if (card_winners >= 2 && tied_raw >= 3) {
+      ev.rulings.push_back("XMAS-Q-SHARE");
+      ev.formula += s->variants.share() == Share::kSplitValue
+                        ? " (split-value: the two card players share it, half each)"
+                        : " (the two card players each score it; the other tied players not)";
+    }
+  }
+}
+
+// XMAS-CARD-DOUBLE-LOOP-ROAD / -3-PER-ARMS / -3-PER-TILE-NO-ARMS change the value of the
+// completed feature they were played on (XMAS-FN7, FN9, FN10): the feature's scoring itself is
+// "done as usual but with" the card's rates, for every scoring player. A laid-down feature keeps
+// its figures and its value is paid at game end (XMAS-FN12).
+void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures) const {
+  State* s = Slice(pos);
+  if (!s || ev.root < 0) return;
+  const int n = static_cast<int>(ev.tiles.size());
+  for (size_t i = s->attached.size(); i-- > 0;) {
+    const Attached a = s->attached[i];
+    if (pos.board.Find(a.node) != ev.root) continue;
+    if (IsScoringModifier(a.card)) {
+      ev.rulings.push_back(Info(a.card).ruling);
+      if (Has(ev.winners, a.player)) {
+        switch (a.card) {
+          case Card::kDoubleLoopRoad:
+            ev.points = 2 * n;
+            ev.formula = "2 x " + std::to_string(n) + " tiles (closed loop, card)";
+            ev.rulings.push_back("XMAS-FN7");
+            ev.rulings.push_back("XMAS-Q-LOOP");
+            break;
+          case Card::k3PerArms:
+            ev.points = 2 * n + 3 * ev.shields;
+            ev.formula = "2 x " + std::to_string(n) + " tiles + 3 x " + std::to_string(ev.shields) +
+                         " coats of arms (card)";
+            ev.rulings.push_back("XMAS-FN9");
+            break;
+          default:
+            ev.points = 3 * n;
+            ev.formula = "3 x " + std::to_string(n) + " tiles (city without arms, card)";
+            ev.rulings.push_back("XMAS-FN10");
+        }
+      }
+    }
+    s->discard.push_back(a.card);
+    s->attached.erase(s->attached.begin() + i);
+  }
+  if (IsLaidDown(pos, *s, ev.root) && !ev.winners.empty()) {
+    return_figures = false;
+    s->deferred.push_back({ev.winners, ev.points, ev.root});
+    ev.formula = "laid down: " + ev.formula + " = " + std::to_string(ev.points) +
+                 ", fixed now and paid at game end";
+    ev.points = 0;
+    static const char* kCard[] = {"XMAS-CARD-LAY-DOWN-ROAD", "XMAS-CARD-LAY-DOWN-CITY", "",
+                                  "XMAS-CARD-LAY-DOWN-MONASTERY"};
+    ev.rulings.push_back(kCard[static_cast<int>(ev.kind)]);
+    ev.rulings.push_back("XMAS-FN12");
+  }
+}
+
+// XMAS-END: end cards revealed in player order; XMAS-Q-SUPPLY (before-final-scoring);
+// XMAS-FN12: deferred values paid, the laid-down figures leave the board.
+void ChristmasPresent::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
+  State* s = Slice(pos);
+  if (!s) return;
+  if (s->variants.supply() == SupplyCount::kBeforeFinalScoring) SupplyCards(pos, false, out);
+  for (const Deferred& d : s->deferred) {
+    ScoreEvent ev;
+    ev.cause = "xmas-deferred";
+    int root = pos.board.Find(d.node);
+    ev.kind = pos.board.Info(root).kind;
+    ev.root = root;
+    ev.winners = d.winners;
+    ev.strength.assign(pos.players.size(), 0);
+    ev.points = d.points;
+    ev.formula = "value fixed when the laid-down feature was completed";
+    ev.rulings = {"XMAS-FN12"};
+    model::Award(pos, ev);
+    out.push_back(ev);
+  }
+  s->deferred.clear();
+  std::vector<int> back;
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    int root = pos.board.Find(pos.figures[f].node);
+    if (pos.board.Info(root).kind != FeatureKind::kField && pos.board.IsComplete(root))
+      back.push_back(static_cast<int>(f));
+  }
+  model::ReturnFigures(pos, back);
+}
+
+// XMAS-CARD-FIELD-LEAD-BONUS, XMAS-CARD-TIED-FIELD-BONUS (XMAS-Q-TIEDFIELD), XMAS-Q-SUPPLY
+// (after-final-scoring).
+void ChristmasPresent::AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
+  State* s = Slice(pos);
+  if (!s) return;
+  const size_t farms_end = out.size();
+  for (PlayerId p : Order(pos)) {
+    const int lead = Copies(s->hands[p], Card::kFieldLeadBonus);
+    const int tied = Copies(s->hands[p], Card::kTiedFieldBonus);
+    for (size_t i = 0; i < farms_end; ++i) {
+      const ScoreEvent fe = out[i];
+      if (fe.cause != "final" || fe.kind != FeatureKind::kField || fe.cities == 0) continue;
+      for (int c = 0; c < lead; ++c)
+        if (Has(fe.winners, p)) {
+          ScoreEvent ev = EndEvent(
+              pos, p, fe.cities,
+              "+1 x " + std::to_string(fe.cities) + " completed cities of a field the holder leads",
+              {"XMAS-CARD-FIELD-LEAD-BONUS", "XMAS-END"});
+          ev.kind = FeatureKind::kField;
+          ev.root = fe.root;
+          model::Award(pos, ev);
+          out.push_back(ev);
+        }
+      bool must = s->variants.tied_field() == TiedField::kHolderMustBeTied;
+      for (int c = 0; c < tied; ++c)
+        if (fe.winners.size() >= 2 && (!must || Has(fe.winners, p))) {
+          ScoreEvent ev = EndEvent(pos, p, fe.cities,
+                                   "+1 x " + std::to_string(fe.cities) +
+                                       " completed cities of a field with a shared majority",
+                                   {"XMAS-CARD-TIED-FIELD-BONUS", "XMAS-Q-TIEDFIELD", "XMAS-END"});
+          ev.kind = FeatureKind::kField;
+          ev.root = fe.root;
+          model::Award(pos, ev);
+          out.push_back(ev);
+        }
+    }
+  }
+  if (s->variants.supply() == SupplyCount::kAfterFinalScoring) SupplyCards(pos, true, out);
+}
+
+}  // namespace carc::exp::christmas_present

@@ -1,0 +1,426 @@
+#include "model/expansions/christmas_present/state.h"
+
+#include <nlohmann/json.hpp>
+
+#include "model/core/position_io.h"
+#include "model/expansions/christmas_present/actions.h"
+#include "model/expansions/christmas_present/christmas_present.h"
+
+namespace carc::exp::christmas_present {
+
+using model::Status;
+using nlohmann::json;
+
+namespace {
+
+Status Bad(const std::string& where, const std::string& what) {
+  return Status(model::ErrorCode::kMalformed, where + ": " + what);
+}
+
+const std::array<DisputeInfo, kDisputes> kDisputeTable = {{
+    {"XMAS-DRAW-MONASTERY",
+     {"eight-around-opponent-monk", "orthogonal-opponent-monk", "eight-around-not-own"}},
+    {"XMAS-DRAW-ROAD", {"road-without-city-or-monastery", "plain-road-tiles", "any-road-tile"}},
+    {"XMAS-FN4", {"exclude-monastery-tile", "include-monastery-tile"}},
+    {"XMAS-Q-SHARE", {"full-value-each", "split-value"}},
+    {"XMAS-Q-ANYTIME", {"own-turn-any-step", "any-players-turn"}},
+    {"XMAS-Q-LIGHTNING", {"drawn-turn-only", "keep-for-later-own-turn"}},
+    {"XMAS-Q-SUPPLY", {"before-final-scoring", "after-final-scoring"}},
+    {"XMAS-Q-TIEDFIELD", {"any-tied-field", "holder-must-be-tied"}},
+    {"XMAS-Q-RETURN", {"own-figure", "opponent-attack"}},
+    {"XMAS-Q-ADVANTAGE",
+     {"test-when-played-ties-only", "test-when-scored", "field-any-shared-presence"}},
+    {"XMAS-Q-LOOP", {"endless-loop-only", "geometric-loop"}},
+    {"XMAS-Q-FORCE", {"own-turn-next-tile", "opponent-turn-on-draw"}},
+    {"XMAS-Q-EXTRA", {"extra-figure", "replaces-normal"}},
+    {"XMAS-Q-HANDLIMIT", {"holder-chooses", "random-discard"}},
+    {"XMAS-Q-TIEDSCORING", {"card-player-only", "all-tied-leaders", "tied-leaders-normal-rate"}},
+}};
+
+std::string Join(const std::vector<const char*>& v) {
+  std::string s;
+  for (const char* x : v) s += (s.empty() ? "" : ", ") + std::string(x);
+  return s;
+}
+
+Status ReadCard(const json& j, const std::string& where, Card& out) {
+  if (!j.is_string()) return Bad(where, "expected a card name, got " + std::string(j.type_name()));
+  auto c = ParseCard(j.get<std::string>());
+  if (!c) return Bad(where, "unknown card \"" + j.get<std::string>() + "\"");
+  out = *c;
+  return Status::Ok();
+}
+
+Status ReadCards(const json& j, const std::string& where, std::vector<Card>& out) {
+  if (!j.is_array()) return Bad(where, "expected an array of card names");
+  for (size_t i = 0; i < j.size(); ++i) {
+    Card c;
+    if (Status s = ReadCard(j[i], where + "/" + std::to_string(i), c); !s.ok()) return s;
+    out.push_back(c);
+  }
+  return Status::Ok();
+}
+
+Status ReadInt(const json& j, const std::string& where, int& out) {
+  if (!j.is_number_integer()) return Bad(where, "expected an integer");
+  out = j.get<int>();
+  return Status::Ok();
+}
+
+Status ReadPlayer(const json& j, const std::string& where, const model::Position& pos, int& out) {
+  if (Status s = ReadInt(j, where, out); !s.ok()) return s;
+  if (out < 0 || out >= static_cast<int>(pos.players.size()))
+    return Bad(where, "no player " + std::to_string(out));
+  return Status::Ok();
+}
+
+Status Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys) {
+  if (!j.is_object()) return Bad(where, "expected an object");
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = false;
+    for (const char* k : keys) known |= it.key() == k;
+    if (!known) return Bad(where + "/" + it.key(), "unknown field");
+  }
+  return Status::Ok();
+}
+
+json Names(const std::vector<Card>& cards) {
+  json a = json::array();
+  for (Card c : cards) a.push_back(Info(c).name);
+  return a;
+}
+
+}  // namespace
+
+const DisputeInfo& Disputes(Dispute d) { return kDisputeTable[static_cast<int>(d)]; }
+
+const State* Slice(const model::Position& pos) {
+  return static_cast<const State*>(pos.slice(&Get()));
+}
+State* Slice(model::Position& pos) { return static_cast<State*>(pos.slice(&Get())); }
+
+std::array<int, kCardKinds> CardCounts(const State& s) {
+  std::array<int, kCardKinds> n{};
+  auto add = [&](Card c) { n[static_cast<int>(c)]++; };
+  for (const DeckState& d : s.decks)
+    for (Card c : d.cards) add(c);
+  for (const auto& h : s.hands)
+    for (Card c : h) add(c);
+  for (Card c : s.discard) add(c);
+  for (const Attached& a : s.attached) add(a.card);
+  for (size_t i = 0; i < s.forces.size(); ++i) add(Card::kForcePlacement);
+  if (s.pending) add(DecodePlay(s.pending->action).card);
+  return n;
+}
+
+model::StatusOr<int> ReadFeatureRef(const json& j, const model::Position& pos,
+                                    const std::string& where) {
+  if (!j.is_object()) return Bad(where, "expected {\"x\", \"y\", \"feature\"}");
+  for (const char* k : {"x", "y", "feature"})
+    if (!j.contains(k)) return Bad(where + "/" + k, "missing");
+  if (Status s = Keys(j, where, {"x", "y", "feature"}); !s.ok()) return s;
+  if (!j["x"].is_number_integer() || !j["y"].is_number_integer() || !j["feature"].is_string())
+    return Bad(where, "expected integer x, y and a feature name");
+  model::Coord c{j["x"].get<int>(), j["y"].get<int>()};
+  auto t = pos.board.At(c);
+  if (!t)
+    return Bad(where, "no tile at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")");
+  auto seg = model::ParseFeature(pos.board.rotated(*t), j["feature"].get<std::string>());
+  if (!seg.ok()) return Bad(where + "/feature", seg.status().message());
+  return model::Board::Node(*t, *seg);
+}
+
+json FeatureRef(const model::Position& pos, int node) { return model::FeatureRefJson(pos, node); }
+
+// Rules: XMAS-SETUP (two decks of 16 kinds x 2; "rest" fills a deck or the discard pile with
+// every copy not found elsewhere), XMAS-HAND, XMAS-FN2.
+Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
+  State& s = *Slice(pos);
+  if (Status st = Keys(
+          j, w,
+          {"variants", "decks", "hands", "discard", "attached", "laid_down", "deferred", "forces",
+           "pending_attack", "two_tiles", "field_choices", "card_figures_this_turn"});
+      !st.ok())
+    return st;
+  if (j.contains("variants")) {
+    const json& jv = j["variants"];
+    if (Status st = Keys(jv, w + "/variants", {}); !st.ok() && !jv.is_object()) return st;
+    for (auto it = jv.begin(); it != jv.end(); ++it) {
+      std::string wv = w + "/variants/" + it.key();
+      int d = -1;
+      for (int i = 0; i < kDisputes; ++i)
+        if (it.key() == kDisputeTable[i].ruling) d = i;
+      if (d < 0) {
+        std::vector<const char*> ids;
+        for (const auto& x : kDisputeTable) ids.push_back(x.ruling);
+        return Bad(wv, "not a disputed ruling of this expansion (known: " + Join(ids) + ")");
+      }
+      if (!it.value().is_string()) return Bad(wv, "expected a reading name");
+      int r = -1;
+      const auto& names = kDisputeTable[d].readings;
+      for (size_t i = 0; i < names.size(); ++i)
+        if (it.value().get<std::string>() == names[i]) r = static_cast<int>(i);
+      if (r < 0)
+        return Status(model::ErrorCode::kUnknownRules, wv + ": unknown reading \"" +
+                                                           it.value().get<std::string>() +
+                                                           "\" (known: " + Join(names) + ")");
+      s.variants.v[d] = static_cast<uint8_t>(r);
+    }
+  }
+  const int np = static_cast<int>(pos.players.size());
+  s.hands.assign(np, {});
+  if (j.contains("hands")) {
+    const json& jh = j["hands"];
+    if (!jh.is_array() || static_cast<int>(jh.size()) != np)
+      return Bad(w + "/hands",
+                 "expected one array of cards per player (" + std::to_string(np) + ")");
+    for (int p = 0; p < np; ++p)
+      if (Status st = ReadCards(jh[p], w + "/hands/" + std::to_string(p), s.hands[p]); !st.ok())
+        return st;
+  }
+  bool discard_rest = false;
+  if (j.contains("discard")) {
+    if (j["discard"].is_string() && j["discard"].get<std::string>() == "rest")
+      discard_rest = true;
+    else if (Status st = ReadCards(j["discard"], w + "/discard", s.discard); !st.ok())
+      return st;
+  }
+  std::array<bool, 2> deck_rest = {true, true};
+  if (j.contains("decks")) {
+    const json& jd = j["decks"];
+    if (Status st = Keys(jd, w + "/decks", {"monastery", "road"}); !st.ok()) return st;
+    for (Deck d : {Deck::kMonastery, Deck::kRoad}) {
+      std::string name(DeckName(d));
+      if (!jd.contains(name)) continue;
+      const json& x = jd[name];
+      if (x.is_string() && x.get<std::string>() == "rest") continue;
+      deck_rest[static_cast<int>(d)] = false;
+      std::string wd = w + "/decks/" + name;
+      if (Status st = ReadCards(x, wd, s.decks[static_cast<int>(d)].cards); !st.ok()) return st;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (DeckOf(s.decks[static_cast<int>(d)].cards[i]) != d)
+          return Bad(wd + "/" + std::to_string(i), "the card belongs to the other deck");
+    }
+  }
+  if (discard_rest && (deck_rest[0] || deck_rest[1]))
+    return Bad(w + "/discard",
+               "\"rest\" for the discard pile needs both decks given as lists (\"rest\" can fill "
+               "only one place)");
+  if (j.contains("attached")) {
+    const json& ja = j["attached"];
+    if (!ja.is_array()) return Bad(w + "/attached", "expected an array");
+    for (size_t i = 0; i < ja.size(); ++i) {
+      std::string wa = w + "/attached/" + std::to_string(i);
+      if (Status st = Keys(ja[i], wa, {"player", "card", "x", "y", "feature"}); !st.ok()) return st;
+      Attached a;
+      if (!ja[i].contains("player") || !ja[i].contains("card"))
+        return Bad(wa, "needs player, card");
+      if (Status st = ReadPlayer(ja[i]["player"], wa + "/player", pos, a.player); !st.ok())
+        return st;
+      if (Status st = ReadCard(ja[i]["card"], wa + "/card", a.card); !st.ok()) return st;
+      json ref = {{"x", ja[i].value("x", json())},
+                  {"y", ja[i].value("y", json())},
+                  {"feature", ja[i].value("feature", json())}};
+      auto node = ReadFeatureRef(ref, pos, wa);
+      if (!node.ok()) return node.status();
+      a.node = *node;
+      s.attached.push_back(a);
+    }
+  }
+  if (j.contains("laid_down")) {
+    const json& jl = j["laid_down"];
+    if (!jl.is_array()) return Bad(w + "/laid_down", "expected an array");
+    for (size_t i = 0; i < jl.size(); ++i) {
+      auto node = ReadFeatureRef(jl[i], pos, w + "/laid_down/" + std::to_string(i));
+      if (!node.ok()) return node.status();
+      s.laid_down.push_back(*node);
+    }
+  }
+  if (j.contains("deferred")) {
+    const json& jd = j["deferred"];
+    if (!jd.is_array()) return Bad(w + "/deferred", "expected an array");
+    for (size_t i = 0; i < jd.size(); ++i) {
+      std::string wd = w + "/deferred/" + std::to_string(i);
+      if (Status st = Keys(jd[i], wd, {"players", "points", "x", "y", "feature"}); !st.ok())
+        return st;
+      Deferred d;
+      if (!jd[i].contains("players") || !jd[i]["players"].is_array())
+        return Bad(wd + "/players", "expected an array of players");
+      for (size_t k = 0; k < jd[i]["players"].size(); ++k) {
+        int p;
+        if (Status st =
+                ReadPlayer(jd[i]["players"][k], wd + "/players/" + std::to_string(k), pos, p);
+            !st.ok())
+          return st;
+        d.winners.push_back(p);
+      }
+      if (Status st = ReadInt(jd[i].value("points", json()), wd + "/points", d.points); !st.ok())
+        return st;
+      json ref = {{"x", jd[i].value("x", json())},
+                  {"y", jd[i].value("y", json())},
+                  {"feature", jd[i].value("feature", json())}};
+      auto node = ReadFeatureRef(ref, pos, wd);
+      if (!node.ok()) return node.status();
+      d.node = *node;
+      s.deferred.push_back(d);
+    }
+  }
+  if (j.contains("forces")) {
+    const json& jf = j["forces"];
+    if (!jf.is_array()) return Bad(w + "/forces", "expected an array");
+    for (size_t i = 0; i < jf.size(); ++i) {
+      std::string wf = w + "/forces/" + std::to_string(i);
+      if (Status st = Keys(jf[i], wf, {"holder", "target", "x", "y"}); !st.ok()) return st;
+      Force f;
+      if (Status st = ReadPlayer(jf[i].value("holder", json()), wf + "/holder", pos, f.holder);
+          !st.ok())
+        return st;
+      if (Status st = ReadPlayer(jf[i].value("target", json()), wf + "/target", pos, f.target);
+          !st.ok())
+        return st;
+      if (Status st = ReadInt(jf[i].value("x", json()), wf + "/x", f.square.x); !st.ok()) return st;
+      if (Status st = ReadInt(jf[i].value("y", json()), wf + "/y", f.square.y); !st.ok()) return st;
+      s.forces.push_back(f);
+    }
+  }
+  if (j.contains("two_tiles")) {
+    const json& jt = j["two_tiles"];
+    if (!jt.is_array() || jt.size() != 2) return Bad(w + "/two_tiles", "expected two tiles");
+    for (size_t i = 0; i < 2; ++i) {
+      auto t = pos.cfg().catalog->Find(jt[i].is_string() ? jt[i].get<std::string>() : "");
+      if (!t) return Bad(w + "/two_tiles/" + std::to_string(i), "unknown tile");
+      s.two_tiles.push_back(*t);
+    }
+  }
+  if (j.contains("field_choices")) {
+    const json& jc = j["field_choices"];
+    if (!jc.is_array()) return Bad(w + "/field_choices", "expected an array");
+    for (size_t i = 0; i < jc.size(); ++i) {
+      std::string wc = w + "/field_choices/" + std::to_string(i);
+      if (Status st = Keys(jc[i], wc, {"player", "x", "y", "feature", "none"}); !st.ok()) return st;
+      int p, node = -1;
+      if (Status st = ReadPlayer(jc[i].value("player", json()), wc + "/player", pos, p); !st.ok())
+        return st;
+      if (!jc[i].value("none", false)) {
+        json ref = {{"x", jc[i].value("x", json())},
+                    {"y", jc[i].value("y", json())},
+                    {"feature", jc[i].value("feature", json())}};
+        auto n = ReadFeatureRef(ref, pos, wc);
+        if (!n.ok()) return n.status();
+        node = *n;
+      }
+      s.field_choices.push_back({p, node});
+    }
+  }
+  if (j.contains("card_figures_this_turn"))
+    if (Status st = ReadInt(j["card_figures_this_turn"], w + "/card_figures_this_turn",
+                            s.card_figures_this_turn);
+        !st.ok())
+      return st;
+  if (j.contains("pending_attack")) {
+    const json& jp = j["pending_attack"];
+    std::string wp = w + "/pending_attack";
+    if (Status st = Keys(jp, wp, {"action", "waiting"}); !st.ok()) return st;
+    if (!jp.contains("action")) return Bad(wp + "/action", "missing");
+    auto a = ParseXmasAction(jp["action"], pos, wp + "/action");
+    if (!a || !a->ok() || (*a)->code != kPlay)
+      return a && !a->ok() ? a->status() : Bad(wp + "/action", "expected an xmas_play action");
+    PendingAttack pa;
+    pa.action = **a;
+    if (!jp.contains("waiting") || !jp["waiting"].is_array() || jp["waiting"].empty())
+      return Bad(wp + "/waiting", "expected the opponents still to decide, in turn order");
+    for (size_t i = 0; i < jp["waiting"].size(); ++i) {
+      int p;
+      if (Status st = ReadPlayer(jp["waiting"][i], wp + "/waiting/" + std::to_string(i), pos, p);
+          !st.ok())
+        return st;
+      pa.waiting.push_back(p);
+    }
+    s.pending = pa;
+  }
+  // "rest": every copy not found elsewhere (XMAS-SETUP: 2 of each kind).
+  std::array<int, kCardKinds> have = CardCounts(s);
+  for (int k = 0; k < kCardKinds; ++k) {
+    Card c = static_cast<Card>(k);
+    int missing = kCopies - have[k];
+    bool fill = discard_rest || deck_rest[static_cast<int>(DeckOf(c))];
+    if (!fill || missing <= 0) continue;
+    auto& target = discard_rest ? s.discard : s.decks[static_cast<int>(DeckOf(c))].cards;
+    for (int i = 0; i < missing; ++i) target.push_back(c);
+  }
+  for (int d = 0; d < 2; ++d) s.decks[d].ordered = !deck_rest[d];
+  return Status::Ok();
+}
+
+void DumpSection(const model::Position& pos, json& j) {
+  const State& s = *Slice(pos);
+  json v = json::object();
+  for (int d = 0; d < kDisputes; ++d)
+    if (s.variants.v[d] != 0)
+      v[kDisputeTable[d].ruling] = kDisputeTable[d].readings[s.variants.v[d]];
+  if (!v.empty()) j["variants"] = v;
+  json decks = json::object();
+  for (Deck d : {Deck::kMonastery, Deck::kRoad}) {
+    const DeckState& ds = s.decks[static_cast<int>(d)];
+    decks[std::string(DeckName(d))] = ds.ordered ? Names(ds.cards) : json("rest");
+  }
+  j["decks"] = decks;
+  json hands = json::array();
+  for (const auto& h : s.hands) hands.push_back(Names(h));
+  j["hands"] = hands;
+  j["discard"] = Names(s.discard);
+  if (!s.attached.empty()) {
+    json a = json::array();
+    for (const Attached& x : s.attached) {
+      json e = FeatureRef(pos, x.node);
+      e["player"] = x.player;
+      e["card"] = Info(x.card).name;
+      a.push_back(e);
+    }
+    j["attached"] = a;
+  }
+  if (!s.laid_down.empty()) {
+    json a = json::array();
+    for (int n : s.laid_down) a.push_back(FeatureRef(pos, n));
+    j["laid_down"] = a;
+  }
+  if (!s.deferred.empty()) {
+    json a = json::array();
+    for (const Deferred& d : s.deferred) {
+      json e = FeatureRef(pos, d.node);
+      e["players"] = d.winners;
+      e["points"] = d.points;
+      a.push_back(e);
+    }
+    j["deferred"] = a;
+  }
+  if (!s.forces.empty()) {
+    json a = json::array();
+    for (const Force& f : s.forces)
+      a.push_back(
+          {{"holder", f.holder}, {"target", f.target}, {"x", f.square.x}, {"y", f.square.y}});
+    j["forces"] = a;
+  }
+  if (s.pending) {
+    json act;
+    DumpXmasAction(pos, s.pending->action, act);
+    j["pending_attack"] = {{"action", act}, {"waiting", s.pending->waiting}};
+  }
+  if (!s.two_tiles.empty()) {
+    json a = json::array();
+    for (auto t : s.two_tiles) a.push_back(pos.cfg().catalog->Name(t));
+    j["two_tiles"] = a;
+  }
+  if (!s.field_choices.empty()) {
+    json a = json::array();
+    for (auto [p, n] : s.field_choices) {
+      json e = n >= 0 ? FeatureRef(pos, n) : json{{"none", true}};
+      e["player"] = p;
+      a.push_back(e);
+    }
+    j["field_choices"] = a;
+  }
+  if (s.card_figures_this_turn) j["card_figures_this_turn"] = s.card_figures_this_turn;
+}
+
+}  // namespace carc::exp::christmas_present

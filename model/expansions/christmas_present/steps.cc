@@ -1,0 +1,460 @@
+// The Christmas Present turn steps (README "Turn steps"):
+//   xmas_turn_start  before draw        take-two-tiles; at game end, end cards needing a choice
+//   place_tile       before place_tile  a forced placement (XMAS-Q-FORCE); shares the name of the
+//                                       core step so that position files at "place_tile" reach it
+//   xmas_draw_monastery, xmas_draw_road, xmas_cards_early   after place_tile
+//   xmas_cards_late  before score       after every figure placement (phantom included)
+//   xmas_end_cards, xmas_hand_limit     before end_turn
+#include "model/expansions/christmas_present/steps.h"
+
+#include <algorithm>
+#include <set>
+
+#include "model/core/core_steps.h"
+#include "model/expansions/christmas_present/logic.h"
+
+namespace carc::exp::christmas_present {
+
+using model::Action;
+using model::ActionType;
+using model::ApplyResult;
+using model::PlayerId;
+using model::Position;
+using model::Verdict;
+
+namespace {
+
+bool IsCode(const Action& a, std::initializer_list<int> codes) {
+  if (a.type != ActionType::kExpansion || a.expansion != &Get()) return false;
+  for (int c : codes)
+    if (a.code == c) return true;
+  return false;
+}
+
+bool HasPlays(const Position& pos, Window w, PlayerId p) {
+  const State* s = Slice(pos);
+  if (!s || s->hands[p].empty()) return false;
+  std::vector<Action> out;
+  ListPlays(pos, w, p, out);
+  return !out.empty();
+}
+
+ApplyResult Illegal(std::string ruling, std::string text) {
+  ApplyResult r;
+  r.verdict = Verdict::Illegal(std::move(ruling), std::move(text));
+  return r;
+}
+
+// Rules: XMAS-CARD-TAKE-TWO-TILES (before the draw), XMAS-END (end cards revealed in player
+// order when no tile is left, before final scoring).
+class TurnStartStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kStepTurnStart; }
+  bool NeedsDecision(const Position& pos) const override {
+    const State* s = Slice(pos);
+    if (!s || pos.turn.placed >= 0 || pos.turn.drawn) return false;
+    if (!s->two_tiles.empty()) return true;
+    if (pos.supply.total() == 0) return GameEndDecider(pos) >= 0;
+    return !model::Decided(pos, Name()) && HasPlays(pos, Window::kTurnStart, pos.turn.player);
+  }
+  bool Handles(const Position&, const Action& a) const override {
+    return a.type == ActionType::kPass || IsCode(a, {kPlay, kKeepTile});
+  }
+  bool CanPass(const Position& pos) const override { return Slice(pos)->two_tiles.empty(); }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const State& s = *Slice(pos);
+    if (!s.two_tiles.empty()) {
+      for (model::TileType t : std::set<model::TileType>(s.two_tiles.begin(), s.two_tiles.end()))
+        out.push_back(MakeAction(kKeepTile, {t}));
+      return;
+    }
+    out.push_back({.type = ActionType::kPass});
+    if (pos.supply.total() == 0)
+      ListPlays(pos, Window::kGameEnd, GameEndDecider(pos), out);
+    else
+      ListPlays(pos, Window::kTurnStart, pos.turn.player, out);
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    State& s = *Slice(pos);
+    const bool end = pos.supply.total() == 0 && s.two_tiles.empty();
+    if (a.type == ActionType::kPass) {
+      if (end) {
+        PlayerId q = GameEndDecider(pos);
+        if (q >= 0) s.field_choices.push_back({q, -1});
+        ApplyResult r;
+        r.verdict.reasons.push_back({"XMAS-END", "the end card is not used"});
+        return r;
+      }
+      model::MarkDecided(pos, Name());
+      return {};
+    }
+    if (a.code == kKeepTile) return Keep(pos, a.args[0]);
+    if (end) {
+      PlayerId q = GameEndDecider(pos);
+      Play p = DecodePlay(a);
+      if (q >= 0 && p.player != q) {
+        p.player = q;  // the decider reveals; a file may omit "player"
+        if (a.args.size() > 1 && a.args[1] != pos.turn.player && a.args[1] != q)
+          return Illegal("XMAS-END", "end cards are revealed in player order: it is " +
+                                         pos.players[q].name + "'s turn to reveal");
+      }
+      ApplyResult r = PlayCard(pos, EncodePlay(p), Window::kGameEnd);
+      if (r.verdict.legal) r.verdict.reasons.push_back({"XMAS-END", "revealed at game end"});
+      return r;
+    }
+    ApplyResult r = PlayCard(pos, a, Window::kTurnStart);
+    return r;
+  }
+  void Run(Position& pos, ApplyResult& r) const override {
+    State* s = Slice(pos);
+    if (!s) return;
+    s->card_figures_this_turn = 0;
+    if (!s->two_tiles.empty()) {
+      r.notes.push_back({"BASE-PLACE-UNPLACEABLE", "neither tile drawn fits: both leave the game"});
+      s->two_tiles.clear();
+    }
+  }
+
+ private:
+  // XMAS-CARD-TAKE-TWO-TILES: one tile is kept, the other removed from the game.
+  static ApplyResult Keep(Position& pos, model::TileType t) {
+    State& s = *Slice(pos);
+    auto it = std::find(s.two_tiles.begin(), s.two_tiles.end(), t);
+    if (it == s.two_tiles.end())
+      return Illegal("XMAS-CARD-TAKE-TWO-TILES",
+                     "tile " + pos.cfg().catalog->Name(t) + " is not one of the two tiles drawn");
+    model::TileType other = s.two_tiles[it == s.two_tiles.begin() ? 1 : 0];
+    if (!pos.board.CanPlaceAnywhere(t) && pos.board.CanPlaceAnywhere(other))
+      return Illegal("BASE-PLACE-UNPLACEABLE",
+                     "tile " + pos.cfg().catalog->Name(t) + " fits nowhere; the other one fits");
+    ApplyResult r;
+    r.verdict.reasons.push_back({"XMAS-CARD-TAKE-TWO-TILES",
+                                 "keeps " + pos.cfg().catalog->Name(t) + "; tile " +
+                                     pos.cfg().catalog->Name(other) + " is removed from the game"});
+    s.two_tiles.clear();
+    pos.turn.drawn = t;
+    model::MarkDecided(pos, kStepTurnStart);
+    return r;
+  }
+};
+
+// XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE. Named like the core step it stands before.
+class ForcedPlaceStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return model::kPlaceTile; }
+  bool NeedsDecision(const Position& pos) const override {
+    const State* s = Slice(pos);
+    if (!s || !pos.turn.drawn || pos.turn.placed >= 0) return false;
+    if (s->pending) return true;
+    if (ActiveForce(pos) >= 0) return Fits(pos);
+    return OpponentWindow(pos);
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    if (a.type == ActionType::kPlaceTile) return ActiveForce(pos) >= 0;
+    return a.type == ActionType::kPass || IsCode(a, {kPlay, kCancel, kAllow});
+  }
+  bool CanPass(const Position& pos) const override {
+    const State& s = *Slice(pos);
+    return !s.pending && !(ActiveForce(pos) >= 0 && Fits(pos));
+  }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const State& s = *Slice(pos);
+    if (s.pending) return ListAnswers(pos, out);
+    if (ActiveForce(pos) >= 0) {
+      model::Coord sq = s.forces[ActiveForce(pos)].square;
+      model::TileType t = *pos.turn.drawn;
+      for (model::Rotation r : pos.cfg().catalog->distinct_rotations(t))
+        if (pos.board.Check(t, sq, r).ok())
+          out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = sq, .rotation = r});
+      return;
+    }
+    out.push_back({.type = ActionType::kPass});
+    for (PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
+      if (q != pos.turn.player) ListPlays(pos, Window::kForce, q, out);
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    State& s = *Slice(pos);
+    if (IsCode(a, {kCancel, kAllow})) return AnswerAttack(pos, a);
+    if (a.type == ActionType::kPass) {
+      model::MarkDecided(pos, Name());
+      return {};
+    }
+    if (a.type == ActionType::kExpansion) return PlayCard(pos, a, Window::kForce);
+    const int fi = ActiveForce(pos);
+    const Force f = s.forces[fi];
+    if (a.pos != f.square)
+      return Illegal("XMAS-CARD-FORCE-PLACEMENT",
+                     pos.players[f.holder].name + "'s force-placement card obliges " +
+                         pos.players[f.target].name + " to place the tile on (" +
+                         std::to_string(f.square.x) + ", " + std::to_string(f.square.y) +
+                         "), where it fits");
+    const model::Step* core = nullptr;
+    for (const model::Step* st : pos.cfg().pipeline)
+      if (st->Name() == model::kPlaceTile && st != this) core = st;
+    ApplyResult r = core->Apply(pos, a);
+    if (!r.verdict.legal || !r.input_error.empty()) return r;
+    s.forces.erase(s.forces.begin() + fi);
+    s.discard.push_back(Card::kForcePlacement);
+    r.verdict.reasons.push_back({"XMAS-CARD-FORCE-PLACEMENT",
+                                 "the tile goes on the square the "
+                                 "card named; the card is spent"});
+    r.verdict.reasons.push_back({"XMAS-Q-FORCE", "the forced square applies to this tile"});
+    return r;
+  }
+  void Run(Position& pos, ApplyResult& r) const override {
+    State* s = Slice(pos);
+    if (!s || !pos.turn.drawn || pos.turn.placed >= 0) return;
+    int fi = ActiveForce(pos);
+    if (fi < 0 || Fits(pos)) return;
+    s->forces.erase(s->forces.begin() + fi);
+    s->discard.push_back(Card::kForcePlacement);
+    r.notes.push_back({"XMAS-Q-FORCE",
+                       "the drawn tile cannot go on the forced square: it is "
+                       "placed normally and the force-placement card is spent"});
+  }
+
+ private:
+  static int ActiveForce(const Position& pos) {
+    const State* s = Slice(pos);
+    if (!s) return -1;
+    for (size_t i = 0; i < s->forces.size(); ++i)
+      if (s->forces[i].target == pos.turn.player) return static_cast<int>(i);
+    return -1;
+  }
+  static bool Fits(const Position& pos) {
+    const State& s = *Slice(pos);
+    model::Coord sq = s.forces[ActiveForce(pos)].square;
+    for (int r = 0; r < 4; ++r)
+      if (pos.board.Check(*pos.turn.drawn, sq, r).ok()) return true;
+    return false;
+  }
+  bool OpponentWindow(const Position& pos) const {
+    const State& s = *Slice(pos);
+    if (s.variants.force() != ForceTiming::kOpponentTurnOnDraw || model::Decided(pos, Name()))
+      return false;
+    for (PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
+      if (q != pos.turn.player && HasPlays(pos, Window::kForce, q)) return true;
+    return false;
+  }
+};
+
+// XMAS-DRAW-MONASTERY / XMAS-DRAW-ROAD: the player may draw the top card (XMAS-FN2: an empty
+// deck is never refilled).
+class DrawCardStep final : public model::Step {
+ public:
+  DrawCardStep(Deck deck, std::string_view name) : deck_(deck), name_(name) {}
+  std::string_view Name() const override { return name_; }
+  bool NeedsDecision(const Position& pos) const override {
+    const State* s = Slice(pos);
+    return s && pos.turn.placed >= 0 && !model::Decided(pos, Name()) &&
+           !s->decks[static_cast<int>(deck_)].cards.empty() && QualifiesDraw(pos, deck_);
+  }
+  bool Handles(const Position&, const Action& a) const override {
+    return a.type == ActionType::kPass ||
+           (IsCode(a, {kDrawCard}) && a.args[0] == static_cast<int>(deck_));
+  }
+  bool CanPass(const Position&) const override { return true; }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const DeckState& d = Slice(pos)->decks[static_cast<int>(deck_)];
+    out.push_back({.type = ActionType::kPass});
+    if (d.ordered) {
+      out.push_back(MakeAction(kDrawCard, {static_cast<int>(deck_), -1}));
+      return;
+    }
+    for (Card c : std::set<Card>(d.cards.begin(), d.cards.end()))
+      out.push_back(MakeAction(kDrawCard, {static_cast<int>(deck_), static_cast<int>(c)}));
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    ApplyResult r;
+    State& s = *Slice(pos);
+    if (a.type == ActionType::kPass) {
+      model::MarkDecided(pos, Name());
+      return r;
+    }
+    DeckState& d = s.decks[static_cast<int>(deck_)];
+    if (d.cards.empty())
+      return Illegal("XMAS-FN2", "the deck is empty; the discard pile is never reshuffled");
+    int named = a.args[1];
+    size_t at = 0;
+    if (d.ordered) {
+      if (named >= 0 && named != static_cast<int>(d.cards.front())) {
+        r.input_error = std::string("the top card of the ") + std::string(DeckName(deck_)) +
+                        " deck is " + Info(d.cards.front()).name + ", not " +
+                        Info(static_cast<Card>(named)).name;
+        return r;
+      }
+    } else {
+      if (named < 0) {
+        r.input_error = std::string("the order of the ") + std::string(DeckName(deck_)) +
+                        " deck is unknown: name the card drawn (\"card\")";
+        return r;
+      }
+      auto it = std::find(d.cards.begin(), d.cards.end(), static_cast<Card>(named));
+      if (it == d.cards.end()) {
+        r.input_error = std::string("no ") + Info(static_cast<Card>(named)).name +
+                        " card is left in the " + std::string(DeckName(deck_)) + " deck";
+        return r;
+      }
+      at = it - d.cards.begin();
+    }
+    Card c = d.cards[at];
+    d.cards.erase(d.cards.begin() + at);
+    s.hands[pos.turn.player].push_back(c);
+    model::MarkDecided(pos, Name());
+    r.verdict.reasons.push_back(
+        {deck_ == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD",
+         deck_ == Deck::kMonastery
+             ? "the tile is placed next to another player's monastery: a monastery card is drawn"
+             : "the tile shows only road: a road card is drawn"});
+    r.notes.push_back({"XMAS-USE", pos.players[pos.turn.player].name + " draws " + Info(c).name});
+    return r;
+  }
+
+ private:
+  Deck deck_;
+  std::string_view name_;
+};
+
+// Rules: XMAS-USE (several cards per turn, own turn only), XMAS-FN8 (the cancel window),
+// XMAS-Q-EXTRA (replaces-normal: no meeple after a card's figure).
+class CardWindowStep final : public model::Step {
+ public:
+  CardWindowStep(Window w, std::string_view name) : w_(w), name_(name) {}
+  std::string_view Name() const override { return name_; }
+  bool NeedsDecision(const Position& pos) const override {
+    const State* s = Slice(pos);
+    if (!s || pos.turn.placed < 0) return false;
+    if (s->pending) return true;
+    return !model::Decided(pos, Name()) && HasPlays(pos, w_, pos.turn.player);
+  }
+  bool Handles(const Position& pos, const Action& a) const override {
+    if (a.type == ActionType::kPlaceFigure) return BlocksMeeple(pos, a);
+    return (a.type == ActionType::kPass && !Slice(pos)->pending) ||
+           IsCode(a, {kPlay, kCancel, kAllow});
+  }
+  bool CanPass(const Position& pos) const override { return !Slice(pos)->pending; }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    if (Slice(pos)->pending) return ListAnswers(pos, out);
+    out.push_back({.type = ActionType::kPass});
+    ListPlays(pos, w_, pos.turn.player, out);
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    if (a.type == ActionType::kPlaceFigure)
+      return Illegal("XMAS-Q-EXTRA",
+                     "replaces-normal: the card's figure was the turn's meeple "
+                     "placement");
+    if (a.type == ActionType::kPass) {
+      model::MarkDecided(pos, Name());
+      return {};
+    }
+    if (a.code == kPlay) return PlayCard(pos, a, w_);
+    return AnswerAttack(pos, a);
+  }
+  std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
+    if (a.type == ActionType::kPlaceFigure && BlocksMeeple(pos, a))
+      return Verdict::Illegal("XMAS-Q-EXTRA",
+                              "replaces-normal: the card's figure was the turn's meeple placement");
+    return std::nullopt;
+  }
+
+ private:
+  bool BlocksMeeple(const Position& pos, const Action& a) const {
+    const State* s = Slice(pos);
+    return w_ == Window::kEarly && s && a.figure_kind == model::kMeeple &&
+           s->variants.extra() == Extra::kReplacesNormal && s->card_figures_this_turn > 0;
+  }
+  Window w_;
+  std::string_view name_;
+};
+
+// XMAS-Q-LIGHTNING (drawn-turn-only): lightning cards not used in the turn they were drawn are
+// discarded at its end; unused modifiers too.
+class EndCardsStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kStepEndCards; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult& r) const override {
+    State* s = Slice(pos);
+    if (!s || pos.turn.placed < 0) return;
+    if (s->variants.lightning() == Lightning::kDrawnTurnOnly) {
+      auto& h = s->hands[pos.turn.player];
+      for (size_t i = h.size(); i-- > 0;)
+        if (TimingOf(h[i]) == Timing::kImmediate) {
+          r.notes.push_back({"XMAS-Q-LIGHTNING", std::string(Info(h[i]).name) +
+                                                     " was not used in the turn it was drawn: "
+                                                     "discarded"});
+          s->discard.push_back(h[i]);
+          h.erase(h.begin() + i);
+        }
+    }
+    for (size_t i = s->attached.size(); i-- > 0;)
+      if (IsScoringModifier(s->attached[i].card)) {
+        s->discard.push_back(s->attached[i].card);
+        s->attached.erase(s->attached.begin() + i);
+      }
+  }
+};
+
+// XMAS-HAND, XMAS-Q-HANDLIMIT: at most 5 cards at the end of one's own turn.
+class HandLimitStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kStepHandLimit; }
+  bool NeedsDecision(const Position& pos) const override {
+    const State* s = Slice(pos);
+    return s && pos.turn.placed >= 0 &&
+           static_cast<int>(s->hands[pos.turn.player].size()) > kHandLimit;
+  }
+  bool Handles(const Position&, const Action& a) const override { return IsCode(a, {kDiscard}); }
+  void Legal(const Position& pos, std::vector<Action>& out) const override {
+    const auto& h = Slice(pos)->hands[pos.turn.player];
+    for (Card c : std::set<Card>(h.begin(), h.end()))
+      out.push_back(MakeAction(kDiscard, {static_cast<int>(c), pos.turn.player}));
+  }
+  ApplyResult Apply(Position& pos, const Action& a) const override {
+    State& s = *Slice(pos);
+    Card c = static_cast<Card>(a.args[0]);
+    if (a.args[1] != pos.turn.player)
+      return Illegal("XMAS-HAND", "only the player whose turn ends discards down to 5 cards");
+    if (Copies(s.hands[pos.turn.player], c) == 0)
+      return Illegal("XMAS-HAND",
+                     pos.players[pos.turn.player].name + " holds no " + Info(c).name + " card");
+    Discard(s, pos.turn.player, c);
+    ApplyResult r;
+    r.verdict.reasons.push_back({"XMAS-HAND", "more than 5 cards at the end of the turn: " +
+                                                  std::string(Info(c).name) + " is discarded"});
+    r.verdict.reasons.push_back(
+        {"XMAS-Q-HANDLIMIT", s.variants.hand_limit() == HandLimit::kHolderChooses
+                                 ? "the holder chooses the card"
+                                 : "random-discard: the card is drawn blind; the question states "
+                                   "which"});
+    return r;
+  }
+};
+
+}  // namespace
+
+void Steps(std::vector<model::StepInsert>& out) {
+  static const TurnStartStep turn_start;
+  static const ForcedPlaceStep forced;
+  static const DrawCardStep draw_monastery(Deck::kMonastery, kStepDrawMonastery);
+  static const DrawCardStep draw_road(Deck::kRoad, kStepDrawRoad);
+  static const CardWindowStep early(Window::kEarly, kStepCardsEarly);
+  static const CardWindowStep late(Window::kLate, kStepCardsLate);
+  static const EndCardsStep end_cards;
+  static const HandLimitStep hand_limit;
+  // "after" inserts go right after the anchor: listed last-first.
+  out.push_back({model::kPlaceTile, /*after=*/true, &early});
+  out.push_back({model::kPlaceTile, /*after=*/true, &draw_road});
+  out.push_back({model::kPlaceTile, /*after=*/true, &draw_monastery});
+  out.push_back({model::kDrawTile, /*after=*/false, &turn_start});
+  out.push_back({model::kScoreCompleted, /*after=*/false, &late});
+  out.push_back({model::kEndTurn, /*after=*/false, &end_cards});
+  out.push_back({model::kEndTurn, /*after=*/false, &hand_limit});
+  // Last: it takes the name "place_tile", which the inserts above anchor to.
+  out.push_back({model::kPlaceTile, /*after=*/false, &forced});
+}
+
+}  // namespace carc::exp::christmas_present

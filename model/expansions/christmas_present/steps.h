@@ -1,0 +1,22 @@
+#pragma once
+// The Christmas Present turn steps and their anchors (steps.cc).
+
+#include <string_view>
+#include <vector>
+
+#include "model/core/step.h"
+#include "model/expansions/christmas_present/christmas_present.h"
+
+namespace carc::exp::christmas_present {
+
+inline constexpr std::string_view kStepTurnStart = "xmas_turn_start";
+inline constexpr std::string_view kStepDrawMonastery = "xmas_draw_monastery";
+inline constexpr std::string_view kStepDrawRoad = "xmas_draw_road";
+inline constexpr std::string_view kStepCardsEarly = "xmas_cards_early";
+inline constexpr std::string_view kStepCardsLate = "xmas_cards_late";
+inline constexpr std::string_view kStepEndCards = "xmas_end_cards";
+inline constexpr std::string_view kStepHandLimit = "xmas_hand_limit";
+
+void Steps(std::vector<model::StepInsert>& out);
+
+}  // namespace carc::exp::christmas_present

@@ -1,0 +1,117 @@
+// Can the Christmas Present slice arise under the rules? Each violation names its ruling.
+#include <algorithm>
+
+#include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/logic.h"
+
+namespace carc::exp::christmas_present {
+
+using model::FeatureKind;
+using model::Position;
+using model::Violation;
+
+void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out) const {
+  const State* s = Slice(pos);
+  if (!s) return;
+  const std::string w = "/expansions/christmas_present";
+  // XMAS-SETUP: two copies of each of the 32 kinds, each in its own deck or in play.
+  std::array<int, kCardKinds> n = CardCounts(*s);
+  for (int k = 0; k < kCardKinds; ++k)
+    if (n[k] != kCopies)
+      out.push_back({"XMAS-SETUP", w,
+                     std::string(Info(static_cast<Card>(k)).name) + " appears " +
+                         std::to_string(n[k]) +
+                         " times (decks, hands, discard, in play); the game has 2"});
+  const int np = static_cast<int>(pos.players.size());
+  for (int p = np; p < static_cast<int>(s->hands.size()); ++p)
+    if (!s->hands[p].empty()) out.push_back({"XMAS-HAND", w + "/hands", "a hand of no player"});
+  const bool turn_started = pos.turn.placed >= 0;  // cards are drawn after the tile placement
+  for (int p = 0; p < np && p < static_cast<int>(s->hands.size()); ++p) {
+    const auto& h = s->hands[p];
+    const bool own_turn_cards = p == pos.turn.player && turn_started;
+    // XMAS-HAND: at most 5 cards, except in the holder's turn before the end-of-turn discard.
+    if (static_cast<int>(h.size()) > kHandLimit && !own_turn_cards)
+      out.push_back({"XMAS-HAND", w + "/hands/" + std::to_string(p),
+                     pos.players[p].name + " holds " + std::to_string(h.size()) +
+                         " cards; excess cards are discarded at the end of the holder's turn"});
+    // XMAS-Q-LIGHTNING (drawn-turn-only): a lightning card never stays in hand past its turn.
+    if (s->variants.lightning() == Lightning::kDrawnTurnOnly && !own_turn_cards)
+      for (Card c : h)
+        if (TimingOf(c) == Timing::kImmediate) {
+          out.push_back({"XMAS-Q-LIGHTNING", w + "/hands/" + std::to_string(p),
+                         std::string(Info(c).name) +
+                             " is a lightning card: used in the turn it is drawn or discarded"});
+          break;
+        }
+  }
+  // XMAS-CARD-LAY-DOWN-*: roads, cities and monasteries only.
+  for (size_t i = 0; i < s->laid_down.size(); ++i)
+    if (pos.board.segment(s->laid_down[i]).kind == FeatureKind::kField)
+      out.push_back({"XMAS-CARD-LAY-DOWN-ROAD", w + "/laid_down/" + std::to_string(i),
+                     "only a road, city or monastery is laid down"});
+  // Cards attached to features: their kind.
+  for (size_t i = 0; i < s->attached.size(); ++i) {
+    const Attached& a = s->attached[i];
+    const CardInfo& ci = Info(a.card);
+    bool ok = ci.kind && pos.board.segment(a.node).kind == *ci.kind &&
+              (IsScoringModifier(a.card) || a.card == Card::kAdvantageRoad ||
+               a.card == Card::kAdvantageCity || a.card == Card::kAdvantageMonastery);
+    if (IsScoringModifier(a.card) && !PendingScoring(pos, pos.board.Find(a.node))) ok = false;
+    if (!ok)
+      out.push_back({ci.ruling, w + "/attached/" + std::to_string(i),
+                     std::string(ci.name) + " cannot stay on this feature"});
+  }
+  // XMAS-FN12: deferred values belong to completed laid-down features.
+  for (size_t i = 0; i < s->deferred.size(); ++i)
+    if (!pos.board.IsComplete(pos.board.Find(s->deferred[i].node)))
+      out.push_back({"XMAS-FN12", w + "/deferred/" + std::to_string(i),
+                     "a deferred value belongs to a completed laid-down feature"});
+  // XMAS-Q-FORCE: an opponent, an empty square.
+  for (size_t i = 0; i < s->forces.size(); ++i) {
+    const Force& f = s->forces[i];
+    if (f.holder == f.target || pos.board.At(f.square))
+      out.push_back({"XMAS-Q-FORCE", w + "/forces/" + std::to_string(i),
+                     "a forced placement names an opponent and an empty square"});
+  }
+  // XMAS-FN8: only opponents holding a cancel card wait to answer.
+  if (s->pending)
+    for (model::PlayerId q : s->pending->waiting)
+      if (q == pos.turn.player || Copies(s->hands[q], Card::kCancelAttack) == 0)
+        out.push_back({"XMAS-FN8", w + "/pending_attack/waiting",
+                       pos.players[q].name + " cannot answer: no cancel card or not an opponent"});
+}
+
+// The core's figure checks, relaxed for what cards make possible; a card counts as played once
+// a copy lies on the discard pile.
+// - BASE-MEEPLE-TILE: a figure-unoccupied-*, figure-occupied-* or swap-* card puts a figure on
+//   an earlier tile (XMAS-CARD-FIGURE-UNOCCUPIED-*, XMAS-CARD-FIGURE-OCCUPIED-*, XMAS-CARD-SWAP-*).
+// - BASE-MEEPLE-FREE: a figure-occupied-* card puts a second figure on an occupied feature, on
+//   the same segment too (XMAS-CARD-FIGURE-OCCUPIED-*, XMAS-FN6).
+// - BASE-RETURN: figures on a laid-down feature stay on it when it is completed (XMAS-FN11,
+//   XMAS-FN12).
+bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
+                                     std::string_view ruling) const {
+  const State* s = Slice(pos);
+  if (!s || figure < 0 || figure >= static_cast<int>(pos.figures.size())) return false;
+  auto played = [&](std::initializer_list<Card> cards) {
+    for (Card c : cards)
+      if (std::find(s->discard.begin(), s->discard.end(), c) != s->discard.end()) return true;
+    return false;
+  };
+  const std::initializer_list<Card> occupied = {
+      Card::kFigureOccupiedField, Card::kFigureOccupiedRoad, Card::kFigureOccupiedCity,
+      Card::kFigureOccupiedMonastery};
+  if (ruling == "BASE-MEEPLE-FREE") return played(occupied);
+  if (ruling == "BASE-MEEPLE-TILE")
+    return played(occupied) || played({Card::kFigureUnoccupiedField, Card::kFigureUnoccupiedRoad,
+                                       Card::kFigureUnoccupiedCity, Card::kSwapMonastery,
+                                       Card::kSwapCity, Card::kSwapRoad, Card::kSwapField});
+  if (ruling == "BASE-RETURN") {
+    const int root = pos.board.Find(pos.figures[figure].node);
+    for (int node : s->laid_down)
+      if (pos.board.Find(node) == root) return true;
+  }
+  return false;
+}
+
+}  // namespace carc::exp::christmas_present
