@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/core/expansion.h"
+
 namespace carc::prop {
 
 using model::Action;
@@ -66,8 +68,8 @@ Action TransformAction(const Action& a, const BoardTransform& t) {
 std::string Picture(const model::RotatedTile& rt) {
   std::vector<std::string> parts;
   for (const model::Segment& s : rt.segments)
-    parts.push_back(std::to_string(static_cast<int>(s.kind)) + "/" + std::to_string(s.sides) +
-                    "/" + std::to_string(s.halves) + (s.shield ? "*" : ""));
+    parts.push_back(std::to_string(static_cast<int>(s.kind)) + "/" + std::to_string(s.sides) + "/" +
+                    std::to_string(s.halves) + (s.shield ? "*" : ""));
   std::sort(parts.begin(), parts.end());
   std::string out;
   for (const auto& p : parts) out += p + ";";
@@ -78,8 +80,10 @@ std::string ActionKey(const model::Position& pos, const Action& a) {
   const auto& cat = *pos.cfg().catalog;
   auto at = [](Coord c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; };
   switch (a.type) {
-    case ActionType::kPass: return "pass";
-    case ActionType::kDraw: return "draw " + cat.Name(a.tile);
+    case ActionType::kPass:
+      return "pass";
+    case ActionType::kDraw:
+      return "draw " + cat.Name(a.tile);
     case ActionType::kPlaceTile: {
       model::TileType t = a.tile >= 0 ? a.tile : (pos.turn.drawn ? *pos.turn.drawn : 0);
       return "tile " + cat.Name(t) + at(a.pos) + " " + Picture(cat.rotated(t, a.rotation & 3));
@@ -87,6 +91,12 @@ std::string ActionKey(const model::Position& pos, const Action& a) {
     case ActionType::kPlaceFigure:
       return "figure " + std::to_string(a.figure_kind) + " " +
              (a.has_pos ? at(a.pos) : std::string("here")) + " seg " + std::to_string(a.segment);
+    case ActionType::kExpansion: {
+      std::string s = "expansion " + std::string(a.expansion ? a.expansion->Id() : "?") + " " +
+                      std::to_string(a.code) + " " + at(a.pos);
+      for (int x : a.args) s += " " + std::to_string(x);
+      return s;
+    }
   }
   return "?";
 }

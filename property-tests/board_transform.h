@@ -3,10 +3,9 @@
 // clockwise (every coordinate rotated, every tile rotated +90). Neither may change legality or
 // scores. Also: a key that identifies an action up to equivalent rotations (one picture).
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/core/action.h"
 #include "model/core/position.h"

@@ -58,7 +58,11 @@ std::vector<std::string> DrawOrderTypes(const json& j) {
 // mismatches, each a field against a road or city (so no road or city joins another feature and
 // nothing gets completed), and away from monasteries (none gets its eighth neighbour).
 std::optional<Corruption> MismatchedEdge(const Position& pos, const json& j, std::mt19937_64& rng) {
-  struct Cand { std::string tile; Coord c; int r; };
+  struct Cand {
+    std::string tile;
+    Coord c;
+    int r;
+  };
   std::vector<Cand> cands;
   const Board& b = pos.board;
   for (const std::string& name : DrawOrderTypes(j)) {
@@ -68,7 +72,8 @@ std::optional<Corruption> MismatchedEdge(const Position& pos, const json& j, std
       for (int dx = -1; dx <= 1; ++dx)
         for (int dy = -1; dy <= 1; ++dy)
           if (auto n = b.At({c.x + dx, c.y + dy}))
-            for (const auto& s : b.rotated(*n).segments) near_monastery |= s.kind == FeatureKind::kMonastery;
+            for (const auto& s : b.rotated(*n).segments)
+              near_monastery |= s.kind == FeatureKind::kMonastery;
       if (near_monastery) continue;
       for (int r = 0; r < 4; ++r) {
         const model::RotatedTile& rt = Cat().rotated(t, r);
@@ -86,12 +91,15 @@ std::optional<Corruption> MismatchedEdge(const Position& pos, const json& j, std
   }
   if (cands.empty()) return std::nullopt;
   const Cand& k = Pick(cands, rng);
-  Corruption out{"mismatched-edge", "tile " + k.tile + " added at (" + std::to_string(k.c.x) + ", " +
-                                        std::to_string(k.c.y) + ") rotated " +
-                                        std::to_string(90 * k.r) + " against every neighbour",
-                 j, {"BASE-PLACE-EDGE"}};
+  Corruption out{"mismatched-edge",
+                 "tile " + k.tile + " added at (" + std::to_string(k.c.x) + ", " +
+                     std::to_string(k.c.y) + ") rotated " + std::to_string(90 * k.r) +
+                     " against every neighbour",
+                 j,
+                 {"BASE-PLACE-EDGE"}};
   TakeFromDrawOrder(out.position, k.tile);
-  out.position["board"].push_back({{"tile", k.tile}, {"x", k.c.x}, {"y", k.c.y}, {"rotation", 90 * k.r}});
+  out.position["board"].push_back(
+      {{"tile", k.tile}, {"x", k.c.x}, {"y", k.c.y}, {"rotation", 90 * k.r}});
   return out;
 }
 
@@ -133,7 +141,8 @@ std::optional<Corruption> DetachedTile(const Position& pos, const json& j, std::
     out.what = "tile " + t + " from the supply put at (" + std::to_string(far.x) + ", " +
                std::to_string(far.y) + ")";
     TakeFromDrawOrder(out.position, t);
-    out.position["board"].push_back({{"tile", t}, {"x", far.x}, {"y", far.y}, {"rotation", 90 * Uniform(0, 3, rng)}});
+    out.position["board"].push_back(
+        {{"tile", t}, {"x", far.x}, {"y", far.y}, {"rotation", 90 * Uniform(0, 3, rng)}});
   }
   return out;
 }
@@ -181,10 +190,14 @@ std::optional<Corruption> FigureOnMissingFeature(const Position& pos, const json
   f["y"] = at.y;
   f["feature"] = feature;
   f.erase("posture");
-  Corruption out{"figure-on-missing-feature",
-                 (reaim ? "figure " + std::to_string(k) + " re-aimed at " : std::string("a meeple on ")) +
-                     feature + " of the tile at (" + std::to_string(at.x) + ", " + std::to_string(at.y) + ")",
-                 j, {}, 65, "/figures/" + std::to_string(k) + "/feature"};
+  Corruption out{
+      "figure-on-missing-feature",
+      (reaim ? "figure " + std::to_string(k) + " re-aimed at " : std::string("a meeple on ")) +
+          feature + " of the tile at (" + std::to_string(at.x) + ", " + std::to_string(at.y) + ")",
+      j,
+      {},
+      65,
+      "/figures/" + std::to_string(k) + "/feature"};
   if (reaim)
     out.position["figures"][k] = f;
   else
@@ -200,8 +213,10 @@ std::optional<Corruption> TooManyCopies(const Position& pos, const json& j, std:
   if (pos.turn.drawn == t) ++used;
   for (model::TileType d : pos.supply.order) used += d == t;
   int extra = Cat().def(t).count - used + 1 + Uniform(0, 1, rng);
-  Corruption out{"too-many-copies", std::to_string(extra) + " more tile(s) " + Cat().Name(t) +
-                                        " in the draw order", j, {"BASE-SETUP"}};
+  Corruption out{"too-many-copies",
+                 std::to_string(extra) + " more tile(s) " + Cat().Name(t) + " in the draw order",
+                 j,
+                 {"BASE-SETUP"}};
   json& order = out.position["supply"]["draw_order"];
   for (int k = 0; k < extra; ++k)
     order.insert(order.begin() + Uniform(0, static_cast<int>(order.size()), rng), Cat().Name(t));
@@ -211,16 +226,20 @@ std::optional<Corruption> TooManyCopies(const Position& pos, const json& j, std:
 // A player's supply of one figure kind raised above what they own (BASE-MEEPLE-SUPPLY for
 // meeples; each figure kind cites its own supply ruling, e.g. PH-SETUP).
 std::optional<Corruption> ExtraFigures(const Position& pos, const json& j, std::mt19937_64& rng,
-                                       const std::string& kind, const std::string& ruling, int max) {
+                                       const std::string& kind, const std::string& ruling,
+                                       int max) {
   int p = Uniform(0, static_cast<int>(pos.players.size()) - 1, rng);
   int k = pos.cfg().FigureKind(kind);
   if (k < 0) return std::nullopt;
   int have = pos.players[p].supply[k];
   int on_board = pos.FiguresOnBoard(p, k);
   int want = pos.cfg().figure_kinds[k].per_player - on_board + Uniform(1, max, rng);
-  Corruption out{"", "player " + std::to_string(p) + " holds " + std::to_string(want) + " " + kind +
-                         " (had " + std::to_string(have) + ", " + std::to_string(on_board) +
-                         " on the board)", j, {ruling}};
+  Corruption out{"",
+                 "player " + std::to_string(p) + " holds " + std::to_string(want) + " " + kind +
+                     " (had " + std::to_string(have) + ", " + std::to_string(on_board) +
+                     " on the board)",
+                 j,
+                 {ruling}};
   out.position["players"][p]["supply"][kind] = want;
   return out;
 }
@@ -230,7 +249,10 @@ std::optional<Corruption> ExtraFigures(const Position& pos, const json& j, std::
 std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json& j,
                                                 std::mt19937_64& rng) {
   const Board& b = pos.board;
-  struct Cand { int tile; int seg; };
+  struct Cand {
+    int tile;
+    int seg;
+  };
   std::vector<Cand> cands;
   for (int t = 0; t < b.size(); ++t) {
     if (HasFigureOn(j, b.tile(t).pos)) continue;  // keep one figure of a kind per tile
@@ -254,10 +276,12 @@ std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json&
   int p = Pick(players, rng);
   Coord at = b.tile(c.tile).pos;
   std::string feature = model::FeatureName(b.rotated(c.tile), c.seg);
-  Corruption out{"figure-on-completed-city", "a meeple of player " + std::to_string(p) + " on " +
-                                                 feature + " of the tile at (" + std::to_string(at.x) +
-                                                 ", " + std::to_string(at.y) + "), a completed city",
-                 j, {"BASE-RETURN"}};
+  Corruption out{"figure-on-completed-city",
+                 "a meeple of player " + std::to_string(p) + " on " + feature +
+                     " of the tile at (" + std::to_string(at.x) + ", " + std::to_string(at.y) +
+                     "), a completed city",
+                 j,
+                 {"BASE-RETURN"}};
   out.position["figures"].push_back(
       {{"owner", p}, {"kind", "meeple"}, {"x", at.x}, {"y", at.y}, {"feature", feature}});
   out.position["players"][p]["supply"]["meeple"] = pos.players[p].supply[model::kMeeple] - 1;
@@ -268,14 +292,17 @@ std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json&
 std::optional<Corruption> NegativeScore(const Position& pos, const json& j, std::mt19937_64& rng) {
   int p = Uniform(0, static_cast<int>(pos.players.size()) - 1, rng);
   int s = -Uniform(1, 60, rng);
-  Corruption out{"negative-score", "player " + std::to_string(p) + " scores " + std::to_string(s), j,
+  Corruption out{"negative-score",
+                 "player " + std::to_string(p) + " scores " + std::to_string(s),
+                 j,
                  {"BASE-TRACK"}};
   out.position["players"][p]["score"] = s;
   return out;
 }
 
 // BASE-MEEPLE-FREE: a player's phantom put on the very segment a meeple stands on.
-std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j, std::mt19937_64& rng) {
+std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
+                                          std::mt19937_64& rng) {
   int ph = pos.cfg().FigureKind("phantom");
   if (ph < 0) return std::nullopt;
   std::vector<int> cands;
@@ -297,8 +324,11 @@ std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j, st
   json fig = j["figures"][f];
   fig["owner"] = p;
   fig["kind"] = "phantom";
-  Corruption out{"phantom-on-meeple", "the phantom of player " + std::to_string(p) + " on the segment of figure " +
-                                          std::to_string(f), j, {"BASE-MEEPLE-FREE"}};
+  Corruption out{"phantom-on-meeple",
+                 "the phantom of player " + std::to_string(p) + " on the segment of figure " +
+                     std::to_string(f),
+                 j,
+                 {"BASE-MEEPLE-FREE"}};
   out.position["figures"].push_back(fig);
   out.position["players"][p]["supply"]["phantom"] = 0;
   return out;
@@ -313,7 +343,8 @@ const std::vector<CorruptionKind>& CorruptionKinds() {
       {"overlap", {}, Overlap},
       {"figure-on-missing-feature", {}, FigureOnMissingFeature},
       {"too-many-copies", {}, TooManyCopies},
-      {"too-many-meeples", {},
+      {"too-many-meeples",
+       {},
        [](const Position& p, const json& j, std::mt19937_64& rng) {
          auto c = ExtraFigures(p, j, rng, "meeple", "BASE-MEEPLE-SUPPLY", 3);
          if (c) c->kind = "too-many-meeples";
@@ -322,7 +353,8 @@ const std::vector<CorruptionKind>& CorruptionKinds() {
       {"figure-on-completed-city", {}, FigureOnCompletedCity},
       {"negative-score", {}, NegativeScore},
       // Phantom (PH-SETUP: one phantom per player).
-      {"two-phantoms", {"phantom"},
+      {"two-phantoms",
+       {"phantom"},
        [](const Position& p, const json& j, std::mt19937_64& rng) {
          auto c = ExtraFigures(p, j, rng, "phantom", "PH-SETUP", 1);
          if (c) c->kind = "two-phantoms";
@@ -340,7 +372,7 @@ const CorruptionKind* FindCorruption(const std::string& name) {
 }
 
 bool Applies(const CorruptionKind& k, const Position& pos) {
-  for (const std::string& id : k.requires)
+  for (const std::string& id : k.needs)
     if (!pos.cfg().FindExpansion(id)) return false;
   return true;
 }
@@ -366,7 +398,8 @@ std::optional<std::string> CheckCorruption(const Corruption& c) {
   if (got == c.rulings) return std::nullopt;
   std::string want;
   for (const auto& r : c.rulings) want += r + " ";
-  return "expected exactly {" + want + "}, validate reports:" + (texts.empty() ? " nothing" : texts);
+  return "expected exactly {" + want +
+         "}, validate reports:" + (texts.empty() ? " nothing" : texts);
 }
 
 }  // namespace carc::prop

@@ -3,16 +3,15 @@
 // changes the position file so that exactly one rule is broken and carries what `carc validate`
 // must answer: the exact set of ruling IDs (exit 2), or for input that cannot even be read, exit
 // 65 with a message naming the JSON location. Kinds are rows of a table; an expansion adds its
-// rows (with `requires`) as it lands.
+// rows (with `needs`) as it lands.
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/core/position.h"
 
@@ -29,7 +28,7 @@ struct Corruption {
 
 struct CorruptionKind {
   std::string name;
-  std::vector<std::string> requires;  // expansion ids that must be enabled
+  std::vector<std::string> needs;  // expansion ids that must be enabled
   // nullopt when the position offers nothing to corrupt this way (e.g. no completed city).
   std::function<std::optional<Corruption>(const model::Position&, const nlohmann::json&,
                                           std::mt19937_64&)>

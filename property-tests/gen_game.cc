@@ -1,6 +1,7 @@
 #include "property-tests/gen_game.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
@@ -32,19 +33,23 @@ json StartJson(const GameSpec& spec) {
   for (int p = 0; p < spec.players; ++p) players.push_back({{"name", "P" + std::to_string(p)}});
   json order = json::array();
   for (model::TileType t : DrawOrder(spec.picks)) order.push_back(cat.Name(t));
-  return {{"rules", {{"edition", "C3"}, {"expansions", spec.expansions}}},
-          {"players", players},
-          {"board", json::array({{{"tile", cat.Name(cat.start_tile())},
-                                  {"x", 0}, {"y", 0}, {"rotation", 0}}})},
-          {"supply", {{"draw_order", order}}},
-          {"turn", {{"player", 0}, {"step", "draw"}}}};
+  return {
+      {"rules", {{"edition", "C3"}, {"expansions", spec.expansions}}},
+      {"players", players},
+      {"board",
+       json::array({{{"tile", cat.Name(cat.start_tile())}, {"x", 0}, {"y", 0}, {"rotation", 0}}})},
+      {"supply", {{"draw_order", order}}},
+      {"turn", {{"player", 0}, {"step", "draw"}}}};
 }
 
 std::string Describe(const GameSpec& spec) { return SpecJson(spec).dump(); }
 
 json SpecJson(const GameSpec& spec) {
-  return {{"players", spec.players}, {"expansions", spec.expansions}, {"unused", spec.unused},
-          {"picks", spec.picks}, {"choices", spec.choices}};
+  return {{"players", spec.players},
+          {"expansions", spec.expansions},
+          {"unused", spec.unused},
+          {"picks", spec.picks},
+          {"choices", spec.choices}};
 }
 
 model::StatusOr<Position> ParseJson(const json& j, const std::string& source) {
@@ -53,7 +58,9 @@ model::StatusOr<Position> ParseJson(const json& j, const std::string& source) {
 
 bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
   const model::Expansion* e = pos.cfg().FindExpansion(id);
-  if (!e || a.type != model::ActionType::kPlaceFigure) return false;
+  if (!e) return false;
+  if (a.type == model::ActionType::kExpansion) return a.expansion == e;
+  if (a.type != model::ActionType::kPlaceFigure) return false;
   std::vector<model::FigureKindDef> kinds;
   e->ContributeFigures(kinds);
   for (const auto& k : kinds)
@@ -110,9 +117,9 @@ Game Playout(const GameSpec& spec, bool keep_positions) {
     model::ApplyResult r = model::Apply(pos, allowed[i]);
     if (!r.verdict.legal || !r.input_error.empty()) {
       g.error = "a listed action was refused: " + model::Describe(pos, allowed[i]) + ": " +
-                (r.input_error.empty() ? (r.verdict.reasons.empty() ? std::string("?")
-                                                                    : r.verdict.reasons[0].ruling)
-                                       : r.input_error);
+                (r.input_error.empty()
+                     ? (r.verdict.reasons.empty() ? std::string("?") : r.verdict.reasons[0].ruling)
+                     : r.input_error);
       if (!keep_positions) g.before.push_back(pos);
       g.final_pos = pos;
       return g;
@@ -123,8 +130,28 @@ Game Playout(const GameSpec& spec, bool keep_positions) {
   return g;
 }
 
+std::vector<std::string> CoveredExpansions() {
+  static const std::vector<std::string> kCovered = {"phantom"};
+  std::vector<std::string> want = kCovered;
+  if (const char* env = std::getenv("CARC_PROP_EXPANSIONS")) {
+    std::string e = env;
+    want.clear();
+    if (e == "all") want = exp::Ids();
+    for (size_t a = 0; e != "all" && a < e.size();) {
+      size_t b = e.find(',', a);
+      if (b == std::string::npos) b = e.size();
+      if (b > a) want.push_back(e.substr(a, b - a));
+      a = b + 1;
+    }
+  }
+  std::vector<std::string> out;
+  for (const std::string& id : exp::Ids())
+    if (std::find(want.begin(), want.end(), id) != want.end()) out.push_back(id);
+  return out;
+}
+
 std::vector<std::vector<std::string>> ExpansionCombinations() {
-  std::vector<std::string> ids = exp::Ids();
+  std::vector<std::string> ids = CoveredExpansions();
   std::vector<std::vector<std::string>> out;
   for (uint32_t mask = 0; mask < (1u << ids.size()); ++mask) {
     std::vector<std::string> c;
@@ -139,8 +166,10 @@ GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expans
   GameSpec s;
   s.players = std::uniform_int_distribution<int>(2, 6)(rng);
   s.expansions = expansions;
-  for (int i = 0; i < 71; ++i) s.picks.push_back(std::uniform_int_distribution<int>(0, 70 - i)(rng));
-  for (int i = 0; i < 300; ++i) s.choices.push_back(std::uniform_int_distribution<int>(0, 1 << 20)(rng));
+  for (int i = 0; i < 71; ++i)
+    s.picks.push_back(std::uniform_int_distribution<int>(0, 70 - i)(rng));
+  for (int i = 0; i < 300; ++i)
+    s.choices.push_back(std::uniform_int_distribution<int>(0, 1 << 20)(rng));
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "model/core/rules.h"
+#include "model/core/step.h"
 
 namespace carc::prop {
 
@@ -157,8 +158,7 @@ std::map<SegId, Feature> FloodFeatures(const Board& b) {
 }
 
 std::optional<std::string> Diff(const std::map<SegId, Feature>& a,
-                                const std::map<SegId, Feature>& b, const char* an,
-                                const char* bn) {
+                                const std::map<SegId, Feature>& b, const char* an, const char* bn) {
   for (const auto& [k, f] : a) {
     auto it = b.find(k);
     if (it == b.end()) return std::string(an) + " has feature " + Show(f) + ", " + bn + " not";
@@ -185,7 +185,96 @@ std::map<SegId, std::vector<std::string>> FigurePartition(const Position& pos) {
   return out;
 }
 
+// Segment -> key (smallest segment) of its flood-fill feature.
+std::map<SegId, SegId> Owners(const std::map<SegId, Feature>& feats) {
+  std::map<SegId, SegId> owner;
+  for (const auto& [k, f] : feats)
+    for (const auto& s : f.segs) owner[s] = k;
+  return owner;
+}
+
 }  // namespace
+
+std::optional<std::string> CompareFinalScoring(const Position& pos) {
+  const auto& o = pos.cfg().options;
+  if (o.city_scoring != model::CityScoring::kStandard ||
+      o.farm_scoring != model::FarmScoring::kPerFarm)
+    return std::nullopt;
+  const Board& b = pos.board;
+  auto feats = FloodFeatures(b);
+  auto owner = Owners(feats);
+  std::map<SegId, std::vector<int>> strength;  // feature -> per player
+  for (const model::Figure& f : pos.figures) {
+    auto& s = strength[owner[Seg(b, f.node)]];
+    s.resize(pos.players.size(), 0);
+    s[f.owner] += pos.cfg().figure_kinds[f.kind].strength;
+  }
+  std::vector<int> want(pos.players.size(), 0);
+  for (const auto& [key, s] : strength) {
+    const Feature& f = feats[key];
+    int best = *std::max_element(s.begin(), s.end());
+    if (best <= 0) continue;
+    int points = 0;
+    switch (f.kind) {
+      case FeatureKind::kRoad:
+        points = f.tiles;
+        break;
+      case FeatureKind::kCity:
+        points = f.tiles + f.shields;
+        break;
+      case FeatureKind::kMonastery: {
+        auto [x, y, seg] = key;
+        int n = 0;
+        for (int dx = -1; dx <= 1; ++dx)
+          for (int dy = -1; dy <= 1; ++dy) n += (dx || dy) && b.At({x + dx, y + dy}).has_value();
+        points = 1 + n;
+        break;
+      }
+      case FeatureKind::kField:
+        for (const auto& c : f.cities) points += feats[c].complete ? 3 : 0;
+        break;
+    }
+    for (size_t p = 0; p < s.size(); ++p)
+      if (s[p] == best) want[p] += points;
+  }
+  Position copy = pos;
+  model::ScoreFinal(copy);
+  for (size_t p = 0; p < pos.players.size(); ++p) {
+    int got = copy.players[p].score - pos.players[p].score;
+    if (got != want[p])
+      return "final scoring gives player " + std::to_string(p) + " " + std::to_string(got) +
+             " points, the rules (recomputed) " + std::to_string(want[p]);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CompareFigurePlacements(const Position& pos) {
+  if (pos.turn.game_over || pos.turn.placed < 0) return std::nullopt;
+  const Board& b = pos.board;
+  auto feats = FloodFeatures(b);
+  auto owner = Owners(feats);
+  std::set<SegId> occupied;
+  for (const model::Figure& f : pos.figures) occupied.insert(owner[Seg(b, f.node)]);
+  const Coord at = b.tile(pos.turn.placed).pos;
+  std::set<int> listed_meeple;
+  for (const model::Action& a : model::LegalActions(pos)) {
+    if (a.type != model::ActionType::kPlaceFigure) continue;
+    if (a.pos != at) return std::string("a figure is listed on a tile other than the one placed");
+    if (occupied.count(owner[{at.x, at.y, a.segment}]))
+      return "a figure is listed on segment " + std::to_string(a.segment) +
+             " of the placed tile, whose feature already holds a figure";
+    if (a.figure_kind == model::kMeeple) listed_meeple.insert(a.segment);
+  }
+  if (pos.current_step().Name() != model::kPlaceFigure ||
+      pos.players[pos.turn.player].supply[model::kMeeple] <= 0)
+    return std::nullopt;
+  for (size_t s = 0; s < b.rotated(pos.turn.placed).segments.size(); ++s)
+    if (!occupied.count(owner[{at.x, at.y, static_cast<int>(s)}]) &&
+        !listed_meeple.count(static_cast<int>(s)))
+      return "segment " + std::to_string(s) +
+             " of the placed tile is free but no meeple is listed on it";
+  return std::nullopt;
+}
 
 std::optional<std::string> CompareFeatures(const Position& pos) {
   return Diff(ModelFeatures(pos.board), FloodFeatures(pos.board), "incremental", "flood fill");
@@ -217,7 +306,8 @@ Position RebuildBoard(const Position& pos, int root) {
     }
   }
   for (int t = 0; t < b.size(); ++t)  // a detached tile (never in a legal position) goes last
-    if (new_index[t] < 0) new_index[t] = out.board.Place(b.tile(t).type, b.tile(t).pos, b.tile(t).rotation);
+    if (new_index[t] < 0)
+      new_index[t] = out.board.Place(b.tile(t).type, b.tile(t).pos, b.tile(t).rotation);
   for (model::Figure& f : out.figures)
     f.node = Board::Node(new_index[Board::TileOf(f.node)], Board::SegmentOf(f.node));
   if (out.turn.placed >= 0) out.turn.placed = new_index[out.turn.placed];
@@ -226,8 +316,8 @@ Position RebuildBoard(const Position& pos, int root) {
 
 std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
   Position re = RebuildBoard(pos, root);
-  if (auto d = Diff(ModelFeatures(pos.board), ModelFeatures(re.board), "played order",
-                    "rebuilt order"))
+  if (auto d =
+          Diff(ModelFeatures(pos.board), ModelFeatures(re.board), "played order", "rebuilt order"))
     return d;
   if (FigurePartition(pos) != FigurePartition(re))
     return std::string("figure-holding features differ between play order and rebuilt order");

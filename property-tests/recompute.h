@@ -16,6 +16,14 @@ namespace carc::prop {
 // difference.
 std::optional<std::string> CompareFeatures(const model::Position& pos);
 
+// Independent rule oracles on the flood-fill features (C3 rules, standard options):
+// final scoring (BASE-END-ROAD/-CITY/-MONASTERY/-FARM, BASE-MAJORITY) of a copy of the position
+// compared with the model's ScoreFinal, per player ...
+std::optional<std::string> CompareFinalScoring(const model::Position& pos);
+// ... and at a figure step, every listed figure goes on a feature with no figure in it, and (meeple
+// step, meeple in supply) every such segment of the placed tile is listed (BASE-MEEPLE-FREE).
+std::optional<std::string> CompareFigurePlacements(const model::Position& pos);
+
 // The position with its board rebuilt by placing the tiles breadth first from tile `root`
 // (figures and the placed tile re-indexed).
 model::Position RebuildBoard(const model::Position& pos, int root);

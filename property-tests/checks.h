@@ -1,0 +1,73 @@
+#pragma once
+// The properties of issue 7 as plain checks over played games, shared by the RapidCheck tests
+// (which shrink a failing game) and the soak command `carc fuzz` (which runs them for hours).
+// Each returns nullopt when the property holds, else a Failure naming the position it broke at.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/core/position.h"
+#include "property-tests/gen_game.h"
+
+namespace carc::prop {
+
+struct Failure {
+  std::string property;
+  std::string message;
+  nlohmann::json position;  // position file at the failing step
+  nlohmann::json action;    // the action involved, if any
+  std::string Text() const;
+};
+
+// A raw action to try outside the legal list; fields are reduced into range at use.
+struct RawAction {
+  int type = 0;  // 0 place_tile, 1 place_figure, 2 pass, 3 draw
+  int x = 0, y = 0, rotation = 0, kind = 0, segment = 0, on_other_tile = 0;
+};
+
+// --- at one position
+// Every listed action applies (legal, no input error) and the result validates.
+std::optional<Failure> CheckListedActionsApply(const model::Position& pos);
+// Actions not listed (at this step or at a later step of the turn reached by passing) are
+// refused with a ruling or an input error.
+std::optional<Failure> CheckOutsideRefused(const model::Position& pos,
+                                           const std::vector<RawAction>& raws);
+// The list equals a brute-force enumeration: every square of the bounding box (+1) x every
+// rotation (one per picture), every figure kind x segment of the placed tile, and pass.
+std::optional<Failure> CheckBruteForce(const model::Position& pos);
+// The brute-force enumeration itself: every candidate the current step handles that Apply
+// accepts (used by CheckBruteForce and by the perft cross-check).
+std::vector<model::Action> BruteForceActions(const model::Position& pos);
+// Dump -> parse -> dump is identical, and the parsed position has the same legal actions.
+std::optional<Failure> CheckRoundTrip(const model::Position& pos);
+// Supply + board = what each player owns, per figure kind.
+std::optional<Failure> CheckConservation(const model::Position& pos);
+// The incremental features equal a flood fill and a rebuild in another order (root = tile);
+// final scoring and the figure placements listed equal independent oracles on the flood fill.
+std::optional<Failure> CheckFeatures(const model::Position& pos, int rebuild_root);
+
+// --- across one action
+// The score events add up to the change in scores; no score falls.
+std::optional<Failure> CheckScoreEvents(const model::Position& before, const model::Action& a,
+                                        const model::ApplyResult& r, const model::Position& after);
+
+// --- whole games
+std::optional<Failure> CheckPlayout(const Game& g);  // the playout itself ran to the end
+// Replays the action list (each action through DumpAction/ParseAction) from the start file:
+// the same final position and scores.
+std::optional<Failure> CheckReplay(const Game& g);
+// From decision k on, the transformed position (translated/rotated board) has the same legal
+// actions (transformed) at every step and ends with the same scores.
+struct BoardTransform;
+std::optional<Failure> CheckTransformed(const Game& g, int k, const BoardTransform& t);
+// The spec played with `id` enabled but unused equals the spec played without it.
+std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std::string& id);
+
+// Everything above on one game (the soak): conservation and score events at every decision; the
+// other per-position checks at a quarter of the decisions, brute force at a twelfth, chosen by
+// `salt`; replay, one translation + turn and the unused-expansion comparison per game.
+std::optional<Failure> CheckAll(const Game& g, uint64_t salt);
+
+}  // namespace carc::prop

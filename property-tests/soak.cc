@@ -1,0 +1,105 @@
+#include "property-tests/soak.h"
+
+#include <chrono>
+#include <fstream>
+#include <functional>
+#include <iomanip>
+#include <ostream>
+
+namespace carc::prop {
+
+GameSpec ShrinkSpec(GameSpec spec, const std::function<bool(const GameSpec&)>& fails) {
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    // Shorter games first: halve, then drop single picks from the end.
+    for (auto* list : {&spec.picks, &spec.choices}) {
+      while (list->size() > 1) {
+        GameSpec t = spec;
+        auto* tl = list == &spec.picks ? &t.picks : &t.choices;
+        tl->resize(tl->size() / 2);
+        if (!fails(t)) break;
+        spec = t;
+        progress = true;
+      }
+      for (size_t i = list->size(); i-- > 0;) {
+        GameSpec t = spec;
+        auto* tl = list == &spec.picks ? &t.picks : &t.choices;
+        tl->erase(tl->begin() + static_cast<long>(i));
+        if (fails(t)) {
+          spec = t;
+          progress = true;
+        }
+      }
+      for (size_t i = 0; i < list->size(); ++i) {
+        if ((*list)[i] == 0) continue;
+        GameSpec t = spec;
+        auto* tl = list == &spec.picks ? &t.picks : &t.choices;
+        (*tl)[i] = 0;
+        if (fails(t)) {
+          spec = t;
+          progress = true;
+        }
+      }
+    }
+    if (spec.players > 2) {
+      GameSpec t = spec;
+      t.players = 2;
+      if (fails(t)) {
+        spec = t;
+        progress = true;
+      }
+    }
+  }
+  return spec;
+}
+
+SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+  std::mt19937_64 rng(opts.seed);
+  SoakResult res;
+  double last_report = -1;
+  while ((opts.games <= 0 || res.games < opts.games) &&
+         (opts.seconds <= 0 || elapsed() < opts.seconds)) {
+    GameSpec spec = RandomSpec(rng, opts.expansions);
+    const uint64_t salt = rng();
+    Game g = Playout(spec);
+    res.decisions += g.decisions();
+    std::optional<Failure> f = CheckAll(g, salt);
+    ++res.games;
+    if (elapsed() - last_report >= 1.0 || f) {
+      last_report = elapsed();
+      progress << "\rcarc fuzz: " << res.games << " games, " << res.decisions << " decisions, "
+               << std::fixed << std::setprecision(1) << elapsed() << " s, " << std::setprecision(1)
+               << res.games / std::max(elapsed(), 1e-9) << " games/s" << std::flush;
+    }
+    if (!f) continue;
+    progress << "\ncarc fuzz: " << f->property << " failed; shrinking the game...\n" << std::flush;
+    const std::string property = f->property;
+    auto fails = [&](const GameSpec& s) {
+      auto r = CheckAll(Playout(s), salt);
+      return r && r->property == property;
+    };
+    res.failing_spec = ShrinkSpec(spec, fails);
+    res.failure = CheckAll(Playout(res.failing_spec), salt);
+    std::ofstream out(opts.out);
+    out << nlohmann::json{{"failure", res.failure->property},
+                          {"message", res.failure->message},
+                          {"action", res.failure->action},
+                          {"spec", SpecJson(res.failing_spec)},
+                          {"salt", salt},
+                          {"position", res.failure->position}}
+               .dump(2)
+        << "\n";
+    std::ofstream pos_out(opts.out + ".position.json");
+    pos_out << res.failure->position.dump(2) << "\n";
+    break;
+  }
+  res.seconds = elapsed();
+  progress << "\n";
+  return res;
+}
+
+}  // namespace carc::prop
