@@ -327,6 +327,14 @@ Outcome RunFile(const std::string& path, const Options& opts) {
   return RunJson(*doc, path, opts);
 }
 
+namespace {
+// "city (completed)", or just the cause for points that belong to no feature.
+std::string EventSubject(const json& e) {
+  if (!e.contains("feature")) return e.value("cause", "");
+  return e.value("feature", "") + " (" + e.value("cause", "") + ")";
+}
+}  // namespace
+
 std::string RulingText(const json& r) {
   std::string out;
   auto line = [&](const std::string& s) { out += s + "\n"; };
@@ -346,8 +354,7 @@ std::string RulingText(const json& r) {
       for (const json& x : a.value("reasons", json::array()))
         line("      [" + x.value("ruling", "") + "] " + x.value("text", ""));
       for (const json& e : a.value("score_events", json::array()))
-        line("      score " + e.value("feature", "") + " (" + e.value("cause", "") +
-             "): " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() +
+        line("      score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() +
              " = " + e.value("formula", "") + "  " + e["rulings"].dump());
       for (const json& x : a.value("notes", json::array()))
         line("      note [" + x.value("ruling", "") + "] " + x.value("text", ""));
@@ -356,8 +363,7 @@ std::string RulingText(const json& r) {
     }
   }
   for (const json& e : r.value("score_events", json::array()))
-    line("  score " + e.value("feature", "") + " (" + e.value("cause", "") +
-         "): " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
+    line("  score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
          e.value("formula", "") + "  " + e["rulings"].dump());
   for (const json& d : r.value("divide", json::array()))
     line("  " + d["action"].dump() + ": " + std::to_string(d.value("count", 0)));

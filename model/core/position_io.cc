@@ -680,13 +680,17 @@ json DumpAction(const Position& pos, const Action& a) {
 }
 
 json DumpScoreEvent(const Position& pos, const ScoreEvent& ev) {
-  json j = {{"cause", ev.cause}, {"feature", FeatureKindName(ev.kind)}, {"points", ev.points}};
+  json j = {{"cause", ev.cause}};
+  // Points for no feature (a message's seal, unopened gifts, a card) name none.
+  const bool feature = ev.root >= 0 || !ev.tiles.empty();
+  if (feature) j["feature"] = FeatureKindName(ev.kind);
+  j["points"] = ev.points;
   json tiles = json::array();
   for (Coord c : ev.tiles) tiles.push_back({c.x, c.y});
   j["tiles"] = tiles;
   j["tile_count"] = ev.tiles.size();
-  if (ev.kind == FeatureKind::kCity) j["coats_of_arms"] = ev.shields;
-  if (ev.kind == FeatureKind::kField) j["completed_cities"] = ev.cities;
+  if (feature && ev.kind == FeatureKind::kCity) j["coats_of_arms"] = ev.shields;
+  if (feature && ev.kind == FeatureKind::kField) j["completed_cities"] = ev.cities;
   j["figures_per_player"] = ev.strength;
   j["winners"] = ev.winners;
   json names = json::array();

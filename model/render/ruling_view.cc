@@ -42,7 +42,10 @@ std::string EventLine(const json& e) {
   std::string names;
   for (const json& n : e.value("winner_names", json::array()))
     names += (names.empty() ? "" : ", ") + n.get<std::string>();
-  return "  score " + e.value("feature", "") + " (" + e.value("cause", "") + "): " +
+  const std::string subject = e.contains("feature")
+                                  ? e.value("feature", "") + " (" + e.value("cause", "") + ")"
+                                  : e.value("cause", "");
+  return "  score " + subject + ": " +
          std::to_string(e.value("points", 0)) + " to " + (names.empty() ? "nobody" : names) +
          " = " + e.value("formula", "");
 }

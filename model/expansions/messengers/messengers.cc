@@ -28,6 +28,7 @@ namespace {
 std::string SourceOf(const ScoreEvent& ev) {
   if (ev.cause == "message" || ev.cause == "message-seal")
     return ev.formula.substr(0, ev.formula.find(':'));
+  if (ev.root < 0 && ev.tiles.empty()) return ev.cause;  // points for no feature (a card)
   return std::string(model::FeatureKindName(ev.kind)) + " (" + ev.cause + ")";
 }
 
