@@ -292,7 +292,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
                      source +
                          ":/question/actions: the turn is not finished, so the claimed scores "
                          "cannot be checked: the question does not state the choice at step " +
-                         step + " (add a pass or a placement)");
+                         step + " (add the action taken at that step, or a pass)");
     }
   }
   r["actions"] = actions;
@@ -354,8 +354,9 @@ std::string RulingText(const json& r) {
       for (const json& x : a.value("reasons", json::array()))
         line("      [" + x.value("ruling", "") + "] " + x.value("text", ""));
       for (const json& e : a.value("score_events", json::array()))
-        line("      score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() +
-             " = " + e.value("formula", "") + "  " + e["rulings"].dump());
+        line("      score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) +
+             " to " + e["winner_names"].dump() + " = " + e.value("formula", "") + "  " +
+             e["rulings"].dump());
       for (const json& x : a.value("notes", json::array()))
         line("      note [" + x.value("ruling", "") + "] " + x.value("text", ""));
     } else {
@@ -363,8 +364,8 @@ std::string RulingText(const json& r) {
     }
   }
   for (const json& e : r.value("score_events", json::array()))
-    line("  score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
-         e.value("formula", "") + "  " + e["rulings"].dump());
+    line("  score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) + " to " +
+         e["winner_names"].dump() + " = " + e.value("formula", "") + "  " + e["rulings"].dump());
   for (const json& d : r.value("divide", json::array()))
     line("  " + d["action"].dump() + ": " + std::to_string(d.value("count", 0)));
   if (r.contains("count")) line("Count:    " + r["count"].dump());

@@ -14,7 +14,8 @@ namespace {
 
 Picture Basics(const Position& pos, const json& doc) {
   Picture pic;
-  if (doc.contains("meta") && doc["meta"].is_object() && doc["meta"].value("title", json()).is_string())
+  if (doc.contains("meta") && doc["meta"].is_object() &&
+      doc["meta"].value("title", json()).is_string())
     pic.title = doc["meta"]["title"].get<std::string>();
   if (pos.turn.placed >= 0) {
     pic.square = pos.board.tile(pos.turn.placed).pos;
@@ -45,9 +46,8 @@ std::string EventLine(const json& e) {
   const std::string subject = e.contains("feature")
                                   ? e.value("feature", "") + " (" + e.value("cause", "") + ")"
                                   : e.value("cause", "");
-  return "  score " + subject + ": " +
-         std::to_string(e.value("points", 0)) + " to " + (names.empty() ? "nobody" : names) +
-         " = " + e.value("formula", "");
+  return "  score " + subject + ": " + std::to_string(e.value("points", 0)) + " to " +
+         (names.empty() ? "nobody" : names) + " = " + e.value("formula", "");
 }
 
 // Highlights what the rules scored: the feature, and for a farm the completed cities it touches.
@@ -67,22 +67,28 @@ void MarkScored(const Position& pos, const std::vector<model::ScoreEvent>& event
 
 std::vector<std::string> CaptionLines(const json& r) {
   std::vector<std::string> out;
-  out.push_back("Verdict: " + r.value("verdict", "?") + "   (question: " + r.value("question", "?") + ")");
+  out.push_back("Verdict: " + r.value("verdict", "?") +
+                "   (question: " + r.value("question", "?") + ")");
   if (r.contains("claim")) {
     out.push_back("Claim " + r["claim"].value("stated", json::object()).dump() +
                   (r["claim"].value("upheld", false) ? " upheld" : " rejected"));
-    for (const json& d : r["claim"].value("differences", json::array())) out.push_back("  " + d.get<std::string>());
+    for (const json& d : r["claim"].value("differences", json::array()))
+      out.push_back("  " + d.get<std::string>());
   }
   auto reasons = [&](const json& list) {
-    for (const json& x : list) out.push_back("    [" + x.value("ruling", "") + "] " + x.value("text", ""));
+    for (const json& x : list)
+      out.push_back("    [" + x.value("ruling", "") + "] " + x.value("text", ""));
   };
   if (r.contains("before_question")) {
     for (const json& x : r["before_question"].value("notes", json::array()))
-      out.push_back("  before the question: [" + x.value("ruling", "") + "] " + x.value("text", ""));
-    for (const json& e : r["before_question"].value("score_events", json::array())) out.push_back(EventLine(e));
+      out.push_back("  before the question: [" + x.value("ruling", "") + "] " +
+                    x.value("text", ""));
+    for (const json& e : r["before_question"].value("score_events", json::array()))
+      out.push_back(EventLine(e));
   }
   for (const json& v : r.value("violations", json::array()))
-    out.push_back("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " + v.value("text", ""));
+    out.push_back("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " +
+                  v.value("text", ""));
   for (const json& a : r.value("actions", json::array())) {
     if (!a.contains("legal")) continue;
     const bool legal = a["legal"].get<bool>();
@@ -104,14 +110,16 @@ model::StatusOr<std::string> RenderPositionFile(const json& doc, const std::stri
   return RenderSvg(*pos, Basics(*pos, doc));
 }
 
-model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling, const std::string& source) {
+model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
+                                          const std::string& source) {
   auto parsed = Parse(doc, source);
   if (!parsed.ok()) return parsed.status();
   Position pos = std::move(*parsed);
   Picture pic = Basics(pos, doc);
   pic.caption = CaptionLines(ruling);
   if (ruling.value("scores", json()).is_array())
-    for (const json& s : ruling["scores"]) pic.scores_after.push_back(s.is_number_integer() ? s.get<int>() : 0);
+    for (const json& s : ruling["scores"])
+      pic.scores_after.push_back(s.is_number_integer() ? s.get<int>() : 0);
   if (!model::Validate(pos).empty()) return RenderSvg(pos, pic);
 
   // Replays the question as `carc adjudicate` does (adjudicator/adjudicate.cc), collecting the
@@ -119,7 +127,9 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling, c
   const std::string ask = ruling.value("question", "");
   const auto ctx = exp::Context(source);
   std::vector<model::ScoreEvent> events;
-  auto keep = [&](const model::ApplyResult& r) { events.insert(events.end(), r.scores.begin(), r.scores.end()); };
+  auto keep = [&](const model::ApplyResult& r) {
+    events.insert(events.end(), r.scores.begin(), r.scores.end());
+  };
   if (ask == "final_score" && !pos.turn.game_over) {
     Position copy = pos;
     events = model::ScoreFinal(copy);
@@ -148,7 +158,8 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling, c
       if (legal) continue;
       pic.square_illegal = a->type == model::ActionType::kPlaceTile;
       if (a->type == model::ActionType::kPlaceFigure) {
-        std::optional<int> tile = a->has_pos ? pos.board.At(a->pos) : std::optional<int>(pos.turn.placed);
+        std::optional<int> tile =
+            a->has_pos ? pos.board.At(a->pos) : std::optional<int>(pos.turn.placed);
         if (tile && *tile >= 0 && a->segment >= 0 &&
             a->segment < static_cast<int>(pos.board.rotated(*tile).segments.size()))
           pic.features[pos.board.Find(model::Board::Node(*tile, a->segment))] = Mark::kDisputed;
