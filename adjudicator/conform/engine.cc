@@ -31,6 +31,10 @@ enum MutantId {
   kMonasteryEight,
   kNoReturn,
   kMeepleOnOlderTile,
+  kCashOutExcludesOwn,
+  kSealScoresThree,
+  kUnopenedGiftsOnePoint,
+  kSweeperReturnsOnlyOwn,
 };
 
 }  // namespace
@@ -49,6 +53,12 @@ const std::vector<MutantInfo>& Mutants() {
       {"no-return", "BASE-RETURN", "figures stay on completed features"},
       {"meeple-on-older-tile", "BASE-MEEPLE-TILE",
        "a meeple may go on a free feature of the tile placed last turn too"},
+      {"cash-out-excludes-own", "GIFT-CASHOUT",
+       "Cash Out pays 2 per figure without the one taken back"},
+      {"seal-scores-three", "MSG-RESOLVE", "a message's seal is worth 3 points"},
+      {"unopened-gifts-one-point", "GIFT-END", "an unopened gift scores 1 at game end"},
+      {"sweeper-returns-only-own", "GIFT-SWEEPER",
+       "Road Sweeper returns only the active player's figures"},
   };
   return m;
 }
@@ -78,6 +88,10 @@ void AddRulings(std::set<std::string>& out, const std::vector<ScoreEvent>& evs) 
   for (const auto& e : evs) out.insert(e.rulings.begin(), e.rulings.end());
 }
 
+bool Cites(const ScoreEvent& ev, const char* ruling) {
+  return std::find(ev.rulings.begin(), ev.rulings.end(), ruling) != ev.rulings.end();
+}
+
 // Score mutants: the points each event's winners gain or lose under the wrong rule.
 int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
   switch (mutant) {
@@ -95,6 +109,12 @@ int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
       return ev.cause == "completed" && ev.kind == model::FeatureKind::kCity ? -2 * ev.shields : 0;
     case kMonasteryEight:
       return ev.cause == "completed" && ev.kind == model::FeatureKind::kMonastery ? -1 : 0;
+    case kCashOutExcludesOwn:
+      return Cites(ev, "GIFT-CASHOUT") ? -2 : 0;
+    case kSealScoresThree:
+      return ev.cause == "message-seal" ? 1 : 0;
+    case kUnopenedGiftsOnePoint:
+      return Cites(ev, "GIFT-END") ? -ev.points / 2 : 0;
     default:
       return 0;
   }
@@ -230,12 +250,14 @@ json ApplyOne(const json& req, int mutant) {
   }
   if (mutant >= 0) ApplyDeltas(*pos, r.scores, mutant);
   json position = model::DumpPosition(*pos);
-  if (mutant == kNoReturn) {
-    // Put back the figures the completed features returned.
+  if (mutant == kNoReturn || mutant == kSweeperReturnsOnlyOwn) {
+    // Put back the figures the completed features (the swept road: other players') returned.
     for (const ScoreEvent& ev : r.scores) {
-      if (ev.cause != "completed") continue;
+      const bool swept = Cites(ev, "GIFT-SWEEPER") && ev.root >= 0;
+      if (mutant == kNoReturn ? ev.cause != "completed" : !swept) continue;
       for (int f : before.FiguresIn(ev.root)) {
         const model::Figure& fig = before.figures[f];
+        if (mutant == kSweeperReturnsOnlyOwn && fig.owner == before.turn.player) continue;
         json fj = model::FeatureRefJson(before, fig.node);
         fj["owner"] = fig.owner;
         fj["kind"] = before.cfg().figure_kinds[fig.kind].name;

@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct MutantInfo {
   std::string ruling;  // the ruling it breaks
   std::string description;
 };
+// Test names and failure messages show the mutant's name.
+inline void PrintTo(const MutantInfo& m, std::ostream* os) { *os << m.name; }
 
 // The mutants, by name; "none" is the faithful reference.
 const std::vector<MutantInfo>& Mutants();
