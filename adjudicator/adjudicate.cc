@@ -3,6 +3,7 @@
 #include <set>
 
 #include "adjudicator/exit_codes.h"
+#include "database/model_version.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -16,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kModelVersion = "carc-reference 0.1.0";
+using database::kModelVersion;  // one version string, from CMake's PROJECT_VERSION
 
 Outcome Error(model::Status s) { return {static_cast<int>(s.code()), json(), s.message()}; }
 Outcome Error(int code, std::string msg) { return {code, json(), std::move(msg)}; }
