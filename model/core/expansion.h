@@ -82,6 +82,13 @@ class Expansion {
     (void)pos, (void)a;
     return "expansion action";
   }
+  // One of this expansion's actions `a` reached the decision step `pos.current_step()`, which
+  // does not take it and cannot be passed. Return a verdict (illegal, with the ruling) when the
+  // rules forbid the action at this point of the turn; nullopt leaves it an input error.
+  virtual std::optional<Verdict> JudgeOutOfStep(const Position& pos, const Action& a) const {
+    (void)pos, (void)a;
+    return std::nullopt;
+  }
 
   // --- Scoring hooks, called in registry order.
   // Points about to be added to `player` for `ev` (any cause: a completed feature, final

@@ -67,6 +67,11 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
     const Step& s = work.current_step();
     if (s.Handles(work, action)) break;
     if (!s.CanPass(work)) {
+      if (action.type == ActionType::kExpansion && action.expansion)
+        if (auto v = action.expansion->JudgeOutOfStep(work, action)) {
+          result.verdict = *v;
+          return result;
+        }
       result.input_error =
           "the position is at step " + std::string(s.Name()) + ", which does not take this action";
       return result;
