@@ -209,7 +209,8 @@ TEST(RealChecklist, EveryIdIsARowAndGiftFn9IsADispute) {
   ASSERT_TRUE(disputed.ok());
   std::set<std::string> got;
   for (const json& e : *disputed) got.insert(e["id"]);
-  EXPECT_EQ(got, (std::set<std::string>{"GIFT-FN9", "GIFT-Q-EXTEND", "GIFT-Q-PHANTOM", "GIFT-Q-LYING"}));
+  EXPECT_EQ(got, (std::set<std::string>{"GIFT-CHANGE", "GIFT-FN9", "GIFT-Q-EXTEND", "GIFT-Q-PHANTOM",
+                                        "GIFT-Q-LYING"}));
   auto hits = Search(*c, "GIFT-FN9", 5);
   ASSERT_TRUE(hits.ok() && !hits->empty());
   EXPECT_EQ((*hits)[0].id, "GIFT-FN9");  // the ID column weighs most

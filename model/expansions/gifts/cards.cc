@@ -82,29 +82,46 @@ bool LyingOnNonField(const Position& pos, const Figure& f) {
   return false;
 }
 
-// GIFT-CHANGE, GIFT-FN7, GIFT-Q-LYING, GIFT-COMBO: the features of the same tile the figure may
-// change to. A standing figure (road, city, monastery) lies down in a field; a farmer stands up
-// on an unfinished road, city or monastery (a finished one can no longer be scored, GIFT-COMBO).
-// A figure lying on a non-field feature (Christmas Present) follows fn 7 (feature-based: to a
-// field) or, in the posture-literal variant, may only stand up on another non-field feature.
+// GIFT-Q-LYING, variant posture-literal: the figure lies on a road, city or monastery and may
+// only be stood up.
+bool StandsUpOnly(const Position& pos, const Figure& f) {
+  return Slice(pos).variants.lying == LyingFigure::kPostureLiteral && LyingOnNonField(pos, f);
+}
+
+// GIFT-CHANGE, GIFT-FN7, GIFT-Q-LYING: the features of the same tile the figure may change to.
+// A standing figure (road, city, monastery) lies down in a field; a farmer stands up on a road,
+// city or monastery. GIFT-CHANGE reading unfinished-only (default): only on an unfinished one;
+// any-feature: on a finished one too. A figure lying on a non-field feature (Christmas Present)
+// follows fn 7 (feature-based: to a field) or, in the posture-literal variant, may only stand
+// up, on any road, city or monastery of the tile, its own included (undoing the lay-down).
 std::vector<int> ChangeTargets(const Position& pos, const Figure& f) {
   std::vector<int> out;
   const int tile = Board::TileOf(f.node);
   const bool from_field = pos.board.segment(f.node).kind == FeatureKind::kField;
-  const bool stand_up = from_field || (Slice(pos).variants.lying == LyingFigure::kPostureLiteral &&
-                                       LyingOnNonField(pos, f));
+  const bool lying_up = !from_field && StandsUpOnly(pos, f);
+  const bool any = Slice(pos).variants.change_target == ChangeTarget::kAnyFeature;
   const int n = static_cast<int>(pos.board.rotated(tile).segments.size());
   for (int s = 0; s < n; ++s) {
     const int node = Board::Node(tile, s);
     const bool field = pos.board.segment(node).kind == FeatureKind::kField;
-    if (stand_up) {
-      if (field || node == f.node || pos.board.IsComplete(pos.board.Find(node))) continue;
-    } else if (!field || node == f.node) {
+    if (from_field || lying_up) {
+      if (field || (node == f.node && !lying_up)) continue;
+      if (!any && pos.board.IsComplete(pos.board.Find(node))) continue;
+    } else if (!field) {
       continue;
     }
     out.push_back(node);
   }
   return out;
+}
+
+// GIFT-CHANGE (any-feature): forgets the nodes that no longer hold a figure.
+void PruneOnFinished(Position& pos) {
+  std::erase_if(Slice(pos).on_finished, [&](int node) {
+    for (const Figure& f : pos.figures)
+      if (f.node == node) return false;
+    return true;
+  });
 }
 
 std::vector<int> UnfinishedMonasteries(const Position& pos) {
@@ -455,6 +472,7 @@ ApplyResult OpenGift(Position& pos, const Action& a) {
   d.hands[p][static_cast<int>(card)]--;
   d.discards[static_cast<int>(card)]++;
   d.opened = card;
+  PruneOnFinished(pos);
   r.verdict.reasons.insert(r.verdict.reasons.begin(),
                            {"GIFT-OPEN", Name(pos, p) + " opens " + std::string(CardTitle(card)) +
                                              " before placing the tile; it goes face up on the "
@@ -476,7 +494,7 @@ void ListChangeTargets(const Position& pos, std::vector<Action>& out) {
   }
 }
 
-// GIFT-CHANGE, GIFT-FN7, GIFT-EX5, GIFT-Q-LYING.
+// GIFT-CHANGE (incl. its reading on finished features), GIFT-FN7, GIFT-EX5, GIFT-Q-LYING.
 ApplyResult ChangeTo(Position& pos, const Action& a) {
   Data& d = Slice(pos);
   const int node = a.args[0];
@@ -488,16 +506,17 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   if (std::find(targets.begin(), targets.end(), node) == targets.end()) {
     const bool from_field = pos.board.segment(fig.node).kind == FeatureKind::kField;
     const bool to_field = pos.board.segment(node).kind == FeatureKind::kField;
-    if (!to_field && pos.board.IsComplete(pos.board.Find(node)))
-      return Illegal("GIFT-COMBO", Where(pos, node) +
-                                       " is finished and can no longer be scored: no figure "
-                                       "may stand up on it");
-    if (!from_field && Slice(pos).variants.lying == LyingFigure::kPostureLiteral &&
-        LyingOnNonField(pos, fig))
-      return Illegal(
-          "GIFT-Q-LYING",
-          "the figure lies on a road, city or monastery: under the posture-literal "
-          "reading it may only stand up, on another road, city or monastery of the tile");
+    if (!to_field && pos.board.IsComplete(pos.board.Find(node)) &&
+        (from_field || StandsUpOnly(pos, fig)))
+      return Illegal("GIFT-CHANGE",
+                     Where(pos, node) +
+                         " is finished: a feature already scored can never be scored again, so "
+                         "no figure may stand up on it (reading unfinished-only)");
+    if (!from_field && StandsUpOnly(pos, fig))
+      return Illegal("GIFT-Q-LYING",
+                     "the figure lies on a road, city or monastery: under the posture-literal "
+                     "reading it may only stand up, on a road, city or monastery of its tile "
+                     "(its own included)");
     return Illegal("GIFT-FN7",
                    from_field ? std::string("a farmer may only stand up on a road, city or "
                                             "monastery of the same tile, not move to another field")
@@ -507,23 +526,41 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   }
   const bool was_lying = LyingOnNonField(pos, fig);
   const std::string from = Where(pos, fig.node);
-  const size_t occupants = pos.FiguresIn(pos.board.Find(node)).size();
+  const bool in_place = node == fig.node;
+  const bool finished = pos.board.segment(node).kind != FeatureKind::kField &&
+                        pos.board.IsComplete(pos.board.Find(node));
+  size_t occupants = pos.FiguresIn(pos.board.Find(node)).size();
+  if (in_place) --occupants;
   fig.node = node;
   fig.lying = pos.board.segment(node).kind == FeatureKind::kField;
   ApplyResult r;
   r.verdict.reasons.push_back(
       {"GIFT-CHANGE", "the " + KindName(pos, fig.kind) + " on " + from + " now " +
-                          (fig.lying ? "lies in " : "stands on ") + Where(pos, node) +
+                          (fig.lying ? "lies in " : "stands on ") +
+                          (in_place ? std::string("the same feature") : Where(pos, node)) +
                           (occupants > 0 ? ", which is already occupied (allowed)" : "")});
+  if (finished) {
+    r.verdict.reasons.push_back(
+        {"GIFT-CHANGE", Where(pos, node) +
+                            " is finished: under the reading any-feature the figure stands up on "
+                            "it and stays there to the end of the game (never scored again, "
+                            "never returned)"});
+    if (std::find(d.on_finished.begin(), d.on_finished.end(), node) == d.on_finished.end())
+      d.on_finished.push_back(node);
+  }
   r.verdict.reasons.push_back({"GIFT-FN7", "a change of posture on the same tile"});
   if (was_lying)
     r.verdict.reasons.push_back(
         {"GIFT-Q-LYING", Slice(pos).variants.lying == LyingFigure::kFeatureBased
                              ? "the figure lay on a road, city or monastery: by fn 7 it goes to a "
                                "field of its tile (feature-based)"
-                             : "the figure lay on a road, city or monastery: it may only stand up "
-                               "(posture-literal)"});
+                         : in_place ? "the figure lay on a road, city or monastery: it "
+                                      "stands up where it lay, undoing the lay-down "
+                                      "(posture-literal)"
+                                    : "the figure lay on a road, city or monastery: it may "
+                                      "only stand up (posture-literal)"});
   d.change_figure = -1;
+  PruneOnFinished(pos);
   ReleaseTile(pos);
   return r;
 }

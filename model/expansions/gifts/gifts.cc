@@ -1,10 +1,12 @@
 // The Gifts expansion object: its hooks (steps, state, validation, actions, final scoring).
 #include "model/expansions/gifts/gifts.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "model/core/position_io.h"
 #include "model/core/scoring.h"
+#include "model/core/step.h"
 #include "model/expansions/gifts/cards.h"
 #include "model/expansions/gifts/state.h"
 #include "model/expansions/gifts/steps.h"
@@ -110,8 +112,7 @@ void Gifts::DumpState(const Position& pos, json& j) const { DumpData(pos, Slice(
 
 // GIFT-SETUP: 25 cards, five of each, between the deck, the hands and the discards.
 // GIFT-OPEN: the card opened this turn lies on the discards. BASE-SETUP: the tiles in hand.
-// GIFT-SYNOD / GIFT-CHANGE: several figures on one monastery, or on one feature of a tile, can
-// arise with gifts; the core's base-game checks are relaxed for exactly those cases.
+// GIFT-CHANGE: figures on finished features (on_finished) arise only under any-feature.
 void Gifts::Validate(const Position& pos, std::vector<model::Violation>& out) const {
   const Data& d = Slice(pos);
   for (int c = 0; c < kCardTypes; ++c) {
@@ -142,28 +143,62 @@ void Gifts::Validate(const Position& pos, std::vector<model::Violation>& out) co
                          " times (board, hand and supply) but the set has " +
                          std::to_string(cat.def(t).count)});
   }
-  auto monastery_tile = [&](int node) {
-    for (const auto& s : pos.board.rotated(model::Board::TileOf(node)).segments)
+  for (size_t i = 0; i < d.on_finished.size(); ++i) {
+    const int node = d.on_finished[i];
+    const std::string w = "/expansions/gifts/on_finished/" + std::to_string(i);
+    if (d.variants.change_target != ChangeTarget::kAnyFeature)
+      out.push_back({"GIFT-CHANGE", w,
+                     "Change Position stands a figure up on a finished feature only under the "
+                     "reading any-feature (variants.change_target)"});
+    else if (pos.board.segment(node).kind == model::FeatureKind::kField ||
+             !pos.board.IsComplete(pos.board.Find(node)))
+      out.push_back({"GIFT-CHANGE", w,
+                     "the feature listed is not a finished road, city or "
+                     "monastery"});
+  }
+}
+
+// The core's figure checks assume figures are placed only in step 2 and leave completed
+// features. GIFT-SYNOD: several figures on one monastery (a second figure on a monastery tile);
+// GIFT-CHANGE: a figure changed onto an occupied feature of its tile (the phantom's feature, or
+// a monastery tile); GIFT-CHANGE reading any-feature: a figure stood up on a finished feature
+// stays there (BASE-RETURN).
+bool Gifts::ExcusesFigure(const Position& pos, int figure, std::string_view ruling) const {
+  const model::Figure& fig = pos.figures[figure];
+  auto monastery_tile = [&] {
+    for (const auto& s : pos.board.rotated(model::Board::TileOf(fig.node)).segments)
       if (s.kind == model::FeatureKind::kMonastery) return true;
     return false;
   };
-  auto figure_of = [&](const model::Violation& v) {
-    const std::string prefix = "/figures/";
-    if (v.where.rfind(prefix, 0) != 0) return -1;
-    int f = std::stoi(v.where.substr(prefix.size()));
-    return f < static_cast<int>(pos.figures.size()) ? f : -1;
-  };
-  std::erase_if(out, [&](const model::Violation& v) {
-    const int f = figure_of(v);
-    if (f < 0) return false;
-    const model::Figure& fig = pos.figures[f];
-    if (v.ruling == "BASE-MEEPLE-TILE") return monastery_tile(fig.node);  // Synod
-    if (v.ruling != "BASE-MEEPLE-FREE") return false;
-    if (monastery_tile(fig.node)) return true;  // Synod, then Change Position
+  if (ruling == "BASE-MEEPLE-TILE") return monastery_tile();  // Synod
+  if (ruling == "BASE-MEEPLE-FREE") {
+    if (monastery_tile()) return true;          // Synod, then Change Position
     for (const model::Figure& g : pos.figures)  // Change Position onto the phantom's feature
       if (&g != &fig && g.node == fig.node && g.kind != fig.kind) return true;
     return false;
-  });
+  }
+  if (ruling == "BASE-RETURN") {
+    const Data& d = Slice(pos);
+    return d.variants.change_target == ChangeTarget::kAnyFeature &&
+           std::find(d.on_finished.begin(), d.on_finished.end(), fig.node) != d.on_finished.end();
+  }
+  return false;
+}
+
+// GIFT-OPEN, GIFT-FN3: a gift opened at step draw, before a tile that can be placed is in hand
+// (no tile drawn yet, or only unplaceable ones set aside), is out of the window.
+std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const Action& a) const {
+  if (a.code != kOpen || pos.turn.game_over || pos.current_step().Name() != model::kDrawTile)
+    return std::nullopt;
+  model::Verdict v = model::Verdict::Illegal(
+      "GIFT-OPEN", pos.players[pos.turn.player].name +
+                       " holds no placeable tile yet: a gift is opened after drawing the tile and "
+                       "before placing it");
+  v.reasons.push_back({"GIFT-FN3",
+                       "a gift may be opened only once a tile that can be placed has been drawn "
+                       "(4/2022); a tile that fits nowhere is set aside and the next one drawn "
+                       "first"});
+  return v;
 }
 
 std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position& pos,
@@ -206,11 +241,14 @@ std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position
     return GiftAction(kPositionTo, {*node});
   }
   if (type == "gift_draw") {
-    if (Status s = OnlyKeys(j, where, {"kind"}); !s.ok()) return s;
-    auto c = j.contains("kind") && j["kind"].is_string() ? ParseCard(j["kind"].get<std::string>())
-                                                         : std::nullopt;
+    // "card" names the card; "kind" is the older spelling, still read.
+    if (Status s = OnlyKeys(j, where, {"card", "kind"}); !s.ok()) return s;
+    if (j.contains("card") && j.contains("kind")) return Bad(where, "give card only");
+    const char* key = j.contains("kind") ? "kind" : "card";
+    auto c =
+        j.contains(key) && j[key].is_string() ? ParseCard(j[key].get<std::string>()) : std::nullopt;
     if (!c)
-      return Bad(where + "/kind",
+      return Bad(where + "/" + key,
                  "expected the card drawn: synod, road_sweeper, change_position, cash_out or "
                  "take_2");
     return GiftAction(kDrawCard, {static_cast<int>(*c)});
@@ -237,7 +275,7 @@ void Gifts::DumpAction(const Position& pos, const Action& a, json& j) const {
       break;
     case kDrawCard:
       j["type"] = "gift_draw";
-      j["kind"] = CardName(static_cast<Card>(a.args[0]));
+      j["card"] = CardName(static_cast<Card>(a.args[0]));
       break;
   }
 }
@@ -266,6 +304,25 @@ std::string Gifts::DescribeAction(const Position& pos, const Action& a) const {
       return "draw the gift " + std::string(CardTitle(static_cast<Card>(a.args[0])));
   }
   return "gift action";
+}
+
+// GIFT-CHANGE, reading any-feature: a finished road, city or monastery on which Change Position
+// stood a figure up was scored when it was completed and is never scored again, not even at
+// final scoring (the core's final scoring takes every feature that holds a figure).
+void Gifts::AdjustMajority(const Position& pos, model::ScoreEvent& ev) const {
+  const Data& d = Slice(pos);
+  if (ev.cause != "final" || ev.root < 0 || d.on_finished.empty() ||
+      d.variants.change_target != ChangeTarget::kAnyFeature || !pos.board.IsComplete(ev.root))
+    return;
+  bool listed = false;
+  for (int node : d.on_finished) listed |= pos.board.Find(node) == ev.root;
+  if (!listed) return;
+  ev.winners.clear();
+  ev.points = 0;
+  ev.formula =
+      "finished and scored when completed: not scored again (figure stood up on it by "
+      "Change Position, any-feature)";
+  ev.rulings.push_back("GIFT-CHANGE");
 }
 
 // GIFT-END: 2 points per unopened gift, at final scoring (through AwardPoints).

@@ -29,11 +29,16 @@ class Gifts final : public model::Expansion {
                            model::Position& pos) const override;
   void DumpState(const model::Position& pos, nlohmann::json& j) const override;
   void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
+  bool ExcusesFigure(const model::Position& pos, int figure,
+                     std::string_view ruling) const override;
   std::optional<model::StatusOr<model::Action>> ParseAction(
       const nlohmann::json& j, const model::Position& pos, const std::string& where) const override;
   void DumpAction(const model::Position& pos, const model::Action& a,
                   nlohmann::json& j) const override;
   std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
+  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
+                                               const model::Action& a) const override;
+  void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
   void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
 };
 

@@ -67,12 +67,13 @@ TEST(GiftsChangePosition, LyingThiefFeatureBasedGoesToAField) {
   EXPECT_EQ(Targets(pos), (K{FeatureKind::kField, FeatureKind::kField}));
 }
 
-// GIFT-Q-LYING, variant posture-literal: a laid-down thief may only stand up, on another road,
-// city or monastery of its tile: here the city.
+// GIFT-Q-LYING, variant posture-literal: a laid-down thief may only stand up, on a road, city or
+// monastery of its tile, its own road included (undoing the lay-down): here the city and the
+// road.
 TEST(GiftsChangePosition, LyingThiefPostureLiteralStandsUp) {
   Position pos = Start("posture-literal");
   pos.figures[0].lying = true;
-  EXPECT_EQ(Targets(pos), (K{FeatureKind::kCity}));
+  EXPECT_EQ(Targets(pos), (K{FeatureKind::kCity, FeatureKind::kRoad}));
 }
 
 }  // namespace

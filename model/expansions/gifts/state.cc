@@ -109,6 +109,8 @@ const std::initializer_list<std::pair<const char*, PhantomReuse>> kPhantomReuse 
 const std::initializer_list<std::pair<const char*, LyingFigure>> kLying = {
     {"feature-based", LyingFigure::kFeatureBased},
     {"posture-literal", LyingFigure::kPostureLiteral}};
+const std::initializer_list<std::pair<const char*, ChangeTarget>> kChangeTarget = {
+    {"unfinished-only", ChangeTarget::kUnfinishedOnly}, {"any-feature", ChangeTarget::kAnyFeature}};
 
 bool Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys,
           Status& err) {
@@ -144,7 +146,8 @@ const Data& Slice(const Position& pos) { return static_cast<const State*>(pos.sl
 Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {
   Status err;
   if (!j.is_object()) return Bad(where, "expected an object");
-  if (!Keys(j, where, {"deck", "hands", "discards", "variants", "turn"}, err)) return err;
+  if (!Keys(j, where, {"deck", "hands", "discards", "variants", "on_finished", "turn"}, err))
+    return err;
   const size_t np = pos.players.size();
   if (j.contains("hands")) {
     const json& jh = j["hands"];
@@ -177,13 +180,32 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
     const json& jv = j["variants"];
     std::string w = where + "/variants";
     if (!jv.is_object()) return Bad(w, "expected an object");
-    if (!Keys(jv, w, {"take2_other_tile", "completion", "phantom_reuse", "lying_figure"}, err))
+    if (!Keys(jv, w,
+              {"take2_other_tile", "completion", "phantom_reuse", "lying_figure", "change_target"},
+              err))
       return err;
     for (Status s : {Variant(jv, "take2_other_tile", w, kOtherTile, d.variants.other_tile),
                      Variant(jv, "completion", w, kCompletion, d.variants.completion),
                      Variant(jv, "phantom_reuse", w, kPhantomReuse, d.variants.phantom_reuse),
-                     Variant(jv, "lying_figure", w, kLying, d.variants.lying)})
+                     Variant(jv, "lying_figure", w, kLying, d.variants.lying),
+                     Variant(jv, "change_target", w, kChangeTarget, d.variants.change_target)})
       if (!s.ok()) return s;
+  }
+  if (j.contains("on_finished")) {
+    // GIFT-CHANGE (any-feature): figures Change Position stood up on a finished feature.
+    const json& jo = j["on_finished"];
+    const std::string w = where + "/on_finished";
+    if (!jo.is_array()) return Bad(w, "expected a list of {\"x\", \"y\", \"feature\"}");
+    for (size_t i = 0; i < jo.size(); ++i) {
+      const std::string wi = w + "/" + std::to_string(i);
+      if (!jo[i].is_object()) return Bad(wi, "expected {\"x\", \"y\", \"feature\"}");
+      auto node = model::ParseFeatureRef(jo[i], pos, wi, model::IoContext{.source = ""});
+      if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
+      bool held = false;
+      for (const model::Figure& f : pos.figures) held |= f.node == *node;
+      if (!held) return Bad(wi, "no figure stands there");
+      d.on_finished.push_back(*node);
+    }
   }
   if (j.contains("turn")) {
     const json& jt = j["turn"];
@@ -253,7 +275,15 @@ void DumpData(const Position& pos, const Data& d, json& j) {
     j["variants"] = {{"take2_other_tile", NameOf(kOtherTile, d.variants.other_tile)},
                      {"completion", NameOf(kCompletion, d.variants.completion)},
                      {"phantom_reuse", NameOf(kPhantomReuse, d.variants.phantom_reuse)},
-                     {"lying_figure", NameOf(kLying, d.variants.lying)}};
+                     {"lying_figure", NameOf(kLying, d.variants.lying)},
+                     {"change_target", NameOf(kChangeTarget, d.variants.change_target)}};
+  json on = json::array();
+  for (int node : d.on_finished) {
+    bool held = false;
+    for (const model::Figure& f : pos.figures) held |= f.node == node;
+    if (held) on.push_back(model::FeatureRefJson(pos, node));
+  }
+  if (!on.empty()) j["on_finished"] = on;
   json t = json::object();
   if (!d.held.empty()) {
     t["held_tiles"] = json::array();

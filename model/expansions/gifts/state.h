@@ -33,12 +33,16 @@ enum class Completion { kCompletionCounts, kCompletionExcluded };
 enum class PhantomReuse { kSameTurnReuse, kNextTurnOnly };
 // GIFT-Q-LYING (disputed): Change Position on a figure lying on a road, city or monastery.
 enum class LyingFigure { kFeatureBased, kPostureLiteral };
+// GIFT-CHANGE (reading): may Change Position stand a figure up on a finished road, city or
+// monastery?
+enum class ChangeTarget { kUnfinishedOnly, kAnyFeature };
 
 struct Variants {
   OtherTile other_tile = OtherTile::kDiscardUnchosen;
   Completion completion = Completion::kCompletionCounts;
   PhantomReuse phantom_reuse = PhantomReuse::kSameTurnReuse;
   LyingFigure lying = LyingFigure::kFeatureBased;
+  ChangeTarget change_target = ChangeTarget::kUnfinishedOnly;
   friend bool operator==(const Variants&, const Variants&) = default;
 };
 
@@ -52,6 +56,10 @@ struct Data {
   std::array<CardCounts, kMaxPlayers> hands{};  // per player, face down
   CardCounts discards{};                        // face up
   Variants variants;
+  // GIFT-CHANGE, variant any-feature: the nodes (tile segments) on which Change Position stood
+  // a figure up on a finished feature; such a figure stays there to the end of the game
+  // (BASE-RETURN is excused for it). Only nodes that still hold a figure are written out.
+  std::vector<int> on_finished;
   // --- this turn
   std::vector<model::TileType> held;  // tiles in hand before placement (open_gift, take_2)
   std::optional<Card> opened;         // the gift opened this turn (GIFT-OPEN: one)
