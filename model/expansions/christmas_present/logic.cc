@@ -116,6 +116,8 @@ int CardValue(const Position& pos, const State& s, Card c, const ScoreEvent& v,
   }
 }
 
+// XMAS-FN3..FN6 (scored as at game end, figures return: FN4 Q&A 1/2023), XMAS-Q-TIEDSCORING
+// (tied co-leaders), XMAS-FN12 (a laid-down feature).
 void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
   State& s = *Slice(pos);
   const CardInfo& ci = Info(p.card);
@@ -139,17 +141,33 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
   } else {
     ev.winners = {p.player};
   }
-  model::Award(pos, ev);
-  r.scores.push_back(ev);
+  std::vector<ScoreEvent> events = {ev};
   if (ts == TiedScoring::kTiedLeadersNormalRate && !others.empty()) {
     ScoreEvent o = v;
     o.cause = "xmas-card";
     o.winners = others;
     o.rulings.push_back("XMAS-Q-TIEDSCORING");
     o.formula += " (tied co-leaders at the normal end-game value)";
-    model::Award(pos, o);
-    r.scores.push_back(o);
+    events.push_back(o);
   }
+  // XMAS-FN12: on a laid-down feature the value is fixed now and paid at game end
+  // (fixed-now-paid-at-end), or paid at once (paid-now).
+  const bool laid_down = IsLaidDown(pos, s, root);
+  for (ScoreEvent& e : events) {
+    if (laid_down && s.variants.laid_down_card() == LaidDownCard::kFixedNowPaidAtEnd)
+      Defer(pos, s, root, e);
+    else if (laid_down)
+      e.rulings.push_back("XMAS-FN12");
+    model::Award(pos, e);
+    r.scores.push_back(e);
+  }
+  if (laid_down)
+    r.notes.push_back({"XMAS-FN12", s.variants.laid_down_card() == LaidDownCard::kPaidNow
+                                        ? "paid-now: the card's points on a laid-down " +
+                                              KindName(v.kind) + " are paid at once"
+                                        : "the " + KindName(v.kind) +
+                                              " is laid down: the card's value is noted and "
+                                              "paid at game end"});
   // XMAS-FN4 (Q&A 1/2023): every figure of the scored feature returns to its owner.
   model::ReturnFigures(pos, pos.FiguresIn(root));
   r.notes.push_back(

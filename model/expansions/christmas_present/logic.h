@@ -25,6 +25,9 @@ enum class Window {
 bool QualifiesDraw(const model::Position& pos, Deck deck);
 
 bool IsLaidDown(const model::Position& pos, const State& s, int root);
+// XMAS-FN12: a laid-down feature's value is fixed now and paid at game end: `ev` (its winners
+// and points) is recorded as deferred on `root` and then shows 0 points.
+void Defer(const model::Position& pos, State& s, int root, model::ScoreEvent& ev);
 // A completed road, city or monastery that this turn's scoring step will score.
 bool PendingScoring(const model::Position& pos, int root);
 // Figures per player in a feature (figure strength), without cards.

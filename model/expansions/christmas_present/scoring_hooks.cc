@@ -2,6 +2,8 @@
 // XMAS-FN13, XMAS-Q-SHARE), scoring modifiers (XMAS-FN7, FN9, FN10), laid-down features
 // (XMAS-FN11, FN12) and the end cards (XMAS-END).
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "model/core/scoring.h"
 #include "model/expansions/christmas_present/christmas_present.h"
@@ -71,7 +73,69 @@ void SupplyCards(Position& pos, bool with_board, std::vector<ScoreEvent>& out) {
     }
 }
 
+// XMAS-CARD-ADVANTAGE-FIELD: is the chosen field one of the fields of this farm event? Per
+// farm, the event's root is the field. Under C1 farm_scoring c1-four-per-city the event is one
+// completed city, its majority taken over every occupied field touching it (BASE-END-FARM-C1-4PT):
+// the chosen field counts when it is one of those.
+bool ChosenFieldCounts(const Position& pos, int field_root, const ScoreEvent& ev) {
+  if (field_root == ev.root) return true;
+  const model::Board& b = pos.board;
+  if (pos.cfg().options.farm_scoring != model::FarmScoring::kC1FourPerCity ||
+      b.Info(ev.root).kind != FeatureKind::kCity || pos.FiguresIn(field_root).empty())
+    return false;
+  const std::vector<int> cities = b.TouchedCityRoots(field_root);
+  return std::find(cities.begin(), cities.end(), ev.root) != cities.end();
+}
+
+// XMAS-FN9 / XMAS-FN10 (each with CardRate), XMAS-FN7: the card's value of the completed feature
+// whose usual value is `usual`.
+int ModifierValue(const State& s, Card card, const ScoreEvent& usual, std::string& formula) {
+  const int n = static_cast<int>(usual.tiles.size());
+  const std::string tiles = std::to_string(n) + " tiles";
+  switch (card) {
+    case Card::kDoubleLoopRoad:
+      formula = "2 x " + tiles + " (closed loop, card)";
+      return 2 * n;
+    case Card::k3PerArms:
+      if (s.variants.arms_rate() == CardRate::kPlusOne) {
+        formula = usual.formula + " + 1 x " + std::to_string(usual.shields) +
+                  " coats of arms (card: +1 per arms, plus-one)";
+        return usual.points + usual.shields;
+      }
+      formula =
+          "2 x " + tiles + " + 3 x " + std::to_string(usual.shields) + " coats of arms (card)";
+      return 2 * n + 3 * usual.shields;
+    default:
+      if (s.variants.no_arms_rate() == CardRate::kPlusOne) {
+        formula = usual.formula + " + 1 x " + tiles + " (card: +1 per tile, plus-one)";
+        return usual.points + n;
+      }
+      formula = "3 x " + tiles + " (city without arms, card)";
+      return 3 * n;
+  }
+}
+
 }  // namespace
+
+// XMAS-FN12, XMAS-CARD-LAY-DOWN-ROAD/-CITY/-MONASTERY.
+void Defer(const Position& pos, State& s, int root, ScoreEvent& ev) {
+  if (ev.winners.empty()) return;
+  s.deferred.push_back({ev.winners, ev.points, root});
+  ev.formula = "laid down: " + ev.formula + " = " + std::to_string(ev.points) +
+               ", fixed now and paid at game end";
+  ev.points = 0;
+  switch (pos.board.Info(root).kind) {
+    case FeatureKind::kRoad:
+      ev.rulings.push_back("XMAS-CARD-LAY-DOWN-ROAD");
+      break;
+    case FeatureKind::kCity:
+      ev.rulings.push_back("XMAS-CARD-LAY-DOWN-CITY");
+      break;
+    default:
+      ev.rulings.push_back("XMAS-CARD-LAY-DOWN-MONASTERY");
+  }
+  ev.rulings.push_back("XMAS-FN12");
+}
 
 // XMAS-Q-SHARE split-value: the two card players share the value of the feature.
 bool ChristmasPresent::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player,
@@ -97,7 +161,8 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
   std::vector<PlayerId> card_players;
   std::vector<std::string> rulings;
   for (const Attached& a : s->attached) {
-    if (!IsAdvantage(a.card) || pos.board.Find(a.node) != ev.root) continue;
+    if (!IsAdvantage(a.card) || Info(a.card).kind != ev.kind || pos.board.Find(a.node) != ev.root)
+      continue;
     rulings.push_back(Info(a.card).ruling);
     if (s->variants.advantage() == AdvantageTest::kTestWhenScored &&
         !(raw[a.player] > 0 && raw[a.player] == best_raw)) {
@@ -109,7 +174,7 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
   }
   if (ev.kind == FeatureKind::kField && ev.cause == "final")
     for (auto [p, node] : s->field_choices) {
-      if (node < 0 || pos.board.Find(node) != ev.root) continue;
+      if (node < 0 || !ChosenFieldCounts(pos, pos.board.Find(node), ev)) continue;
       bool ok;
       if (s->variants.advantage() == AdvantageTest::kFieldAnySharedPresence) {
         bool other = false;
@@ -148,53 +213,63 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
   }
 }
 
-// XMAS-CARD-DOUBLE-LOOP-ROAD / -3-PER-ARMS / -3-PER-TILE-NO-ARMS change the value of the
-// completed feature they were played on (XMAS-FN7, FN9, FN10): the feature's scoring itself is
-// "done as usual but with" the card's rates, for every scoring player. A laid-down feature keeps
-// its figures and its value is paid at game end (XMAS-FN12).
+// XMAS-CARD-DOUBLE-LOOP-ROAD / -3-PER-ARMS / -3-PER-TILE-NO-ARMS (XMAS-FN7, FN9, FN10): the
+// completed feature is scored as usual, the card player (a leader) at the card's rate. A tied
+// co-leader (XMAS-Q-TIEDSCORING): the usual value (card-player-only, tied-leaders-normal-rate;
+// reported in a second event) or the card's rate too (all-tied-leaders). A laid-down feature
+// keeps its figures and its values are paid at game end (XMAS-FN12).
 void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures) const {
   State* s = Slice(pos);
   if (!s || ev.root < 0) return;
-  const int n = static_cast<int>(ev.tiles.size());
+  const ScoreEvent usual = ev;
+  std::vector<PlayerId> card_players;
+  std::optional<Card> card;
   for (size_t i = s->attached.size(); i-- > 0;) {
     const Attached a = s->attached[i];
     if (pos.board.Find(a.node) != ev.root) continue;
     if (IsScoringModifier(a.card)) {
       ev.rulings.push_back(Info(a.card).ruling);
-      if (Has(ev.winners, a.player)) {
-        switch (a.card) {
-          case Card::kDoubleLoopRoad:
-            ev.points = 2 * n;
-            ev.formula = "2 x " + std::to_string(n) + " tiles (closed loop, card)";
-            ev.rulings.push_back("XMAS-FN7");
-            ev.rulings.push_back("XMAS-Q-LOOP");
-            break;
-          case Card::k3PerArms:
-            ev.points = 2 * n + 3 * ev.shields;
-            ev.formula = "2 x " + std::to_string(n) + " tiles + 3 x " + std::to_string(ev.shields) +
-                         " coats of arms (card)";
-            ev.rulings.push_back("XMAS-FN9");
-            break;
-          default:
-            ev.points = 3 * n;
-            ev.formula = "3 x " + std::to_string(n) + " tiles (city without arms, card)";
-            ev.rulings.push_back("XMAS-FN10");
-        }
+      if (Has(usual.winners, a.player) && !Has(card_players, a.player)) {
+        card_players.push_back(a.player);
+        card = a.card;
       }
     }
     s->discard.push_back(a.card);
     s->attached.erase(s->attached.begin() + i);
   }
+  std::optional<ScoreEvent> co;
+  if (card) {
+    ev.points = ModifierValue(*s, *card, usual, ev.formula);
+    ev.rulings.push_back(*card == Card::kDoubleLoopRoad ? "XMAS-FN7"
+                         : *card == Card::k3PerArms     ? "XMAS-FN9"
+                                                        : "XMAS-FN10");
+    if (*card == Card::kDoubleLoopRoad) ev.rulings.push_back("XMAS-Q-LOOP");
+    std::vector<PlayerId> others;
+    for (PlayerId w : usual.winners)
+      if (!Has(card_players, w)) others.push_back(w);
+    if (!others.empty()) {
+      ev.rulings.push_back("XMAS-Q-TIEDSCORING");
+      if (s->variants.tied_scoring() == TiedScoring::kAllTiedLeaders) {
+        ev.formula += " (all-tied-leaders: every leader at the card's rate)";
+      } else {
+        std::sort(card_players.begin(), card_players.end());
+        ev.winners = card_players;
+        co = usual;
+        co->winners = others;
+        co->formula += " (tied co-leaders: the usual value, the card's rate is the card player's)";
+        co->rulings.push_back("XMAS-Q-TIEDSCORING");
+      }
+    }
+  }
   if (IsLaidDown(pos, *s, ev.root) && !ev.winners.empty()) {
     return_figures = false;
-    s->deferred.push_back({ev.winners, ev.points, ev.root});
-    ev.formula = "laid down: " + ev.formula + " = " + std::to_string(ev.points) +
-                 ", fixed now and paid at game end";
-    ev.points = 0;
-    static const char* kCard[] = {"XMAS-CARD-LAY-DOWN-ROAD", "XMAS-CARD-LAY-DOWN-CITY", "",
-                                  "XMAS-CARD-LAY-DOWN-MONASTERY"};
-    ev.rulings.push_back(kCard[static_cast<int>(ev.kind)]);
-    ev.rulings.push_back("XMAS-FN12");
+    Defer(pos, *s, ev.root, ev);
+    if (co) Defer(pos, *s, ev.root, *co);
+  }
+  if (co) {
+    // Paid here (the core pays `ev` after this hook); reported after the "score" step.
+    model::Award(pos, *co);
+    s->extra_events.push_back(*co);
   }
 }
 
@@ -213,16 +288,24 @@ void ChristmasPresent::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>
     ev.winners = d.winners;
     ev.strength.assign(pos.players.size(), 0);
     ev.points = d.points;
-    ev.formula = "value fixed when the laid-down feature was completed";
+    ev.formula = "value fixed when the laid-down feature was scored (completed, or by a card)";
     ev.rulings = {"XMAS-FN12"};
     model::Award(pos, ev);
     out.push_back(ev);
   }
   s->deferred.clear();
+  // Only figures kept on a completed laid-down feature (XMAS-FN11): a feature completed by this
+  // turn's tile and not scored yet (a position before step score) is scored below (BASE-END).
+  auto laid_down = [&](int root) {
+    for (int n : s->laid_down)
+      if (pos.board.Find(n) == root) return true;
+    return false;
+  };
   std::vector<int> back;
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     int root = pos.board.Find(pos.figures[f].node);
-    if (pos.board.Info(root).kind != FeatureKind::kField && pos.board.IsComplete(root))
+    if (pos.board.Info(root).kind != FeatureKind::kField && pos.board.IsComplete(root) &&
+        laid_down(root))
       back.push_back(static_cast<int>(f));
   }
   model::ReturnFigures(pos, back);
@@ -233,33 +316,47 @@ void ChristmasPresent::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>
 void ChristmasPresent::AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
   State* s = Slice(pos);
   if (!s) return;
-  const size_t farms_end = out.size();
+  // One entry per scored field (per completed city under c1-four-per-city), its winners merged:
+  // c1-three-per-city-once splits a field into one event per winner, so a tie shows only in the
+  // union of those events' winners.
+  struct Scored {
+    int root;
+    int cities;
+    std::vector<PlayerId> winners;
+  };
+  std::vector<Scored> fields;
+  for (const ScoreEvent& fe : out) {
+    if (fe.cause != "final" || fe.kind != FeatureKind::kField || fe.cities == 0) continue;
+    auto it = std::find_if(fields.begin(), fields.end(),
+                           [&](const Scored& f) { return f.root == fe.root; });
+    if (it == fields.end()) it = fields.insert(fields.end(), {fe.root, fe.cities, {}});
+    for (PlayerId w : fe.winners)
+      if (!Has(it->winners, w)) it->winners.push_back(w);
+  }
+  const bool must = s->variants.tied_field() == TiedField::kHolderMustBeTied;
   for (PlayerId p : Order(pos)) {
     const int lead = Copies(s->hands[p], Card::kFieldLeadBonus);
     const int tied = Copies(s->hands[p], Card::kTiedFieldBonus);
-    for (size_t i = 0; i < farms_end; ++i) {
-      const ScoreEvent fe = out[i];
-      if (fe.cause != "final" || fe.kind != FeatureKind::kField || fe.cities == 0) continue;
+    for (const Scored& f : fields) {
       for (int c = 0; c < lead; ++c)
-        if (Has(fe.winners, p)) {
+        if (Has(f.winners, p)) {
           ScoreEvent ev = EndEvent(
-              pos, p, fe.cities,
-              "+1 x " + std::to_string(fe.cities) + " completed cities of a field the holder leads",
+              pos, p, f.cities,
+              "+1 x " + std::to_string(f.cities) + " completed cities of a field the holder leads",
               {"XMAS-CARD-FIELD-LEAD-BONUS", "XMAS-END"});
           ev.kind = FeatureKind::kField;
-          ev.root = fe.root;
+          ev.root = f.root;
           model::Award(pos, ev);
           out.push_back(ev);
         }
-      bool must = s->variants.tied_field() == TiedField::kHolderMustBeTied;
       for (int c = 0; c < tied; ++c)
-        if (fe.winners.size() >= 2 && (!must || Has(fe.winners, p))) {
-          ScoreEvent ev = EndEvent(pos, p, fe.cities,
-                                   "+1 x " + std::to_string(fe.cities) +
+        if (f.winners.size() >= 2 && (!must || Has(f.winners, p))) {
+          ScoreEvent ev = EndEvent(pos, p, f.cities,
+                                   "+1 x " + std::to_string(f.cities) +
                                        " completed cities of a field with a shared majority",
                                    {"XMAS-CARD-TIED-FIELD-BONUS", "XMAS-Q-TIEDFIELD", "XMAS-END"});
           ev.kind = FeatureKind::kField;
-          ev.root = fe.root;
+          ev.root = f.root;
           model::Award(pos, ev);
           out.push_back(ev);
         }

@@ -35,6 +35,9 @@ const std::array<DisputeInfo, kDisputes> kDisputeTable = {{
     {"XMAS-Q-EXTRA", {"extra-figure", "replaces-normal"}},
     {"XMAS-Q-HANDLIMIT", {"holder-chooses", "random-discard"}},
     {"XMAS-Q-TIEDSCORING", {"card-player-only", "all-tied-leaders", "tied-leaders-normal-rate"}},
+    {"XMAS-FN9", {"literal-rate", "plus-one"}},
+    {"XMAS-FN10", {"literal-rate", "plus-one"}},
+    {"XMAS-FN12", {"fixed-now-paid-at-end", "paid-now"}},
 }};
 
 std::string Join(const std::vector<const char*>& v) {
@@ -365,8 +368,10 @@ void DumpSection(const model::Position& pos, json& j) {
     decks[std::string(DeckName(d))] = ds.ordered ? Names(ds.cards) : json("rest");
   }
   j["decks"] = decks;
+  // One hand per player (XMAS-HAND): a slice made without a section holds six empty ones.
   json hands = json::array();
-  for (const auto& h : s.hands) hands.push_back(Names(h));
+  for (size_t p = 0; p < pos.players.size(); ++p)
+    hands.push_back(p < s.hands.size() ? Names(s.hands[p]) : json::array());
   j["hands"] = hands;
   j["discard"] = Names(s.discard);
   if (!s.attached.empty()) {

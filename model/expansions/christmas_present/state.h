@@ -34,11 +34,23 @@ enum class Loop { kEndlessLoopOnly, kGeometricLoop };              // XMAS-Q-LOO
 enum class ForceTiming { kOwnTurnNextTile, kOpponentTurnOnDraw };  // XMAS-Q-FORCE
 enum class Extra { kExtraFigure, kReplacesNormal };                // XMAS-Q-EXTRA
 enum class HandLimit { kHolderChooses, kRandomDiscard };           // XMAS-Q-HANDLIMIT
-enum class TiedScoring {                                           // XMAS-Q-TIEDSCORING
+// XMAS-Q-TIEDSCORING: who is paid at a scoring card's rate when another player ties the card
+// player's majority. Immediate cards (fns 3-6): card-player-only pays only the card player,
+// all-tied-leaders every tied leader at the card's rate, tied-leaders-normal-rate the others at
+// the end-game value. Modifiers on a completed feature (fns 7, 9, 10): the feature is scored as
+// usual, so tied co-leaders are paid the usual value under card-player-only and
+// tied-leaders-normal-rate, and the card's rate under all-tied-leaders.
+enum class TiedScoring {
   kCardPlayerOnly,
   kAllTiedLeaders,
   kTiedLeadersNormalRate,
 };
+// XMAS-FN9 / XMAS-FN10: a card's rate where the usual rate is not 2 per tile and 2 per arms
+// (C1 city_scoring c1-two-tile-city): the printed rate, or the usual rate + 1.
+enum class CardRate { kLiteralRate, kPlusOne };
+// XMAS-FN12: an immediate scoring card on a laid-down unfinished feature: the value is fixed
+// when the card scores it and paid at game end, or paid at once.
+enum class LaidDownCard { kFixedNowPaidAtEnd, kPaidNow };
 
 enum class Dispute : uint8_t {
   kDrawMonastery,
@@ -56,8 +68,11 @@ enum class Dispute : uint8_t {
   kExtra,
   kHandLimit,
   kTiedScoring,
+  kFn9,
+  kFn10,
+  kFn12,
 };
-inline constexpr int kDisputes = 15;
+inline constexpr int kDisputes = 18;
 
 struct DisputeInfo {
   const char* ruling;
@@ -86,6 +101,9 @@ struct Variants {
   Extra extra() const { return get<Extra>(Dispute::kExtra); }
   HandLimit hand_limit() const { return get<HandLimit>(Dispute::kHandLimit); }
   TiedScoring tied_scoring() const { return get<TiedScoring>(Dispute::kTiedScoring); }
+  CardRate arms_rate() const { return get<CardRate>(Dispute::kFn9); }
+  CardRate no_arms_rate() const { return get<CardRate>(Dispute::kFn10); }
+  LaidDownCard laid_down_card() const { return get<LaidDownCard>(Dispute::kFn12); }
   friend bool operator==(const Variants&, const Variants&) = default;
 };
 
@@ -166,6 +184,10 @@ class State final : public model::ExpansionState {
   std::vector<model::TileType> two_tiles;  // XMAS-CARD-TAKE-TWO-TILES: the pair drawn
   std::vector<std::pair<model::PlayerId, int>> field_choices;  // advantage-field: player, node
   int card_figures_this_turn = 0;                              // XMAS-Q-EXTRA (replaces-normal)
+  // Transient, not part of the position: score events of tied co-leaders that OnCompleted paid
+  // (XMAS-Q-TIEDSCORING), reported by the step right after the core's "score" step. Empty at
+  // every decision.
+  std::vector<model::ScoreEvent> extra_events;
 };
 
 // The slice of a position (null when the expansion is not enabled).

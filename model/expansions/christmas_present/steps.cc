@@ -4,6 +4,7 @@
 //                                       core step so that position files at "place_tile" reach it
 //   xmas_draw_monastery, xmas_draw_road, xmas_cards_early   after place_tile
 //   xmas_cards_late  before score       after every figure placement (phantom included)
+//   xmas_card_scores after score        reports tied co-leaders' events (XMAS-Q-TIEDSCORING)
 //   xmas_end_cards, xmas_hand_limit     before end_turn
 #include "model/expansions/christmas_present/steps.h"
 
@@ -180,7 +181,13 @@ class ForcedPlaceStep final : public model::Step {
       return {};
     }
     if (a.type == ActionType::kExpansion) return PlayCard(pos, a, Window::kForce);
+    const model::Step* core = nullptr;
+    for (const model::Step* st : pos.cfg().pipeline)
+      if (st->Name() == model::kPlaceTile && st != this) core = st;
     const int fi = ActiveForce(pos);
+    // No forced placement waits for this tile (XMAS-Q-FORCE): the core step judges it. A step
+    // that places the tile itself (Gifts' Take 2) reaches this one first by its name.
+    if (fi < 0) return core->Apply(pos, a);
     const Force f = s.forces[fi];
     if (a.pos != f.square)
       return Illegal("XMAS-CARD-FORCE-PLACEMENT",
@@ -188,9 +195,6 @@ class ForcedPlaceStep final : public model::Step {
                          pos.players[f.target].name + " to place the tile on (" +
                          std::to_string(f.square.x) + ", " + std::to_string(f.square.y) +
                          "), where it fits");
-    const model::Step* core = nullptr;
-    for (const model::Step* st : pos.cfg().pipeline)
-      if (st->Name() == model::kPlaceTile && st != this) core = st;
     ApplyResult r = core->Apply(pos, a);
     if (!r.verdict.legal || !r.input_error.empty()) return r;
     s.forces.erase(s.forces.begin() + fi);
@@ -324,8 +328,10 @@ class CardWindowStep final : public model::Step {
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     if (!s || pos.turn.placed < 0) return false;
-    if (s->pending) return true;
-    return !model::Decided(pos, Name()) && HasPlays(pos, w_, pos.turn.player);
+    if (s->pending || model::Decided(pos, Name())) return s->pending.has_value();
+    for (PlayerId q : Players(pos))
+      if (HasPlays(pos, w_, q)) return true;
+    return false;
   }
   bool Handles(const Position& pos, const Action& a) const override {
     if (a.type == ActionType::kPlaceFigure) return BlocksMeeple(pos, a);
@@ -336,7 +342,7 @@ class CardWindowStep final : public model::Step {
   void Legal(const Position& pos, std::vector<Action>& out) const override {
     if (Slice(pos)->pending) return ListAnswers(pos, out);
     out.push_back({.type = ActionType::kPass});
-    ListPlays(pos, w_, pos.turn.player, out);
+    for (PlayerId q : Players(pos)) ListPlays(pos, w_, q, out);
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     if (a.type == ActionType::kPlaceFigure)
@@ -355,6 +361,24 @@ class CardWindowStep final : public model::Step {
       return Verdict::Illegal("XMAS-Q-EXTRA",
                               "replaces-normal: the card's figure was the turn's meeple placement");
     return std::nullopt;
+  }
+
+  // XMAS-USE: the active player; XMAS-Q-ANYTIME any-players-turn: also, in turn order, every
+  // opponent holding a no-symbol card.
+  static std::vector<PlayerId> Players(const Position& pos) {
+    std::vector<PlayerId> out = {pos.turn.player};
+    const State& s = *Slice(pos);
+    if (s.variants.any_time() != AnyTime::kAnyPlayersTurn) return out;
+    const int n = static_cast<int>(pos.players.size());
+    for (int i = 1; i < n; ++i) {
+      PlayerId q = (pos.turn.player + i) % n;
+      for (Card c : s.hands[q])
+        if (TimingOf(c) == Timing::kAnyTime) {
+          out.push_back(q);
+          break;
+        }
+    }
+    return out;
   }
 
  private:
@@ -395,6 +419,23 @@ class EndCardsStep final : public model::Step {
         s->discard.push_back(s->attached[i].card);
         s->attached.erase(s->attached.begin() + i);
       }
+  }
+};
+
+// XMAS-Q-TIEDSCORING: reports the events of tied co-leaders that the scoring of a completed
+// feature with a modifier card paid (scoring_hooks.cc OnCompleted), right after "score".
+class CardScoresStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kStepCardScores; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult& r) const override {
+    State* s = Slice(pos);
+    if (!s) return;
+    r.scores.insert(r.scores.end(), s->extra_events.begin(), s->extra_events.end());
+    s->extra_events.clear();
   }
 };
 
@@ -445,12 +486,14 @@ void Steps(std::vector<model::StepInsert>& out) {
   static const CardWindowStep late(Window::kLate, kStepCardsLate);
   static const EndCardsStep end_cards;
   static const HandLimitStep hand_limit;
+  static const CardScoresStep card_scores;
   // "after" inserts go right after the anchor: listed last-first.
   out.push_back({model::kPlaceTile, /*after=*/true, &early});
   out.push_back({model::kPlaceTile, /*after=*/true, &draw_road});
   out.push_back({model::kPlaceTile, /*after=*/true, &draw_monastery});
   out.push_back({model::kDrawTile, /*after=*/false, &turn_start});
   out.push_back({model::kScoreCompleted, /*after=*/false, &late});
+  out.push_back({model::kScoreCompleted, /*after=*/true, &card_scores});
   out.push_back({model::kEndTurn, /*after=*/false, &end_cards});
   out.push_back({model::kEndTurn, /*after=*/false, &hand_limit});
   // Last: it takes the name "place_tile", which the inserts above anchor to.

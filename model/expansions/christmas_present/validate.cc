@@ -61,11 +61,16 @@ void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out
       out.push_back({ci.ruling, w + "/attached/" + std::to_string(i),
                      std::string(ci.name) + " cannot stay on this feature"});
   }
-  // XMAS-FN12: deferred values belong to completed laid-down features.
-  for (size_t i = 0; i < s->deferred.size(); ++i)
-    if (!pos.board.IsComplete(pos.board.Find(s->deferred[i].node)))
+  // XMAS-FN12: deferred values belong to completed laid-down features, or (fixed-now-paid-at-end)
+  // to a laid-down feature an immediate scoring card scored unfinished.
+  const bool card_deferred = s->variants.laid_down_card() == LaidDownCard::kFixedNowPaidAtEnd;
+  for (size_t i = 0; i < s->deferred.size(); ++i) {
+    const int root = pos.board.Find(s->deferred[i].node);
+    if (!pos.board.IsComplete(root) && !(card_deferred && IsLaidDown(pos, *s, root)))
       out.push_back({"XMAS-FN12", w + "/deferred/" + std::to_string(i),
-                     "a deferred value belongs to a completed laid-down feature"});
+                     "a deferred value belongs to a laid-down feature that was completed (or, "
+                     "fixed-now-paid-at-end, scored by an immediate card)"});
+  }
   // XMAS-Q-FORCE: an opponent, an empty square.
   for (size_t i = 0; i < s->forces.size(); ++i) {
     const Force& f = s->forces[i];
