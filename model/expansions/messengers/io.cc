@@ -93,14 +93,14 @@ std::unique_ptr<model::ExpansionState> Messengers::NewState() const {
 Status Messengers::ParseState(const json& j, const std::string& where, Position& pos) const {
   State& s = Slice(pos);
   if (!j.is_object()) return Bad(where, "expected an object");
-  static const char* kKeys[] = {"variant", "readings", "numbering", "tracks",      "stack",
-                                "in_hand", "pending",  "turn_part", "turn_figures"};
+  static const char* kKeys[] = {"variant", "readings", "numbering", "tracks",    "stack",
+                                "used",    "in_hand",  "pending",   "turn_part", "turn_figures"};
   for (auto it = j.begin(); it != j.end(); ++it)
     if (std::find_if(std::begin(kKeys), std::end(kKeys),
                      [&](const char* k) { return it.key() == k; }) == std::end(kKeys))
       return Bad(where + "/" + it.key(),
-                 "unknown field (variant, readings, numbering, tracks, stack, in_hand, pending, "
-                 "turn_part, turn_figures)");
+                 "unknown field (variant, readings, numbering, tracks, stack, used, in_hand, "
+                 "pending, turn_part, turn_figures)");
   if (j.contains("variant")) {
     auto v =
         j["variant"].is_string() ? ParseVariant(j["variant"].get<std::string>()) : std::nullopt;
@@ -172,6 +172,20 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
       s.stack.push_back(m);
     }
   }
+  // MSG-RESOLVE: the messages used under an unknown stack (checked by Validate).
+  if (j.contains("used")) {
+    const json& ju = j["used"];
+    if (!ju.is_array())
+      return Bad(where + "/used",
+                 "expected the messages used since the stack order became "
+                 "unknown, oldest first");
+    for (size_t i = 0; i < ju.size(); ++i) {
+      Message m;
+      Status st = ParseMessage(ju[i], where + "/used/" + std::to_string(i), s.numbering, m);
+      if (!st.ok()) return st;
+      s.used.push_back(m);
+    }
+  }
   if (j.contains("in_hand")) {
     Message m;
     Status st = ParseMessage(j["in_hand"], where + "/in_hand", s.numbering, m);
@@ -223,13 +237,18 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
         st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_moved);
       } else if (k == "message_dark_stops") {
         st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_dark_stop);
+      } else if (k == "moved_any") {
+        st = ParseFigureList(it.value(), w + "/" + k, s.part.moved_any);
       } else {
         return Bad(w + "/" + k,
                    "unknown field (part, moved, dark_stops, message_moved, message_dark_stops, "
-                   "messages_taken)");
+                   "moved_any, messages_taken)");
       }
       if (!st.ok()) return st;
     }
+    // moved_any always includes the figures moved and message_moved.
+    for (int g = 0; g < kFigures; ++g)
+      s.part.moved_any[g] = s.part.moved_any[g] || s.part.moved[g] || s.part.msg_moved[g];
   }
   if (j.contains("turn_figures")) {
     const json& jf = j["turn_figures"];
@@ -274,6 +293,11 @@ void Messengers::DumpState(const Position& pos, json& j) const {
     for (Message m : s.stack) st.push_back(MessageName(m));
     j["stack"] = st;
   }
+  if (!s.used.empty()) {
+    json u = json::array();
+    for (Message m : s.used) u.push_back(MessageName(m));
+    j["used"] = u;
+  }
   if (s.in_hand) j["in_hand"] = MessageName(*s.in_hand);
   if (!s.pending.empty()) {
     json pe = json::array();
@@ -293,6 +317,9 @@ void Messengers::DumpState(const Position& pos, json& j) const {
       tp["message_moved"] = FigureList(s.part.msg_moved);
     if (s.part.msg_dark_stop != TurnPart{}.msg_dark_stop)
       tp["message_dark_stops"] = FigureList(s.part.msg_dark_stop);
+    std::array<bool, kFigures> implied = {false, false};
+    for (int g = 0; g < kFigures; ++g) implied[g] = s.part.moved[g] || s.part.msg_moved[g];
+    if (s.part.moved_any != implied) tp["moved_any"] = FigureList(s.part.moved_any);
     if (s.part.taken != 0) tp["messages_taken"] = s.part.taken;
     j["turn_part"] = tp;
   }

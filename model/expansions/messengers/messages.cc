@@ -67,7 +67,10 @@ std::vector<std::pair<int, int>> OwnFeatures(const Position& pos, FeatureKind ki
   return out;
 }
 
-// A farm's value at final scoring (BASE-END-FARM and the C1 options), majority in this farm.
+// A farm's value at final scoring, majority in this farm: BASE-END-FARM, and
+// BASE-END-FARM-C1-ONCE, which for a farm scored alone pays the same 3 per completed city (the
+// "once" only matters between the farms of one final scoring, as in model/core/scoring.cc).
+// c1-four-per-city is CityFarmValues.
 ScoreEvent FarmValue(const Position& pos, int root) {
   ScoreEvent ev;
   ev.cause = "final";
@@ -79,24 +82,73 @@ ScoreEvent FarmValue(const Position& pos, int root) {
   for (int t : tiles) ev.tiles.push_back(pos.board.tile(t).pos);
   for (int city : pos.board.TouchedCityRoots(root))
     if (pos.board.IsComplete(city)) ++ev.cities;
-  int per = 3;
-  const char* rule = "BASE-END-FARM";
-  switch (pos.cfg().options.farm_scoring) {
-    case model::FarmScoring::kPerFarm:
-      break;
-    case model::FarmScoring::kC1FourPerCity:
-      per = 4;
-      rule = "BASE-END-FARM-C1-4PT";
-      break;
-    case model::FarmScoring::kC1ThreePerCityOnce:
-      rule = "BASE-END-FARM-C1-ONCE";
-      break;
-  }
-  ev.points = per * ev.cities;
-  ev.formula = std::to_string(per) + " x " + Plural(ev.cities, "completed city");
-  ev.rulings.push_back(rule);
+  const bool once = pos.cfg().options.farm_scoring == model::FarmScoring::kC1ThreePerCityOnce;
+  ev.points = 3 * ev.cities;
+  ev.formula = "3 x " + Plural(ev.cities, "completed city");
+  ev.rulings.push_back(once ? "BASE-END-FARM-C1-ONCE" : "BASE-END-FARM");
   model::Majority(pos, pos.FiguresIn(root), ev);
   return ev;
+}
+
+// BASE-END-FARM-C1-4PT, MSG-8: under c1-four-per-city final scoring pays each completed city
+// 4 points to the majority of the farmers of ALL farms touching that city, not of one farm.
+// One event per completed city touching the farm `root`, with that majority. This repeats the
+// c1-four-per-city branch of CoreFinalScoring (model/core/scoring.cc), which the core does not
+// export; a core helper "the farmers of every farm touching a city" would replace it.
+std::vector<ScoreEvent> CityFarmValues(const Position& pos, int root) {
+  const Board& b = pos.board;
+  auto completed = [&](int field_root) {
+    std::vector<int> c;
+    for (int city : b.TouchedCityRoots(field_root))
+      if (b.IsComplete(city) && std::find(c.begin(), c.end(), city) == c.end()) c.push_back(city);
+    return c;
+  };
+  std::vector<ScoreEvent> out;
+  for (int city : completed(root)) {
+    std::vector<int> figs;  // farmers of every farm touching the city, in figure order
+    for (size_t f = 0; f < pos.figures.size(); ++f) {
+      const int fr = b.Find(pos.figures[f].node);
+      if (b.Info(fr).kind != FeatureKind::kField) continue;
+      std::vector<int> cs = completed(fr);
+      if (std::find(cs.begin(), cs.end(), city) != cs.end()) figs.push_back(static_cast<int>(f));
+    }
+    ScoreEvent ev;
+    ev.cause = "final";
+    ev.kind = FeatureKind::kField;
+    ev.root = root;
+    ev.cities = 1;
+    std::vector<int> tiles = b.Info(city).tiles;
+    std::sort(tiles.begin(), tiles.end());
+    tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+    for (int t : tiles) ev.tiles.push_back(b.tile(t).pos);
+    ev.points = 4;
+    ev.formula = "4 for the completed city at " + At(pos, city) +
+                 ", to the majority of the farmers of every farm touching it";
+    ev.rulings.push_back("BASE-END-FARM-C1-4PT");
+    model::Majority(pos, figs, ev);
+    out.push_back(ev);
+  }
+  return out;
+}
+
+// MSG-8: the chosen figure's feature as at final scoring under the game's options: one event,
+// or under c1-four-per-city one per completed city touching the farm (CityFarmValues; a farm
+// touching none is worth 0 with the majority in the farm).
+std::vector<ScoreEvent> Msg8Values(const Position& pos, int root) {
+  if (pos.board.Info(root).kind != FeatureKind::kField) return {model::FinalValue(pos, root)};
+  if (pos.cfg().options.farm_scoring == model::FarmScoring::kC1FourPerCity) {
+    std::vector<ScoreEvent> per_city = CityFarmValues(pos, root);
+    if (!per_city.empty()) return per_city;
+    ScoreEvent none = FarmValue(pos, root);
+    none.rulings = {"BASE-END-FARM-C1-4PT"};
+    none.formula = "4 x 0 completed cities";
+    return {none};
+  }
+  return {FarmValue(pos, root)};
+}
+
+bool Has(const std::vector<PlayerId>& v, PlayerId p) {
+  return std::find(v.begin(), v.end(), p) != v.end();
 }
 
 int FigureAt(const Position& pos, int node) {
@@ -159,10 +211,12 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
     if (targets.size() > 1) {
       tc.input_error = label + ": the player has a choice of " + std::to_string(targets.size()) +
                        (m == Message::kScoreAndReturn
-                            ? " figures on the board; the question must name one with \"figure\": "
-                              "{\"x\", \"y\", \"feature\"}"
-                            : " features worth the fewest points; the question must name one with "
-                              "\"feature\": {\"x\", \"y\", \"feature\"}");
+                            ? " figures on the board; the question must name one by the tile and "
+                              "feature it stands on, with \"x\", \"y\" and \"feature\" in "
+                              "the carry_out_message action"
+                            : " features worth the fewest points; the question must name one "
+                              "with \"x\", \"y\" and \"feature\" in the carry_out_message "
+                              "action");
       return tc;
     }
     tc.node = targets.empty() ? -1 : targets.front();
@@ -296,19 +350,39 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
     return;
   }
   const int root = pos.board.Find(node);
-  const bool field = pos.board.Info(root).kind == FeatureKind::kField;
-  ScoreEvent v = field ? FarmValue(pos, root) : model::FinalValue(pos, root);
-  const bool majority = std::find(v.winners.begin(), v.winners.end(), p) != v.winners.end();
-  ev.kind = v.kind;
-  ev.root = v.root;
-  ev.tiles = v.tiles;
-  ev.shields = v.shields;
-  ev.cities = v.cities;
-  ev.strength = v.strength;
+  const std::vector<ScoreEvent> values = Msg8Values(pos, root);
+  // The events the player leads (several only under c1-four-per-city: one per city).
+  std::vector<ScoreEvent> led;
+  for (const ScoreEvent& v : values)
+    if (Has(v.winners, p)) led.push_back(v);
+  const bool majority = !led.empty();
+  const bool c1_four = values.front().kind == FeatureKind::kField &&
+                       pos.cfg().options.farm_scoring == model::FarmScoring::kC1FourPerCity;
+  const ScoreEvent& shown = majority ? led.front() : values.front();
+  ev.kind = shown.kind;
+  ev.root = shown.root;
+  ev.tiles = shown.tiles;
+  ev.shields = shown.shields;
+  ev.cities = shown.cities;
+  ev.strength = shown.strength;
   ev.rulings = {ruling};
-  if (majority) {
+  if (c1_four) ev.rulings.push_back("BASE-END-FARM-C1-4PT");
+  if (!majority) {
+    ev.points = 0;
+    ev.formula = label + ": the player does not have the majority in the " +
+                 std::string(model::FeatureKindName(ev.kind)) +
+                 (c1_four && values.front().cities > 0
+                      ? " (c1-four-per-city: for no completed city touching it, counting the "
+                        "farmers of every farm touching that city)"
+                      : "") +
+                 ": 0 points";
+    ev.rulings.push_back("MSG-FN8");
+    out.scores.push_back(ev);
+  } else if (led.size() == 1) {
+    const ScoreEvent& v = led.front();
     ev.points = v.points;
     ev.formula = label + ": " + v.formula + ", as at final scoring";
+    ev.rulings = {ruling};
     for (const std::string& r : EndRulings(v)) ev.rulings.push_back(r);
     ev.rulings.push_back("BASE-MAJORITY");
     if (v.winners.size() > 1) {
@@ -321,14 +395,35 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
       }
     }
     if (ev.points == 0) ev.rulings.push_back("MSG-FN8");
+    AwardEach(pos, ev);
+    out.scores.push_back(ev);
   } else {
-    ev.points = 0;
-    ev.formula = label + ": the player does not have the majority in the " +
-                 std::string(model::FeatureKindName(v.kind)) + ": 0 points";
-    ev.rulings.push_back("MSG-FN8");
+    // c1-four-per-city, several cities led: one event for the player (one figure takes it),
+    // and for each player tied on some of those cities their share (MSG-Q-8-TIED).
+    ev.points = 4 * static_cast<int>(led.size());
+    ev.cities = static_cast<int>(led.size());
+    ev.formula = label + ": 4 x " + Plural(ev.cities, "completed city") +
+                 " touching the farm where the player leads the farmers of every farm touching "
+                 "the city, as at final scoring";
+    ev.rulings.push_back("BASE-MAJORITY");
+    AwardEach(pos, ev);
+    out.scores.push_back(ev);
+    for (size_t q = 0; q < pos.players.size(); ++q) {
+      if (static_cast<PlayerId>(q) == p || s.readings.active_player_only) continue;
+      int shared = 0;
+      for (const ScoreEvent& v : led) shared += Has(v.winners, static_cast<PlayerId>(q));
+      if (shared == 0) continue;
+      ScoreEvent tie = ev;
+      tie.points = 4 * shared;
+      tie.cities = shared;
+      tie.winners = {static_cast<PlayerId>(q)};
+      tie.formula = label + ": tied for the majority of " + Plural(shared, "completed city") +
+                    ": every player tied for the majority scores, 4 x " + std::to_string(shared);
+      tie.rulings.push_back("MSG-Q-8-TIED");
+      AwardEach(pos, tie);
+      out.scores.push_back(tie);
+    }
   }
-  AwardEach(pos, ev);
-  out.scores.push_back(ev);
   const bool back = majority || !s.readings.return_only_with_majority;
   if (back) {
     model::ReturnFigures(pos, {FigureAt(pos, node)});

@@ -2,6 +2,7 @@
 // Carrying out the eight messages (MSG-1 .. MSG-8) and the 2-point seal (MSG-RESOLVE).
 // Internal to the module.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,5 +38,9 @@ void TakeSeal(model::Position& pos, Message m, model::ApplyResult& out);
 
 // "message 6 (2 points per knight)" in the position's printing (MSG-FN2).
 std::string MessageLabel(const State& s, Message m);
+
+// Is a message due for the active player now, ignoring a message in hand (steps.cc)? The reason
+// names the ruling that gives it (MSG-DARK, MSG-SECOND, MSG-FN15).
+std::optional<model::Reason> Due(const model::Position& pos, const State& s);
 
 }  // namespace carc::exp::messengers

@@ -1,5 +1,7 @@
 #include "model/expansions/messengers/messengers.h"
 
+#include <algorithm>
+
 #include "model/core/check.h"
 #include "model/core/position.h"
 #include "model/core/position_io.h"
@@ -137,10 +139,45 @@ void Messengers::Validate(const Position& pos, std::vector<model::Violation>& ou
                            std::string(MessageName(static_cast<Message>(m))) + " appears " +
                            std::to_string(seen[m]) + " times"});
   }
+  // MSG-RESOLVE: under an unknown stack order, the messages used lately lie under the stack.
+  if (!s.used.empty()) {
+    if (s.stack_known)
+      out.push_back({"MSG-RESOLVE", base + "/used",
+                     "used messages are listed only when the stack order is unknown (the known "
+                     "stack already shows them at its bottom)"});
+    if (static_cast<int>(s.used.size()) > kMaxUsed)
+      out.push_back({"MSG-RESOLVE", base + "/used",
+                     "at most the last 7 messages used are listed: after 8 the stack has come "
+                     "round"});
+    for (size_t i = 0; i < s.used.size(); ++i) {
+      const Message m = s.used[i];
+      const bool again = std::find(s.used.begin(), s.used.begin() + i, m) != s.used.begin() + i;
+      if (again || (s.in_hand && *s.in_hand == m))
+        out.push_back({"MSG-RESOLVE", base + "/used/" + std::to_string(i),
+                       std::string(MessageName(m)) +
+                           " lies face down under the stack after its use: it cannot come up "
+                           "again before the other messages"});
+    }
+  }
   // MSG-RESOLVE: a drawn message is resolved in the message step.
   if (s.in_hand && step != kMessageStep)
     out.push_back({"MSG-RESOLVE", base + "/in_hand",
                    "a drawn message is resolved at once, in the step message"});
+  // MSG-DARK, MSG-SECOND, MSG-FN15: a message is in hand only when one was due when it was
+  // drawn; drawing it changes nothing else, so it must still be due.
+  if (s.in_hand && step == kMessageStep && !pos.turn.game_over) {
+    if (s.part.taken >= 2 && !s.Chain())
+      out.push_back({"MSG-FN15", base + "/in_hand",
+                     "a third message in one turn part: only the original edition's unlimited "
+                     "chain allows it (variant original-unlimited-chain)"});
+    else if (!Due(pos, s))
+      out.push_back({s.part.taken == 0 ? "MSG-DARK" : "MSG-SECOND", base + "/in_hand",
+                     s.part.taken == 0
+                         ? "a message is drawn only when a figure of the active player that "
+                           "moved this turn part ends on a dark space (turn_part, tracks)"
+                         : "a further message is drawn only when the points of the last message "
+                           "moved a figure onto a dark space (turn_part, tracks)"});
+  }
   for (size_t i = 0; i < s.pending.size(); ++i) {
     const Pending& e = s.pending[i];
     std::string w = base + "/pending/" + std::to_string(i);

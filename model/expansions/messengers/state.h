@@ -101,6 +101,9 @@ struct TurnPart {
   std::array<bool, kFigures> dark_stop = {false, false};  // some such move stopped on dark
   std::array<bool, kFigures> msg_moved = {false, false};  // by the last message's points
   std::array<bool, kFigures> msg_dark_stop = {false, false};
+  // Moved by any points this turn part, messages included (kept when msg_moved is reset for
+  // the next message): only for the end-of-part notes (MSG-Q-MOVED, MSG-ONE).
+  std::array<bool, kFigures> moved_any = {false, false};
   int taken = 0;  // messages taken this part (MSG-ONE, MSG-SECOND, MSG-FN15)
   friend bool operator==(const TurnPart&, const TurnPart&) = default;
 };
@@ -117,7 +120,7 @@ class State final : public model::ExpansionState {
   bool SameAs(const State& o) const {
     return variant == o.variant && readings == o.readings && numbering == o.numbering &&
            tracks == o.tracks && stack_known == o.stack_known && stack == o.stack &&
-           in_hand == o.in_hand && pending == o.pending && part == o.part &&
+           in_hand == o.in_hand && used == o.used && pending == o.pending && part == o.part &&
            turn_figure == o.turn_figure && resolving == o.resolving;
   }
 
@@ -130,6 +133,10 @@ class State final : public model::ExpansionState {
   bool stack_known = false;        // the order of the face-down stack is known
   std::vector<Message> stack;      // top first (stack_known only)
   std::optional<Message> in_hand;  // drawn, not yet carried out or sealed
+  // Unknown stack order only: the messages used since the order became unknown, oldest first,
+  // at most the last 7 (MSG-RESOLVE: a used message goes face down under the stack, so it cannot
+  // be drawn again before the other messages).
+  std::vector<Message> used;
   std::vector<Pending> pending;
   TurnPart part;
   std::vector<int> turn_figure;  // MSG-C31: per player, the figure moved this turn or -1
@@ -144,6 +151,9 @@ class State final : public model::ExpansionState {
   // Fills tracks/turn_figure to the number of players.
   void Sync(int players);
 };
+
+// MSG-RESOLVE: how many used messages lie under an unknown stack and cannot come up next.
+inline constexpr int kMaxUsed = kMessages - 1;
 
 // Dark spaces are the multiples of 5; a figure's space is its points mod 50 (MSG-DARK).
 inline int Space(int points) { return points % 50; }

@@ -45,6 +45,8 @@ bool AloneOk(const State& s, PlayerId p, Figure f, int points, std::string* bloc
 
 bool IsMe(const Action& a) { return a.type == ActionType::kExpansion && a.expansion == &Get(); }
 
+}  // namespace
+
 // Is a message due for the active player now? Rules: MSG-DARK (a figure of theirs that moved
 // this turn part ends on a dark space), MSG-FN13 (final positions after the scoring round;
 // variant any-intermediate-stop), MSG-Q-MOVED (moved figures only; variant any-figure-on-dark),
@@ -86,6 +88,8 @@ std::optional<Reason> Due(const Position& pos, const State& s) {
   }
   return std::nullopt;
 }
+
+namespace {
 
 // ---- assign_points (MSG-CHOOSE, MSG-SPLIT, MSG-C31, MSG-ACTIVE, MSG-Q-OUTSIDE)
 
@@ -146,6 +150,8 @@ ApplyResult ApplyAssign(Position& pos, const Action& a) {
           {"MSG-SPLIT", "each scoring event's points go whole to a figure of the player's choice"});
     return r;
   }
+  // Any move of the active player's figure, for the end-of-part notes (MSG-Q-MOVED).
+  s.part.moved_any[static_cast<int>(f)] = true;
   if (e.origin == Origin::kOutside && s.readings.step3_only) {
     r.verdict.reasons.push_back(
         {"MSG-Q-OUTSIDE",
@@ -195,6 +201,11 @@ class AssignStep final : public model::Step {
 
 // ---- message (MSG-DARK, MSG-RESOLVE, MSG-1..8, MSG-ONE, MSG-SECOND, MSG-FN15, MSG-4/FN6)
 
+// MSG-RESOLVE: under an unknown stack, a message used recently cannot be drawn.
+bool IsUsed(const State& s, Message m) {
+  return std::find(s.used.begin(), s.used.end(), m) != s.used.end();
+}
+
 Message Current(const State& s) { return s.in_hand ? *s.in_hand : s.stack.front(); }
 
 // The player may decline a second (or, in the C1 chain, further) message (MSG-SECOND "may").
@@ -237,7 +248,9 @@ class MessageStep final : public model::Step {
           {.type = ActionType::kExpansion, .expansion = &Get(), .code = code, .args = args});
     };
     if (!s.in_hand && !s.stack_known) {
-      for (int m = 0; m < kMessages; ++m) act(kDrawMessage, {m});
+      // MSG-RESOLVE: a used message lies under the stack until the others have come up.
+      for (int m = 0; m < kMessages; ++m)
+        if (!IsUsed(s, static_cast<Message>(m))) act(kDrawMessage, {m});
       return;
     }
     const Message m = Current(s);
@@ -269,7 +282,17 @@ class MessageStep final : public model::Step {
                                         "its seal";
         return r;
       }
-      s.in_hand = static_cast<Message>(a.args[0]);
+      const Message drawn = static_cast<Message>(a.args[0]);
+      if (IsUsed(s, drawn)) {
+        r.verdict = Verdict::Illegal(
+            "MSG-RESOLVE", MessageLabel(s, drawn) +
+                               " was used since the stack order became unknown and lies face "
+                               "down under the stack: it cannot come up before the other " +
+                               std::to_string(kMessages - static_cast<int>(s.used.size())) +
+                               " message(s)");
+        return r;
+      }
+      s.in_hand = drawn;
       if (why) r.verdict.reasons.push_back(*why);
       r.verdict.reasons.push_back(
           {"MSG-RESOLVE", "the message drawn is " + MessageLabel(s, *s.in_hand)});
@@ -279,7 +302,7 @@ class MessageStep final : public model::Step {
       r.input_error =
           "the order of the message stack is unknown (no /expansions/messengers/stack): the "
           "question must state the message drawn with {\"type\": \"draw_message\", "
-          "\"message\": ...}";
+          "\"kind\": ...}";
       return r;
     }
     const Message m = Current(s);
@@ -321,7 +344,13 @@ class MessageStep final : public model::Step {
       if (m != Message::kExtraTile) CarryOut(pos, m, node, r);
     }
     s.resolving = false;
-    if (s.stack_known) s.stack.push_back(m);
+    if (s.stack_known) {
+      s.stack.push_back(m);
+    } else {
+      // MSG-RESOLVE: remember it until 7 others have been used after it.
+      s.used.push_back(m);
+      if (static_cast<int>(s.used.size()) > kMaxUsed) s.used.erase(s.used.begin());
+    }
     r.notes.push_back({"MSG-RESOLVE", "the message goes face down under the stack"});
     if (a.code == kCarryOut && m == Message::kExtraTile) StartExtraPart(pos, s, r);
     return r;
@@ -342,15 +371,17 @@ class MessageStep final : public model::Step {
                                Where(pts) + ": only the final position after the round counts"});
         continue;
       }
-      const bool moved = s.part.moved[g] || s.part.msg_moved[g];
+      // moved_any: moved by any points of this turn part, a message's included (MSG-Q-MOVED).
+      const bool moved = s.part.moved_any[g];
       if (s.part.taken > 0 && moved) {
         r.notes.push_back({s.part.taken == 1 ? "MSG-ONE" : "MSG-FN15",
                            PlayerName(pos, p) + "'s " + std::string(FigureName(f)) + " stands on " +
-                               Where(pts) + " but the message(s) of this turn part are taken"});
-      } else if (!moved && (s.part.moved[1 - g] || s.part.msg_moved[1 - g])) {
+                               Where(pts) +
+                               " but the message(s) of this turn part are taken or declined"});
+      } else if (!moved && s.part.moved_any[1 - g]) {
         r.notes.push_back({"MSG-Q-MOVED", PlayerName(pos, p) + "'s " + std::string(FigureName(f)) +
                                               " stands on " + Where(pts) +
-                                              " but did not move this turn: no message"});
+                                              " but did not move this turn part: no message"});
       } else if (moved && !AloneOk(s, p, f, pts)) {
         r.notes.push_back({"MSG-FN1", "the space " + std::to_string(Space(pts)) +
                                           " is shared: no message under the C2 printed rules"});
