@@ -16,11 +16,14 @@ struct FuzzState {
   double seconds = 0;
   uint64_t seed = 1;
   std::vector<std::string> expansions;
+  bool combinations = false;
   std::string out = "carc-fuzz-counterexample.json";
 };
 
 int RunFuzz(const FuzzState& st) {
-  for (const std::string& id : st.expansions)
+  std::vector<std::string> expansions = st.expansions;
+  if (expansions.size() == 1 && expansions[0] == "all") expansions = exp::Ids();
+  for (const std::string& id : expansions)
     if (!exp::ByName(id)) {
       std::string known;
       for (const std::string& k : exp::Ids()) known += (known.empty() ? "" : ", ") + k;
@@ -31,7 +34,8 @@ int RunFuzz(const FuzzState& st) {
   opts.games = st.games;
   opts.seconds = st.seconds;
   opts.seed = st.seed;
-  opts.expansions = st.expansions;
+  opts.expansions = expansions;
+  opts.combinations = st.combinations;
   opts.out = st.out;
   prop::SoakResult r = prop::RunSoak(opts, std::cerr);
   std::cerr << "carc fuzz: seed " << st.seed << ", " << r.games << " games, " << r.decisions
@@ -57,8 +61,11 @@ void RegisterPropertyCommands(Registry& reg) {
       fuzz->add_option("--seconds", st.seconds, "Run for this long")->check(CLI::PositiveNumber);
   games->excludes(seconds);
   fuzz->add_option("--seed", st.seed, "PRNG seed (same seed, same games)");
-  fuzz->add_option("--expansions", st.expansions, "Expansions enabled in every game (e.g. phantom)")
+  fuzz->add_option("--expansions", st.expansions,
+                   "Expansions enabled in every game (e.g. phantom,gifts; all: every one)")
       ->delimiter(',');
+  fuzz->add_flag("--combinations", st.combinations,
+                 "Cycle through every subset of --expansions (base game included), one per game");
   fuzz->add_option("--out", st.out, "Counterexample file");
   fuzz->callback([games, seconds] {
     if (games->count() == 0 && seconds->count() == 0)

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "model/core/expansion.h"
+#include "model/core/position_io.h"
+#include "model/expansions/registry.h"
 
 namespace carc::prop {
 
@@ -34,8 +36,33 @@ std::string RotateFeatureName(const std::string& name, int quarter_turns) {
   return out;
 }
 
+namespace {
+
+// Every object with integer "x" and "y" below `j` moved, every "feature" name turned: the
+// expansions' sections and actions name squares and features as the core does.
+void TransformRefs(json& j, const BoardTransform& t) {
+  if (j.is_array())
+    for (json& e : j) TransformRefs(e, t);
+  if (!j.is_object()) return;
+  if (j.contains("x") && j.contains("y") && j["x"].is_number_integer() &&
+      j["y"].is_number_integer()) {
+    Coord c = t.Apply({j["x"].get<int>(), j["y"].get<int>()});
+    j["x"] = c.x;
+    j["y"] = c.y;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "feature" && it->is_string())
+      *it = RotateFeatureName(it->get<std::string>(), t.quarter_turns);
+    else if (it->is_structured())
+      TransformRefs(*it, t);
+  }
+}
+
+}  // namespace
+
 json TransformPosition(const json& pos, const BoardTransform& t) {
   json out = pos;
+  if (out.contains("expansions")) TransformRefs(out["expansions"], t);
   auto move = [&](json& obj) {
     Coord c = t.Apply({obj["x"].get<int>(), obj["y"].get<int>()});
     obj["x"] = c.x;
@@ -63,6 +90,15 @@ Action TransformAction(const Action& a, const BoardTransform& t) {
     b.pos = t.Apply(a.pos);  // segment indices follow the tile, not the board
   }
   return b;
+}
+
+Action TransformAction(const model::Position& from, const Action& a, const model::Position& to,
+                       const BoardTransform& t) {
+  if (a.type != ActionType::kExpansion) return TransformAction(a, t);
+  json j = model::DumpAction(from, a);
+  TransformRefs(j, t);
+  auto b = model::ParseAction(j, to, "/action", exp::Context("transformed.json"));
+  return b.ok() ? *b : a;
 }
 
 std::string Picture(const model::RotatedTile& rt) {

@@ -22,6 +22,10 @@ struct BoardTransform {
 nlohmann::json TransformPosition(const nlohmann::json& pos, const BoardTransform& t);
 // An action of the original position as an action of the transformed one.
 model::Action TransformAction(const model::Action& a, const BoardTransform& t);
+// The same for any action: an expansion's action goes through its position-file form (every
+// square and feature it names transformed) and is read back in the transformed position `to`.
+model::Action TransformAction(const model::Position& from, const model::Action& a,
+                              const model::Position& to, const BoardTransform& t);
 
 // "road:EW" turned a quarter clockwise is "road:NS" (board-orientation names).
 std::string RotateFeatureName(const std::string& name, int quarter_turns);

@@ -23,7 +23,7 @@ struct Failure {
 
 // A raw action to try outside the legal list; fields are reduced into range at use.
 struct RawAction {
-  int type = 0;  // 0 place_tile, 1 place_figure, 2 pass, 3 draw
+  int type = 0;  // 0 place_tile, 1 place_figure, 2 pass, 3 draw, 4 an expansion's own action
   int x = 0, y = 0, rotation = 0, kind = 0, segment = 0, on_other_tile = 0;
 };
 

@@ -6,6 +6,7 @@
 
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
+#include "property-tests/gen_corruption_exp.h"
 #include "property-tests/gen_game.h"
 
 namespace carc::prop {
@@ -296,6 +297,8 @@ std::optional<Corruption> NegativeScore(const Position& pos, const json& j, std:
                  "player " + std::to_string(p) + " scores " + std::to_string(s),
                  j,
                  {"BASE-TRACK"}};
+  // With The Messengers the two scoring figures (never below 0) no longer make the score.
+  if (pos.cfg().FindExpansion("messengers")) out.rulings.insert("MSG-CHOOSE");
   out.position["players"][p]["score"] = s;
   return out;
 }
@@ -305,6 +308,9 @@ std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
                                           std::mt19937_64& rng) {
   int ph = pos.cfg().FigureKind("phantom");
   if (ph < 0) return std::nullopt;
+  // With The Gifts, Change Position can put a meeple and a phantom on one segment (GIFT-COMBO;
+  // the core's BASE-MEEPLE-FREE check excuses it): not a corruption there.
+  if (pos.cfg().FindExpansion("gifts")) return std::nullopt;
   std::vector<int> cands;
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     const model::Figure& fig = pos.figures[f];
@@ -361,6 +367,12 @@ const std::vector<CorruptionKind>& CorruptionKinds() {
          return c;
        }},
       {"phantom-on-meeple", {"phantom"}, PhantomOnMeeple},
+      // The Messengers, The Gifts, Christmas Present (gen_corruption_exp.cc).
+      {"tracks-off-score", {"messengers"}, TracksOffScore},
+      {"message-in-hand", {"messengers"}, MessageInHandOutsideStep},
+      {"gift-card-count", {"gifts"}, GiftCardCount},
+      {"xmas-third-copy", {"christmas_present"}, XmasThirdCopy},
+      {"xmas-hand-over-limit", {"christmas_present"}, XmasHandOverLimit},
   };
   return kinds;
 }

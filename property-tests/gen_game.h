@@ -56,11 +56,15 @@ struct Game {
 // Plays the spec out. Keeps the positions (for properties at every step) unless keep is false.
 Game Playout(const GameSpec& spec, bool keep_positions = true);
 
-// The actions the spec's players may choose from: LegalActions minus those of unused expansions.
+// The actions the spec's players may choose from: LegalActions minus those of unused expansions
+// (if that leaves none, the component always comes into play: the first listed action).
 std::vector<model::Action> AllowedActions(const model::Position& pos,
                                           const std::vector<std::string>& unused);
-// Whether an action uses a component of the given expansion (today: one of its figure kinds;
-// expansions with their own action types extend this).
+// Whether the current step is one an expansion of `ids` contributes.
+bool AtStepOf(const model::Position& pos, const std::vector<std::string>& ids);
+// Whether an action uses a component of the given expansion: one of its own actions, or an
+// action (a figure placement or another expansion's action, e.g. Gifts' Synod) naming one of its
+// figure kinds.
 bool UsesExpansion(const model::Position& pos, const model::Action& a, std::string_view id);
 
 // The expansions the property tests cover (issue 7: those that have landed). An expansion plugs

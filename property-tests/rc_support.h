@@ -53,7 +53,7 @@ inline rc::Gen<int> GenStep() { return rc::gen::inRange(0, 1 << 16); }
 
 inline rc::Gen<std::vector<RawAction>> GenRawActions() {
   return rc::gen::container<std::vector<RawAction>>(rc::gen::map(
-      rc::gen::tuple(rc::gen::inRange(0, 4), rc::gen::inRange(0, 100), rc::gen::inRange(0, 100),
+      rc::gen::tuple(rc::gen::inRange(0, 5), rc::gen::inRange(0, 100), rc::gen::inRange(0, 100),
                      rc::gen::inRange(0, 4), rc::gen::inRange(0, 10), rc::gen::inRange(0, 10),
                      rc::gen::inRange(0, 3)),
       [](const std::tuple<int, int, int, int, int, int, int>& t) {

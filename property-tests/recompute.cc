@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/step.h"
 
@@ -15,6 +16,7 @@ using model::Board;
 using model::Coord;
 using model::FeatureKind;
 using model::Position;
+using nlohmann::json;
 
 namespace {
 
@@ -195,6 +197,29 @@ std::map<SegId, SegId> Owners(const std::map<SegId, Feature>& feats) {
 
 }  // namespace
 
+namespace {
+
+// Features (board roots) a Christmas Present card acts on at final scoring: advantage cards
+// attached (majority + 1, XMAS-FN13), laid-down features (XMAS-FN11/FN12: completed ones keep
+// their figures and are paid as deferred values) and advantage-field choices. The oracle leaves
+// them out; every other feature is compared exactly.
+std::set<int> CardFeatures(const Position& pos) {
+  std::set<int> out;
+  if (!pos.cfg().FindExpansion("christmas_present")) return out;
+  const json x = model::DumpPosition(pos)["expansions"]["christmas_present"];
+  for (const char* key : {"attached", "laid_down", "field_choices"}) {
+    if (!x.contains(key)) continue;
+    for (const json& r : x[key]) {
+      if (!r.contains("feature")) continue;
+      auto node = model::ParseFeatureRef(r, pos, "", model::IoContext{.source = ""});
+      if (node.ok()) out.insert(pos.board.Find(*node));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::string> CompareFinalScoring(const Position& pos) {
   const auto& o = pos.cfg().options;
   if (o.city_scoring != model::CityScoring::kStandard ||
@@ -209,9 +234,12 @@ std::optional<std::string> CompareFinalScoring(const Position& pos) {
     s.resize(pos.players.size(), 0);
     s[f.owner] += pos.cfg().figure_kinds[f.kind].strength;
   }
+  const std::set<int> excluded = CardFeatures(pos);
   std::vector<int> want(pos.players.size(), 0);
   for (const auto& [key, s] : strength) {
     const Feature& f = feats[key];
+    auto [kx, ky, kseg] = key;
+    if (excluded.count(b.Find(Board::Node(*b.At({kx, ky}), kseg)))) continue;
     int best = *std::max_element(s.begin(), s.end());
     if (best <= 0) continue;
     int points = 0;
@@ -238,11 +266,16 @@ std::optional<std::string> CompareFinalScoring(const Position& pos) {
       if (s[p] == best) want[p] += points;
   }
   Position copy = pos;
-  model::ScoreFinal(copy);
+  std::vector<int> got(pos.players.size(), 0);
+  for (const model::ScoreEvent& ev : model::ScoreFinal(copy)) {
+    if (ev.cause != "final" || excluded.count(ev.root) ||
+        std::count(ev.rulings.begin(), ev.rulings.end(), "GIFT-END"))
+      continue;  // an expansion's own points, or a feature a card acts on (above)
+    for (int w : ev.winners) got[w] += ev.points;
+  }
   for (size_t p = 0; p < pos.players.size(); ++p) {
-    int got = copy.players[p].score - pos.players[p].score;
-    if (got != want[p])
-      return "final scoring gives player " + std::to_string(p) + " " + std::to_string(got) +
+    if (got[p] != want[p])
+      return "final scoring gives player " + std::to_string(p) + " " + std::to_string(got[p]) +
              " points, the rules (recomputed) " + std::to_string(want[p]);
   }
   return std::nullopt;

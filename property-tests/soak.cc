@@ -63,7 +63,15 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
   double last_report = -1;
   while ((opts.games <= 0 || res.games < opts.games) &&
          (opts.seconds <= 0 || elapsed() < opts.seconds)) {
-    GameSpec spec = RandomSpec(rng, opts.expansions);
+    std::vector<std::string> enabled = opts.expansions;
+    if (opts.combinations) {
+      enabled.clear();
+      const size_t n = opts.expansions.size();
+      const uint64_t mask = static_cast<uint64_t>(res.games) % (uint64_t{1} << n);
+      for (size_t i = 0; i < n; ++i)
+        if (mask & (uint64_t{1} << i)) enabled.push_back(opts.expansions[i]);
+    }
+    GameSpec spec = RandomSpec(rng, enabled);
     const uint64_t salt = rng();
     Game g = Playout(spec);
     res.decisions += g.decisions();

@@ -18,6 +18,9 @@ struct SoakOptions {
   double seconds = 0;  // stop after this long (0: no limit)
   uint64_t seed = 1;
   std::vector<std::string> expansions;  // enabled in every game
+  // Game n plays combination n (mod their number) of every subset of `expansions` (base game
+  // included), instead of all of them in every game.
+  bool combinations = false;
   std::string out = "carc-fuzz-counterexample.json";
 };
 

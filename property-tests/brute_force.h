@@ -1,0 +1,33 @@
+#pragma once
+// The brute-force enumeration behind Legality.ListEqualsBruteForce (issue 7): every candidate
+// action the current step could be given, each applied on a copy. Core actions are built
+// directly; an expansion's actions (ActionType::kExpansion) are built in position-file form from
+// the expansion's own action kinds and read back with ParseAction, so they go through the same
+// reader as a question. README.md ("Brute force") states exactly what each candidate set covers.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "model/core/action.h"
+#include "model/core/position.h"
+
+namespace carc::prop {
+
+// Every candidate action of the enabled expansions' own kinds, in position-file form.
+std::vector<nlohmann::json> ExpansionCandidates(const model::Position& pos);
+
+// Tile types a place_tile may name at this step: the drawn tile plus the tiles an expansion holds
+// in hand (Gifts' Take 2 `held_tiles`, Christmas Present's `two_tiles`).
+std::vector<model::TileType> CandidateTiles(const model::Position& pos);
+
+// An action as what it does. Core actions: ActionKey (one per picture). An expansion's action:
+// the position right after it (Apply with finish_turn false), so that two names of one effect
+// (e.g. any segment of the road a card acts on) count once.
+// Feature references in the expansions' sections are made canonical first (the feature's
+// least segment), since a card on a feature may name any of its segments (e.g. laid_down).
+std::string EffectKey(const model::Position& pos, const model::Action& a);
+// The same for the position `after` the action was applied.
+std::string EffectKeyOf(const model::Position& after, const model::Action& a);
+
+}  // namespace carc::prop
