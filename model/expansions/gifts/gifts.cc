@@ -171,12 +171,11 @@ bool Gifts::ExcusesFigure(const Position& pos, int figure, std::string_view ruli
     return false;
   };
   if (ruling == "BASE-MEEPLE-TILE") return monastery_tile();  // Synod
-  if (ruling == "BASE-MEEPLE-FREE") {
-    if (monastery_tile()) return true;          // Synod, then Change Position
-    for (const model::Figure& g : pos.figures)  // Change Position onto the phantom's feature
-      if (&g != &fig && g.node == fig.node && g.kind != fig.kind) return true;
-    return false;
-  }
+  // GIFT-CHANGE: a figure may stand up on an occupied road, city or monastery of its own tile,
+  // so two figures share a segment whenever its tile holds two: Synod on a monastery, the
+  // phantom, or a second figure another expansion put there. Whether the tile could hold both
+  // is BASE-MEEPLE-TILE's question (still checked), so the shared segment is always excused.
+  if (ruling == "BASE-MEEPLE-FREE") return true;
   if (ruling == "BASE-RETURN") {
     const Data& d = Slice(pos);
     return d.variants.change_target == ChangeTarget::kAnyFeature &&
