@@ -102,9 +102,11 @@ class Expansion {
   // After the majority of a feature was computed (ev.root, ev.strength, ev.winners).
   virtual void AdjustMajority(const Position& pos, ScoreEvent& ev) const { (void)pos, (void)ev; }
   // A completed feature is about to be scored (ev holds its value and majority). Clear
-  // `return_figures` to keep the figures on the board.
-  virtual void OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures) const {
-    (void)pos, (void)ev, (void)return_figures;
+  // `return_figures` to keep the figures on the board. Events added to `extra` (e.g. other
+  // players paid at another rate for the same feature) are awarded and reported after `ev`.
+  virtual void OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures,
+                           std::vector<ScoreEvent>& extra) const {
+    (void)pos, (void)ev, (void)return_figures, (void)extra;
   }
   // Around final scoring (BASE-END): events added here are reported with the others.
   virtual void BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {

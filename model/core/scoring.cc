@@ -123,9 +123,14 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   Majority(pos, figs, ev);
   ev.rulings.push_back("BASE-SCORE-TIMING");
   bool return_figures = true;
-  for (const Expansion* e : pos.cfg().expansions) e->OnCompleted(pos, ev, return_figures);
+  std::vector<ScoreEvent> extra;
+  for (const Expansion* e : pos.cfg().expansions) e->OnCompleted(pos, ev, return_figures, extra);
   Award(pos, ev);
   out.scores.push_back(ev);
+  for (ScoreEvent& x : extra) {
+    Award(pos, x);
+    out.scores.push_back(std::move(x));
+  }
   if (!return_figures) return;
   ReturnFigures(pos, figs);
   out.notes.push_back({"BASE-RETURN", "the figures on the completed " +

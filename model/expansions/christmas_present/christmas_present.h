@@ -30,8 +30,8 @@ class ChristmasPresent final : public model::Expansion {
   bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, model::PlayerId player,
                       int points) const override;
   void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
-  void OnCompleted(model::Position& pos, model::ScoreEvent& ev,
-                   bool& return_figures) const override;
+  void OnCompleted(model::Position& pos, model::ScoreEvent& ev, bool& return_figures,
+                   std::vector<model::ScoreEvent>& extra) const override;
   void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
   void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
 };

@@ -218,7 +218,8 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
 // co-leader (XMAS-Q-TIEDSCORING): the usual value (card-player-only, tied-leaders-normal-rate;
 // reported in a second event) or the card's rate too (all-tied-leaders). A laid-down feature
 // keeps its figures and its values are paid at game end (XMAS-FN12).
-void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures) const {
+void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures,
+                                   std::vector<ScoreEvent>& extra) const {
   State* s = Slice(pos);
   if (!s || ev.root < 0) return;
   const ScoreEvent usual = ev;
@@ -266,11 +267,7 @@ void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_f
     Defer(pos, *s, ev.root, ev);
     if (co) Defer(pos, *s, ev.root, *co);
   }
-  if (co) {
-    // Paid here (the core pays `ev` after this hook); reported after the "score" step.
-    model::Award(pos, *co);
-    s->extra_events.push_back(*co);
-  }
+  if (co) extra.push_back(*co);  // the core pays and reports it after `ev`
 }
 
 // XMAS-END: end cards revealed in player order; XMAS-Q-SUPPLY (before-final-scoring);

@@ -184,10 +184,6 @@ class State final : public model::ExpansionState {
   std::vector<model::TileType> two_tiles;  // XMAS-CARD-TAKE-TWO-TILES: the pair drawn
   std::vector<std::pair<model::PlayerId, int>> field_choices;  // advantage-field: player, node
   int card_figures_this_turn = 0;                              // XMAS-Q-EXTRA (replaces-normal)
-  // Transient, not part of the position: score events of tied co-leaders that OnCompleted paid
-  // (XMAS-Q-TIEDSCORING), reported by the step right after the core's "score" step. Empty at
-  // every decision.
-  std::vector<model::ScoreEvent> extra_events;
 };
 
 // The slice of a position (null when the expansion is not enabled).

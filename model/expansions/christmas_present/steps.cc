@@ -4,7 +4,6 @@
 //                                       core step so that position files at "place_tile" reach it
 //   xmas_draw_monastery, xmas_draw_road, xmas_cards_early   after place_tile
 //   xmas_cards_late  before score       after every figure placement (phantom included)
-//   xmas_card_scores after score        reports tied co-leaders' events (XMAS-Q-TIEDSCORING)
 //   xmas_end_cards, xmas_hand_limit     before end_turn
 #include "model/expansions/christmas_present/steps.h"
 
@@ -422,23 +421,6 @@ class EndCardsStep final : public model::Step {
   }
 };
 
-// XMAS-Q-TIEDSCORING: reports the events of tied co-leaders that the scoring of a completed
-// feature with a modifier card paid (scoring_hooks.cc OnCompleted), right after "score".
-class CardScoresStep final : public model::Step {
- public:
-  std::string_view Name() const override { return kStepCardScores; }
-  bool NeedsDecision(const Position&) const override { return false; }
-  bool Handles(const Position&, const Action&) const override { return false; }
-  void Legal(const Position&, std::vector<Action>&) const override {}
-  ApplyResult Apply(Position&, const Action&) const override { return {}; }
-  void Run(Position& pos, ApplyResult& r) const override {
-    State* s = Slice(pos);
-    if (!s) return;
-    r.scores.insert(r.scores.end(), s->extra_events.begin(), s->extra_events.end());
-    s->extra_events.clear();
-  }
-};
-
 // XMAS-HAND, XMAS-Q-HANDLIMIT: at most 5 cards at the end of one's own turn.
 class HandLimitStep final : public model::Step {
  public:
@@ -486,14 +468,12 @@ void Steps(std::vector<model::StepInsert>& out) {
   static const CardWindowStep late(Window::kLate, kStepCardsLate);
   static const EndCardsStep end_cards;
   static const HandLimitStep hand_limit;
-  static const CardScoresStep card_scores;
   // "after" inserts go right after the anchor: listed last-first.
   out.push_back({model::kPlaceTile, /*after=*/true, &early});
   out.push_back({model::kPlaceTile, /*after=*/true, &draw_road});
   out.push_back({model::kPlaceTile, /*after=*/true, &draw_monastery});
   out.push_back({model::kDrawTile, /*after=*/false, &turn_start});
   out.push_back({model::kScoreCompleted, /*after=*/false, &late});
-  out.push_back({model::kScoreCompleted, /*after=*/true, &card_scores});
   out.push_back({model::kEndTurn, /*after=*/false, &end_cards});
   out.push_back({model::kEndTurn, /*after=*/false, &hand_limit});
   // Last: it takes the name "place_tile", which the inserts above anchor to.

@@ -14,7 +14,6 @@ inline constexpr std::string_view kStepDrawMonastery = "xmas_draw_monastery";
 inline constexpr std::string_view kStepDrawRoad = "xmas_draw_road";
 inline constexpr std::string_view kStepCardsEarly = "xmas_cards_early";
 inline constexpr std::string_view kStepCardsLate = "xmas_cards_late";
-inline constexpr std::string_view kStepCardScores = "xmas_card_scores";
 inline constexpr std::string_view kStepEndCards = "xmas_end_cards";
 inline constexpr std::string_view kStepHandLimit = "xmas_hand_limit";
 
