@@ -31,9 +31,15 @@ void Advance(Position& pos, ApplyResult& result) {
 
 std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& action) {
   if (pos.turn.game_over) return std::nullopt;
-  const Step& cur = pos.current_step();
-  if (cur.NeedsDecision(pos)) return std::nullopt;
-  return cur.AfterDecision(pos, action);
+  // The steps the turn has gone through since its last decision, latest first (a decision that
+  // passed earlier steps implicitly leaves them behind the current one).
+  const auto& pipeline = pos.cfg().pipeline;
+  for (int i = pos.turn.step; i >= 0; --i) {
+    const Step& s = *pipeline[i];
+    if (s.NeedsDecision(pos)) break;
+    if (auto v = s.AfterDecision(pos, action)) return v;
+  }
+  return std::nullopt;
 }
 
 ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
@@ -78,6 +84,11 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
     }
     ApplyResult pass = s.Apply(work, {.type = ActionType::kPass});
     CARC_CHECK(pass.verdict.legal);
+    // What the implicit pass decided is part of the ruling (e.g. an optional choice not taken).
+    result.verdict.reasons.insert(result.verdict.reasons.end(), pass.verdict.reasons.begin(),
+                                  pass.verdict.reasons.end());
+    result.notes.insert(result.notes.end(), pass.notes.begin(), pass.notes.end());
+    result.scores.insert(result.scores.end(), pass.scores.begin(), pass.scores.end());
     Advance(work, result);
   }
   ApplyResult r = work.current_step().Apply(work, action);

@@ -77,8 +77,8 @@ class OpenStep final : public model::Step {
     return d.held.size() == 1 && !d.opened && !d.take2_drawing;
   }
   bool Handles(const Position&, const Action& a) const override {
-    return a.type == ActionType::kPass || a.type == ActionType::kPlaceTile || IsGift(a, kOpen) ||
-           IsGift(a, kPositionTo);
+    // A tile placed at once passes this step implicitly (the core's rule for passable steps).
+    return a.type == ActionType::kPass || IsGift(a, kOpen) || IsGift(a, kPositionTo);
   }
   bool CanPass(const Position& pos) const override { return Slice(pos).change_figure < 0; }
   void Legal(const Position& pos, std::vector<Action>& out) const override {
@@ -104,16 +104,10 @@ class OpenStep final : public model::Step {
       return r;
     }
     if (IsGift(a, kOpen)) return OpenGift(pos, a);
-    // Pass, or the tile placed at once: no gift this turn (GIFT-FN2: opening is optional).
-    Position work = pos;
-    ReleaseTile(work);
-    if (a.type == ActionType::kPlaceTile) {
-      r = PlaceTile(work, a);
-      if (!r.verdict.legal || !r.input_error.empty()) return r;
-    }
-    r.verdict.reasons.insert(r.verdict.reasons.begin(),
-                             {"GIFT-FN2", "opening a gift is optional: none is opened"});
-    pos = std::move(work);
+    // Pass (or the tile placed at once, an implicit pass): no gift this turn (GIFT-FN2:
+    // opening is optional).
+    ReleaseTile(pos);
+    r.verdict.reasons.push_back({"GIFT-FN2", "opening a gift is optional: none is opened"});
     return r;
   }
   void Run(Position& pos, ApplyResult&) const override { ReleaseTile(pos); }
@@ -145,11 +139,20 @@ class Take2Step final : public model::Step {
     std::vector<model::TileType> kinds = d.held;
     std::sort(kinds.begin(), kinds.end());
     kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
+    // The step named place_tile decides (another expansion's step may stand before the core's
+    // and restrict the square): a placement is listed when it accepts it.
+    const model::Step* place = pos.cfg().pipeline[pos.cfg().StepIndex(model::kPlaceTile)];
     for (model::TileType t : kinds)
       for (model::Coord c : pos.board.Frontier())
-        for (model::Rotation rot : pos.cfg().catalog->distinct_rotations(t))
-          if (pos.board.Check(t, c, rot).ok())
-            out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = rot});
+        for (model::Rotation rot : pos.cfg().catalog->distinct_rotations(t)) {
+          if (!pos.board.Check(t, c, rot).ok()) continue;
+          Action a{.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = rot};
+          Position work = pos;
+          work.turn.drawn = t;
+          Slice(work).held.clear();
+          ApplyResult r = place->Apply(work, a);
+          if (r.verdict.legal && r.input_error.empty()) out.push_back(a);
+        }
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
