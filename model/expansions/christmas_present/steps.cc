@@ -77,6 +77,9 @@ class TurnStartStep final : public model::Step {
   ApplyResult Apply(Position& pos, const Action& a) const override {
     State& s = *Slice(pos);
     const bool end = pos.supply.total() == 0 && s.two_tiles.empty();
+    if (a.type == ActionType::kPass && !s.two_tiles.empty())
+      return Illegal("XMAS-CARD-TAKE-TWO-TILES",
+                     "of the two tiles drawn, one is kept: state which (xmas_keep_tile)");
     if (a.type == ActionType::kPass) {
       if (end) {
         PlayerId q = GameEndDecider(pos);
@@ -138,6 +141,37 @@ class TurnStartStep final : public model::Step {
   }
 };
 
+// XMAS-Q-FORCE: a forced square another player's tile has filled before the target's turn
+// can no longer take the target's tile: the card is spent at once.
+void SpendFilledForces(Position& pos, ApplyResult& r) {
+  State& s = *Slice(pos);
+  for (size_t i = 0; i < s.forces.size();) {
+    if (!pos.board.At(s.forces[i].square)) {
+      ++i;
+      continue;
+    }
+    r.notes.push_back({"XMAS-Q-FORCE", pos.players[s.forces[i].holder].name +
+                                           "'s forced square is filled before " +
+                                           pos.players[s.forces[i].target].name +
+                                           "'s turn: the force-placement card is spent"});
+    s.forces.erase(s.forces.begin() + i);
+    s.discard.push_back(Card::kForcePlacement);
+  }
+}
+
+// XMAS-Q-FORCE: right after the tile is placed, in every turn.
+class ForceSpentStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return kStepForceSpent; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  bool Handles(const Position&, const Action&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  void Run(Position& pos, ApplyResult& r) const override {
+    if (Slice(pos) && pos.turn.placed >= 0) SpendFilledForces(pos, r);
+  }
+};
+
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE. Named like the core step it stands before.
 class ForcedPlaceStep final : public model::Step {
  public:
@@ -175,6 +209,16 @@ class ForcedPlaceStep final : public model::Step {
   ApplyResult Apply(Position& pos, const Action& a) const override {
     State& s = *Slice(pos);
     if (IsCode(a, {kCancel, kAllow})) return AnswerAttack(pos, a);
+    if (a.type == ActionType::kPass && s.pending)
+      return Illegal("XMAS-FN8", "the attack waits for an answer: cancel or allow");
+    if (a.type == ActionType::kPass && ActiveForce(pos) >= 0 && Fits(pos)) {
+      const Force& f = s.forces[ActiveForce(pos)];
+      return Illegal("XMAS-CARD-FORCE-PLACEMENT",
+                     pos.players[f.holder].name + "'s force-placement card obliges " +
+                         pos.players[f.target].name + " to place the tile on (" +
+                         std::to_string(f.square.x) + ", " + std::to_string(f.square.y) +
+                         "), where it fits: the step cannot be passed");
+    }
     if (a.type == ActionType::kPass) {
       model::MarkDecided(pos, Name());
       return {};
@@ -188,7 +232,10 @@ class ForcedPlaceStep final : public model::Step {
     // that places the tile itself (Gifts' Take 2) reaches this one first by its name.
     if (fi < 0) return core->Apply(pos, a);
     const Force f = s.forces[fi];
-    if (a.pos != f.square)
+    // The force acts on the tile placed: one that cannot go on the square (a tile chosen by a
+    // step that places it itself, as Gifts' Take 2) is placed normally and the card is spent.
+    const bool fits = FitsSquare(pos, a.tile >= 0 ? a.tile : *pos.turn.drawn, f.square);
+    if (a.pos != f.square && fits)
       return Illegal("XMAS-CARD-FORCE-PLACEMENT",
                      pos.players[f.holder].name + "'s force-placement card obliges " +
                          pos.players[f.target].name + " to place the tile on (" +
@@ -198,10 +245,16 @@ class ForcedPlaceStep final : public model::Step {
     if (!r.verdict.legal || !r.input_error.empty()) return r;
     s.forces.erase(s.forces.begin() + fi);
     s.discard.push_back(Card::kForcePlacement);
-    r.verdict.reasons.push_back({"XMAS-CARD-FORCE-PLACEMENT",
-                                 "the tile goes on the square the "
-                                 "card named; the card is spent"});
-    r.verdict.reasons.push_back({"XMAS-Q-FORCE", "the forced square applies to this tile"});
+    if (fits) {
+      r.verdict.reasons.push_back({"XMAS-CARD-FORCE-PLACEMENT",
+                                   "the tile goes on the square the "
+                                   "card named; the card is spent"});
+      r.verdict.reasons.push_back({"XMAS-Q-FORCE", "the forced square applies to this tile"});
+    } else {
+      r.notes.push_back({"XMAS-Q-FORCE",
+                         "the tile placed cannot go on the forced square: it is placed normally "
+                         "and the force-placement card is spent"});
+    }
     return r;
   }
   void Run(Position& pos, ApplyResult& r) const override {
@@ -223,6 +276,11 @@ class ForcedPlaceStep final : public model::Step {
     for (size_t i = 0; i < s->forces.size(); ++i)
       if (s->forces[i].target == pos.turn.player) return static_cast<int>(i);
     return -1;
+  }
+  static bool FitsSquare(const Position& pos, model::TileType t, model::Coord sq) {
+    for (int r = 0; r < 4; ++r)
+      if (pos.board.Check(t, sq, r).ok()) return true;
+    return false;
   }
   static bool Fits(const Position& pos) {
     const State& s = *Slice(pos);
@@ -462,6 +520,7 @@ class HandLimitStep final : public model::Step {
 void Steps(std::vector<model::StepInsert>& out) {
   static const TurnStartStep turn_start;
   static const ForcedPlaceStep forced;
+  static const ForceSpentStep force_spent;
   static const DrawCardStep draw_monastery(Deck::kMonastery, kStepDrawMonastery);
   static const DrawCardStep draw_road(Deck::kRoad, kStepDrawRoad);
   static const CardWindowStep early(Window::kEarly, kStepCardsEarly);
@@ -472,6 +531,7 @@ void Steps(std::vector<model::StepInsert>& out) {
   out.push_back({model::kPlaceTile, /*after=*/true, &early});
   out.push_back({model::kPlaceTile, /*after=*/true, &draw_road});
   out.push_back({model::kPlaceTile, /*after=*/true, &draw_monastery});
+  out.push_back({model::kPlaceTile, /*after=*/true, &force_spent});
   out.push_back({model::kDrawTile, /*after=*/false, &turn_start});
   out.push_back({model::kScoreCompleted, /*after=*/false, &late});
   out.push_back({model::kEndTurn, /*after=*/false, &end_cards});

@@ -10,6 +10,7 @@
 namespace carc::exp::christmas_present {
 
 inline constexpr std::string_view kStepTurnStart = "xmas_turn_start";
+inline constexpr std::string_view kStepForceSpent = "xmas_force_spent";
 inline constexpr std::string_view kStepDrawMonastery = "xmas_draw_monastery";
 inline constexpr std::string_view kStepDrawRoad = "xmas_draw_road";
 inline constexpr std::string_view kStepCardsEarly = "xmas_cards_early";

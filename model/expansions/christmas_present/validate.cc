@@ -90,8 +90,8 @@ void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out
 // a copy lies on the discard pile.
 // - BASE-MEEPLE-TILE: a figure-unoccupied-*, figure-occupied-* or swap-* card puts a figure on
 //   an earlier tile (XMAS-CARD-FIGURE-UNOCCUPIED-*, XMAS-CARD-FIGURE-OCCUPIED-*, XMAS-CARD-SWAP-*).
-// - BASE-MEEPLE-FREE: a figure-occupied-* card puts a second figure on an occupied feature, on
-//   the same segment too (XMAS-CARD-FIGURE-OCCUPIED-*, XMAS-FN6).
+// - BASE-MEEPLE-FREE: a figure-occupied-* card puts a second figure on an occupied feature of
+//   its kind, on the same segment too (XMAS-CARD-FIGURE-OCCUPIED-*, XMAS-FN6).
 // - BASE-RETURN: figures on a laid-down feature stay on it when it is completed (XMAS-FN11,
 //   XMAS-FN12).
 bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
@@ -106,7 +106,20 @@ bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
   const std::initializer_list<Card> occupied = {
       Card::kFigureOccupiedField, Card::kFigureOccupiedRoad, Card::kFigureOccupiedCity,
       Card::kFigureOccupiedMonastery};
-  if (ruling == "BASE-MEEPLE-FREE") return played(occupied);
+  if (ruling == "BASE-MEEPLE-FREE") {
+    // Only the card of the feature's kind puts a second figure on it (a swap only trades places).
+    switch (pos.board.Info(pos.board.Find(pos.figures[figure].node)).kind) {
+      case model::FeatureKind::kField:
+        return played({Card::kFigureOccupiedField});
+      case model::FeatureKind::kRoad:
+        return played({Card::kFigureOccupiedRoad});
+      case model::FeatureKind::kCity:
+        return played({Card::kFigureOccupiedCity});
+      case model::FeatureKind::kMonastery:
+        return played({Card::kFigureOccupiedMonastery});
+    }
+    return false;
+  }
   if (ruling == "BASE-MEEPLE-TILE")
     return played(occupied) || played({Card::kFigureUnoccupiedField, Card::kFigureUnoccupiedRoad,
                                        Card::kFigureUnoccupiedCity, Card::kSwapMonastery,
