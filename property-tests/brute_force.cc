@@ -90,7 +90,8 @@ void GiftsCandidates(const Domains& d, std::vector<json>& out) {
 // Christmas Present: draws (each deck, unnamed and naming each card), answers and discards by
 // every player, the tile kept, and every card in a hand played by its holder in every shape the
 // card takes (no target; every segment as target, return-figure with every owner; swaps between
-// the segments of every two figures; force-placement on every opponent and empty square).
+// the segments of every two figures, with every other_owner; force-placement on every opponent and
+// empty square).
 void ChristmasCandidates(const Position& pos, const Domains& d, std::vector<json>& out) {
   namespace xp = exp::christmas_present;
   const json dump = model::DumpPosition(pos);
@@ -124,8 +125,12 @@ void ChristmasCandidates(const Position& pos, const Domains& d, std::vector<json
             out.push_back(With(play, {{"opponent", o}, {"square", sq}}));
       } else if (xp::IsSwap(*c)) {
         for (const json& own : d.figure_refs)
-          for (const json& other : d.figure_refs)
+          for (const json& other : d.figure_refs) {
             out.push_back(With(play, {{"own", own}, {"other", other}}));
+            // Two opponents' figures on one segment: other_owner says whose.
+            for (int o = 0; o < d.players; ++o)
+              out.push_back(With(play, {{"own", own}, {"other", other}, {"other_owner", o}}));
+          }
       } else {
         for (const json& r : d.refs) {
           out.push_back(With(play, {{"target", r}}));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <set>
 
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -106,6 +107,16 @@ std::optional<Corruption> MismatchedEdge(const Position& pos, const json& j, std
 
 // BASE-PLACE-ADJ: a tile with no figure moved off the board to a square touching nothing
 // (the rest stays connected), or a tile from the supply put there.
+// Whether any {"x", "y"} object inside j names square c.
+bool NamesSquare(const json& j, Coord c) {
+  if (j.is_object() && j.contains("x") && j.contains("y") && j["x"] == c.x && j["y"] == c.y)
+    return true;
+  if (j.is_structured())
+    for (const json& v : j)
+      if (NamesSquare(v, c)) return true;
+  return false;
+}
+
 std::optional<Corruption> DetachedTile(const Position& pos, const json& j, std::mt19937_64& rng) {
   const Board& b = pos.board;
   int max_x = 0;
@@ -114,6 +125,8 @@ std::optional<Corruption> DetachedTile(const Position& pos, const json& j, std::
   std::vector<int> movable;
   for (int i = 1; i < b.size(); ++i) {
     if (i == pos.turn.placed || HasFigureOn(j, b.tile(i).pos)) continue;
+    // A square an expansion's section names (a laid-down feature, a forced square) stays put.
+    if (j.contains("expansions") && NamesSquare(j["expansions"], b.tile(i).pos)) continue;
     // The rest must stay connected to the start tile without tile i.
     std::set<Coord> seen = {b.tile(0).pos};
     std::deque<Coord> q = {b.tile(0).pos};
@@ -311,10 +324,20 @@ std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
   // With The Gifts, Change Position can put a meeple and a phantom on one segment (GIFT-COMBO;
   // the core's BASE-MEEPLE-FREE check excuses it): not a corruption there.
   if (pos.cfg().FindExpansion("gifts")) return std::nullopt;
+  // With Christmas Present, a figure-occupied card of the feature's kind, once played, does too
+  // (XMAS-CARD-FIGURE-OCCUPIED-*): only features of the other kinds are candidates.
+  std::set<std::string> played;
+  if (j.contains("expansions") && j["expansions"].contains("christmas_present"))
+    for (const json& c : j["expansions"]["christmas_present"].value("discard", json::array()))
+      if (c.is_string()) played.insert(c.get<std::string>());
+  static const char* kOccupiedCard[] = {"figure-occupied-road", "figure-occupied-city",
+                                        "figure-occupied-field", "figure-occupied-monastery"};
   std::vector<int> cands;
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     const model::Figure& fig = pos.figures[f];
     if (fig.kind != model::kMeeple) continue;
+    const auto kind = pos.board.Info(pos.board.Find(fig.node)).kind;
+    if (played.count(kOccupiedCard[static_cast<int>(kind)])) continue;
     int tile = Board::TileOf(fig.node);
     bool tile_has_phantom = false;
     for (const model::Figure& g : pos.figures)

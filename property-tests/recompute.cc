@@ -9,6 +9,7 @@
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/step.h"
+#include "property-tests/gen_game.h"
 
 namespace carc::prop {
 
@@ -354,7 +355,25 @@ std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
     return d;
   if (FigurePartition(pos) != FigurePartition(re))
     return std::string("figure-holding features differ between play order and rebuilt order");
-  Position a = pos, c = re;
+  // The final scores from the position file with its board listed in the rebuilt order: the
+  // expansions' sections name squares, so their references follow the tiles (the board alone,
+  // rebuilt above, would leave an expansion's tile indices pointing at other tiles).
+  std::vector<int> order;
+  for (int t = 0; t < re.board.size(); ++t) {
+    for (int u = 0; u < pos.board.size(); ++u)
+      if (pos.board.tile(u).pos == re.board.tile(t).pos) order.push_back(u);
+  }
+  nlohmann::json j = model::DumpPosition(pos), board = nlohmann::json::array();
+  for (int u : order)
+    for (const auto& e : j["board"])
+      if (e["x"] == pos.board.tile(u).pos.x && e["y"] == pos.board.tile(u).pos.y)
+        board.push_back(e);
+  j["board"] = board;
+  auto parsed = ParseJson(j, "rebuilt.json");
+  if (!parsed.ok())
+    return "the position file with its board in the rebuilt order does not parse: " +
+           parsed.status().message();
+  Position a = pos, c = std::move(*parsed);
   model::ScoreFinal(a);
   model::ScoreFinal(c);
   for (size_t p = 0; p < a.players.size(); ++p)
