@@ -490,6 +490,20 @@ int OwnPointsIn(const std::string& id, const model::ScoreEvent& ev) {
   return 0;
 }
 
+// A decision that exists only for the unused component: every option but pass names it (e.g.
+// a Christmas card window whose only play puts the phantom on a feature).
+bool OnlyForUnused(const Position& with, const std::string& id) {
+  const std::vector<Action> allowed = AllowedActions(with, {id});
+  return allowed.size() == 1 && allowed[0].type == ActionType::kPass &&
+         model::LegalActions(with).size() > 1;
+}
+
+// Whether decision n of the game without the expansion is at the step `with` stands at.
+bool SameStep(const Game& without, size_t n, const Position& with) {
+  return n < static_cast<size_t>(without.decisions()) &&
+         without.before[n].current_step().Name() == with.current_step().Name();
+}
+
 // A card with nothing to act on may still be opened or played without a target (Gifts' Synod
 // with no free figure or monastery). The unused phantom is a figure that could go there, so such
 // an option exists only without it: the lists differ exactly by options without a target, and
@@ -527,18 +541,21 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
   bool whole = true;
   for (int i = 0; i < ge.decisions() && whole; ++i) {
     if (EndsComparison(id, ge.before[i], ge.actions[i])) whole = false;
-    if (whole && !AtStepOf(ge.before[i], {id})) kept.push_back(i);
+    if (whole && !AtStepOf(ge.before[i], {id}) &&
+        !(OnlyForUnused(ge.before[i], id) && !SameStep(gb, kept.size(), ge.before[i])))
+      kept.push_back(i);
   }
   auto fail = [&](const std::string& msg, int i) {
     const Position& at = i < ge.decisions() ? ge.before[i] : ge.final_pos;
     return Fail("unused-expansion", "with " + id + " enabled but unused: " + msg, at);
   };
-  if (whole ? static_cast<int>(kept.size()) != gb.decisions()
-            : static_cast<int>(kept.size()) > gb.decisions())
+  auto count_differs = [&] {
     return fail(std::to_string(kept.size()) + " decisions vs " + std::to_string(gb.decisions()) +
                     " without it",
                 kept.empty() ? 0 : kept.back());
+  };
   for (size_t n = 0; n < kept.size(); ++n) {
+    if (static_cast<int>(n) >= gb.decisions()) return count_differs();
     int i = kept[n];
     const std::vector<std::string> kb = ActionKeys(gb.before[n], model::LegalActions(gb.before[n]));
     const std::vector<std::string> ke =
@@ -557,6 +574,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
                   i);
   }
   if (!whole) return std::nullopt;  // a message was taken: compared up to it
+  if (static_cast<int>(kept.size()) != gb.decisions()) return count_differs();
   std::vector<int> extra(ge.final_pos.players.size(), 0);
   auto events = [&](const Game& g, bool count_extra) {
     std::vector<std::string> out;

@@ -267,6 +267,15 @@ std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json&
     int tile;
     int seg;
   };
+  // Christmas Present: figures stay on a laid-down feature when it is completed (XMAS-FN11), so
+  // a city the section lists as laid down is no candidate.
+  std::set<int> laid_down;
+  if (j.contains("expansions") && j["expansions"].contains("christmas_present"))
+    for (const json& f : j["expansions"]["christmas_present"].value("laid_down", json::array()))
+      if (auto t = b.At({f.value("x", 0), f.value("y", 0)}))
+        for (size_t s = 0; s < b.rotated(*t).segments.size(); ++s)
+          if (model::FeatureName(b.rotated(*t), static_cast<int>(s)) == f.value("feature", ""))
+            laid_down.insert(b.Find(Board::Node(*t, static_cast<int>(s))));
   std::vector<Cand> cands;
   for (int t = 0; t < b.size(); ++t) {
     if (HasFigureOn(j, b.tile(t).pos)) continue;  // keep one figure of a kind per tile
@@ -274,7 +283,7 @@ std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json&
     for (size_t s = 0; s < segs.size(); ++s) {
       if (segs[s].kind != FeatureKind::kCity) continue;
       int root = b.Find(Board::Node(t, static_cast<int>(s)));
-      if (!b.IsComplete(root)) continue;
+      if (!b.IsComplete(root) || laid_down.count(root)) continue;
       const auto& tiles = b.Info(root).tiles;
       if (pos.turn.placed >= 0 &&
           std::find(tiles.begin(), tiles.end(), pos.turn.placed) != tiles.end())
