@@ -84,7 +84,23 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
                << res.games / std::max(elapsed(), 1e-9) << " games/s" << std::flush;
     }
     if (!f) continue;
-    progress << "\ncarc fuzz: " << f->property << " failed; shrinking the game...\n" << std::flush;
+    // The failure as found goes to the file at once (shrinking a long game can take minutes),
+    // then the shrunk one replaces it.
+    auto write = [&](const Failure& fl, const GameSpec& sp, bool shrunk) {
+      std::ofstream out(opts.out);
+      out << nlohmann::json{{"failure", fl.property}, {"message", fl.message},
+                            {"action", fl.action},    {"spec", SpecJson(sp)},
+                            {"salt", salt},           {"shrunk", shrunk},
+                            {"position", fl.position}}
+                 .dump(2)
+          << "\n";
+      std::ofstream pos_out(opts.out + ".position.json");
+      pos_out << fl.position.dump(2) << "\n";
+    };
+    write(*f, spec, false);
+    progress << "\ncarc fuzz: " << f->property << " failed (written to " << opts.out
+             << "); shrinking the game...\n"
+             << std::flush;
     const std::string property = f->property;
     auto fails = [&](const GameSpec& s) {
       auto r = CheckAll(Playout(s), salt);
@@ -92,17 +108,7 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
     };
     res.failing_spec = ShrinkSpec(spec, fails);
     res.failure = CheckAll(Playout(res.failing_spec), salt);
-    std::ofstream out(opts.out);
-    out << nlohmann::json{{"failure", res.failure->property},
-                          {"message", res.failure->message},
-                          {"action", res.failure->action},
-                          {"spec", SpecJson(res.failing_spec)},
-                          {"salt", salt},
-                          {"position", res.failure->position}}
-               .dump(2)
-        << "\n";
-    std::ofstream pos_out(opts.out + ".position.json");
-    pos_out << res.failure->position.dump(2) << "\n";
+    write(*res.failure, res.failing_spec, true);
     break;
   }
   res.seconds = elapsed();

@@ -448,6 +448,25 @@ ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
   Play p = DecodePlay(a);
   r.verdict = CheckPlay(pos, p, w);
   if (!r.verdict.legal) return r;
+  // Whose figure a swap or return-figure takes when figures of several players share the
+  // segment named: the file must say (no silent pick); once known it is part of the play.
+  const bool swap = IsSwap(p.card);
+  const bool any_return = p.card == Card::kReturnFigure &&
+                          Slice(pos)->variants.return_whose() != ReturnWhose::kOwnFigure;
+  if ((swap && p.other_owner < 0) || (any_return && p.owner < 0)) {
+    const int node = swap ? p.other_node : p.node;
+    std::set<PlayerId> owners;
+    for (const auto& f : pos.figures)
+      if (f.node == node && !(swap && f.owner == p.player)) owners.insert(f.owner);
+    if (owners.size() > 1) {
+      r.verdict = {};
+      r.input_error = std::string(Info(p.card).name) + ": figures of " +
+                      std::to_string(owners.size()) + " players stand on the " + Where(pos, node) +
+                      "; state whose (\"" + (swap ? "other_owner" : "owner") + "\")";
+      return r;
+    }
+    if (owners.size() == 1) (swap ? p.other_owner : p.owner) = *owners.begin();
+  }
   State& s = *Slice(pos);
   auto& hand = s.hands[p.player];
   if (p.card == Card::kAdvantageField) {
@@ -481,7 +500,7 @@ ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
   for (PlayerId q : AttackTargets(pos, p))
     if (Copies(s.hands[q], Card::kCancelAttack) > 0) waiting.push_back(q);
   if (!waiting.empty()) {
-    s.pending = PendingAttack{a, waiting};
+    s.pending = PendingAttack{EncodePlay(p), waiting};
     r.verdict.reasons.push_back(
         {"XMAS-FN8",
          pos.players[waiting.front()].name +
