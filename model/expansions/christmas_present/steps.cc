@@ -64,8 +64,13 @@ class TurnStartStep final : public model::Step {
   void Legal(const Position& pos, std::vector<Action>& out) const override {
     const State& s = *Slice(pos);
     if (!s.two_tiles.empty()) {
+      // BASE-PLACE-UNPLACEABLE: a tile that fits nowhere is kept only if the other does not fit
+      // either (Keep).
+      const auto& b = pos.board;
+      const bool any_fits =
+          b.CanPlaceAnywhere(s.two_tiles[0]) || b.CanPlaceAnywhere(s.two_tiles[1]);
       for (model::TileType t : std::set<model::TileType>(s.two_tiles.begin(), s.two_tiles.end()))
-        out.push_back(MakeAction(kKeepTile, {t}));
+        if (b.CanPlaceAnywhere(t) || !any_fits) out.push_back(MakeAction(kKeepTile, {t}));
       return;
     }
     out.push_back({.type = ActionType::kPass});

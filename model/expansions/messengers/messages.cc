@@ -151,9 +151,11 @@ bool Has(const std::vector<PlayerId>& v, PlayerId p) {
   return std::find(v.begin(), v.end(), p) != v.end();
 }
 
-int FigureAt(const Position& pos, int node) {
+// The player's figure on the segment (another player's may share it: Gifts' Synod, Change
+// Position, a Christmas card).
+int FigureAt(const Position& pos, int node, PlayerId owner) {
   for (size_t f = 0; f < pos.figures.size(); ++f)
-    if (pos.figures[f].node == node) return static_cast<int>(f);
+    if (pos.figures[f].node == node && pos.figures[f].owner == owner) return static_cast<int>(f);
   return -1;
 }
 
@@ -223,8 +225,8 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
     return tc;
   }
   if (m == Message::kScoreAndReturn) {
-    int f = FigureAt(pos, node);
-    if (f < 0 || pos.figures[f].owner != p) {
+    int f = FigureAt(pos, node, p);
+    if (f < 0) {
       tc.verdict = Verdict::Illegal(
           "MSG-8", label + ": no figure of the player stands on the feature named at " +
                        At(pos, node) + "; the message scores one of the player's own figures");
@@ -426,7 +428,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
   }
   const bool back = majority || !s.readings.return_only_with_majority;
   if (back) {
-    model::ReturnFigures(pos, {FigureAt(pos, node)});
+    model::ReturnFigures(pos, {FigureAt(pos, node, p)});
     out.notes.push_back(
         {"MSG-Q-8-RETURN", majority ? "the chosen figure returns to its owner's supply"
                                     : "without the majority the chosen figure still returns "
