@@ -316,9 +316,14 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
   else if (p.card == Card::kTakeTwoTiles && p.tile1 >= 0)
     s += " (tiles " + cat.Name(p.tile1) + " and " + cat.Name(p.tile2) + ")";
   else if (IsSwap(p.card))
-    s += ": " + Where(pos, p.node) + " with " + Where(pos, p.other_node);
+    s += ": " + Where(pos, p.node) + " with " +
+         (p.other_owner >= 0 ? who(p.other_owner) + "'s figure on " : std::string()) +
+         Where(pos, p.other_node);
   else if (p.node >= 0)
-    s += " on " + Where(pos, p.node);
+    s += " on " +
+         (p.card == Card::kReturnFigure && p.owner >= 0 ? who(p.owner) + "'s figure on "
+                                                        : std::string()) +
+         Where(pos, p.node);
   return s;
 }
 
