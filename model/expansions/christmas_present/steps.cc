@@ -62,9 +62,9 @@ class TurnStartStep final : public model::Step {
   ApplyResult Apply(Position& pos, const Action& a) const override {
     State& s = *Slice(pos);
     const bool end = pos.supply.total() == 0 && s.two_tiles.empty();
-    if (a.type == ActionType::kPass && !s.two_tiles.empty())
+    if (!s.two_tiles.empty() && !IsCode(a, {kKeepTile}))
       return Illegal("XMAS-CARD-TAKE-TWO-TILES",
-                     "of the two tiles drawn, one is kept: state which (xmas_keep_tile)");
+                     "of the two tiles drawn, one is kept first: state which (xmas_keep_tile)");
     if (a.type == ActionType::kPass) {
       if (end) {
         PlayerId q = GameEndDecider(pos);
