@@ -107,6 +107,18 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
   const int ntypes = pos.cfg().catalog->size();
   auto mod = [](int v, int m) { return ((v % m) + m) % m; };
   const auto ctx = exp::Context("outside.json");
+  // An action outside the list must be refused with a ruling ID, or be an input error.
+  auto not_refused = [&pos](const Action& a, const std::string& what) -> std::optional<Failure> {
+    Position p = pos;
+    ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
+    const bool refused_with_ruling =
+        !r.verdict.legal && !r.verdict.reasons.empty() && !r.verdict.reasons[0].ruling.empty();
+    if (refused_with_ruling || !r.input_error.empty()) return std::nullopt;
+    return Fail("outside-refused",
+                what + " outside the legal list was " + Refusal(r) +
+                    (r.verdict.legal ? " (accepted)" : " without a ruling"),
+                pos, &a);
+  };
   std::vector<json> exp_cands;
   if (!pos.cfg().expansions.empty()) exp_cands = ExpansionCandidates(pos);
   for (const RawAction& raw : raws) {
@@ -119,15 +131,7 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
       if (!parsed.ok()) continue;  // an input error: refused
       a = *parsed;
       if (ok.count(ActionKey(pos, a)) || ok.count(EffectKey(pos, a))) continue;
-      Position p = pos;
-      ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
-      bool refused_with_ruling =
-          !r.verdict.legal && !r.verdict.reasons.empty() && !r.verdict.reasons[0].ruling.empty();
-      if (!(refused_with_ruling || !r.input_error.empty()))
-        return Fail("outside-refused",
-                    "an expansion action outside the legal list was " + Refusal(r) +
-                        (r.verdict.legal ? " (accepted)" : " without a ruling"),
-                    pos, &a);
+      if (auto f = not_refused(a, "an expansion action")) return f;
       continue;
     }
     switch (mod(raw.type, 4)) {
@@ -162,15 +166,7 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
     if (a.type == ActionType::kPlaceTile && a.tile < 0 && !pos.turn.drawn &&
         ok.count(UndrawnPlacementKey(a.pos, a.rotation)))
       continue;
-    Position p = pos;
-    ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
-    bool refused_with_ruling =
-        !r.verdict.legal && !r.verdict.reasons.empty() && !r.verdict.reasons[0].ruling.empty();
-    if (!(refused_with_ruling || !r.input_error.empty()))
-      return Fail("outside-refused",
-                  "an action outside the legal list was " + Refusal(r) +
-                      (r.verdict.legal ? " (accepted)" : " without a ruling"),
-                  pos, &a);
+    if (auto f = not_refused(a, "an action")) return f;
   }
   return std::nullopt;
 }
