@@ -41,6 +41,7 @@ int Run(int argc, char** argv) {
   RegisterRenderCommands(reg);
   RegisterPropertyCommands(reg);
   RegisterConformCommands(reg);
+  RegisterServeCommands(reg);
 
   try {
     app.parse(argc, argv);

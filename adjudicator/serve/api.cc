@@ -1,0 +1,376 @@
+#include "adjudicator/serve/api.h"
+
+#include <filesystem>
+#include <set>
+
+#include "adjudicator/exit_codes.h"
+#include "database/games_store.h"
+#include "database/migrate.h"
+#include "database/replay.h"
+#include "database/rulings_store.h"
+#include "model/core/board.h"
+#include "model/core/position_io.h"
+#include "model/expansions/registry.h"
+#include "model/render/svg.h"
+#include "model/render/tile_art.h"
+
+namespace carc::serve {
+
+using adjudicator::Mode;
+using nlohmann::json;
+
+namespace {
+
+// The name position files get in messages: what the page offers to download.
+constexpr const char* kSource = "position.json";
+
+int HttpStatus(int exit_code) {
+  switch (exit_code) {
+    case adjudicator::kExitNoInput: return 404;
+    case adjudicator::kExitInternal: return 500;
+    case adjudicator::kExitIo: return 503;
+    default: return 400;  // usage, malformed, unknown rules: the request is at fault
+  }
+}
+
+Response Error(int exit_code, const std::string& message) {
+  return {HttpStatus(exit_code), "application/json",
+          json({{"error", message}, {"exit_code", exit_code}}).dump()};
+}
+Response Error(const model::Status& s) { return Error(static_cast<int>(s.code()), s.message()); }
+
+Response Ok(const json& j) { return {200, "application/json", j.dump()}; }
+
+const char* RoleName(render::Role r) {
+  switch (r) {
+    case render::Role::kField: return "field";
+    case render::Role::kRoad: return "road";
+    case render::Role::kCity: return "city";
+    case render::Role::kMonastery: return "monastery";
+    case render::Role::kShield: return "shield";
+    case render::Role::kJunction: return "junction";
+  }
+  return "field";
+}
+
+const char* EdgeName(model::EdgeType e) {
+  switch (e) {
+    case model::EdgeType::kField: return "field";
+    case model::EdgeType::kRoad: return "road";
+    case model::EdgeType::kCity: return "city";
+  }
+  return "field";
+}
+
+constexpr const char* kSideNames[4] = {"north", "east", "south", "west"};
+
+// A request body as JSON, worded as `carc adjudicate` words a malformed file. Nesting is
+// capped first: no position file nests deeper than a few levels.
+model::StatusOr<json> ParseBody(const std::string& text, const std::string& source) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > 64)
+        return model::Status(model::ErrorCode::kMalformed,
+                             source + ":/: malformed JSON: nested deeper than 64 levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    std::string msg = e.what();
+    if (auto p = msg.find("parse error"); p != std::string::npos) msg = msg.substr(p);
+    return model::Status(model::ErrorCode::kMalformed, source + ":/: malformed JSON: " + msg);
+  }
+}
+
+}  // namespace
+
+json TilesJson() {
+  const model::TileCatalog& cat = model::TileCatalog::Base();
+  json tiles = json::array();
+  for (model::TileType t = 0; t < cat.size(); ++t) {
+    json rots = json::array();
+    for (model::Rotation r = 0; r < 4; ++r) {
+      const model::RotatedTile& rt = cat.rotated(t, r);
+      json shapes = json::array();
+      for (const render::Shape& s : render::DescribeTile(rt))
+        shapes.push_back({{"segment", s.segment}, {"role", RoleName(s.role)}, {"path", s.path}});
+      json features = json::array();
+      for (int seg = 0; seg < static_cast<int>(rt.segments.size()); ++seg) {
+        render::Point p = render::SegmentAnchor(rt, seg);
+        features.push_back({{"segment", seg},
+                            {"name", model::FeatureName(rt, seg)},
+                            {"kind", model::FeatureKindName(rt.segments[seg].kind)},
+                            {"x", p.x * render::kTileSize},  // tile units, as the shapes
+                            {"y", p.y * render::kTileSize}});
+      }
+      rots.push_back({{"rotation", 90 * r}, {"shapes", shapes}, {"features", features}});
+    }
+    tiles.push_back({{"id", cat.Name(t)}, {"count", cat.def(t).count}, {"rotations", rots}});
+  }
+  return {{"tiles", tiles},
+          {"start", cat.Name(cat.start_tile())},
+          {"tile_size", render::kTileSize},
+          {"expansions", exp::Ids()}};
+}
+
+model::StatusOr<std::unique_ptr<Api>> Api::Create(const ApiOptions& opts) {
+  std::unique_ptr<Api> api(new Api(opts));
+  std::error_code ec;
+  if (!opts.db_path.empty() && std::filesystem::exists(opts.db_path, ec)) {
+    auto conn = database::OpenDatabase(opts.db_path, {.mode = database::OpenMode::kReadOnly});
+    if (!conn.ok()) return conn.status();
+    api->db_.emplace(std::move(*conn));
+    api->db_description_ = opts.db_path + " (read-only)";
+  } else {
+    // No database file: the rulings and fixtures of the source tree, built into memory, so
+    // the ruling browser works on a fresh checkout. Nothing is written to disk.
+    auto conn = database::OpenDatabase(":memory:", {.mode = database::OpenMode::kCreate});
+    if (!conn.ok()) return conn.status();
+    auto rep = database::BuildFromRepo(*conn, opts.root);
+    if (!rep.ok()) return rep.status();
+    api->db_.emplace(std::move(*conn));
+    api->db_description_ = "rulings of " + opts.root + " (in memory; no " +
+                           (opts.db_path.empty() ? std::string("database file") : opts.db_path) +
+                           ")";
+  }
+  auto games = database::ListGames(*api->db_, "", 1);
+  api->db_has_games_ = games.ok() && games->is_array() && !games->empty();
+  return api;
+}
+
+Response Api::Handle(const std::string& method, const std::string& path,
+                     const std::map<std::string, std::string>& query, const std::string& body) {
+  std::lock_guard<std::mutex> lock(mu_);
+  try {
+    if (method == "GET" && path == "/api/tiles") {
+      static const std::string tiles = TilesJson().dump();  // the same for every request
+      return {200, "application/json", tiles};
+    }
+    if (method == "GET" && path == "/api/info")
+      return Ok({{"db", db_description_},
+                 {"games", db_has_games_},
+                 {"max_perft_depth", opts_.max_perft_depth}});
+    if (method == "POST" && path == "/api/adjudicate") return Run(body, Mode::kAdjudicate, 0);
+    if (method == "POST" && path == "/api/validate") return Run(body, Mode::kValidate, 0);
+    if (method == "POST" && path == "/api/score") return Run(body, Mode::kScore, 0);
+    if (method == "POST" && path == "/api/legal") {
+      int depth = 0;
+      if (auto it = query.find("depth"); it != query.end()) {
+        try {
+          depth = std::stoi(it->second);
+        } catch (const std::exception&) {
+          depth = -1;
+        }
+        if (depth < 0 || depth > opts_.max_perft_depth)
+          return Error(adjudicator::kExitUsage,
+                       "depth: expected an integer from 0 to " +
+                           std::to_string(opts_.max_perft_depth) +
+                           " on the page (use `carc legal --depth N` for deeper counts)");
+      }
+      return Run(body, Mode::kLegal, depth);
+    }
+    if (method == "POST" && path == "/api/render") return Render(body);
+    if (method == "POST" && path == "/api/fit") return Fit(body);
+    if (method == "GET" && path == "/api/rulings/search") return Search(query);
+    if (method == "GET" && path == "/api/rulings") {
+      auto list = database::ListRulings(*db_, "", "");
+      return list.ok() ? Ok(*list) : Error(list.status());
+    }
+    if (method == "GET" && path.rfind("/api/rulings/", 0) == 0)
+      return Ruling(path.substr(std::string("/api/rulings/").size()));
+    if (method == "GET" && path == "/api/fixture") return Fixture(query);
+    if (method == "GET" && path == "/api/games") return Games();
+    if (method == "GET" && path.rfind("/api/games/", 0) == 0)
+      return Game(path.substr(std::string("/api/games/").size()));
+    return Error(adjudicator::kExitNoInput, method + " " + path + ": no such API call");
+  } catch (const std::exception& e) {
+    return Error(adjudicator::kExitInternal, std::string("internal error: ") + e.what());
+  }
+}
+
+Response Api::Run(const std::string& body, Mode mode, int depth) {
+  auto doc = ParseBody(body, kSource);
+  if (!doc.ok()) return Error(doc.status());
+  adjudicator::Outcome o = opts_.run(*doc, kSource, {mode, depth});
+  if (!o.error.empty()) return Error(o.exit_code, o.error);
+  json out = {{"exit_code", o.exit_code}, {"ruling", o.ruling}};
+  // The picture of the ruling, as `carc adjudicate --svg` draws it; a ruling without a
+  // picture (e.g. an impossible position) still answers.
+  if (mode == Mode::kAdjudicate) {
+    auto svg = render::RenderRuling(*doc, o.ruling, kSource);
+    if (svg.ok()) out["svg"] = *svg;
+  }
+  return Ok(out);
+}
+
+Response Api::Render(const std::string& body) {
+  auto doc = ParseBody(body, kSource);
+  if (!doc.ok()) return Error(doc.status());
+  auto svg = render::RenderPositionFile(*doc, kSource);
+  if (!svg.ok()) return Error(svg.status());
+  return {200, "image/svg+xml", *svg};
+}
+
+// Where the tile would fit next to the board, per square and rotation: the model's
+// Board::Check (BASE-PLACE-EDGE, BASE-PLACE-ADJ), with the side that clashes.
+Response Api::Fit(const std::string& body) {
+  auto doc = ParseBody(body, "request");
+  if (!doc.ok()) return Error(doc.status());
+  const json& j = *doc;
+  const model::TileCatalog& cat = model::TileCatalog::Base();
+  if (!j.is_object() || !j.contains("tile") || !j["tile"].is_string() ||
+      !cat.Find(j["tile"].get<std::string>()))
+    return Error(adjudicator::kExitMalformed, "request:/tile: expected a base tile letter A..X");
+  const model::TileType type = *cat.Find(j["tile"].get<std::string>());
+  model::Board board;
+  const json& jb = j.value("board", json::array());
+  if (!jb.is_array()) return Error(adjudicator::kExitMalformed, "request:/board: expected an array");
+  std::set<model::Coord> seen;
+  for (size_t i = 0; i < jb.size(); ++i) {
+    const json& t = jb[i];
+    const std::string where = "request:/board/" + std::to_string(i);
+    if (!t.is_object() || !t.contains("tile") || !t["tile"].is_string() ||
+        !cat.Find(t["tile"].get<std::string>()) || !t.value("x", json()).is_number_integer() ||
+        !t.value("y", json()).is_number_integer())
+      return Error(adjudicator::kExitMalformed,
+                   where + ": expected {\"tile\": A..X, \"x\", \"y\", \"rotation\"}");
+    const int deg = t.value("rotation", json(0)).is_number_integer() ? t.value("rotation", 0) : -1;
+    if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
+      return Error(adjudicator::kExitMalformed, where + "/rotation: expected 0, 90, 180 or 270");
+    model::Coord c{t["x"].get<int>(), t["y"].get<int>()};
+    if (!seen.insert(c).second)
+      return Error(adjudicator::kExitMalformed, where + ": two tiles on one square");
+    board.Place(*cat.Find(t["tile"].get<std::string>()), c, deg / 90);
+  }
+  json squares = json::array();
+  std::vector<model::Coord> where = board.Frontier();
+  if (board.size() == 0) where.push_back({0, 0});
+  for (model::Coord c : where) {
+    json rots = json::array();
+    for (model::Rotation r = 0; r < 4; ++r) {
+      model::PlacementCheck pc = board.Check(type, c, r);
+      json e = {{"rotation", 90 * r}, {"ok", pc.ok()}};
+      if (pc.problem == model::PlacementProblem::kEdgeMismatch) {
+        const model::RotatedTile& rt = cat.rotated(type, r);
+        const int n = *board.At(model::Neighbour(c, pc.side));
+        e["ruling"] = "BASE-PLACE-EDGE";
+        e["side"] = kSideNames[pc.side];
+        e["reason"] = std::string("the ") + kSideNames[pc.side] + " edge (" +
+                      EdgeName(rt.edges[pc.side]) + ") meets a " +
+                      EdgeName(board.rotated(n).edges[(pc.side + 2) % 4]) + " edge of tile " +
+                      cat.Name(board.tile(n).type);
+      } else if (pc.problem == model::PlacementProblem::kNotAdjacent) {
+        e["ruling"] = "BASE-PLACE-ADJ";
+        e["reason"] = "no neighbouring tile";
+      }
+      rots.push_back(e);
+    }
+    squares.push_back({{"x", c.x}, {"y", c.y}, {"rotations", rots}});
+  }
+  return Ok({{"tile", cat.Name(type)}, {"squares", squares}});
+}
+
+Response Api::Search(const std::map<std::string, std::string>& query) {
+  auto q = query.find("q");
+  const std::string text = q == query.end() ? "" : q->second;
+  int limit = 20;
+  if (auto l = query.find("limit"); l != query.end()) {
+    try {
+      limit = std::clamp(std::stoi(l->second), 1, 100);
+    } catch (const std::exception&) {
+      return Error(adjudicator::kExitUsage, "limit: expected an integer from 1 to 100");
+    }
+  }
+  json j = {{"query", text}, {"hits", json::array()}};
+  if (text.find_first_not_of(" \t") == std::string::npos) return Ok(j);
+  auto hits = database::Search(*db_, text, limit);
+  if (!hits.ok()) return Error(hits.status());
+  for (const auto& h : *hits)
+    j["hits"].push_back({{"id", h.id}, {"title", h.title}, {"expansion", h.expansion},
+                         {"status", h.status}, {"snippet", h.snippet}, {"bm25", h.score}});
+  return Ok(j);
+}
+
+Response Api::Ruling(const std::string& id) {
+  auto r = database::ShowRuling(*db_, id);
+  if (!r.ok()) return Error(r.status());
+  if (!*r)
+    return Error(adjudicator::kExitNoInput,
+                 "no ruling " + id + " (try the search, or `carc rulings search`)");
+  return Ok(**r);
+}
+
+// A fixture of the ruling page: its position, and the picture of its ruling (a worked
+// example). Only paths the database lists as fixtures are read, from the source tree.
+Response Api::Fixture(const std::map<std::string, std::string>& query) {
+  auto q = query.find("path");
+  const std::string rel = q == query.end() ? "" : q->second;
+  const std::string suffix = ".ruling.json";
+  if (rel.size() <= suffix.size() || rel.compare(rel.size() - suffix.size(), suffix.size(), suffix))
+    return Error(adjudicator::kExitUsage, "path: expected a fixture's .ruling.json path");
+  auto st = db_->Prepare("SELECT mode FROM fixtures WHERE path = ?1");
+  if (!st.ok()) return Error(st.status());
+  st->Bind(1, rel);
+  auto row = st->Step();
+  if (!row.ok()) return Error(row.status());
+  if (!*row) return Error(adjudicator::kExitNoInput, rel + ": not a fixture of the database");
+  const std::string mode = st->Text(0);
+  std::string pos_path = opts_.root + "/" + rel;
+  pos_path.replace(pos_path.size() - suffix.size(), suffix.size(), ".position.json");
+  auto doc = model::ReadJsonFile(pos_path);
+  if (!doc.ok()) return Error(doc.status());
+  json out = {{"path", rel}, {"mode", mode}, {"position", *doc}};
+  if (mode == "adjudicate" || mode.empty()) {
+    adjudicator::Outcome o = opts_.run(*doc, pos_path, {Mode::kAdjudicate, 0});
+    out["exit_code"] = o.exit_code;
+    if (!o.error.empty()) {
+      out["error"] = o.error;  // a malformed-input fixture: its message is its example
+    } else {
+      out["verdict"] = o.ruling.value("verdict", "");
+      auto svg = render::RenderRuling(*doc, o.ruling, pos_path);
+      if (svg.ok()) out["svg"] = *svg;
+    }
+  }
+  if (!out.contains("svg") && !out.contains("error")) {
+    auto svg = render::RenderPositionFile(*doc, pos_path);
+    if (svg.ok()) out["svg"] = *svg;
+  }
+  return Ok(out);
+}
+
+Response Api::Games() {
+  auto list = database::ListGames(*db_, "", 200);
+  if (!list.ok()) return Error(list.status());
+  return Ok({{"games", *list}});
+}
+
+Response Api::Game(const std::string& id) {
+  int64_t n = 0;
+  try {
+    size_t used = 0;
+    n = std::stoll(id, &used);
+    if (used != id.size()) throw std::invalid_argument(id);
+  } catch (const std::exception&) {
+    return Error(adjudicator::kExitUsage, "game: expected a game number, got \"" + id + "\"");
+  }
+  auto g = database::GetGame(*db_, n);
+  if (!g.ok()) return Error(g.status());
+  if (!*g) return Error(adjudicator::kExitNoInput, "no game " + id + " (see the game list)");
+  json j = database::StoredGameJson(**g);
+  auto rr = database::Replay((*g)->record, "game " + id, /*with_log=*/true);
+  if (rr.ok()) j["replay_log"] = rr->log;
+  return Ok(j);
+}
+
+}  // namespace carc::serve

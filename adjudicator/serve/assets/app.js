@@ -1,0 +1,965 @@
+// carc serve: the judge's workbench and ruling browser. Plain JavaScript, no library, nothing
+// fetched but this server's JSON API. The page keeps the position file itself (S.pos) and
+// edits it in place, so a download is exactly what `carc adjudicate` reads.
+'use strict';
+
+const CELL = 72;  // pixels per square on the board
+const PALETTE = ['#d62728', '#1f5fd6', '#f2c40f', '#222222', '#9b30c8', '#f4f4f4'];
+const MEEPLE = 'M0 -12 C4 -12 5.5 -8 3.5 -5.5 L10.5 -2.5 C12.5 -1.5 12 1.5 9.5 1.5 L5 0.5 L9 11 H2 L0 6 ' +
+  'L-2 11 H-9 L-5 0.5 L-9.5 1.5 C-12 1.5 -12.5 -1.5 -10.5 -2.5 L-3.5 -5.5 C-5.5 -8 -4 -12 0 -12 Z';
+const SVGNS = 'http://www.w3.org/2000/svg';
+const FIGURE_KINDS = { '': ['meeple'], phantom: ['phantom'] };
+
+const S = {
+  tiles: {},        // id -> {id, count, rotations: [{rotation, shapes, features}]}
+  order: [],        // tile ids A..X
+  expansionIds: [],
+  pos: null,        // the position file
+  tool: 'tile',
+  palette: 'D',
+  paletteRot: 0,
+  selected: null,   // {x, y} of the selected board tile
+  fit: null,        // {tile, squares} from /api/fit for the tile being placed
+  fitKey: '',
+  ghost: null,      // a legal move shown while hovered
+  drag: null,
+};
+
+const $ = (id) => document.getElementById(id);
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+function sv(tag, attrs, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children.flat()) if (c) e.append(c);
+  return e;
+}
+
+// ---------- the API ----------
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.body = typeof body === 'string' ? body : JSON.stringify(body);
+    opts.headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(path, opts);
+  const type = res.headers.get('Content-Type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) {
+    const msg = data && data.error ? data.error : `HTTP ${res.status}`;
+    const err = new Error(msg);
+    err.exitCode = data && data.exit_code;
+    throw err;
+  }
+  return data;
+}
+function status(text, isError) {
+  const s = $('status');
+  s.textContent = text || '';
+  s.className = isError ? 'error' : '';
+}
+
+// ---------- the position ----------
+function newPosition() {
+  return {
+    rules: { edition: 'C3', expansions: [], options: { city_scoring: 'standard', farm_scoring: 'per-farm' } },
+    players: [{ name: 'Anna', score: 0 }, { name: 'Ben', score: 0 }],
+    board: [],
+    figures: [],
+    supply: { remaining: 'rest' },
+    turn: { player: 0, step: 'place_tile', tile: 'E' },
+    question: { ask: 'apply', actions: [] },
+  };
+}
+const P = () => S.pos;
+function tileAt(x, y) { return P().board.find((t) => t.x === x && t.y === y); }
+function actions() {
+  if (!P().question) P().question = { ask: 'apply', actions: [] };
+  if (!Array.isArray(P().question.actions)) P().question.actions = [];
+  return P().question.actions;
+}
+function moveAction() { return actions().find((a) => a.type === 'place_tile'); }
+function moveFigureAction() { return actions().find((a) => a.type === 'place_figure' && a.x === undefined); }
+function rotOf(t) { return ((t.rotation || 0) / 90) & 3; }
+function featuresOf(id, rot) { return S.tiles[id].rotations[rot].features; }
+function isField(name) { return name.startsWith('field'); }
+
+// Tiles still in the box: the 72-tile set minus the board and the tile in hand.
+function countsLeft() {
+  const left = {};
+  for (const id of S.order) left[id] = S.tiles[id].count;
+  for (const t of P().board) if (t.tile in left) left[t.tile]--;
+  const hand = P().turn && P().turn.tile;
+  if (hand && hand in left) left[hand]--;
+  return left;
+}
+
+function changed(opts) {
+  syncJson();
+  renderPalette();
+  renderBoard();
+  if (!opts || !opts.keepFit) refreshFit();
+}
+
+// ---------- tile art (the shapes model/render draws for `carc render`) ----------
+function tileArt(id, rot, opts) {
+  const r = S.tiles[id].rotations[rot];
+  const g = sv('g', { class: 'art' });
+  g.append(sv('rect', { class: 'field', width: 100, height: 100 }));
+  for (const s of r.shapes) {
+    if (s.role === 'field') {
+      if (opts && opts.clickable) g.append(sv('path', { class: 'fieldseg', d: s.path, 'data-segment': s.segment }));
+    } else if (s.role === 'road') {
+      g.append(sv('path', { class: 'roadc', d: s.path, 'data-segment': s.segment }));
+      g.append(sv('path', { class: 'road', d: s.path, 'data-segment': s.segment }));
+    } else {
+      g.append(sv('path', { class: s.role, d: s.path, 'data-segment': s.segment }));
+    }
+  }
+  g.append(sv('rect', { class: 'edge', width: 100, height: 100 }));
+  return g;
+}
+function figureArt(kind, owner, lying, x, y, tip) {
+  const colour = PALETTE[((owner % 6) + 6) % 6];
+  const g = sv('g', { transform: `translate(${x} ${y})` + (lying ? ' rotate(90)' : ''), class: 'figure' });
+  if (tip) g.append(sv('title', {}, document.createTextNode(tip)));
+  if (kind === 'meeple' || kind === 'phantom') {
+    g.append(sv('path', { class: 'fig' + (kind === 'phantom' ? ' phantom' : ''), fill: colour, stroke: kind === 'phantom' ? colour : null, d: MEEPLE }));
+  } else {
+    g.append(sv('circle', { class: 'fig', r: 10, fill: colour }));
+    const t = sv('text', { x: -4, y: 4 }); t.textContent = (kind || '?')[0]; g.append(t);
+  }
+  return g;
+}
+
+// ---------- palette ----------
+function renderPalette() {
+  const left = countsLeft();
+  const pal = $('palette');
+  pal.textContent = '';
+  for (const id of S.order) {
+    const svg = sv('svg', { viewBox: '0 0 100 100' }, tileArt(id, id === S.palette ? S.paletteRot : 0));
+    const b = el('button', {
+      class: 'pal' + (id === S.palette ? ' selected' : ''), 'data-tile': id, title: `tile ${id}: ${left[id]} of ${S.tiles[id].count} left`,
+      onclick: () => { S.palette = id; S.paletteRot = 0; setTool('tile'); changed(); },
+    }, el('span', { class: 'lbl' }, id), el('span', { class: 'cnt' + (left[id] <= 0 ? ' none' : '') }, left[id]));
+    b.prepend(svg);
+    pal.append(b);
+  }
+}
+
+// ---------- the board ----------
+function bounds() {
+  let xs = [0], ys = [0];
+  for (const t of P().board) { xs.push(t.x); ys.push(t.y); }
+  const m = moveAction();
+  if (m) { xs.push(m.x); ys.push(m.y); }
+  return { x0: Math.min(...xs) - 1, x1: Math.max(...xs) + 1, y0: Math.min(...ys) - 1, y1: Math.max(...ys) + 1 };
+}
+
+function fitFor(x, y) {
+  if (!S.fit) return null;
+  return S.fit.squares.find((q) => q.x === x && q.y === y) || null;
+}
+
+function placingTile() {
+  if (S.tool === 'tile') return { id: S.palette, rot: S.paletteRot };
+  if (S.tool === 'move' && P().turn && P().turn.tile) {
+    const m = moveAction();
+    return { id: P().turn.tile, rot: m ? ((m.rotation || 0) / 90) & 3 : 0 };
+  }
+  return null;
+}
+
+function renderBoard() {
+  const b = bounds();
+  const svg = $('board');
+  svg.textContent = '';
+  svg.setAttribute('class', 'tool-' + S.tool);
+  const w = (b.x1 - b.x0 + 1) * CELL + 30, h = (b.y1 - b.y0 + 1) * CELL + 24;
+  svg.setAttribute('width', w);
+  svg.setAttribute('height', h);
+  svg.setAttribute('viewBox', `-30 -24 ${w} ${h}`);
+  const px = (x) => (x - b.x0) * CELL, py = (y) => (y - b.y0) * CELL;
+  const placing = placingTile();
+  const m = moveAction();
+  for (let x = b.x0; x <= b.x1; x++) {
+    const t = sv('text', { class: 'ax', x: px(x) + CELL / 2 - 4, y: -8 }); t.textContent = x; svg.append(t);
+  }
+  for (let y = b.y0; y <= b.y1; y++) {
+    const t = sv('text', { class: 'ax', x: -24, y: py(y) + CELL / 2 + 4 }); t.textContent = y; svg.append(t);
+  }
+  // The empty squares, marked with the model's answer for the tile being placed.
+  for (let y = b.y0; y <= b.y1; y++) {
+    for (let x = b.x0; x <= b.x1; x++) {
+      if (tileAt(x, y)) continue;
+      let cls = 'cell', tip = `(${x}, ${y})`;
+      const f = placing && fitFor(x, y);
+      if (f) {
+        const here = f.rotations[placing.rot];
+        const others = f.rotations.filter((r) => r.ok).map((r) => r.rotation);
+        if (here.ok) { cls += ' fit-ok'; tip += `: tile ${placing.id} rotated ${here.rotation} fits`; }
+        else {
+          cls += others.length ? ' fit-other' : ' fit-bad';
+          tip += `: tile ${placing.id} rotated ${here.rotation} does not fit: ${here.reason} [${here.ruling}]`;
+          tip += others.length ? `; it fits rotated ${others.join(' or ')}` : '; no rotation fits here';
+        }
+      }
+      const r = sv('rect', { class: cls, x: px(x) + 1, y: py(y) + 1, width: CELL - 2, height: CELL - 2, 'data-x': x, 'data-y': y });
+      r.append(sv('title', {}, document.createTextNode(tip)));
+      r.addEventListener('click', () => clickSquare(x, y));
+      r.addEventListener('mouseup', () => dropOn(x, y));
+      svg.append(r);
+    }
+  }
+  // The tiles, their figures, and feature anchors to click.
+  const scale = CELL / 100;
+  const drawTile = (id, rot, x, y, extraClass, isMove) => {
+    const g = sv('g', { class: 'tile-g ' + extraClass, transform: `translate(${px(x)} ${py(y)}) scale(${scale})`, 'data-x': x, 'data-y': y, 'data-tile': id });
+    g.append(tileArt(id, rot, { clickable: true }));
+    const label = sv('text', { x: 3, y: 13, 'font-size': 12, 'font-weight': 'bold', stroke: '#fff', 'stroke-width': 2.5, 'paint-order': 'stroke' });
+    label.textContent = id; g.append(label);
+    g.addEventListener('click', (ev) => {
+      const seg = ev.target.getAttribute && ev.target.getAttribute('data-segment');
+      const figureClick = S.tool === 'figure';
+      if (figureClick && seg !== null && seg !== undefined && seg !== '-1') {
+        const f = featuresOf(id, rot).find((q) => q.segment === parseInt(seg, 10));
+        if (f) return clickFeature(x, y, f.name, isMove);
+      }
+      clickTile(x, y, ev, isMove);
+    });
+    g.addEventListener('mousedown', (ev) => { if (!isMove && S.tool === 'tile') S.drag = { x, y }; });
+    svg.append(g);
+    return g;
+  };
+  for (const t of P().board) drawTile(t.tile, rotOf(t), t.x, t.y, '', false);
+  if (m && P().turn && P().turn.tile && S.tiles[P().turn.tile]) {
+    drawTile(P().turn.tile, ((m.rotation || 0) / 90) & 3, m.x, m.y, 'move-tile', true);
+    svg.append(sv('rect', { class: 'move-outline', x: px(m.x) + 2, y: py(m.y) + 2, width: CELL - 4, height: CELL - 4 }));
+  }
+  if (S.ghost && S.ghost.tile && S.tiles[S.ghost.tile]) {
+    const g = sv('g', { class: 'ghost', transform: `translate(${px(S.ghost.x)} ${py(S.ghost.y)}) scale(${scale})` }, tileArt(S.ghost.tile, S.ghost.rot));
+    svg.append(g);
+    svg.append(sv('rect', { class: 'move-outline', x: px(S.ghost.x) + 2, y: py(S.ghost.y) + 2, width: CELL - 4, height: CELL - 4 }));
+  }
+  for (const f of P().figures) {
+    const t = tileAt(f.x, f.y);
+    if (!t || !S.tiles[t.tile]) continue;
+    const feat = featuresOf(t.tile, rotOf(t)).find((q) => nameMatches(q.name, f.feature));
+    if (!feat) continue;
+    const lying = f.posture ? f.posture === 'lying' : isField(feat.name);
+    const owner = P().players[f.owner] ? P().players[f.owner].name : `player ${f.owner}`;
+    svg.append(figureArt(f.kind || 'meeple', f.owner, lying, px(f.x) + feat.x * scale, py(f.y) + feat.y * scale,
+      `${owner}'s ${f.kind || 'meeple'} on ${f.feature}`));
+  }
+  const mf = moveFigureAction();
+  if (m && mf && P().turn.tile && S.tiles[P().turn.tile]) {
+    const feat = featuresOf(P().turn.tile, ((m.rotation || 0) / 90) & 3).find((q) => nameMatches(q.name, mf.feature));
+    if (feat) svg.append(figureArt(mf.kind || 'meeple', P().turn.player || 0, isField(feat.name), px(m.x) + feat.x * scale, py(m.y) + feat.y * scale, 'the disputed figure'));
+  }
+  // Anchors on top, so a click on a feature is never taken by a figure.
+  const anchors = (id, rot, x, y, isMove) => {
+    for (const f of anchorPoints(id, rot)) {
+      const a = sv('circle', { class: 'anchor ' + (isMove ? 'move-anchor' : 'board-anchor'), cx: px(x) + f.x * scale, cy: py(y) + f.y * scale, r: 7,
+        'data-x': x, 'data-y': y, 'data-feature': f.name, 'data-move': isMove ? '1' : null });
+      a.append(sv('title', {}, document.createTextNode(`${f.name} of tile ${id} at (${x}, ${y})`)));
+      a.addEventListener('click', (ev) => { ev.stopPropagation(); clickFeature(x, y, f.name, isMove); });
+      svg.append(a);
+    }
+  };
+  for (const t of P().board) anchors(t.tile, rotOf(t), t.x, t.y, false);
+  if (m && P().turn && P().turn.tile && S.tiles[P().turn.tile]) anchors(P().turn.tile, ((m.rotation || 0) / 90) & 3, m.x, m.y, true);
+  if (S.selected && tileAt(S.selected.x, S.selected.y))
+    svg.append(sv('rect', { class: 'selected-outline', x: px(S.selected.x) + 1, y: py(S.selected.y) + 1, width: CELL - 2, height: CELL - 2 }));
+}
+
+// The dots to click: the model's anchors (model/render SegmentAnchor), fields drawn below.
+function anchorPoints(id, rot) {
+  return [...featuresOf(id, rot)].sort((a, b) => isField(b.name) - isField(a.name));
+}
+
+// A feature name in a file may name any subset of its sides: road:E is road:EW's east end.
+function nameMatches(full, given) {
+  if (!given) return false;
+  if (full === given) return true;
+  const [k1, p1] = full.split(':'), [k2, p2] = given.split(':');
+  if (k1 !== k2 || !p1 || !p2) return false;
+  const parts = (p) => (k1 === 'field' ? p.split('.') : p.split(''));
+  const have = new Set(parts(p1));
+  return parts(p2).every((q) => have.has(q));
+}
+
+// ---------- clicks ----------
+function clickSquare(x, y) {
+  if (S.drag) return;
+  if (S.tool === 'tile') {
+    P().board.push({ tile: S.palette, x, y, rotation: 90 * S.paletteRot });
+    S.selected = { x, y };
+    status(`placed tile ${S.palette} at (${x}, ${y})`);
+    changed();
+  } else if (S.tool === 'move') {
+    if (!P().turn.tile) { status('choose the tile in hand first (Turn)', true); return; }
+    const m = moveAction();
+    if (m && m.x === x && m.y === y) return rotateMove();
+    const f = fitFor(x, y);
+    const ok = f ? f.rotations.find((r) => r.ok) : null;
+    const acts = actions().filter((a) => a.type !== 'place_tile' && !(a.type === 'place_figure' && a.x === undefined));
+    acts.unshift({ type: 'place_tile', x, y, rotation: ok ? ok.rotation : 0 });
+    P().question.actions = acts;
+    status(`the disputed move: tile ${P().turn.tile} at (${x}, ${y})`);
+    changed({ keepFit: true });
+    renderActions();
+  }
+}
+
+function clickTile(x, y, ev, isMove) {
+  if (isMove) {
+    if (S.tool === 'move') rotateMove();
+    else if (S.tool === 'delete') { P().question.actions = actions().filter((a) => a.type !== 'place_tile' && !(a.type === 'place_figure' && a.x === undefined)); changed(); renderActions(); }
+    return;
+  }
+  if (S.tool === 'tile') {
+    if (S.selected && S.selected.x === x && S.selected.y === y) rotateSelected();
+    else { S.selected = { x, y }; renderBoard(); }
+  } else if (S.tool === 'delete') {
+    deleteTile(x, y);
+  }
+}
+
+function clickFeature(x, y, name, isMove) {
+  if (S.tool === 'delete') {
+    const before = P().figures.length;
+    P().figures = P().figures.filter((f) => !(f.x === x && f.y === y && nameMatches(name, f.feature)));
+    if (P().figures.length !== before) changed();
+    return;
+  }
+  if (S.tool !== 'figure' && !(S.tool === 'move' && isMove)) return;
+  const kind = $('fig-kind').value;
+  const posture = $('fig-posture').value;
+  if (isMove) {
+    const acts = actions().filter((a) => !(a.type === 'place_figure' && a.x === undefined));
+    const at = acts.findIndex((a) => a.type === 'place_tile');
+    acts.splice(at + 1, 0, { type: 'place_figure', kind, feature: name });
+    P().question.actions = acts;
+    status(`the disputed figure: ${kind} on ${name}`);
+    changed({ keepFit: true });
+    renderActions();
+    return;
+  }
+  const i = P().figures.findIndex((f) => f.x === x && f.y === y && nameMatches(name, f.feature));
+  if (i >= 0) { P().figures.splice(i, 1); changed({ keepFit: true }); return; }
+  const owner = parseInt($('fig-owner').value, 10) || 0;
+  const fig = { owner, kind, x, y, feature: name };
+  if (posture) fig.posture = posture;
+  P().figures.push(fig);
+  status(`${P().players[owner] ? P().players[owner].name : 'player ' + owner}'s ${kind} on ${name} of (${x}, ${y})`);
+  changed({ keepFit: true });
+}
+
+function dropOn(x, y) {
+  const d = S.drag;
+  S.drag = null;
+  if (!d || (d.x === x && d.y === y) || tileAt(x, y)) return;
+  const t = tileAt(d.x, d.y);
+  if (!t) return;
+  t.x = x; t.y = y;
+  for (const f of P().figures) if (f.x === d.x && f.y === d.y) { f.x = x; f.y = y; }
+  S.selected = { x, y };
+  status(`moved tile ${t.tile} to (${x}, ${y})`);
+  setTimeout(() => changed(), 0);  // after the click that follows the mouseup
+  S.drag = { x, y, justDropped: true };
+  setTimeout(() => { S.drag = null; }, 0);
+}
+document.addEventListener('mouseup', () => { if (S.drag && !S.drag.justDropped) setTimeout(() => { S.drag = null; }, 0); });
+
+function rotateSelected() {
+  const t = S.selected && tileAt(S.selected.x, S.selected.y);
+  if (!t) return;
+  t.rotation = ((t.rotation || 0) + 90) % 360;
+  // Figures keep their feature only if it still exists under that name; others are dropped.
+  const names = featuresOf(t.tile, rotOf(t)).map((f) => f.name);
+  P().figures = P().figures.filter((f) => !(f.x === t.x && f.y === t.y) || names.some((n) => nameMatches(n, f.feature)));
+  status(`tile ${t.tile} at (${t.x}, ${t.y}) rotated ${t.rotation}`);
+  changed();
+}
+function rotateMove() {
+  const m = moveAction();
+  if (!m) return;
+  m.rotation = ((m.rotation || 0) + 90) % 360;
+  P().question.actions = actions().filter((a) => !(a.type === 'place_figure' && a.x === undefined));
+  status(`the disputed tile rotated ${m.rotation}`);
+  changed({ keepFit: true });
+  renderActions();
+}
+function deleteTile(x, y) {
+  P().board = P().board.filter((t) => !(t.x === x && t.y === y));
+  P().figures = P().figures.filter((f) => !(f.x === x && f.y === y));
+  S.selected = null;
+  status(`removed the tile at (${x}, ${y})`);
+  changed();
+}
+
+document.addEventListener('keydown', (ev) => {
+  if (ev.target.matches('input, textarea, select')) return;
+  if (ev.key === 'r' || ev.key === 'R') {
+    if (S.tool === 'move' && moveAction()) rotateMove();
+    else if (S.tool === 'tile' && S.selected && tileAt(S.selected.x, S.selected.y)) rotateSelected();
+    else { S.paletteRot = (S.paletteRot + 1) & 3; changed({ keepFit: true }); }
+  } else if ((ev.key === 'Delete' || ev.key === 'Backspace') && S.selected) {
+    deleteTile(S.selected.x, S.selected.y);
+  } else if (ev.key === 'Escape') {
+    S.selected = null; S.ghost = null; renderBoard();
+  }
+});
+
+function setTool(tool) {
+  S.tool = tool;
+  for (const r of document.querySelectorAll('input[name=tool]')) r.checked = r.value === tool;
+  const hints = {
+    tile: 'Click a square to put the chosen tile there; click it again (or press r) to turn it; drag to move; Delete removes it. Squares are green where it fits, yellow where another rotation fits, red where it does not (hover: which edge clashes).',
+    figure: 'Click a feature (the dots) to put a figure of the chosen owner and kind there; click it again to take it away.',
+    move: 'The disputed move: click a square for the tile in hand, click it again (or r) to turn it, then click a feature of it for the figure.',
+    delete: 'Click a tile or a figure to remove it.',
+  };
+  $('tool-hint').textContent = hints[tool];
+  renderBoard();
+  refreshFit();
+}
+
+// The model's answer: where the tile being placed fits (BASE-PLACE-EDGE, BASE-PLACE-ADJ).
+let fitSeq = 0;
+async function refreshFit() {
+  const placing = placingTile();
+  if (!placing || !S.tiles[placing.id]) { S.fit = null; renderBoard(); return; }
+  const key = placing.id + JSON.stringify(P().board);
+  if (key === S.fitKey && S.fit) { renderBoard(); return; }
+  const seq = ++fitSeq;
+  S.fit = null;  // never show the answer for another tile or board
+  S.fitKey = '';
+  renderBoard();
+  try {
+    const fit = await api('POST', '/api/fit', { tile: placing.id, board: P().board });
+    if (seq !== fitSeq) return;
+    S.fit = fit; S.fitKey = key;
+  } catch (e) {
+    S.fit = null; S.fitKey = '';
+  }
+  renderBoard();
+}
+
+// ---------- forms ----------
+function renderForms() {
+  const p = P();
+  $('edition').value = (p.rules && p.rules.edition) || 'C3';
+  const opts = (p.rules && p.rules.options) || {};
+  $('farm-scoring').value = opts.farm_scoring || 'per-farm';
+  $('city-scoring').value = opts.city_scoring || 'standard';
+  const exps = $('expansions');
+  exps.textContent = '';
+  for (const id of S.expansionIds) {
+    const cb = el('input', { type: 'checkbox', value: id, 'data-expansion': id });
+    cb.checked = (p.rules.expansions || []).includes(id);
+    cb.addEventListener('change', () => {
+      const set = new Set(p.rules.expansions || []);
+      if (cb.checked) set.add(id); else set.delete(id);
+      p.rules.expansions = S.expansionIds.filter((e) => set.has(e));
+      renderFigureKinds();
+      syncJson();
+    });
+    exps.append(el('label', {}, cb, ' ' + id));
+  }
+  const tbody = $('players').querySelector('tbody');
+  tbody.textContent = '';
+  p.players.forEach((pl, i) => {
+    const name = el('input', { value: pl.name || '', 'data-player': i, class: 'pname' });
+    name.addEventListener('input', () => { pl.name = name.value; renderPlayerSelects(); syncJson(); });
+    const score = el('input', { type: 'number', value: pl.score || 0, class: 'pscore' });
+    score.addEventListener('input', () => { pl.score = parseInt(score.value, 10) || 0; syncJson(); });
+    const sup = pl.supply && pl.supply.meeple !== undefined ? pl.supply.meeple : '';
+    const meeples = el('input', { type: 'number', value: sup, placeholder: 'auto', min: 0 });
+    meeples.addEventListener('input', () => {
+      if (meeples.value === '') { if (pl.supply) { delete pl.supply.meeple; if (!Object.keys(pl.supply).length) delete pl.supply; } }
+      else { pl.supply = pl.supply || {}; pl.supply.meeple = parseInt(meeples.value, 10) || 0; }
+      syncJson();
+    });
+    const del = el('button', { title: 'remove this player', onclick: () => {
+      if (p.players.length <= 1) return;
+      p.players.splice(i, 1);
+      p.figures = p.figures.filter((f) => f.owner !== i).map((f) => (f.owner > i ? { ...f, owner: f.owner - 1 } : f));
+      if ((p.turn.player || 0) >= p.players.length) p.turn.player = 0;
+      renderForms(); changed();
+    } }, '×');
+    tbody.append(el('tr', {}, el('td', {}, name), el('td', {}, score), el('td', {}, meeples), el('td', {}, del)));
+  });
+  renderPlayerSelects();
+  $('turn-step').value = (p.turn && p.turn.step) || 'draw';
+  const hand = $('turn-tile');
+  hand.textContent = '';
+  hand.append(el('option', { value: '' }, '(none)'));
+  for (const id of S.order) hand.append(el('option', { value: id }, id));
+  hand.value = (p.turn && p.turn.tile) || '';
+  $('turn-placed').value = p.turn && p.turn.placed ? `${p.turn.placed.x},${p.turn.placed.y}` : '';
+  $('supply-mode').value = p.supply && p.supply.remaining === 'rest' ? 'rest' : 'keep';
+  const q = p.question || {};
+  $('ask').value = q.ask || 'apply';
+  const claim = q.claim || {};
+  $('claim-legal').value = claim.legal === undefined ? '' : String(claim.legal);
+  $('claim-scores').value = Array.isArray(claim.scores) ? claim.scores.join(', ') : '';
+  $('expansion-state').value = p.expansions ? JSON.stringify(p.expansions, null, 1) : '';
+  renderFigureKinds();
+  renderActions();
+}
+
+function renderPlayerSelects() {
+  const names = P().players.map((pl, i) => pl.name || `P${i}`);
+  for (const [id, value] of [['turn-player', P().turn.player || 0], ['fig-owner', $('fig-owner').value || 0]]) {
+    const s = $(id);
+    s.textContent = '';
+    names.forEach((n, i) => s.append(el('option', { value: i }, n)));
+    s.value = Math.min(parseInt(value, 10) || 0, names.length - 1);
+  }
+}
+function renderFigureKinds() {
+  const s = $('fig-kind');
+  const was = s.value;
+  s.textContent = '';
+  const kinds = [...FIGURE_KINDS['']];
+  for (const e of P().rules.expansions || []) for (const k of FIGURE_KINDS[e] || []) kinds.push(k);
+  for (const k of kinds) s.append(el('option', { value: k }, k));
+  if (kinds.includes(was)) s.value = was;
+}
+function describeAction(a) {
+  if (a.type === 'place_tile') return `place tile ${P().turn.tile || '?'} at (${a.x}, ${a.y}) rotated ${a.rotation || 0}`;
+  if (a.type === 'place_figure') return `place ${a.kind || 'meeple'} on ${a.feature}` + (a.x !== undefined ? ` of (${a.x}, ${a.y})` : '');
+  if (a.type === 'pass') return 'pass (no figure)';
+  return JSON.stringify(a);
+}
+function renderActions() {
+  const ol = $('actions');
+  ol.textContent = '';
+  actions().forEach((a, i) => {
+    ol.append(el('li', { 'data-action': a.type }, describeAction(a),
+      el('button', { title: 'remove', onclick: () => { actions().splice(i, 1); changed({ keepFit: true }); renderActions(); } }, '×')));
+  });
+  if (!actions().length) ol.append(el('li', { class: 'hint' }, 'no move yet: use the "Disputed tile" tool, or add an action'));
+}
+
+function bindForms() {
+  const p = () => P();
+  $('edition').addEventListener('change', (e) => { p().rules.edition = e.target.value; syncJson(); });
+  $('farm-scoring').addEventListener('change', (e) => { p().rules.options = { ...(p().rules.options || {}), farm_scoring: e.target.value }; syncJson(); });
+  $('city-scoring').addEventListener('change', (e) => { p().rules.options = { ...(p().rules.options || {}), city_scoring: e.target.value }; syncJson(); });
+  $('btn-add-player').addEventListener('click', () => {
+    if (p().players.length >= 6) return;
+    p().players.push({ name: `P${p().players.length}`, score: 0 });
+    renderForms(); syncJson();
+  });
+  $('turn-player').addEventListener('change', (e) => { p().turn.player = parseInt(e.target.value, 10); syncJson(); renderBoard(); });
+  $('turn-step').addEventListener('change', (e) => {
+    p().turn.step = e.target.value;
+    if (e.target.value !== 'place_tile' && e.target.value !== 'draw' && !p().turn.placed && moveAction()) {}
+    syncJson();
+  });
+  $('turn-tile').addEventListener('change', (e) => {
+    if (e.target.value) p().turn.tile = e.target.value; else delete p().turn.tile;
+    changed();
+  });
+  $('turn-placed').addEventListener('change', (e) => {
+    const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(e.target.value);
+    if (m) p().turn.placed = { x: parseInt(m[1], 10), y: parseInt(m[2], 10) };
+    else delete p().turn.placed;
+    syncJson();
+  });
+  $('supply-mode').addEventListener('change', (e) => {
+    if (e.target.value === 'rest') p().supply = { remaining: 'rest' };
+    syncJson();
+  });
+  $('ask').addEventListener('change', (e) => { actions(); p().question.ask = e.target.value; syncJson(); });
+  const setClaim = () => {
+    actions();
+    const claim = {};
+    const legal = $('claim-legal').value;
+    if (legal) claim.legal = legal === 'true';
+    const scores = $('claim-scores').value.trim();
+    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map((v) => parseInt(v, 10));
+    if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
+    syncJson();
+  };
+  $('claim-legal').addEventListener('change', setClaim);
+  $('claim-scores').addEventListener('input', setClaim);
+  $('btn-pass').addEventListener('click', () => { actions().push({ type: 'pass' }); renderActions(); syncJson(); });
+  $('btn-add-action').addEventListener('click', () => {
+    try {
+      const a = JSON.parse($('action-json').value);
+      if (!a || typeof a !== 'object' || Array.isArray(a)) throw new Error('an action is a JSON object');
+      actions().push(a); $('action-json').value = ''; renderActions(); syncJson(); status('');
+    } catch (e) { status('action: ' + e.message, true); }
+  });
+  $('expansion-state').addEventListener('change', (e) => {
+    const v = e.target.value.trim();
+    try {
+      if (!v) delete p().expansions; else p().expansions = JSON.parse(v);
+      syncJson(); status('');
+    } catch (err) { status('expansion state: ' + err.message, true); }
+  });
+  for (const r of document.querySelectorAll('input[name=tool]')) r.addEventListener('change', () => setTool(r.value));
+  $('btn-adjudicate').addEventListener('click', adjudicate);
+  $('btn-legal').addEventListener('click', legalMoves);
+  $('btn-download').addEventListener('click', download);
+  $('file-open').addEventListener('change', openFile);
+  $('btn-link').addEventListener('click', shareLink);
+  $('btn-new').addEventListener('click', () => { load(newPosition()); status('a new position'); });
+  $('btn-json-apply').addEventListener('click', () => {
+    try { load(JSON.parse($('pos-json').value)); status('the position from the JSON'); }
+    catch (e) { status('JSON: ' + e.message, true); }
+  });
+  $('drawer-close').addEventListener('click', () => { $('drawer').hidden = true; });
+}
+
+function syncJson() {
+  const text = JSON.stringify(P(), null, 2);
+  const ta = $('pos-json');
+  if (document.activeElement !== ta) ta.value = text;
+}
+
+function load(doc) {
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('a position file is a JSON object');
+  doc.rules = doc.rules || {};
+  doc.players = Array.isArray(doc.players) && doc.players.length ? doc.players : [{ name: 'P0' }];
+  doc.board = Array.isArray(doc.board) ? doc.board : [];
+  doc.figures = Array.isArray(doc.figures) ? doc.figures : [];
+  doc.turn = doc.turn || {};
+  S.pos = doc;
+  S.selected = null; S.ghost = null; S.fitKey = '';
+  $('result').hidden = true; $('legal').hidden = true;
+  renderForms();
+  changed();
+}
+
+// ---------- adjudication ----------
+function ridLink(id) {
+  return el('a', { class: 'rid', href: '#/ruling/' + encodeURIComponent(id), 'data-ruling': id,
+    onclick: (ev) => { ev.preventDefault(); showRulingDrawer(id); } }, id);
+}
+function reasonItem(r) {
+  return el('li', {}, r.ruling ? ridLink(r.ruling) : null, ' ', r.where ? r.where + ': ' : '', r.text || '');
+}
+function scoreItem(e) {
+  const subject = e.feature ? `${e.feature} (${e.cause || ''})` : (e.cause || 'points');
+  const who = Array.isArray(e.winner_names) ? e.winner_names.join(', ') : '';
+  return el('li', { class: 'score' }, `score ${subject}: ${e.points} to ${who || 'nobody'}`,
+    e.formula ? ` = ${e.formula} ` : ' ', ...(e.rulings || []).map((id) => [ridLink(typeof id === 'string' ? id : id.ruling), ' ']));
+}
+
+function showRuling(out) {
+  const r = out.ruling;
+  const v = $('verdict');
+  v.textContent = r.verdict || '';
+  v.className = ['upheld', 'legal', 'possible'].includes(r.verdict) ? 'good'
+    : ['rejected', 'illegal', 'impossible-position'].includes(r.verdict) ? 'bad' : 'neutral';
+  const box = $('reasons');
+  box.textContent = '';
+  if (r.before_question) {
+    const ul = el('ul', {});
+    for (const n of r.before_question.notes || []) ul.append(reasonItem(n));
+    for (const e of r.before_question.score_events || []) ul.append(scoreItem(e));
+    box.append(el('div', { class: 'act' }, 'Before the question'), ul);
+  }
+  if ((r.violations || []).length) {
+    box.append(el('div', { class: 'act illegal' }, 'The position cannot arise'), el('ul', {}, r.violations.map(reasonItem)));
+  }
+  for (const a of r.actions || []) {
+    const legal = a.legal !== false;
+    box.append(el('div', { class: 'act' + (legal ? '' : ' illegal') }, (a.legal === undefined ? '' : legal ? 'legal: ' : 'ILLEGAL: ') + (a.description || JSON.stringify(a.action))));
+    const ul = el('ul', {});
+    for (const x of a.reasons || []) ul.append(reasonItem(x));
+    for (const e of a.score_events || []) ul.append(scoreItem(e));
+    for (const x of a.notes || []) ul.append(reasonItem(x));
+    box.append(ul);
+  }
+  if (!(r.actions || []).length && (r.reasons || []).length) box.append(el('ul', {}, r.reasons.map(reasonItem)));
+  if ((r.score_events || []).length) box.append(el('div', { class: 'act' }, 'Score events'), el('ul', {}, r.score_events.map(scoreItem)));
+  if (r.claim) {
+    box.append(el('div', { class: 'act' + (r.claim.upheld ? '' : ' illegal') }, 'Claim ' + (r.claim.upheld ? 'upheld' : 'rejected')));
+    if ((r.claim.differences || []).length) box.append(el('ul', {}, r.claim.differences.map((d) => el('li', {}, d))));
+  }
+  if (r.pending) box.append(el('p', {}, `The turn stops at step ${r.pending.step}: the question states no choice for it.`));
+  if (r.scores) box.append(el('p', { id: 'scores' }, 'Scores: ' + r.scores.map((s, i) => `${(P().players[i] || {}).name || 'P' + i} ${s}`).join(', ')));
+  if ((r.cited || []).length) box.append(el('p', {}, 'Cited: ', ...r.cited.map((id) => [ridLink(id), ' '])));
+  $('ruling-json').textContent = JSON.stringify(r, null, 2);
+  $('picture').innerHTML = out.svg || '';
+  $('result').hidden = false;
+}
+
+async function adjudicate() {
+  status('adjudicating…');
+  try {
+    const out = await api('POST', '/api/adjudicate', P());
+    showRuling(out);
+    status(`exit code ${out.exit_code} (as \`carc adjudicate\` gives)`);
+  } catch (e) {
+    $('result').hidden = true;
+    status('carc: ' + e.message + (e.exitCode ? ` (exit code ${e.exitCode})` : ''), true);
+  }
+}
+
+async function legalMoves() {
+  const doc = JSON.parse(JSON.stringify(P()));
+  delete doc.question;
+  try {
+    const out = await api('POST', '/api/legal', doc);
+    const r = out.ruling;
+    const ol = $('legal-list');
+    ol.textContent = '';
+    if (r.verdict !== 'listed') {
+      showRuling(out);
+      status('the position cannot arise: no legal moves to list', true);
+      return;
+    }
+    for (const a of r.actions || []) {
+      const li = el('li', {}, a.description || JSON.stringify(a.action));
+      li.addEventListener('mouseenter', () => {
+        const act = a.action;
+        S.ghost = act.type === 'place_tile' ? { tile: act.tile || P().turn.tile, x: act.x, y: act.y, rot: ((act.rotation || 0) / 90) & 3 } : null;
+        renderBoard();
+        if (act.type === 'place_figure' && act.feature) {
+          const placed = moveAction() || P().turn.placed;
+          for (const c of document.querySelectorAll('#board .anchor'))
+            if (nameMatches(c.getAttribute('data-feature'), act.feature) && (!placed || (+c.getAttribute('data-x') === placed.x && +c.getAttribute('data-y') === placed.y))) c.classList.add('mark');
+        }
+      });
+      li.addEventListener('mouseleave', () => { S.ghost = null; renderBoard(); });
+      li.addEventListener('click', () => { actions().push(a.action); renderActions(); syncJson(); status('added to the question: ' + (a.description || '')); });
+      ol.append(li);
+    }
+    $('legal').hidden = false;
+    status(`${r.count} legal moves for ${(P().players[r.player] || {}).name || 'the player'} at step ${r.step} (hover to see one, click to add it to the question)`);
+  } catch (e) {
+    status('carc: ' + e.message, true);
+  }
+}
+
+// ---------- files and links ----------
+function download() {
+  const blob = new Blob([JSON.stringify(P(), null, 2) + '\n'], { type: 'application/json' });
+  const a = el('a', { href: URL.createObjectURL(blob), download: 'position.json' });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  status('downloaded position.json: `carc adjudicate position.json` answers it the same');
+}
+function openFile(ev) {
+  const file = ev.target.files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    try { load(JSON.parse(reader.result)); status('opened ' + file.name); }
+    catch (e) { status(file.name + ': ' + e.message, true); }
+    ev.target.value = '';
+  };
+  reader.readAsText(file);
+}
+function b64url(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+function unb64url(text) {
+  const s = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+async function pipe(bytes, stream) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+// #p=<deflated, base64url> (or #j=<base64url> where the browser cannot compress).
+async function encodePosition(doc) {
+  const bytes = new TextEncoder().encode(JSON.stringify(doc));
+  if (typeof CompressionStream === 'function') return 'p=' + b64url(await pipe(bytes, new CompressionStream('deflate-raw')));
+  return 'j=' + b64url(bytes);
+}
+async function decodePosition(hash) {
+  const [kind, data] = [hash.slice(0, 2), hash.slice(2)];
+  let bytes = unb64url(data);
+  if (kind === 'p=') bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+async function shareLink() {
+  const link = location.origin + location.pathname + '#' + await encodePosition(P());
+  const box = $('share-link');
+  box.hidden = false;
+  box.value = link;
+  box.select();
+  try { await navigator.clipboard.writeText(link); status('the link is copied: it carries the whole position'); }
+  catch (e) { status('the link carries the whole position: copy it from the box'); }
+}
+
+// ---------- rulings ----------
+function rulingView(r, compact) {
+  const box = el('div', { class: 'ruling', 'data-ruling': r.id });
+  box.append(el('h1', {}, r.id, ': ', r.title || ''));
+  const src = r.source || {};
+  const dl = el('dl', {});
+  const row = (k, v) => { if (v !== undefined && v !== null && v !== '') dl.append(el('dt', {}, k), el('dd', {}, v)); };
+  row('status', r.status); row('expansion', r.expansion); row('edition', r.edition);
+  row('source', [src.page, src.section, src.footnote ? 'footnote ' + src.footnote : null].filter(Boolean).join(' / '));
+  if (r.official_answer) row('official answer', [r.official_answer.cited, r.official_answer.date].filter(Boolean).join(', '));
+  if ((r.needs_expansion || []).length) row('needs', r.needs_expansion.join(', '));
+  box.append(dl);
+  box.append(el('p', { class: 'summary' }, r.summary || ''));
+  if (r.question) box.append(el('h2', {}, 'Question'), el('p', {}, r.question));
+  if (r.reasoning) box.append(el('h2', {}, 'Reasoning'), el('p', {}, r.reasoning));
+  if ((r.readings || []).length) {
+    box.append(el('h2', {}, 'Readings'));
+    for (const rd of r.readings)
+      box.append(el('div', { class: 'reading' + (rd.adopted ? ' adopted' : '') }, el('b', {}, rd.name + (rd.adopted ? ' (adopted)' : '')), ': ', rd.summary || '', rd.support ? el('div', { class: 'hint' }, rd.support) : null));
+  }
+  const links = Object.entries(r.links || {}).filter(([, v]) => v && v.length);
+  if (links.length) {
+    box.append(el('h2', {}, 'Links'));
+    for (const [k, ids] of links) box.append(el('div', {}, k.replace(/_/g, ' ') + ': ', ...ids.map((id) => [ridLink(id), ' '])));
+  }
+  if (compact) {
+    box.append(el('p', {}, el('a', { href: '#/ruling/' + encodeURIComponent(r.id), onclick: () => { $('drawer').hidden = true; } }, 'the ruling\'s page, with its fixtures →')));
+    return box;
+  }
+  box.append(el('h2', {}, `Fixtures (${(r.fixtures || []).length}): worked examples`));
+  const list = el('div', {});
+  for (const f of r.fixtures || []) {
+    const d = el('div', { class: 'fixture' }, el('b', {}, f.title || f.fixture_id || f.path), el('div', { class: 'hint' }, `${f.path}: expected ${f.expected_verdict || ''} (exit ${f.expected_exit_code})`));
+    const pic = el('div', {});
+    d.append(pic);
+    list.append(d);
+    fixturePicture(f.path, pic);
+  }
+  box.append(list);
+  return box;
+}
+async function fixturePicture(path, box) {
+  try {
+    const out = await api('GET', '/api/fixture?path=' + encodeURIComponent(path));
+    if (out.svg) box.innerHTML = out.svg;
+    if (out.error) box.append(el('pre', { class: 'error' }, `carc: ${out.error} (exit code ${out.exit_code})`));
+    if (out.position) box.append(el('button', { onclick: () => { load(out.position); location.hash = '#/'; } }, 'open in the workbench'));
+  } catch (e) { box.append(el('span', { class: 'hint' }, e.message)); }
+}
+async function showRulingDrawer(id) {
+  const body = $('drawer-body');
+  body.textContent = 'loading ' + id + '…';
+  $('drawer').hidden = false;
+  try { body.textContent = ''; body.append(rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), true)); }
+  catch (e) { body.textContent = ''; body.append(el('p', { class: 'error' }, e.message)); }
+}
+let searchSeq = 0, searchTimer = null;
+function searchSoon() {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(runSearch, 120);
+}
+async function runSearch() {
+  const q = $('search').value;
+  const seq = ++searchSeq;
+  try {
+    const out = await api('GET', '/api/rulings/search?limit=30&q=' + encodeURIComponent(q));
+    if (seq !== searchSeq) return;
+    const ol = $('hits');
+    ol.textContent = '';
+    for (const h of out.hits) {
+      ol.append(el('li', { 'data-ruling': h.id, 'data-status': h.status },
+        el('a', { href: '#/ruling/' + encodeURIComponent(h.id), class: 'hit' }, el('b', {}, h.id), ' ', h.title),
+        el('span', { class: 'tag ' + (h.status || '').split(':')[0] }, h.status), el('span', { class: 'tag' }, h.expansion),
+        el('div', { class: 'snip' }, (h.snippet || '').replace(/\[|\]/g, ''))));
+    }
+    $('search-count').textContent = q.trim() ? `${out.hits.length} rulings for “${q}”` : 'type to search';
+  } catch (e) {
+    if (seq === searchSeq) { $('search-count').textContent = e.message; $('search-count').className = 'error'; }
+  }
+}
+
+// ---------- games ----------
+async function showGames() {
+  const page = $('games-page');
+  page.textContent = 'loading…';
+  try {
+    const out = await api('GET', '/api/games');
+    page.textContent = '';
+    page.append(el('h1', {}, 'Game records'));
+    if (!out.games.length) {
+      page.append(el('p', {}, 'The database holds no games. Import some with `carc games import FILE... --db carc.db`, then start `carc serve --db carc.db`.'));
+      return;
+    }
+    const tb = el('tbody', {});
+    for (const g of out.games)
+      tb.append(el('tr', {}, el('td', {}, el('a', { href: '#/game/' + g.game_id }, '#' + g.game_id)), el('td', {}, (g.players || []).join(', ')),
+        el('td', {}, g.turns), el('td', {}, g.verdict), el('td', {}, JSON.stringify(g.final_model))));
+    page.append(el('table', { class: 'games' }, el('thead', {}, el('tr', {}, ['game', 'players', 'turns', 'verdict', 'final scores'].map((h) => el('th', {}, h)))), tb));
+  } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
+}
+async function showGame(id) {
+  const page = $('games-page');
+  page.textContent = 'loading…';
+  try {
+    const g = await api('GET', '/api/games/' + encodeURIComponent(id));
+    page.textContent = '';
+    page.append(el('h1', {}, `Game #${g.game_id}: ${g.verdict}`), el('p', {}, g.verdict_text || ''));
+    const log = g.replay_log || [];
+    const ol = el('ol', { id: 'game-turns' });
+    for (const t of log) ol.append(el('li', {}, JSON.stringify(t)));
+    page.append(el('h2', {}, 'Turns'), ol);
+  } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
+}
+
+// ---------- routing ----------
+async function route() {
+  const h = location.hash.slice(1);
+  const views = ['workbench', 'rulings', 'ruling', 'games'];
+  let view = 'workbench';
+  if (h.startsWith('/rulings')) view = 'rulings';
+  else if (h.startsWith('/ruling/')) view = 'ruling';
+  else if (h.startsWith('/game')) view = 'games';
+  for (const v of views) $('view-' + v).hidden = v !== view;
+  for (const a of document.querySelectorAll('header nav a')) a.classList.toggle('active', a.id === 'nav-' + (view === 'ruling' ? 'rulings' : view));
+  if (view === 'rulings') { $('search').focus(); runSearch(); }
+  if (view === 'ruling') {
+    const id = decodeURIComponent(h.slice('/ruling/'.length));
+    const page = $('ruling-page');
+    page.textContent = 'loading…';
+    try { page.textContent = ''; page.append(el('p', {}, el('a', { href: '#/rulings' }, '← search')), rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), false)); }
+    catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
+  }
+  if (view === 'games') { if (h.startsWith('/game/')) showGame(h.slice('/game/'.length)); else showGames(); }
+  if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
+    try { load(await decodePosition(h)); status('the position from the link'); }
+    catch (e) { status('the link does not carry a readable position: ' + e.message, true); }
+  }
+}
+
+async function main() {
+  bindForms();
+  $('search').addEventListener('input', searchSoon);
+  try {
+    const t = await api('GET', '/api/tiles');
+    for (const tile of t.tiles) { S.tiles[tile.id] = tile; S.order.push(tile.id); }
+    S.expansionIds = t.expansions || [];
+    const info = await api('GET', '/api/info');
+    $('dbinfo').textContent = 'rulings: ' + info.db;
+  } catch (e) {
+    status('carc serve does not answer: ' + e.message, true);
+    return;
+  }
+  load(newPosition());
+  setTool('tile');
+  window.addEventListener('hashchange', route);
+  await route();
+  document.body.setAttribute('data-ready', '1');
+}
+main();

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""`carc serve` in a real browser: headless Debian chromium driven through chromedriver.
+
+Starts `carc serve --port 0` (any free port), then, by clicks on the page:
+  1. places tiles D, U and V, checks the square north of D is marked as not fitting for U
+     (with the clashing edge in its tooltip), puts Anna's meeple on U's road;
+  2. states the disputed move (Ben's tile E north of D, turned with `r`, a meeple on its city)
+     and the claim 12 : 11, presses Adjudicate and reads the verdict ("upheld", worked out by
+     hand: the city of D and E is 2 tiles x 2 = 4 points for Ben, 7 -> 11);
+  3. downloads the position file, checks it field by field against what was clicked, and
+     runs `carc adjudicate` on it: the command line must give the page's ruling;
+  4. opens the position from the page's share link;
+  5. shows an error with the CLI's message;
+  6. searches the rulings for "phantom" as you type and opens a ruling's page.
+Screenshots go to --out. Exit 77 (ctest: skipped) only when chromium, chromedriver or
+selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap installs them and
+sets it, so in CI a missing browser fails.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+
+
+def have_selenium():
+    try:
+        import selenium  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def missing_browser():
+    """What is missing to run the browser, or None."""
+    if not have_selenium():
+        return "python3-selenium"
+    if not (shutil.which("chromium") or os.path.exists("/usr/bin/chromium")):
+        return "chromium"
+    if not (shutil.which("chromedriver") or os.path.exists("/usr/bin/chromedriver")):
+        return "chromium-driver"
+    return None
+
+
+# Debian's python3-selenium lives in /usr/bin/python3's path; a python3 found first in PATH
+# (pyenv, a venv) may not have it.
+if not have_selenium() and os.path.exists("/usr/bin/python3") and \
+        os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and \
+        not os.environ.get("CARC_BROWSER_REEXEC"):
+    os.environ["CARC_BROWSER_REEXEC"] = "1"
+    os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+
+
+def fail(msg):
+    print("FAIL: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    print("ok: " + msg)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--carc", required=True)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--out", required=True, help="folder for the screenshots")
+    args = ap.parse_args()
+
+    missing = missing_browser()
+    if missing:
+        msg = f"browser test: {missing} is not installed (apt-get install chromium chromium-driver python3-selenium)"
+        if os.environ.get("CARC_REQUIRE_BROWSER"):
+            fail(msg + " and CARC_REQUIRE_BROWSER is set")
+        print("SKIP: " + msg)
+        sys.exit(SKIP)
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    os.makedirs(args.out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="carc-serve-test-")
+    downloads = os.path.join(work, "downloads")
+    os.makedirs(downloads)
+    # No database file: the server builds the rulings of the source tree into memory.
+    server = subprocess.Popen(
+        [args.carc, "serve", "--port", "0", "--root", args.root, "--db", os.path.join(work, "none.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    driver = None
+    try:
+        line = server.stdout.readline().strip()
+        check(line.startswith("carc serve: http://127.0.0.1:"), f"carc serve prints its URL ({line!r})")
+        url = line.split(": ", 1)[1]
+
+        opts = webdriver.ChromeOptions()
+        opts.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--window-size=1500,1150", "--hide-scrollbars", "--no-first-run"]:
+            opts.add_argument(a)
+        opts.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                               "download.prompt_for_download": False})
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        driver = webdriver.Chrome(service=service, options=opts)
+        driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        # The board is redrawn after every answer of the server: elements found a moment ago
+        # may be gone, so reads go through one script call and clicks are retried.
+        wait = WebDriverWait(driver, 20, ignored_exceptions=[StaleElementReferenceException])
+        css = lambda sel: driver.find_element(By.CSS_SELECTOR, sel)  # noqa: E731
+
+        def attr(sel, name):
+            return driver.execute_script(
+                "const e = document.querySelector(arguments[0]);"
+                "return e ? (arguments[1] === 'text' ? e.textContent : e.getAttribute(arguments[1])) : null;",
+                sel, name)
+
+        def click(sel):
+            for _ in range(10):
+                try:
+                    css(sel).click()
+                    return
+                except StaleElementReferenceException:
+                    time.sleep(0.1)
+            fail("cannot click " + sel)
+
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "button.pal")) == 24, "the palette shows the 24 base tiles")
+        check(css('button.pal[data-tile="D"] .cnt').text == "4", "tile D: 4 in the box")
+
+        def cell(x, y):
+            return f'rect.cell[data-x="{x}"][data-y="{y}"]'
+
+        def wait_tile(x, y, tile):
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'g.tile-g[data-x="{x}"][data-y="{y}"][data-tile="{tile}"]'))
+
+        def wait_fit(x, y):
+            wait.until(lambda d: any(c in (attr(cell(x, y), "class") or "") for c in ("fit-ok", "fit-bad", "fit-other")))
+
+        # 1. Three tiles by clicks.
+        css('button.pal[data-tile="D"]').click()
+        click(cell(0, 0))
+        wait_tile(0, 0, "D")
+        check(attr('button.pal[data-tile="D"] .cnt', "text") == "3", "placing D leaves 3 in the box")
+        click('button.pal[data-tile="U"]')
+        wait_fit(0, -1)
+        # U (road east-west) north of D: D's city meets a field or road in every rotation.
+        check("fit-bad" in attr(cell(0, -1), "class"), "the square north of D is marked: U does not fit there")
+        tip = attr(cell(0, -1) + " title", "text")
+        check("the south edge (field) meets a city edge of tile D" in tip and "BASE-PLACE-EDGE" in tip,
+              f"its tooltip names the clashing edge ({tip!r})")
+        check("fit-ok" in attr(cell(1, 0), "class"), "east of D (road end) is marked as fitting U")
+        click(cell(1, 0))
+        wait_tile(1, 0, "U")
+        click('button.pal[data-tile="V"]')
+        wait_fit(2, 0)
+        click(cell(2, 0))
+        wait_tile(2, 0, "V")
+
+        # A meeple for Anna on U's road.
+        css('input[name=tool][value=figure]').click()
+        Select(css("#fig-owner")).select_by_visible_text("Anna")
+        Select(css("#fig-kind")).select_by_value("meeple")
+        click('circle.anchor[data-x="1"][data-y="0"][data-feature="road:EW"]')
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board g.figure"))
+
+        # Players, turn, the disputed move and the claim.
+        scores = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")
+        for inp, v in zip(scores, ["12", "7"]):
+            inp.clear()
+            inp.send_keys(v)
+        Select(css("#turn-player")).select_by_visible_text("Ben")
+        Select(css("#turn-tile")).select_by_value("E")
+        css('input[name=tool][value=move]').click()
+        wait_fit(0, -1)
+        click(cell(0, -1))
+        wait.until(lambda d: "rotated 180" in d.find_element(By.ID, "actions").text)
+        check(True, "the disputed tile E goes north of D turned 180 (the only rotation that fits)")
+        body = css("body")
+        body.send_keys("r")
+        wait.until(lambda d: "rotated 270" in d.find_element(By.ID, "actions").text)
+        for _ in range(3):
+            body.send_keys("r")
+        wait.until(lambda d: "rotated 180" in d.find_element(By.ID, "actions").text)
+        check(True, "r turns the disputed tile a quarter at a time (270, then back to 180)")
+        click('circle.anchor[data-move="1"][data-feature="city:S"]')
+        wait.until(lambda d: "place meeple on city:S" in d.find_element(By.ID, "actions").text)
+        Select(css("#claim-legal")).select_by_value("true")
+        css("#claim-scores").send_keys("12, 11")
+
+        css("#btn-adjudicate").click()
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        verdict = css("#verdict").text
+        check(verdict == "upheld", f"the verdict reads upheld ({verdict!r})")
+        check(css("#scores").text == "Scores: Anna 12, Ben 11", f"the scores read Anna 12, Ben 11 ({css('#scores').text!r})")
+        ids = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#reasons a.rid")]
+        check("BASE-PLACE-EDGE" in ids and "BASE-MEEPLE-FREE" in ids, f"the reasons cite their rulings ({sorted(set(ids))})")
+        check(driver.find_elements(By.CSS_SELECTOR, "#picture svg"), "the ruling's picture is drawn")
+        page_ruling = json.loads(css("#ruling-json").get_attribute("textContent"))
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(args.out, "serve-workbench.png"))
+
+        # A ruling one click away.
+        driver.find_element(By.CSS_SELECTOR, '#reasons a.rid[data-ruling="BASE-PLACE-EDGE"]').click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#drawer-body .ruling[data-ruling="BASE-PLACE-EDGE"]'))
+        check(True, "a ruling ID opens the ruling's text beside the verdict")
+        driver.save_screenshot(os.path.join(args.out, "serve-drawer.png"))
+        css("#drawer-close").click()
+
+        # 3. The downloaded file, as clicked, and the command line's answer on it.
+        css("#btn-download").click()
+        path = os.path.join(downloads, "position.json")
+        deadline = time.time() + 15
+        while not os.path.exists(path) and time.time() < deadline:
+            time.sleep(0.2)
+        check(os.path.exists(path), "Download saves position.json")
+        doc = json.load(open(path))
+        check(doc["board"] == [{"tile": "D", "x": 0, "y": 0, "rotation": 0},
+                               {"tile": "U", "x": 1, "y": 0, "rotation": 0},
+                               {"tile": "V", "x": 2, "y": 0, "rotation": 0}], "the file holds the three tiles clicked")
+        check(doc["figures"] == [{"owner": 0, "kind": "meeple", "x": 1, "y": 0, "feature": "road:EW"}],
+              "the file holds Anna's meeple on U's road")
+        check(doc["turn"] == {"player": 1, "step": "place_tile", "tile": "E"}, "the file holds Ben's turn with E in hand")
+        check(doc["question"] == {"ask": "apply",
+                                  "actions": [{"type": "place_tile", "x": 0, "y": -1, "rotation": 180},
+                                              {"type": "place_figure", "kind": "meeple", "feature": "city:S"}],
+                                  "claim": {"legal": True, "scores": [12, 11]}},
+              "the file holds the disputed move and the claim")
+        cli = subprocess.run([args.carc, "adjudicate", path], capture_output=True, text=True)
+        check(cli.returncode == 0, f"carc adjudicate on the downloaded file exits 0 ({cli.returncode}, {cli.stderr.strip()})")
+        cli_ruling = json.loads(cli.stdout)
+        for r in (cli_ruling, page_ruling):
+            r.pop("file", None)
+        check(cli_ruling == page_ruling, "carc adjudicate gives the page's ruling, field for field")
+
+        # 4. The share link carries the whole position.
+        css("#btn-link").click()
+        wait.until(lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
+        link = css("#share-link").get_attribute("value")
+        check("#p=" in link, "the link carries the position compressed in its fragment")
+        driver.get(url)  # a fresh page first, then the link
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        driver.get(link)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'g.tile-g[data-x="2"][data-y="0"]'))
+        linked = json.loads(css("#pos-json").get_attribute("value"))
+        check(linked == doc, "opening the link restores the same position")
+
+        # 5. Errors carry the command line's message.
+        claim = css("#claim-scores")
+        claim.clear()
+        claim.send_keys("12")
+        css("#btn-adjudicate").click()
+        wait.until(lambda d: "error" in (d.find_element(By.ID, "status").get_attribute("class") or ""))
+        msg = css("#status").text
+        check("position.json:/question/claim/scores" in msg and "exit code 65" in msg,
+              f"a bad claim shows the CLI's message and exit code ({msg!r})")
+
+        # 6. The ruling browser: search as you type, a page per ruling.
+        css("#nav-rulings").click()
+        search = css("#search")
+        search.send_keys("phantom")
+        # An in-scope Phantom ruling: every one has fixtures (`carc rulings coverage`).
+        in_scope = '#hits li[data-ruling^="PH-"]:not([data-status^="needs-expansion"])'
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, in_scope))
+        hit = driver.find_element(By.CSS_SELECTOR, in_scope)
+        rid = hit.get_attribute("data-ruling")
+        check(True, f"searching 'phantom' lists Phantom rulings ({rid} first of them)")
+        driver.save_screenshot(os.path.join(args.out, "serve-search.png"))
+        hit.find_element(By.CSS_SELECTOR, "a.hit").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#ruling-page .ruling[data-ruling="{rid}"]'))
+        heading = css("#ruling-page h1").text
+        check(heading.startswith(rid + ":"), f"the ruling's page opens ({heading!r})")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ruling-page .fixture svg"))
+        check(True, "the ruling's fixtures are drawn as pictures")
+        driver.save_screenshot(os.path.join(args.out, "serve-ruling.png"))
+        print("browser test: all flows passed; screenshots in " + args.out)
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+#include "adjudicator/serve/server.h"
+
+#include <httplib.h>
+
+#include <iostream>
+
+#include "adjudicator/exit_codes.h"
+
+namespace carc::serve {
+
+namespace {
+
+// The page runs only its own script; rulings' SVG pictures carry a <style> element.
+constexpr const char* kCsp =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'";
+
+bool IsLoopback(const std::string& host) {
+  return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]";
+}
+
+// Behind a loopback bind, only requests addressed to a loopback name are answered: a web page
+// elsewhere cannot reach the server through a DNS name that resolves to 127.0.0.1.
+bool HostAllowed(const httplib::Request& req) {
+  std::string host = req.get_header_value("Host");
+  if (host.empty()) return true;  // HTTP/1.0 clients
+  if (host.front() == '[') {
+    host = host.substr(0, host.find(']') + 1);
+  } else if (auto colon = host.rfind(':'); colon != std::string::npos) {
+    host.resize(colon);
+  }
+  return IsLoopback(host);
+}
+
+void Send(httplib::Response& res, int status, const std::string& type, const std::string& body) {
+  res.status = status;
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(body, type.c_str());
+}
+
+}  // namespace
+
+int Serve(const ServeOptions& opts, Api& api) {
+  httplib::Server svr;
+  svr.set_payload_max_length(opts.max_body);
+  svr.set_read_timeout(opts.timeout_s, 0);
+  svr.set_write_timeout(opts.timeout_s, 0);
+  svr.set_keep_alive_timeout(5);
+  const bool loopback = IsLoopback(opts.host);
+
+  auto page = [&](const httplib::Request& req, httplib::Response& res) {
+    if (loopback && !HostAllowed(req))
+      return Send(res, 403, "text/plain", "carc serve: unexpected Host header\n");
+    const Asset* a = FindAsset(req.path == "/" ? "/index.html" : req.path);
+    if (!a) return Send(res, 404, "text/plain", "carc serve: no such page: " + req.path + "\n");
+    res.set_header("Content-Security-Policy", kCsp);
+    Send(res, 200, a->content_type, std::string(a->data));
+  };
+  auto call = [&](const httplib::Request& req, httplib::Response& res) {
+    if (loopback && !HostAllowed(req))
+      return Send(res, 403, "application/json",
+                  R"({"error":"carc serve: unexpected Host header","exit_code":64})");
+    std::map<std::string, std::string> query;
+    for (const auto& [k, v] : req.params) query.emplace(k, v);
+    Response r = api.Handle(req.method, req.path, query, req.body);
+    Send(res, r.status, r.content_type, r.body);
+  };
+  svr.Get(R"(/api/.*)", call);
+  svr.Post(R"(/api/.*)", call);
+  svr.Get(R"(/[A-Za-z0-9_.\-]*)", page);
+  svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (res.status == 413)
+      res.set_content(R"({"error":"request body too large","exit_code":65})", "application/json");
+  });
+
+  int port = opts.port;
+  if (port == 0) {
+    port = svr.bind_to_any_port(opts.host);
+    if (port < 0) port = 0;
+  } else if (!svr.bind_to_port(opts.host, port)) {
+    port = 0;
+  }
+  if (port == 0) {
+    std::cerr << "carc: serve: cannot listen on " << opts.host << ":" << opts.port
+              << " (address in use, or not an address of this machine)\n";
+    return adjudicator::kExitIo;
+  }
+  const std::string shown = opts.host.find(':') != std::string::npos ? "[" + opts.host + "]"
+                                                                     : opts.host;
+  std::cout << "carc serve: http://" << shown << ":" << port << "/" << std::endl;
+  std::cout << "rulings: " << api.db_description() << std::endl;
+  if (!loopback)
+    std::cout << "warning: listening on " << opts.host
+              << ", not loopback: anyone who can reach this address can use the page"
+              << std::endl;
+  return svr.listen_after_bind() ? 0 : adjudicator::kExitIo;
+}
+
+}  // namespace carc::serve
