@@ -36,6 +36,20 @@ class DrawStep final : public Step {
     TakeTile(pos, a.tile, r);
     return r;
   }
+  std::optional<std::string> ChanceToState(const Position&) const override {
+    return "the tile drawn ({\"type\": \"draw\", \"tile\": ...})";
+  }
+  // BASE-MEEPLE-TILE: a figure goes on the tile placed this turn, not yet drawn;
+  // BASE-PLACE-UNPLACEABLE: a turn starts with drawing a tile (placed, or set aside if it fits
+  // nowhere).
+  Reason OutOfStep(const Position& pos, const Action& a) const override {
+    const std::string& name = pos.players[pos.turn.player].name;
+    if (a.type == ActionType::kPlaceFigure)
+      return {"BASE-MEEPLE-TILE", "a figure goes only on the tile placed this turn, and " + name +
+                                      " has not drawn this turn's tile yet"};
+    return {"BASE-PLACE-UNPLACEABLE", name + "'s turn starts with drawing a tile (step draw): " +
+                                          "it is placed, or set aside if it fits nowhere"};
+  }
   void Run(Position& pos, ApplyResult& r) const override {
     if (pos.turn.drawn) return;
     while (pos.supply.ordered && !pos.supply.order.empty()) {
@@ -153,6 +167,19 @@ class PlaceTileStep final : public Step {
                                                         at + " matches every neighbour"});
     return r;
   }
+  // BASE-MEEPLE-TILE: figures follow the tile; BASE-PLACE-UNPLACEABLE: a drawn tile that fits
+  // somewhere must be placed (no second draw, no pass).
+  Reason OutOfStep(const Position& pos, const Action& a) const override {
+    const std::string& name = pos.players[pos.turn.player].name;
+    const std::string tile =
+        pos.turn.drawn ? "tile " + pos.cfg().catalog->Name(*pos.turn.drawn) : "the drawn tile";
+    if (a.type == ActionType::kPlaceFigure)
+      return {"BASE-MEEPLE-TILE", "a figure goes only on the tile placed this turn, and " + name +
+                                      " has not placed " + tile + " yet"};
+    return {"BASE-PLACE-UNPLACEABLE", name + " must place " + tile +
+                                          ", which fits on the board: only a tile that fits "
+                                          "nowhere is set aside (and another drawn)"};
+  }
 };
 
 class PlaceFigureStep final : public Step {
@@ -187,6 +214,10 @@ class PlaceFigureStep final : public Step {
                             PlacedThisTurn(pos, kMeeple) > 0
                                 ? "a player places at most one meeple per turn"
                                 : "the player already passed the meeple placement this turn");
+  }
+  // Never reached (the step may be passed); BASE-SCORE-TIMING orders what follows it.
+  Reason OutOfStep(const Position&, const Action&) const override {
+    return {"BASE-SCORE-TIMING", "step 2 (figure placement) comes before the scoring"};
   }
 };
 
@@ -226,6 +257,10 @@ class ScoreStep final : public Step {
       if (b.IsComplete(root)) ScoreCompleted(pos, root, r);
     }
   }
+  // Never reached (no decision here).
+  Reason OutOfStep(const Position&, const Action&) const override {
+    return {"BASE-SCORE-TIMING", "the features completed this turn are scored after step 2"};
+  }
 };
 
 class EndTurnStep final : public Step {
@@ -240,6 +275,10 @@ class EndTurnStep final : public Step {
     next.player = (pos.turn.player + 1) % static_cast<int>(pos.players.size());
     next.step = pos.turn.step;
     pos.turn = next;
+  }
+  // Never reached (no decision here).
+  Reason OutOfStep(const Position&, const Action&) const override {
+    return {"BASE-SCORE-TIMING", "the turn ends after its scoring"};
   }
 };
 

@@ -82,9 +82,17 @@ class Expansion {
     (void)pos, (void)a;
     return "expansion action";
   }
-  // One of this expansion's actions `a` reached the decision step `pos.current_step()`, which
-  // does not take it and cannot be passed. Return a verdict (illegal, with the ruling) when the
-  // rules forbid the action at this point of the turn; nullopt leaves it an input error.
+  // An action `a` (this expansion's or any other: check a.expansion) that the turn cannot take
+  // where `pos` stands. Called, the action's own expansion first, when
+  //  - pos is at a decision step that does not take `a` and cannot be passed;
+  //  - pos is right after the turn's last decision and the rest of the turn needs none
+  //    (pos.current_step().NeedsDecision(pos) is false): judge only actions that belonged to
+  //    the ending turn and cannot begin the next one (a further message), else nullopt;
+  //  - the turn passed to another player on the way (pos is at their turn), or the game is over
+  //    (pos.turn.game_over).
+  // Return a verdict (illegal, with the ruling and a sentence) when the rules forbid the action
+  // at this point; nullopt leaves it to the core, which rules by the step (Step::OutOfStep),
+  // the end of the turn (BASE-SCORE-TIMING) or the end of the game (BASE-END).
   virtual std::optional<Verdict> JudgeOutOfStep(const Position& pos, const Action& a) const {
     (void)pos, (void)a;
     return std::nullopt;

@@ -9,6 +9,49 @@
 
 namespace carc::model {
 
+namespace {
+
+// An expansion's ruling on an action the turn cannot take where it stands: the action's own
+// expansion first, then every other one (a step of one module may refuse a core action).
+std::optional<Verdict> ExpansionJudges(const Position& pos, const Action& a) {
+  if (a.type == ActionType::kExpansion && a.expansion)
+    if (auto v = a.expansion->JudgeOutOfStep(pos, a)) return v;
+  for (const Expansion* e : pos.cfg().expansions)
+    if (e != a.expansion)
+      if (auto v = e->JudgeOutOfStep(pos, a)) return v;
+  return std::nullopt;
+}
+
+// BASE-END: after final scoring no move of the game can be made.
+Verdict AfterTheEnd(const Position& pos, const Action& a) {
+  if (auto v = ExpansionJudges(pos, a)) return *v;
+  return Verdict::Illegal("BASE-END", "the game is over and final scoring is done: no move can "
+                                      "follow it (" + Describe(pos, a) + ")");
+}
+
+// An action attempted in a turn that ended before any step took it: `last` is the position
+// right after the turn's last decision (the rest of the turn needed none), `ended` where the
+// turn passed on. BASE-PLACE-UNPLACEABLE: one tile per turn, a second draw only for a tile that
+// fits nowhere; BASE-SCORE-TIMING: the turn ends with the scoring after the figure placement.
+Verdict AfterTheTurn(const Position& last, const Position& ended, PlayerId player,
+                     const Action& a) {
+  if (auto v = ExpansionJudges(last, a)) return *v;
+  const std::string& name = ended.players[player].name;
+  const std::string next = ended.players[ended.turn.player].name;
+  if (a.type == ActionType::kDraw || a.type == ActionType::kPlaceTile)
+    return Verdict::Illegal("BASE-PLACE-UNPLACEABLE",
+                            name + " has placed this turn's tile: a player places one tile per "
+                                   "turn and draws again only when the drawn tile fits nowhere (" +
+                                Describe(ended, a) + "); the turn has passed to " + next);
+  return Verdict::Illegal("BASE-SCORE-TIMING",
+                          name + "'s turn has no step left that takes this action (" +
+                              Describe(ended, a) +
+                              "): after the figure placement the completed features are scored "
+                              "and the turn passes to " + next);
+}
+
+}  // namespace
+
 std::vector<Action> LegalActions(const Position& pos) {
   std::vector<Action> out;
   if (pos.turn.game_over) return out;
@@ -39,13 +82,22 @@ std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& act
     if (s.NeedsDecision(pos)) break;
     if (auto v = s.AfterDecision(pos, action)) return v;
   }
+  // The rest of the turn needs no decision: an expansion may rule on an action that belonged to
+  // the turn now ending (a further message), before the position moves on to the next turn.
+  if (pos.current_step().NeedsDecision(pos)) return std::nullopt;
+  Position rest = pos;
+  ApplyResult ignored;
+  Advance(rest, ignored);
+  if (rest.turn.game_over || rest.turn.player != pos.turn.player)
+    for (const Expansion* e : pos.cfg().expansions)
+      if (auto v = e->JudgeOutOfStep(pos, action)) return v;
   return std::nullopt;
 }
 
 ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
   ApplyResult result;
   if (pos.turn.game_over) {
-    result.input_error = "the game is over: no action can follow final scoring";
+    result.verdict = AfterTheEnd(pos, action);
     return result;
   }
   if (auto v = JudgeAfterDecision(pos, action)) {
@@ -59,27 +111,40 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
     return result;
   }
   Position work = pos;
+  Position last = pos;  // right after the latest decision, before the turn runs on
   Advance(work, result);
   // Offer the action to the current decision step; steps the player may pass are passed
   // implicitly when the action belongs to a later step of the same turn.
   const PlayerId player = work.turn.player;
   for (int guard = 0;; ++guard) {
     CARC_CHECK(guard < 64);
+    // A move the player can attempt is ruled on, never refused as input: after the end of the
+    // game, after the end of the turn, or at a step that does not take it.
     if (work.turn.game_over || work.turn.player != player) {
-      result.input_error = "this action does not belong to the current turn (step " +
-                           std::string(pos.current_step().Name()) + ")";
+      result.verdict = work.turn.game_over ? AfterTheEnd(work, action)
+                                           : AfterTheTurn(last, work, player, action);
+      result.scores.clear();
+      result.notes.clear();
       return result;
     }
     const Step& s = work.current_step();
     if (s.Handles(work, action)) break;
     if (!s.CanPass(work)) {
-      if (action.type == ActionType::kExpansion && action.expansion)
-        if (auto v = action.expansion->JudgeOutOfStep(work, action)) {
-          result.verdict = *v;
-          return result;
-        }
-      result.input_error =
-          "the position is at step " + std::string(s.Name()) + ", which does not take this action";
+      const auto chance = s.ChanceToState(work);
+      if (auto v = ExpansionJudges(work, action)) {
+        result.verdict = *v;
+      } else if (chance && !(action.type == ActionType::kPlaceFigure && work.turn.placed < 0)) {
+        // An unstated draw, not a move (a figure before any tile is placed is a move, ruled
+        // whatever the draw).
+        result = {};
+        result.input_error = "the question does not state " + *chance + " at step " +
+                             std::string(s.Name()) + ", before this action";
+        return result;
+      } else {
+        result.verdict = {false, {s.OutOfStep(work, action)}};
+      }
+      result.scores.clear();
+      result.notes.clear();
       return result;
     }
     ApplyResult pass = s.Apply(work, {.type = ActionType::kPass});
@@ -89,6 +154,7 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
                                   pass.verdict.reasons.end());
     result.notes.insert(result.notes.end(), pass.notes.begin(), pass.notes.end());
     result.scores.insert(result.scores.end(), pass.scores.begin(), pass.scores.end());
+    last = work;
     Advance(work, result);
   }
   ApplyResult r = work.current_step().Apply(work, action);

@@ -3,6 +3,7 @@
 // expansions insert their own steps before or after these named anchors.
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -44,6 +45,19 @@ class Step {
   virtual ApplyResult Apply(Position& pos, const Action& action) const = 0;
   // Work done when the step needs no decision (scoring, end of turn).
   virtual void Run(Position& pos, ApplyResult& result) const { (void)pos, (void)result; }
+  // The rule that keeps this decision step from taking `action` (which it does not handle and
+  // cannot pass), with a sentence saying what the step waits for. The core's ruling for an
+  // action out of step when no expansion judges it (JudgeOutOfStep): a move a player can attempt
+  // is ruled on, never refused as input.
+  virtual Reason OutOfStep(const Position& pos, const Action& action) const = 0;
+  // When this decision is a chance outcome the question must state (a tile, card or message
+  // drawn from a pile of unknown order): what to state, e.g. "the tile drawn ({\"type\":
+  // \"draw\", \"tile\": ...})". An action of a later step given without it is an incomplete
+  // question (exit 65 naming the choice), not a move. nullopt: a player's decision.
+  virtual std::optional<std::string> ChanceToState(const Position& pos) const {
+    (void)pos;
+    return std::nullopt;
+  }
 };
 
 struct StepInsert {

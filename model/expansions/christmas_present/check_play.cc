@@ -140,8 +140,15 @@ Verdict CheckPlay(const Position& pos, const Play& p, Window w) {
                             "the opponent's turn, after they draw their tile");
   if (p.card == Card::kForcePlacement && !force_variant && w == Window::kForce)
     return Verdict::Illegal("XMAS-Q-FORCE", "force-placement is played in the holder's own turn");
-  if (ci.timing == Timing::kImmediate && w == Window::kTurnStart)
-    return Verdict::Illegal("XMAS-Q-LIGHTNING", "a lightning card acts after the tile is placed");
+  // XMAS-Q-LIGHTNING drawn-turn-only: a lightning card is used in the turn it is drawn, and
+  // cards are drawn after the tile is placed, so none can be played before that; under
+  // keep-for-later-own-turn a kept card is played at any step of a later own turn.
+  if (ci.timing == Timing::kImmediate &&
+      (w == Window::kTurnStart || w == Window::kPlacement) &&
+      s.variants.lightning() == Lightning::kDrawnTurnOnly)
+    return Verdict::Illegal("XMAS-Q-LIGHTNING",
+                            "drawn-turn-only: a lightning card is used in the turn it is drawn, "
+                            "and cards are drawn only after the tile is placed");
 
   // Card conditions.
   switch (p.card) {

@@ -60,6 +60,12 @@ std::string ChristmasPresent::DescribeAction(const model::Position& pos,
   return DescribeXmasAction(pos, a);
 }
 
+// Rulings: see OutOfStepRuling (steps.cc).
+std::optional<model::Verdict> ChristmasPresent::JudgeOutOfStep(const model::Position& pos,
+                                                               const model::Action& a) const {
+  return OutOfStepRuling(pos, a);
+}
+
 const ChristmasPresent& Get() {
   static const ChristmasPresent expansion;
   return expansion;

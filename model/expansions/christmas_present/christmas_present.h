@@ -27,6 +27,8 @@ class ChristmasPresent final : public model::Expansion {
   void DumpAction(const model::Position& pos, const model::Action& a,
                   nlohmann::json& j) const override;
   std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
+  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
+                                                const model::Action& a) const override;
   bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, model::PlayerId player,
                       int points) const override;
   void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;

@@ -69,9 +69,17 @@ class ForceSpentStep final : public model::Step {
   void Run(Position& pos, ApplyResult& r) const override {
     if (Slice(pos) && pos.turn.placed >= 0) SpendFilledForces(pos, r);
   }
+  // Never reached (no decision here).
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"XMAS-Q-FORCE", "a force whose square was filled is spent"};
+  }
 };
 
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE. Named like the core step it stands before.
+// XMAS-USE, XMAS-Q-ANYTIME: also the active player's card window between drawing and placing
+// the tile ("several cards one after another" in one's own turn; no-symbol cards "at any time"):
+// the cards whose effect does not need the placed tile (CheckPlay, Window::kPlacement), listed
+// with the tile placements (the core step's), which close the window.
 class ForcedPlaceStep final : public model::Step {
  public:
   std::string_view Name() const override { return model::kPlaceTile; }
@@ -79,31 +87,43 @@ class ForcedPlaceStep final : public model::Step {
     const State* s = Slice(pos);
     if (!s || !pos.turn.drawn || pos.turn.placed >= 0) return false;
     if (s->pending) return true;
-    if (ActiveForce(pos) >= 0) return Fits(pos);
-    return OpponentWindow(pos);
+    if (ActiveForce(pos) >= 0) return Fits(pos) || OwnWindow(pos);
+    return OpponentWindow(pos) || OwnWindow(pos);
   }
   bool Handles(const Position& pos, const Action& a) const override {
-    if (a.type == ActionType::kPlaceTile) return ActiveForce(pos) >= 0;
-    return a.type == ActionType::kPass || IsCode(a, {kPlay, kCancel, kAllow});
+    if (a.type == ActionType::kPlaceTile) return ActiveForce(pos) >= 0 || OwnOnly(pos);
+    if (a.type == ActionType::kPass) return !OwnOnly(pos);
+    return IsCode(a, {kPlay, kCancel, kAllow});
   }
+  // The own card window is closed by placing the tile, not by a pass.
   bool CanPass(const Position& pos) const override {
     const State& s = *Slice(pos);
-    return !s.pending && !(ActiveForce(pos) >= 0 && Fits(pos));
+    return !s.pending && !(ActiveForce(pos) >= 0 && Fits(pos)) && !OwnOnly(pos);
   }
   void Legal(const Position& pos, std::vector<Action>& out) const override {
     const State& s = *Slice(pos);
     if (s.pending) return ListAnswers(pos, out);
     if (ActiveForce(pos) >= 0) {
-      model::Coord sq = s.forces[ActiveForce(pos)].square;
-      model::TileType t = *pos.turn.drawn;
-      for (model::Rotation r : pos.cfg().catalog->distinct_rotations(t))
-        if (pos.board.Check(t, sq, r).ok())
-          out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = sq, .rotation = r});
+      if (Fits(pos)) {
+        model::Coord sq = s.forces[ActiveForce(pos)].square;
+        model::TileType t = *pos.turn.drawn;
+        for (model::Rotation r : pos.cfg().catalog->distinct_rotations(t))
+          if (pos.board.Check(t, sq, r).ok())
+            out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = sq, .rotation = r});
+      } else {
+        CorePlacements(pos, out);  // the force is spent when the tile is placed elsewhere
+      }
+      ListPlays(pos, Window::kPlacement, pos.turn.player, out);
       return;
     }
-    out.push_back({.type = ActionType::kPass});
-    for (PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
-      if (q != pos.turn.player) ListPlays(pos, Window::kForce, q, out);
+    if (OpponentWindow(pos)) {
+      out.push_back({.type = ActionType::kPass});
+      for (PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
+        if (q != pos.turn.player) ListPlays(pos, Window::kForce, q, out);
+      return;
+    }
+    CorePlacements(pos, out);
+    ListPlays(pos, Window::kPlacement, pos.turn.player, out);
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     State& s = *Slice(pos);
@@ -122,7 +142,12 @@ class ForcedPlaceStep final : public model::Step {
       model::MarkDecided(pos, Name());
       return {};
     }
-    if (a.type == ActionType::kExpansion) return PlayCard(pos, a, Window::kForce);
+    if (a.type == ActionType::kExpansion) {
+      // The active player's own card (the window between drawing and placing), or an
+      // opponent's force-placement (opponent-turn-on-draw).
+      const bool own = DecodePlay(a).player == pos.turn.player;
+      return PlayCard(pos, a, own ? Window::kPlacement : Window::kForce);
+    }
     const model::Step* core = nullptr;
     for (const model::Step* st : pos.cfg().pipeline)
       if (st->Name() == model::kPlaceTile && st != this) core = st;
@@ -156,6 +181,28 @@ class ForcedPlaceStep final : public model::Step {
     }
     return r;
   }
+  // XMAS-FN8 (an attack waits for its answer), XMAS-CARD-FORCE-PLACEMENT (the forced tile
+  // first), BASE-MEEPLE-TILE / BASE-PLACE-UNPLACEABLE (the own card window: the drawn tile is
+  // placed next, after any cards).
+  model::Reason OutOfStep(const Position& pos, const Action& a) const override {
+    const State& s = *Slice(pos);
+    if (s.pending)
+      return {"XMAS-FN8", "a road-deck card waits for the opponents' answer (xmas_cancel or "
+                          "xmas_allow) before anything else"};
+    const std::string& who = pos.players[pos.turn.player].name;
+    if (ActiveForce(pos) < 0 || !Fits(pos)) {
+      if (a.type == ActionType::kPlaceFigure)
+        return {"BASE-MEEPLE-TILE", "a figure goes only on the tile placed this turn, and " + who +
+                                        " has not placed the drawn tile yet"};
+      return {"BASE-PLACE-UNPLACEABLE", who + " must place the drawn tile, which fits on the "
+                                              "board (cards may be played before it)"};
+    }
+    const Force& f = s.forces[ActiveForce(pos)];
+    return {"XMAS-CARD-FORCE-PLACEMENT",
+            pos.players[f.holder].name + "'s force-placement card obliges " +
+                pos.players[f.target].name + " to place the tile on (" +
+                std::to_string(f.square.x) + ", " + std::to_string(f.square.y) + ") first"};
+  }
   void Run(Position& pos, ApplyResult& r) const override {
     State* s = Slice(pos);
     if (!s || !pos.turn.drawn || pos.turn.placed >= 0) return;
@@ -187,6 +234,21 @@ class ForcedPlaceStep final : public model::Step {
     for (int r = 0; r < 4; ++r)
       if (pos.board.Check(*pos.turn.drawn, sq, r).ok()) return true;
     return false;
+  }
+  // The active player has a card to play before placing the tile (XMAS-USE).
+  static bool OwnWindow(const Position& pos) {
+    return HasPlays(pos, Window::kPlacement, pos.turn.player);
+  }
+  // Only the own window is open: no answer, no opponents' window, no forced square to fill.
+  bool OwnOnly(const Position& pos) const {
+    const State* s = Slice(pos);
+    return s && pos.turn.drawn && pos.turn.placed < 0 && !s->pending &&
+           !(ActiveForce(pos) >= 0 && Fits(pos)) && !OpponentWindow(pos) && OwnWindow(pos);
+  }
+  // The core step's placements of the drawn tile (BASE-PLACE-EDGE, BASE-PLACE-ADJ).
+  void CorePlacements(const Position& pos, std::vector<Action>& out) const {
+    for (const model::Step* st : pos.cfg().pipeline)
+      if (st->Name() == model::kPlaceTile && st != this) st->Legal(pos, out);
   }
   bool OpponentWindow(const Position& pos) const {
     const State& s = *Slice(pos);

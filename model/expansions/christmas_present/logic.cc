@@ -342,6 +342,11 @@ bool QualifiesDraw(const Position& pos, Deck deck) {
         return roads == 1 && !other;
       case DrawRoad::kAnyRoadTile:
         return roads > 0;
+      case DrawRoad::kEveryEdgeRoad: {
+        const auto& edges = b.rotated(placed).edges;
+        return std::all_of(edges.begin(), edges.end(),
+                           [](model::EdgeType e) { return e == model::EdgeType::kRoad; });
+      }
     }
     return false;
   }

@@ -14,6 +14,8 @@ namespace carc::exp::christmas_present {
 // The moments of a turn at which cards are played (see README "Turn steps").
 enum class Window {
   kTurnStart,  // before the draw: take-two-tiles (and any no-symbol card, if stated)
+  kPlacement,  // after the tile is drawn, before it is placed: the active player's cards whose
+               // effect does not need the placed tile (XMAS-USE, XMAS-Q-ANYTIME)
   kEarly,      // after the tile and the card draws, before the figure placement
   kLate,       // after every figure placement, before completed features are scored
   kForce,      // XMAS-Q-FORCE opponent-turn-on-draw: an opponent, after the active player drew

@@ -20,7 +20,8 @@ Status Bad(const std::string& where, const std::string& what) {
 const std::array<DisputeInfo, kDisputes> kDisputeTable = {{
     {"XMAS-DRAW-MONASTERY",
      {"eight-around-opponent-monk", "orthogonal-opponent-monk", "eight-around-not-own"}},
-    {"XMAS-DRAW-ROAD", {"road-without-city-or-monastery", "plain-road-tiles", "any-road-tile"}},
+    {"XMAS-DRAW-ROAD",
+     {"road-without-city-or-monastery", "plain-road-tiles", "any-road-tile", "every-edge-road"}},
     {"XMAS-FN4", {"exclude-monastery-tile", "include-monastery-tile"}},
     {"XMAS-Q-SHARE", {"full-value-each", "split-value"}},
     {"XMAS-Q-ANYTIME", {"own-turn-any-step", "any-players-turn"}},

@@ -17,7 +17,8 @@ namespace carc::exp::christmas_present {
 
 // --- Variants: each disputed ruling, its adopted reading first (index 0).
 enum class DrawMonastery { kEightAroundOpponentMonk, kOrthogonalOpponentMonk, kEightAroundNotOwn };
-enum class DrawRoad { kRoadWithoutCityOrMonastery, kPlainRoadTiles, kAnyRoadTile };
+// kEveryEdgeRoad: only a tile whose four edges are all road (the crossroads).
+enum class DrawRoad { kRoadWithoutCityOrMonastery, kPlainRoadTiles, kAnyRoadTile, kEveryEdgeRoad };
 enum class MonasteryCount { kExcludeMonasteryTile, kIncludeMonasteryTile };  // XMAS-FN4
 enum class Share { kFullValueEach, kSplitValue };                            // XMAS-Q-SHARE
 enum class AnyTime { kOwnTurnAnyStep, kAnyPlayersTurn };                     // XMAS-Q-ANYTIME

@@ -102,6 +102,12 @@ class TurnStartStep final : public model::Step {
       s->two_tiles.clear();
     }
   }
+  // XMAS-CARD-TAKE-TWO-TILES: the two tiles wait for the choice of the one kept.
+  model::Reason OutOfStep(const Position& pos, const Action&) const override {
+    return {"XMAS-CARD-TAKE-TWO-TILES", pos.players[pos.turn.player].name +
+                                            " drew two tiles with take-two-tiles: the one kept "
+                                            "is chosen first (xmas_keep_tile)"};
+  }
 
  private:
   // XMAS-CARD-TAKE-TWO-TILES: one tile is kept, the other removed from the game.
@@ -201,6 +207,13 @@ class DrawCardStep final : public model::Step {
  private:
   Deck deck_;
   std::string_view name_;
+
+ public:
+  // Never reached (the draw may be declined).
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {deck_ == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD",
+            "the card is drawn right after the tile"};
+  }
 };
 
 // Rules: XMAS-USE (several cards per turn, own turn only), XMAS-FN8 (the cancel window),
@@ -239,6 +252,12 @@ class CardWindowStep final : public model::Step {
     }
     if (a.code == kPlay) return PlayCard(pos, a, w_);
     return AnswerAttack(pos, a);
+  }
+  // XMAS-FN8: reached only while a road-deck card waits for the opponents' answer.
+  model::Reason OutOfStep(const Position& pos, const Action&) const override {
+    (void)pos;
+    return {"XMAS-FN8", "a road-deck card waits for the opponents' answer (xmas_cancel or "
+                        "xmas_allow) before anything else"};
   }
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
     if (a.type == ActionType::kPlaceFigure && BlocksMeeple(pos, a))
@@ -304,6 +323,10 @@ class EndCardsStep final : public model::Step {
         s->attached.erase(s->attached.begin() + i);
       }
   }
+  // Never reached (no decision here).
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"XMAS-Q-LIGHTNING", "unused lightning cards leave the hand at the end of the turn"};
+  }
 };
 
 // XMAS-HAND, XMAS-Q-HANDLIMIT: at most 5 cards at the end of one's own turn.
@@ -340,9 +363,118 @@ class HandLimitStep final : public model::Step {
                                    "which"});
     return r;
   }
+  // XMAS-HAND: more than 5 cards: the discard comes first.
+  model::Reason OutOfStep(const Position& pos, const Action&) const override {
+    return {"XMAS-HAND", pos.players[pos.turn.player].name + " holds " +
+                             std::to_string(Slice(pos)->hands[pos.turn.player].size()) +
+                             " cards at the end of the turn: they discard down to 5 first "
+                             "(xmas_discard)"};
+  }
 };
 
 }  // namespace
+
+// XMAS-USE (cards only in one's own turn, the cancel card excepted), XMAS-Q-ANYTIME, XMAS-END,
+// XMAS-DRAW-MONASTERY / XMAS-DRAW-ROAD (when a card is drawn), XMAS-FN2, XMAS-FN8, XMAS-HAND,
+// XMAS-CARD-TAKE-TWO-TILES: a Christmas Present action the turn cannot take where it stands.
+std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
+  if (!IsCode(a, {kDrawCard, kPlay, kCancel, kAllow, kDiscard, kKeepTile})) return std::nullopt;
+  const State* s = Slice(pos);
+  if (!s) return std::nullopt;
+  const PlayerId active = pos.turn.player;
+  const std::string& who = pos.players[active].name;
+  if (pos.turn.game_over)
+    return Verdict::Illegal("XMAS-END", "the game is over: end cards were revealed before final "
+                                        "scoring, and cards for use during the game can no "
+                                        "longer be played, drawn or discarded");
+  const bool turn_ending = !pos.current_step().NeedsDecision(pos);
+  const std::string step(pos.current_step().Name());
+  switch (a.code) {
+    case kPlay: {
+      const Play p = DecodePlay(a);
+      if (p.player < 0 || p.player >= static_cast<int>(pos.players.size())) return std::nullopt;
+      const CardInfo& ci = Info(p.card);
+      const std::string& holder = pos.players[p.player].name;
+      if (p.player != active) {
+        if (s->variants.any_time() == AnyTime::kAnyPlayersTurn && ci.timing == Timing::kAnyTime &&
+            p.card != Card::kTakeTwoTiles && p.card != Card::kCancelAttack)
+          return Verdict::Illegal(
+              "XMAS-Q-ANYTIME",
+              "any-players-turn: " + holder + " may play " + ci.name + " in " + who +
+                  "'s turn only at its card windows (after the card draws, after the figure "
+                  "placement), not at step " + step);
+        return Verdict::Illegal(
+            "XMAS-USE", holder + " plays " + ci.name + " in " + who +
+                            "'s turn: cards in hand are played only in the holder's own turn; "
+                            "the one exception, the cancel card, answers a road-deck card aimed "
+                            "at its holder (xmas_cancel)");
+      }
+      if (turn_ending || pos.turn.placed >= 0)
+        return Verdict::Illegal(
+            "XMAS-USE", who + "'s card windows of this turn are " +
+                            (turn_ending ? "over: the last one comes after the figure placement, "
+                                           "before the scoring"
+                                         : "not open at step " + step + ", which waits for its "
+                                                                        "own decision first"));
+      // The card's own window (CheckPlay) says why it cannot be played here, if it cannot.
+      Verdict v = CheckPlay(pos, p, pos.turn.drawn ? Window::kPlacement : Window::kTurnStart);
+      if (!v.legal) return v;
+      if (!pos.turn.drawn)
+        return Verdict::Illegal("XMAS-USE", who + " has passed the card window before the draw");
+      return Verdict::Illegal("XMAS-USE", who + " must first decide at step " + step +
+                                              " before playing " + ci.name);
+    }
+    case kDrawCard: {
+      const Deck deck = static_cast<Deck>(a.args[0]);
+      const char* ruling = deck == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD";
+      const std::string name = std::string(DeckName(deck)) + " card";
+      if (pos.turn.placed < 0)
+        return Verdict::Illegal(ruling, "a " + name + " is drawn for the tile placed, and " + who +
+                                            " has not placed this turn's tile yet");
+      const std::string_view draw_step =
+          deck == Deck::kMonastery ? kStepDrawMonastery : kStepDrawRoad;
+      if (model::Decided(pos, draw_step))
+        return Verdict::Illegal(ruling, who + " already drew or declined the " + name +
+                                            " of this tile: one per deck per tile");
+      if (s->decks[static_cast<int>(deck)].cards.empty())
+        return Verdict::Illegal("XMAS-FN2", "the " + std::string(DeckName(deck)) +
+                                                " deck is empty and the discards are never "
+                                                "reshuffled");
+      if (!QualifiesDraw(pos, deck)) {
+        const Dispute d = deck == Deck::kMonastery ? Dispute::kDrawMonastery : Dispute::kDrawRoad;
+        const std::string reading = Disputes(d).readings[s->variants.v[static_cast<int>(d)]];
+        const model::Coord c = pos.board.tile(pos.turn.placed).pos;
+        const std::string tile = "tile " + pos.cfg().catalog->Name(pos.board.tile(pos.turn.placed).type) +
+                                 " at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+        return Verdict::Illegal(
+            ruling, tile + " does not qualify for a " + name + " under the reading " + reading +
+                        (deck == Deck::kMonastery
+                             ? ": it must be placed next to another player's monastery"
+                             : ": the tile must show only road"));
+      }
+      return Verdict::Illegal(ruling, "the " + name + " is drawn right after the tile, before "
+                                                      "anything else of the turn; " + who +
+                                                      " has moved on to step " + step);
+    }
+    case kCancel:
+    case kAllow:
+      return Verdict::Illegal("XMAS-FN8", "no road-deck card waits for an answer: the cancel "
+                                          "card answers an attack when it is played");
+    case kDiscard:
+      if (turn_ending && static_cast<int>(s->hands[active].size()) <= kHandLimit)
+        return Verdict::Illegal("XMAS-HAND", who + " holds " +
+                                                 std::to_string(s->hands[active].size()) +
+                                                 " card(s): cards are discarded only down to 5, "
+                                                 "at the end of one's own turn");
+      return Verdict::Illegal("XMAS-HAND", "cards are discarded only at the end of one's own "
+                                           "turn, down to 5; " + who +
+                                               "'s turn is at step " + step);
+    case kKeepTile:
+      return Verdict::Illegal("XMAS-CARD-TAKE-TWO-TILES",
+                              "no pair of tiles drawn with take-two-tiles waits for the choice");
+  }
+  return std::nullopt;
+}
 
 void Steps(std::vector<model::StepInsert>& out) {
   static const TurnStartStep turn_start;

@@ -1,6 +1,7 @@
 #pragma once
 // The Christmas Present turn steps and their anchors (steps.cc).
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -19,5 +20,9 @@ inline constexpr std::string_view kStepEndCards = "xmas_end_cards";
 inline constexpr std::string_view kStepHandLimit = "xmas_hand_limit";
 
 void Steps(std::vector<model::StepInsert>& out);
+
+// The ruling on one of the module's actions that the turn cannot take where it stands
+// (ChristmasPresent::JudgeOutOfStep; model/core/expansion.h lists when it is asked).
+std::optional<model::Verdict> OutOfStepRuling(const model::Position& pos, const model::Action& a);
 
 }  // namespace carc::exp::christmas_present

@@ -184,20 +184,62 @@ bool Gifts::ExcusesFigure(const Position& pos, int figure, std::string_view ruli
   return false;
 }
 
-// GIFT-OPEN, GIFT-FN3: a gift opened at step draw, before a tile that can be placed is in hand
-// (no tile drawn yet, or only unplaceable ones set aside), is out of the window.
+// GIFT-OPEN, GIFT-FN3, GIFT-GET, GIFT-CHANGE: a gift action the turn cannot take where it
+// stands. A gift opened before a tile that can be placed is in hand (no tile drawn yet, only
+// unplaceable ones set aside, or none left at all: the game is over) is out of the window.
 std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const Action& a) const {
-  if (a.code != kOpen || pos.turn.game_over || pos.current_step().Name() != model::kDrawTile)
-    return std::nullopt;
-  model::Verdict v = model::Verdict::Illegal(
-      "GIFT-OPEN", pos.players[pos.turn.player].name +
-                       " holds no placeable tile yet: a gift is opened after drawing the tile and "
-                       "before placing it");
-  v.reasons.push_back({"GIFT-FN3",
-                       "a gift may be opened only once a tile that can be placed has been drawn "
-                       "(4/2022); a tile that fits nowhere is set aside and the next one drawn "
-                       "first"});
-  return v;
+  if (a.type != model::ActionType::kExpansion || a.expansion != this) return std::nullopt;
+  const std::string& who = pos.players[pos.turn.player].name;
+  const bool turn_ending = !pos.turn.game_over && !pos.current_step().NeedsDecision(pos);
+  switch (a.code) {
+    case kOpen: {
+      if (pos.turn.game_over) {
+        model::Verdict v = model::Verdict::Illegal(
+            "GIFT-FN3", "the game is over: no tile that can be placed is left to draw, so no "
+                        "gift can be opened (Q&A 4/2022: with an unplaceable last tile no gift "
+                        "is used)");
+        v.reasons.push_back({"GIFT-OPEN", "a gift is opened after drawing a tile and before "
+                                          "placing it"});
+        return v;
+      }
+      if (turn_ending) return std::nullopt;  // may open one in the next turn
+      const Data& d = Slice(pos);
+      if (d.opened)
+        return model::Verdict::Illegal(
+            "GIFT-OPEN", "a player opens at most one gift per turn; " + who + " already opened " +
+                             std::string(CardTitle(*d.opened)));
+      if (pos.turn.placed >= 0)
+        return model::Verdict::Illegal("GIFT-OPEN", "a gift is opened after drawing the tile and "
+                                                    "before placing it, not after the tile is "
+                                                    "placed");
+      if (!pos.turn.drawn && d.held.empty()) {
+        model::Verdict v = model::Verdict::Illegal(
+            "GIFT-OPEN", who + " holds no placeable tile yet: a gift is opened after drawing the "
+                               "tile and before placing it");
+        v.reasons.push_back({"GIFT-FN3",
+                             "a gift may be opened only once a tile that can be placed has been "
+                             "drawn (4/2022); a tile that fits nowhere is set aside and the next "
+                             "one drawn first"});
+        return v;
+      }
+      return model::Verdict::Illegal(
+          "GIFT-OPEN", who + " must first finish what the turn waits for (" +
+                           std::string(pos.current_step().Name()) +
+                           "): a gift is opened once, between drawing and placing the tile");
+    }
+    case kDrawCard:
+      return model::Verdict::Illegal(
+          "GIFT-GET", "a gift card is drawn only right after placing a tile that extends another "
+                      "player's road or city (one per turn); " + who +
+                          " has no gift to receive at this point");
+    case kPositionTo:
+      if (turn_ending) return std::nullopt;
+      return model::Verdict::Illegal(
+          "GIFT-CHANGE", "a figure's new posture is chosen only right after opening Change "
+                         "Position on it, and " + who + " is not doing so");
+    default:
+      return std::nullopt;
+  }
 }
 
 std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position& pos,

@@ -65,6 +65,10 @@ class HoldStep final : public model::Step {
     d.held = {*pos.turn.drawn};
     pos.turn.drawn.reset();
   }
+  // Never reached (no decision here).
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"GIFT-STEPS", "the drawn tile is held while a gift may be opened"};
+  }
 };
 
 // GIFT-OPEN, GIFT-FN2 (optional), GIFT-CHANGE (second choice: the new feature).
@@ -113,6 +117,12 @@ class OpenStep final : public model::Step {
   void Run(Position& pos, ApplyResult&) const override { ReleaseTile(pos); }
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
     return LateGift(pos, a);
+  }
+  // GIFT-CHANGE: reached only while Change Position waits for the figure's new posture.
+  model::Reason OutOfStep(const Position& pos, const Action&) const override {
+    return {"GIFT-CHANGE", pos.players[pos.turn.player].name +
+                               " opened Change Position: the figure's new posture on its tile "
+                               "(gift_position_to) comes first"};
   }
 };
 
@@ -230,6 +240,17 @@ class Take2Step final : public model::Step {
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
     return LateGift(pos, a);
   }
+  std::optional<std::string> ChanceToState(const Position& pos) const override {
+    if (!Slice(pos).take2_drawing) return std::nullopt;
+    return "the second tile drawn for Take 2 ({\"type\": \"draw\", \"tile\": ...})";
+  }
+  // GIFT-TAKE2: the second tile is drawn, then one of the two placed, before anything else.
+  model::Reason OutOfStep(const Position& pos, const Action&) const override {
+    const std::string& who = pos.players[pos.turn.player].name;
+    if (Slice(pos).take2_drawing)
+      return {"GIFT-TAKE2", who + " opened Take 2: the second tile is drawn first"};
+    return {"GIFT-TAKE2", who + " holds the two tiles of Take 2: one of them is placed first"};
+  }
 };
 
 // GIFT-GET, GIFT-GET-ONE, GIFT-FN1, GIFT-DECK-EMPTY: at the end of step 1 (after the tile,
@@ -278,6 +299,15 @@ class ReceiveStep final : public model::Step {
     Give(pos, static_cast<Card>(c), r);
     model::MarkDecided(pos, Name());
     return r;
+  }
+  std::optional<std::string> ChanceToState(const Position&) const override {
+    return "the gift card drawn ({\"type\": \"gift_draw\", \"card\": ...})";
+  }
+  // GIFT-GET: the gift earned by the tile is drawn at the end of step 1, before figures.
+  model::Reason OutOfStep(const Position& pos, const Action&) const override {
+    return {"GIFT-GET", pos.players[pos.turn.player].name +
+                            "'s tile extended another player's road or city: the gift card "
+                            "(gift_draw) is drawn first, at the end of step 1"};
   }
   void Run(Position& pos, ApplyResult& r) const override {
     if (pos.turn.placed < 0 || model::Decided(pos, Name())) return;
@@ -358,6 +388,10 @@ class PhantomStep final : public model::Step {
         {"GIFT-Q-PHANTOM", "the phantom returned by a gift this turn waits for a later turn"});
     return r;
   }
+  // Never reached (the step may be passed).
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"GIFT-Q-PHANTOM", "the phantom returned by a gift this turn waits for a later turn"};
+  }
   // Default same-turn-reuse: the returned phantom is simply back in the supply.
   void Run(Position& pos, ApplyResult& r) const override {
     const Data& d = Slice(pos);
@@ -385,6 +419,10 @@ class EndStep final : public model::Step {
     d.take2_drawing = false;
     d.change_figure = -1;
     d.phantom_returned = false;
+  }
+  // Never reached (no decision here).
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"GIFT-STEPS", "the turn's gifts are cleared at its end"};
   }
 };
 

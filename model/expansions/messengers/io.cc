@@ -104,15 +104,24 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("variant")) {
     auto v =
         j["variant"].is_string() ? ParseVariant(j["variant"].get<std::string>()) : std::nullopt;
+    if (!j["variant"].is_string())
+      return Bad(where + "/variant", "expected a variant name (a string)");
+    // An unknown variant is a rule set the model does not know (exit 69, as in every module).
     if (!v)
-      return Bad(where + "/variant",
-                 "expected c3, c2-printed-alone, original-unlimited-chain or revision-2025");
+      return Status(ErrorCode::kUnknownRules,
+                    where + "/variant: unknown variant " + j["variant"].dump() +
+                        " (known: c3, c2-printed-alone, original-unlimited-chain, revision-2025)");
     s.variant = *v;
   }
   if (j.contains("numbering")) {
     auto n = j["numbering"].is_string() ? ParseNumbering(j["numbering"].get<std::string>())
                                         : std::nullopt;
-    if (!n) return Bad(where + "/numbering", "expected hig or mindok-bb6 (MSG-FN2)");
+    if (!j["numbering"].is_string())
+      return Bad(where + "/numbering", "expected a numbering name (a string)");
+    if (!n)
+      return Status(ErrorCode::kUnknownRules, where + "/numbering: unknown numbering " +
+                                                  j["numbering"].dump() +
+                                                  " (known: hig, mindok-bb6; MSG-FN2)");
     s.numbering = *n;
   }
   if (j.contains("readings")) {
@@ -127,15 +136,18 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
         return Bad(w,
                    "no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
                    "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, MSG-Q-OUTSIDE)");
-      std::string v = it.value().is_string() ? it.value().get<std::string>() : "";
+      if (!it.value().is_string()) return Bad(w, "expected a reading name (a string)");
+      std::string v = it.value().get<std::string>();
       if (v == def->adopted)
         s.readings.*(def->flag) = false;
       else if (v == def->other)
         s.readings.*(def->flag) = true;
       else if (it.key() == "MSG-FN13" && v == "c1-multi-round")
-        return Bad(w, "c1-multi-round is superseded (MSG-FN14) and not modelled");
+        return Status(ErrorCode::kUnknownRules,
+                      w + ": c1-multi-round is superseded (MSG-FN14) and not modelled");
       else
-        return Bad(w, "expected " + std::string(def->adopted) + " or " + def->other);
+        return Status(ErrorCode::kUnknownRules, w + ": unknown reading \"" + v + "\" (known: " +
+                                                    def->adopted + ", " + def->other + ")");
     }
   }
   const int players = static_cast<int>(pos.players.size());

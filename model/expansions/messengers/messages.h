@@ -43,4 +43,10 @@ std::string MessageLabel(const State& s, Message m);
 // names the ruling that gives it (MSG-DARK, MSG-SECOND, MSG-FN15).
 std::optional<model::Reason> Due(const model::Position& pos, const State& s);
 
+// The ruling on one of the module's actions that the turn cannot take where it stands (steps.cc;
+// Messengers::JudgeOutOfStep): a message when none is due (MSG-ONE, MSG-SECOND, MSG-FN15,
+// MSG-FN1, MSG-Q-MOVED, MSG-DARK, MSG-ACTIVE), points assigned when none wait (MSG-CHOOSE), a
+// message while points wait for their figure (MSG-CHOOSE, MSG-FN13).
+std::optional<model::Verdict> OutOfStepRuling(const model::Position& pos, const model::Action& a);
+
 }  // namespace carc::exp::messengers

@@ -36,6 +36,12 @@ std::string SourceOf(const ScoreEvent& ev) {
 
 }  // namespace
 
+// Rulings: see OutOfStepRuling (steps.cc).
+std::optional<model::Verdict> Messengers::JudgeOutOfStep(const Position& pos,
+                                                         const model::Action& a) const {
+  return OutOfStepRuling(pos, a);
+}
+
 // MSG-CHOOSE: every point scored during the game waits for the player to choose the figure it
 // moves (steps assign_points / message); the score itself counts at once. MSG-FINAL: after the
 // final sum the points go to the one remaining figure.

@@ -36,6 +36,8 @@ class Messengers final : public model::Expansion {
   void DumpAction(const model::Position& pos, const model::Action& a,
                   nlohmann::json& j) const override;
   std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
+  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
+                                                const model::Action& a) const override;
   bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, PlayerId player,
                       int points) const override;
   void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;

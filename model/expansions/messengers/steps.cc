@@ -197,6 +197,13 @@ class AssignStep final : public model::Step {
   }
   void Legal(const Position& pos, std::vector<Action>& out) const override { ListAssign(pos, out); }
   ApplyResult Apply(Position& pos, const Action& a) const override { return ApplyAssign(pos, a); }
+  // MSG-CHOOSE: the points just scored wait for their figure before anything else.
+  Reason OutOfStep(const Position& pos, const Action&) const override {
+    const Pending& e = Slice(pos).pending.front();
+    return {"MSG-CHOOSE", std::to_string(e.points) + " point(s) scored wait for " +
+                              PlayerName(pos, e.player) +
+                              " to choose the scoring figure they move (assign_points)"};
+  }
 };
 
 // ---- message (MSG-DARK, MSG-RESOLVE, MSG-1..8, MSG-ONE, MSG-SECOND, MSG-FN15, MSG-4/FN6)
@@ -355,6 +362,22 @@ class MessageStep final : public model::Step {
     if (a.code == kCarryOut && m == Message::kExtraTile) StartExtraPart(pos, s, r);
     return r;
   }
+  // The message drawn from a stack of unknown order is a chance outcome.
+  std::optional<std::string> ChanceToState(const Position& pos) const override {
+    const State& s = Slice(pos);
+    if (!s.pending.empty() || s.in_hand || s.stack_known) return std::nullopt;
+    return "the message drawn ({\"type\": \"draw_message\", \"kind\": ...})";
+  }
+  // MSG-CHOOSE, MSG-RESOLVE: waiting points first, then the message drawn is carried out or
+  // sealed.
+  Reason OutOfStep(const Position& pos, const Action&) const override {
+    const State& s = Slice(pos);
+    if (!s.pending.empty())
+      return {"MSG-CHOOSE", "points wait for " + PlayerName(pos, s.pending.front().player) +
+                                " to choose the scoring figure they move (assign_points)"};
+    return {"MSG-RESOLVE", PlayerName(pos, pos.turn.player) +
+                               " takes the message now: carry it out or take its 2-point seal"};
+  }
   // No message (any more) this turn part: explain a dark space that gives none, then clear the
   // turn's bookkeeping.
   void Run(Position& pos, ApplyResult& r) const override {
@@ -393,6 +416,90 @@ class MessageStep final : public model::Step {
 };
 
 }  // namespace
+
+// MSG-ONE, MSG-SECOND, MSG-FN15, MSG-FN1, MSG-Q-MOVED, MSG-DARK, MSG-ACTIVE, MSG-CHOOSE: why the
+// turn cannot take a message action where it stands. `pos` is at a decision step that does not
+// take it, after the turn's last decision (the rest of the turn needs none), at another player's
+// turn or after the end of the game.
+std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
+  if (!IsMe(a)) return std::nullopt;
+  // After the turn's last decision, the scoring may still be ahead: run the steps that need no
+  // decision up to the message step (not its end-of-part bookkeeping), so that the ruling sees
+  // the scoring's outcome.
+  Position pos = at;
+  if (!pos.turn.game_over) {
+    const int msg = pos.cfg().StepIndex(kMessageStep);
+    ApplyResult ignored;
+    while (pos.turn.step < msg && !pos.current_step().NeedsDecision(pos)) {
+      pos.current_step().Run(pos, ignored);
+      if (pos.turn.game_over) break;
+      ++pos.turn.step;
+    }
+  }
+  const State& s = Slice(pos);
+  const PlayerId p = pos.turn.player;
+  const std::string who = PlayerName(pos, p);
+  if (pos.turn.game_over)
+    return Verdict::Illegal("MSG-FINAL", "the game is over: both scoring figures were summed "
+                                         "before final scoring and no message is taken any more");
+  if (a.code == kAssign) {
+    if (!s.pending.empty())
+      return std::nullopt;  // a step that takes it comes later: not this ruling's business
+    return Verdict::Illegal("MSG-CHOOSE", "no points wait for " + who +
+                                              " to choose a scoring figure: a figure is chosen "
+                                              "for points just scored");
+  }
+  if (!s.pending.empty())
+    return Verdict::Illegal("MSG-CHOOSE",
+                            "points scored wait for " + PlayerName(pos, s.pending.front().player) +
+                                " to choose the scoring figure they move; a message comes only "
+                                "after the figures have moved (MSG-FN13)");
+  const bool after_scoring = pos.turn.placed >= 0 &&
+                             pos.turn.step >= pos.cfg().StepIndex(model::kScoreCompleted);
+  if (!after_scoring)
+    return Verdict::Illegal("MSG-DARK",
+                            "a message is taken after the scoring of the turn (step 3), when a "
+                            "scoring figure of the active player ended on a dark space; " +
+                                who + " has not reached the scoring yet");
+  if (s.DameReturned(p))
+    return Verdict::Illegal("MSG-FINAL", who + "'s dame has left the track: no message");
+  if (s.part.taken == 1) {
+    Verdict v = Verdict::Illegal(
+        "MSG-ONE", who + " already took the one message of this turn" +
+                       (s.part.part > 1 ? " part" : "") + ": at most one message per turn");
+    v.reasons.push_back({"MSG-SECOND",
+                         "a second message needs the points of the first to put a scoring figure "
+                         "on a dark space, and they did not (or the second was declined)"});
+    return v;
+  }
+  if (s.part.taken >= 2)
+    return Verdict::Illegal(
+        s.Chain() ? "MSG-SECOND" : "MSG-FN15",
+        who + " already took " + std::to_string(s.part.taken) +
+            " messages this turn: " +
+            (s.Chain() ? "the last one's points put no scoring figure on a dark space"
+                       : "only one second message is allowed (the endless chain was the original "
+                         "edition's rule)"));
+  // No message taken: say why none is due.
+  for (int g = 0; g < kFigures; ++g) {
+    const Figure f = static_cast<Figure>(g);
+    const int pts = s.Points(p, f);
+    if (!Dark(pts)) continue;
+    std::string blocker;
+    if (s.part.moved[g] && !AloneOk(s, p, f, pts, &blocker))
+      return Verdict::Illegal("MSG-FN1", "C2 printed rules: " + who + "'s " +
+                                             std::string(FigureName(f)) + " ends on space " +
+                                             std::to_string(Space(pts)) + ", shared with " +
+                                             blocker + ", so it gives no message");
+    if (!s.part.moved[g] && !s.readings.any_figure_on_dark)
+      return Verdict::Illegal("MSG-Q-MOVED", who + "'s " + std::string(FigureName(f)) +
+                                                 " stands on " + Where(pts) +
+                                                 " but did not move this turn: no message");
+  }
+  return Verdict::Illegal("MSG-DARK", "neither of " + who +
+                                          "'s scoring figures ended this turn's scoring on a "
+                                          "dark space (0, 5, 10, ...): no message");
+}
 
 void Messengers::ContributeSteps(std::vector<model::StepInsert>& steps) const {
   static const AssignStep assign;

@@ -15,6 +15,17 @@ using model::Verdict;
 
 int Kind(const Position& pos) { return pos.cfg().FigureKind(kFigure); }
 
+// PH-SETUP: a phantom placement by a player whose one phantom is on the board.
+std::optional<Verdict> NoPhantom(const Position& pos, const Action& a) {
+  if (a.type != ActionType::kPlaceFigure || a.figure_kind != Kind(pos) || pos.turn.game_over ||
+      pos.players[pos.turn.player].supply[Kind(pos)] > 0 ||
+      model::PlacedThisTurn(pos, Kind(pos)) > 0)
+    return std::nullopt;
+  return Verdict::Illegal("PH-SETUP", pos.players[pos.turn.player].name +
+                                          " has no phantom in supply: each player has one, and "
+                                          "theirs is on the board");
+}
+
 // The phantom's own placement step, right after the core figure step.
 // Rules: PH-SECOND (second figure, different feature, same tile), PH-ALONE (alone, like a
 // meeple: the core step is passed implicitly), PH-REUSE (any later turn once returned),
@@ -22,9 +33,11 @@ int Kind(const Position& pos) { return pos.cfg().FigureKind(kFigure); }
 class PlacePhantomStep final : public model::Step {
  public:
   std::string_view Name() const override { return kStep; }
+  // No phantom in supply (PH-SETUP: one per player, now on the board): no decision, the step
+  // passes by itself.
   bool NeedsDecision(const Position& pos) const override {
     return pos.turn.placed >= 0 && model::Decided(pos, model::kPlaceFigure) &&
-           !model::Decided(pos, kStep);
+           !model::Decided(pos, kStep) && pos.players[pos.turn.player].supply[Kind(pos)] > 0;
   }
   bool Handles(const Position& pos, const Action& a) const override {
     return a.type == ActionType::kPass ||
@@ -54,6 +67,7 @@ class PlacePhantomStep final : public model::Step {
   }
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
     if (a.type != ActionType::kPlaceFigure) return std::nullopt;
+    if (auto v = NoPhantom(pos, a)) return v;
     if (model::PlacedThisTurn(pos, Kind(pos)) > 0) {
       if (a.figure_kind == Kind(pos))
         return Verdict::Illegal("PH-SETUP", "each player has one phantom; it is already placed");
@@ -64,6 +78,10 @@ class PlacePhantomStep final : public model::Step {
     if (a.figure_kind == Kind(pos))
       return Verdict::Illegal("PH-SECOND", "the player already passed the phantom placement");
     return Verdict::Illegal("BASE-MEEPLE-SUPPLY", "the meeple placement of this turn is over");
+  }
+  // Never reached (the step may be passed). PH-TB: the phantom is the turn's last figure.
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"PH-TB", "the phantom placement is the turn's last figure placement"};
   }
 };
 
@@ -77,6 +95,12 @@ void Phantom::ContributeFigures(std::vector<model::FigureKindDef>& kinds) const 
 void Phantom::ContributeSteps(std::vector<model::StepInsert>& steps) const {
   static const PlacePhantomStep step;
   steps.push_back({model::kPlaceFigure, /*after=*/true, &step});
+}
+
+// PH-SETUP: the phantom step passed by itself for want of a phantom.
+std::optional<model::Verdict> Phantom::JudgeOutOfStep(const model::Position& pos,
+                                                      const model::Action& a) const {
+  return NoPhantom(pos, a);
 }
 
 const Phantom& Get() {

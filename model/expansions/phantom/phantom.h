@@ -16,6 +16,8 @@ class Phantom final : public model::Expansion {
   std::string_view Id() const override { return kId; }
   void ContributeFigures(std::vector<model::FigureKindDef>& kinds) const override;
   void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
+  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
+                                                const model::Action& a) const override;
 };
 
 const Phantom& Get();
