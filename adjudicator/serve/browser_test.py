@@ -11,7 +11,8 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      runs `carc adjudicate` on it: the command line must give the page's ruling;
   4. opens the position from the page's share link;
   5. shows an error with the CLI's message;
-  6. searches the rulings for "phantom" as you type and opens a ruling's page.
+  6. searches the rulings for "phantom" as you type and opens a ruling's page;
+  7. steps through a game record imported into the database.
 Screenshots go to --out. Exit 77 (ctest: skipped) only when chromium, chromedriver or
 selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap installs them and
 sets it, so in CI a missing browser fails.
@@ -92,9 +93,15 @@ def main():
     work = tempfile.mkdtemp(prefix="carc-serve-test-")
     downloads = os.path.join(work, "downloads")
     os.makedirs(downloads)
-    # No database file: the server builds the rulings of the source tree into memory.
+    # A database with the rulings and one game record (fixtures/games/g01: Anna caps the start
+    # city, Ben extends the road; 2 turns), opened read-only by the server.
+    db = os.path.join(work, "carc.db")
+    for cmd in (["db", "build", "--db", db, "--root", args.root],
+                ["games", "import", os.path.join(args.root, "fixtures/games/g01_city_then_road.game.json"), "--db", db]):
+        r = subprocess.run([args.carc] + cmd, capture_output=True, text=True)
+        check(r.returncode == 0, f"carc {' '.join(cmd[:2])} exits 0 ({r.stderr.strip()})")
     server = subprocess.Popen(
-        [args.carc, "serve", "--port", "0", "--root", args.root, "--db", os.path.join(work, "none.db")],
+        [args.carc, "serve", "--port", "0", "--root", args.root, "--db", db],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     driver = None
     try:
@@ -283,6 +290,18 @@ def main():
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ruling-page .fixture svg"))
         check(True, "the ruling's fixtures are drawn as pictures")
         driver.save_screenshot(os.path.join(args.out, "serve-ruling.png"))
+
+        # 7. A game record stepped turn by turn.
+        css("#nav-games").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'table.games a[href="#/game/1"]'))
+        css('table.games a[href="#/game/1"]').click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-turn h2"))
+        check(css("#game-turn h2").text == "Turn 1 of 2: Anna", f"the game opens at its first turn ({css('#game-turn h2').text!r})")
+        # E on D's city closes it: 2 tiles x 2 = 4 points for Anna.
+        check("Scores: Anna 4, Ben 0" in css("#game-turn").text, "after turn 1 the scores are Anna 4, Ben 0")
+        css("#turn-next").click()
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#game-turn h2").text.startswith("Turn 2"))
+        check(css("#game-turn h2").text == "Turn 2 of 2: Ben", "the next button steps to turn 2 (Ben)")
         print("browser test: all flows passed; screenshots in " + args.out)
     finally:
         if driver:

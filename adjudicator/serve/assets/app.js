@@ -912,9 +912,27 @@ async function showGame(id) {
     page.textContent = '';
     page.append(el('h1', {}, `Game #${g.game_id}: ${g.verdict}`), el('p', {}, g.verdict_text || ''));
     const log = g.replay_log || [];
-    const ol = el('ol', { id: 'game-turns' });
-    for (const t of log) ol.append(el('li', {}, JSON.stringify(t)));
-    page.append(el('h2', {}, 'Turns'), ol);
+    const names = (g.players || []).map((p) => (typeof p === 'string' ? p : p.name));
+    // One turn at a time: what was played, what it scored, the scores after it.
+    const box = el('div', { id: 'game-turn' });
+    let at = 0;
+    const show = () => {
+      box.textContent = '';
+      const t = log[at];
+      if (!t) { box.append(el('p', {}, 'no turn was replayed')); return; }
+      const who = typeof t.player === 'number' ? (names[t.player] || `P${t.player}`) : t.player;
+      box.append(el('h2', {}, `Turn ${t.turn} of ${log.length}: ${who}`));
+      const ul = el('ul', {});
+      for (const a of t.actions || []) ul.append(el('li', { class: a.legal === false ? 'error' : '' }, (a.legal === false ? 'ILLEGAL: ' : '') + (a.description || JSON.stringify(a.action))));
+      for (const e of t.score_events || []) ul.append(scoreItem(e));
+      for (const n of t.notes || []) ul.append(reasonItem(n));
+      box.append(ul);
+      if (t.scores) box.append(el('p', {}, 'Scores: ' + t.scores.map((v, i) => `${names[i] || 'P' + i} ${v}`).join(', ')));
+    };
+    const prev = el('button', { id: 'turn-prev', onclick: () => { at = Math.max(0, at - 1); show(); } }, '◀ turn');
+    const next = el('button', { id: 'turn-next', onclick: () => { at = Math.min(log.length - 1, at + 1); show(); } }, 'turn ▶');
+    page.append(el('div', { class: 'row' }, prev, next), box);
+    show();
   } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
 }
 
