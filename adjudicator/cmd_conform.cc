@@ -1,5 +1,9 @@
 // Conformance: `carc conform` checks another engine against the reference model;
 // `carc engine` is the reference adapter (PROTOCOL.md); `carc conform export DIR` writes the suite.
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
 #include <iostream>
 
 #include "adjudicator/commands.h"
@@ -7,6 +11,7 @@
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/jcz.h"
+#include "model/expansions/registry.h"
 
 #ifndef CARC_SOURCE_DIR
 #define CARC_SOURCE_DIR "."
@@ -24,49 +29,81 @@ struct State {
   int random = 0;
   uint32_t seed = 1;
   double timeout = 10;
-  bool progress = false;
+  bool progress = false, no_progress = false;
+  int jobs = 1;
   std::string root = CARC_SOURCE_DIR;
-  std::string dir;
+  std::string dir, out, rerun;
   std::string mutant;
   bool list_mutants = false;
 };
 
-int Conform(const State& st, const OutputFormat& f) {
-  if (!st.jcz.empty()) {
-    // A real engine's recorded games as a conformance source.
-    int worst = kExitUpheld;
-    json games = json::array();
-    for (const std::string& file : st.jcz) {
-      auto r = CheckJcz(file);
-      if (!r.ok()) {
-        std::cerr << "carc: " << r.status().message() << "\n";
-        worst = std::max(worst, static_cast<int>(r.status().code()));
-        continue;
-      }
-      games.push_back(JczReportJson(*r));
-      if (!r->agree) worst = std::max(worst, kExitRejected);
-      if (f.format == "text")
-        std::cout << (r->agree ? "agree    " : "DISAGREE ") << file
-                  << (r->agree ? "" : "  first difference: " + r->first_difference) << "\n";
+int ConformJcz(const State& st, const OutputFormat& f) {
+  // A real engine's recorded games as a conformance source.
+  int worst = kExitUpheld;
+  json games = json::array();
+  for (const std::string& file : st.jcz) {
+    auto r = CheckJcz(file);
+    if (!r.ok()) {
+      std::cerr << "carc: " << r.status().message() << "\n";
+      worst = std::max(worst, static_cast<int>(r.status().code()));
+      continue;
     }
-    if (f.format != "text") std::cout << json({{"games", games}}).dump(2) << "\n";
-    return worst;
+    games.push_back(JczReportJson(*r));
+    if (!r->agree) worst = std::max(worst, kExitRejected);
+    if (f.format == "text")
+      std::cout << (r->agree ? "agree    " : "DISAGREE ") << file
+                << (r->agree ? "" : "  first difference: " + r->first_difference) << "\n";
   }
+  if (f.format != "text") std::cout << json({{"games", games}}).dump(2) << "\n";
+  return worst;
+}
+
+// "scores differ" -> "scores_differ".
+std::string Slug(const std::string& s) {
+  std::string out;
+  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
+int Conform(const State& st, const OutputFormat& f) {
+  if (!st.jcz.empty()) return ConformJcz(st, f);
   if (st.engine.empty()) {
     std::cerr << "carc: conform needs --engine \"CMD\" (or --jcz FILE...)\n";
     return kExitUsage;
   }
-  auto suite = conform::BuildSuite({st.root, st.random, st.seed});
-  if (!suite.ok()) {
-    std::cerr << "carc: " << suite.status().message() << "\n";
-    return static_cast<int>(suite.status().code());
+  conform::CheckOptions co;
+  co.engine = st.engine;
+  co.timeout = st.timeout;
+  co.jobs = st.jobs;
+  // Progress on a terminal by default; --progress forces it, --no-progress silences it.
+  co.progress = !st.no_progress && (st.progress || isatty(STDERR_FILENO));
+  conform::Report rep = conform::Check({st.root, st.rerun, st.random, st.seed}, co);
+  if (rep.json.contains("error")) {  // printed once, on stderr
+    std::cerr << "carc: conform: " << rep.json["error"].get<std::string>() << "\n";
+    return rep.exit_code;
   }
-  conform::Report rep = conform::Check(*suite, {st.engine, st.timeout, st.progress, 300});
-  if (f.format == "text")
+  if (!st.out.empty()) {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < rep.examples.size(); ++i) {
+      char num[32];
+      std::snprintf(num, sizeof num, "%02zu_", i + 1);
+      names.push_back(num + Slug(rep.example_meta[i]["category"].get<std::string>()));
+    }
+    auto s = conform::WriteCases(rep.examples, names, rep.example_meta, st.out);
+    if (!s.ok()) {
+      std::cerr << "carc: conform: " << s.message() << "\n";
+      return static_cast<int>(s.code());
+    }
+    rep.json["out"] = {{"dir", st.out}, {"cases", names}};
+  }
+  if (f.format == "text") {
     std::cout << conform::ReportText(rep.json);
-  else
+    if (!st.out.empty())
+      std::cout << "wrote " << rep.examples.size() << " examples to " << st.out
+                << " (rerun: carc conform --engine CMD --rerun " << st.out << ")\n";
+  } else {
     std::cout << rep.json.dump(2) << "\n";
-  if (rep.exit_code == kExitIo) std::cerr << "carc: " << rep.json.value("error", "") << "\n";
+  }
   return rep.exit_code;
 }
 
@@ -81,22 +118,36 @@ void RegisterConformCommands(Registry& reg) {
   conform->add_option("--engine", st.engine, "Shell command that starts the engine");
   conform->add_option("--jcz", st.jcz,
                       "Instead: replay JCloisterZone .jcz games and compare scores");
-  conform->add_option("--random", st.random, "Also check N random positions")
+  conform
+      ->add_option("--random", st.random,
+                   "Also check N random positions, spread over every expansion combination "
+                   "the engine declares")
       ->check(CLI::Range(0, 1000000));
   conform->add_option("--seed", st.seed, "Seed of the random positions");
   conform->add_option("--timeout", st.timeout, "Seconds to wait for each answer")
       ->check(CLI::Range(0.1, 3600.0));
+  conform->add_option("--jobs,-j", st.jobs, "Engine processes to run in parallel")
+      ->check(CLI::Range(1, 64));
   conform->add_option("--root", st.root, "Project checkout holding fixtures/");
-  conform->add_flag("--progress", st.progress, "Print a progress line on stderr");
+  conform->add_option("--out", st.out,
+                      "Write each group's example as case files (position + question + reference "
+                      "answer, manifest.json) to DIR");
+  conform->add_option("--rerun", st.rerun,
+                      "Check only the cases of DIR (written by --out or conform export)");
+  conform->add_flag("--progress", st.progress, "Print progress on stderr even when not a terminal");
+  conform->add_flag("--no-progress", st.no_progress, "Never print progress");
   AddFormatOption(conform, fmt);
   reg.commands.push_back({conform, [&fmt] { return Conform(st, fmt); }});
 
-  auto* exp =
-      conform->add_subcommand("export", "Write the suite as position + expected answer files");
+  auto* exp = conform->add_subcommand(
+      "export", "Write the suite as case files (position + expected answer, manifest)");
   exp->add_option("dir", st.dir, "Output folder")->required();
   exp->fallthrough();  // --root, --random, --seed of conform apply here too
   reg.commands.push_back({exp, [] {
-                            auto suite = conform::BuildSuite({st.root, st.random, st.seed});
+                            conform::Declared all;
+                            for (const auto& id : exp::Ids()) all.expansions.insert(id);
+                            auto suite = conform::BuildSuite({st.root, "", st.random, st.seed},
+                                                             conform::DeclaredCombinations(all));
                             if (!suite.ok()) {
                               std::cerr << "carc: " << suite.status().message() << "\n";
                               return static_cast<int>(suite.status().code());
@@ -106,7 +157,7 @@ void RegisterConformCommands(Registry& reg) {
                               std::cerr << "carc: " << s.message() << "\n";
                               return static_cast<int>(s.code());
                             }
-                            std::cout << "wrote " << suite->size() << " queries to " << st.dir
+                            std::cout << "wrote " << suite->size() << " cases to " << st.dir
                                       << "\n";
                             return 0;
                           }});

@@ -1,54 +1,75 @@
 #pragma once
-// The conformance checker: builds the suite (fixtures + random positions), asks the engine and
-// the reference model, compares, shrinks each disagreement, and reports.
+// The conformance checker: reads the engine's `hello`, builds the suite it can handle (fixtures,
+// random positions over every expansion combination it declares, or a folder written by --out),
+// asks the engine and the reference model, compares, groups the disagreements by category and
+// ruling, shrinks the smallest example of each group, and reports.
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "adjudicator/conform/compare.h"
 #include "model/core/status.h"
 
 namespace carc::adjudicator::conform {
 
-struct Query {
-  std::string kind;         // legal | apply | final_score
-  nlohmann::json position;  // canonical position file (no question)
-  nlohmann::json action;    // apply only
-  std::string source;       // fixture path or "random seed S #i"
-  std::vector<std::string> expansions;
+// What the engine's hello declares it implements.
+struct Declared {
+  std::string name;
+  std::set<std::string> expansions;
+  // "edition" and the keys of rules.options (farm_scoring, city_scoring): the values handled.
+  std::map<std::string, std::set<std::string>> options;
+  std::map<std::string, std::string> deviations;  // ruling -> reason
 };
+// Error (kIo): a hello answer that refuses the protocol or has wrong-typed fields.
+model::StatusOr<Declared> ReadHello(const nlohmann::json& hello);
+// Empty: the engine can handle the query; otherwise why it is skipped ("edition C1").
+std::string SkipReason(const Query& q, const Declared& d);
 
 struct SuiteOptions {
-  std::string root;  // project checkout (fixtures/)
+  std::string root;   // project checkout (fixtures/)
+  std::string rerun;  // instead of fixtures: the cases of a folder written by --out or export
   int random = 0;
   uint32_t seed = 1;
 };
 
 // The suite: for each valid fixture position, the legal list, each question action applied in
 // turn (with the legal list after it), and final scoring; then `random` positions from seeded
-// random games (base and base + Phantom), each with its legal list, a few actions and scoring.
-model::StatusOr<std::vector<Query>> BuildSuite(const SuiteOptions& opts);
+// random games, spread over `combos` (expansion combinations; empty: the base game only).
+model::StatusOr<std::vector<Query>> BuildSuite(const SuiteOptions& opts,
+                                               const std::vector<std::vector<std::string>>& combos);
+// Every combination of the registered expansions the engine declares, base game first.
+std::vector<std::vector<std::string>> DeclaredCombinations(const Declared& d);
 
 struct CheckOptions {
   std::string engine;  // shell command
   double timeout = 10;
-  bool progress = false;
-  int max_shrink_steps = 300;
+  bool progress = false;  // a progress line on stderr
+  int jobs = 1;           // engine processes in parallel
+  int max_shrink_steps = 1000;
+  int shrink_candidates = 2;  // smallest examples shrunk per group
 };
 
 struct Report {
-  nlohmann::json json;  // summary + disagreements
-  int exit_code = 0;    // 0 agree, 1 disagreement, 74 engine failure
+  nlohmann::json json;          // summary + groups
+  int exit_code = 0;            // 0 agree, 1 disagreement, 74 engine failure
+  std::vector<Query> examples;  // one per group (shrunk), in report order
+  std::vector<nlohmann::json> example_meta;
 };
 
-Report Check(const std::vector<Query>& suite, const CheckOptions& opts);
+Report Check(const SuiteOptions& suite, const CheckOptions& opts);
 std::string ReportText(const nlohmann::json& report);
 
-// Writes each query as DIR/NNNN_<kind>.position.json (with a "question") and the reference
-// answer as DIR/NNNN_<kind>.expected.json, plus DIR/README.md.
+// Writes queries as case files: DIR/<name>.position.json (position + question + meta),
+// DIR/<name>.expected.json (the reference answer), DIR/manifest.json (case -> kind, expansions,
+// rulings, files), DIR/README.md and DIR/compare.py (a reference script that runs an engine over
+// the files and compares answers). `meta[i]` (optional) adds fields to case i's manifest entry.
+model::Status WriteCases(const std::vector<Query>& cases, const std::vector<std::string>& names,
+                         const std::vector<nlohmann::json>& meta, const std::string& dir);
 model::Status ExportSuite(const std::vector<Query>& suite, const std::string& dir);
-
-// The request a query sends (without id).
-nlohmann::json Request(const Query& q);
+// The cases of such a folder, in manifest order.
+model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir);
 
 }  // namespace carc::adjudicator::conform

@@ -238,11 +238,17 @@ json ApplyOne(const json& req, int mutant) {
     r = model::Apply(*pos, *a);
   }
   if (!r.input_error.empty()) return Error(req, r.input_error);
-  std::set<std::string> rulings;
-  AddRulings(rulings, r.verdict.reasons);
-  AddRulings(rulings, r.notes);
+  std::set<std::string> rulings, verdict_rulings, note_rulings;
+  AddRulings(verdict_rulings, r.verdict.reasons);
+  AddRulings(note_rulings, r.notes);
+  rulings = verdict_rulings;
+  rulings.insert(note_rulings.begin(), note_rulings.end());
   AddRulings(rulings, r.scores);
+  // Extras beyond the protocol (not compared): which rulings decided legality, which the
+  // things that happened (figures returned, tiles discarded, the end of the game).
   out["rulings"] = rulings;
+  out["verdict_rulings"] = verdict_rulings;
+  out["note_rulings"] = note_rulings;
   out["legal"] = r.verdict.legal;
   if (!r.verdict.legal) {
     out["reason"] = r.verdict.reasons.empty() ? "" : r.verdict.reasons[0].text;

@@ -8,12 +8,60 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+
+#include "model/core/input_file.h"
 
 namespace carc::adjudicator::conform {
 
 using model::ErrorCode;
 using model::Status;
+
+namespace {
+
+// The answer fields the checker reads as typed values (PROTOCOL.md): a wrong type is the
+// engine's fault (74, naming what was received), never an exception in the checker (issue 19).
+// `actions` and `position` are read by the reference model and become disagreements.
+std::string WrongField(const nlohmann::json& j) {
+  using nlohmann::json;
+  auto strings = [](const json& v) {
+    if (!v.is_array()) return false;
+    for (const json& e : v)
+      if (!e.is_string()) return false;
+    return true;
+  };
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const std::string& k = it.key();
+    const json& v = it.value();
+    bool ok = true;
+    if (k == "ok" || k == "legal") {
+      ok = v.is_boolean();
+    } else if (k == "error" || k == "name") {
+      ok = v.is_string();
+    } else if (k == "protocol") {
+      ok = model::JsonInt(v).has_value();
+    } else if (k == "scores") {
+      ok = v.is_array() && v.size() <= 6;
+      for (size_t i = 0; ok && i < v.size(); ++i) ok = model::JsonInt(v[i]).has_value();
+    } else if (k == "expansions" || k == "rulings") {
+      ok = strings(v);
+    } else if (k == "deviations") {
+      ok = v.is_array();
+      for (size_t i = 0; ok && i < v.size(); ++i)
+        ok = v[i].is_object() && v[i].value("ruling", json("")).is_string() &&
+             v[i].value("reason", json("")).is_string();
+    }
+    if (!ok) {
+      std::string got = v.dump();
+      if (got.size() > 200) got = got.substr(0, 200) + "...";
+      return "/" + k + ": wrong type, received " + got;
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 EngineProcess::~EngineProcess() { Stop(); }
 
@@ -21,12 +69,14 @@ Status EngineProcess::Start(const std::string& command, double timeout_seconds) 
   command_ = command;
   timeout_ = timeout_seconds;
   int in[2], out[2];
-  if (pipe(in) != 0 || pipe(out) != 0)
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0)
     return Status(ErrorCode::kIo, "cannot create pipes: " + std::string(std::strerror(errno)));
   signal(SIGPIPE, SIG_IGN);
   pid_ = fork();
   if (pid_ < 0) return Status(ErrorCode::kIo, "cannot fork: " + std::string(std::strerror(errno)));
   if (pid_ == 0) {
+    // Its own process group, so a timeout ends the engine and everything it started.
+    setpgid(0, 0);
     dup2(in[0], 0);
     dup2(out[1], 1);
     close(in[0]);
@@ -36,6 +86,7 @@ Status EngineProcess::Start(const std::string& command, double timeout_seconds) 
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  setpgid(pid_, pid_);  // also here: no race with the child's own call
   close(in[0]);
   close(out[1]);
   to_child_ = in[1];
@@ -53,9 +104,13 @@ model::StatusOr<std::string> EngineProcess::ReadLine() {
       return line;
     }
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0)
-      return Status(ErrorCode::kIo, "engine \"" + command_ + "\" did not answer within " +
-                                        std::to_string(timeout_) + " s");
+    if (left.count() <= 0) {
+      Kill();
+      char secs[32];
+      std::snprintf(secs, sizeof secs, "%g", timeout_);
+      return Status(ErrorCode::kIo,
+                    "engine \"" + command_ + "\" did not answer within " + secs + " s");
+    }
     pollfd p{from_child_, POLLIN, 0};
     int r = poll(&p, 1, static_cast<int>(left.count()));
     if (r < 0 && errno == EINTR) continue;
@@ -65,6 +120,11 @@ model::StatusOr<std::string> EngineProcess::ReadLine() {
     if (n <= 0)
       return Status(ErrorCode::kIo, "engine \"" + command_ + "\" closed its output (exited?)");
     buffer_.append(buf, static_cast<size_t>(n));
+    if (buffer_.size() > model::kMaxInputBytes) {  // no newline in sight: bounded memory
+      Kill();
+      return Status(ErrorCode::kIo, "engine \"" + command_ + "\" sent a line longer than " +
+                                        std::to_string(model::kMaxInputBytes >> 20) + " MiB");
+    }
   }
 }
 
@@ -80,14 +140,37 @@ model::StatusOr<nlohmann::json> EngineProcess::Ask(const nlohmann::json& request
   }
   auto answer = ReadLine();
   if (!answer.ok()) return answer.status();
-  nlohmann::json j = nlohmann::json::parse(*answer, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object())
+  return ParseAnswer(*answer, request, command_);
+}
+
+model::StatusOr<nlohmann::json> ParseAnswer(const std::string& line, const nlohmann::json& request,
+                                            const std::string& command) {
+  // Nesting cap and duplicate keys as for files (model/core/input_file.h).
+  auto parsed = model::ParseJsonText(line, "engine answer");
+  if (!parsed.ok() || !parsed->is_object())
     return Status(ErrorCode::kIo, "engine answered with something that is not a JSON object: " +
-                                      answer->substr(0, 200));
+                                      line.substr(0, 200) +
+                                      (parsed.ok() ? "" : " (" + parsed.status().message() + ")"));
+  nlohmann::json j = std::move(*parsed);
+  if (std::string wrong = WrongField(j); !wrong.empty())
+    return Status(ErrorCode::kIo, "engine \"" + command + "\" answered " + wrong);
   if (j.value("id", nlohmann::json()) != request.value("id", nlohmann::json()))
-    return Status(ErrorCode::kIo, "engine answered id " + j.value("id", nlohmann::json()).dump() +
-                                      " to request " + request["id"].dump());
+    return Status(ErrorCode::kIo,
+                  "engine answered id " + j.value("id", nlohmann::json()).dump().substr(0, 200) +
+                      " to request " + request.value("id", nlohmann::json()).dump());
   return j;
+}
+
+void EngineProcess::Kill() {
+  if (pid_ <= 0) return;
+  kill(-pid_, SIGKILL);  // the whole process group: sh and whatever it started
+  kill(pid_, SIGKILL);
+  int status;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  if (to_child_ >= 0) close(to_child_);
+  if (from_child_ >= 0) close(from_child_);
+  to_child_ = from_child_ = -1;
 }
 
 void EngineProcess::Stop() {
@@ -97,15 +180,19 @@ void EngineProcess::Stop() {
   to_child_ = from_child_ = -1;
   int status;
   for (int i = 0; i < 20; ++i) {
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    // The shell has exited: end what it left running in the engine's process group too (a hung
+    // engine outlived `carc conform`), while the unreaped leader keeps the group id ours.
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid_) {
+      kill(-pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
       pid_ = -1;
       return;
     }
     usleep(10000);
   }
-  kill(pid_, SIGKILL);
-  waitpid(pid_, &status, 0);
-  pid_ = -1;
+  Kill();
 }
 
 }  // namespace carc::adjudicator::conform

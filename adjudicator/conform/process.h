@@ -20,7 +20,10 @@ class EngineProcess {
   // Sends one request and waits for the answer with the same id. Errors: the engine exited,
   // timed out, or answered something that is not a JSON object with that id.
   model::StatusOr<nlohmann::json> Ask(const nlohmann::json& request);
+  // Closes the pipes and waits briefly for the engine to exit, then kills it.
   void Stop();
+  // Kills the engine's whole process group at once (after a timeout).
+  void Kill();
 
  private:
   model::StatusOr<std::string> ReadLine();
@@ -32,5 +35,11 @@ class EngineProcess {
   std::string buffer_;
   std::string command_;
 };
+
+// Reads one answer line of the engine to `request` (PROTOCOL.md): not a JSON object, nested
+// too deep, a duplicate key, a field of the wrong type or another id -> kIo naming what was
+// received. Used by EngineProcess::Ask; a function of its own for the fuzzer.
+model::StatusOr<nlohmann::json> ParseAnswer(const std::string& line, const nlohmann::json& request,
+                                            const std::string& command);
 
 }  // namespace carc::adjudicator::conform

@@ -1,0 +1,187 @@
+// Case files: a query as a position file with its question and the reference answer, a manifest,
+// and a reference script that compares an engine's answers without the protocol.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "adjudicator/conform/checker.h"
+#include "adjudicator/conform/engine.h"
+#include "adjudicator/conform/shrink.h"
+#include "model/core/position_io.h"
+
+namespace carc::adjudicator::conform {
+
+namespace fs = std::filesystem;
+using model::ErrorCode;
+using model::Status;
+using nlohmann::json;
+
+namespace {
+
+const char* kReadme = R"(# Carcassonne conformance cases (written by `carc conform`)
+
+Each `<case>.position.json` is a position file (POSITION_FORMAT.md of the carc project) whose
+`question` is the query; `<case>.expected.json` is the reference model's answer in the form of
+the conformance protocol (adjudicator/conform/PROTOCOL.md):
+- `legal`: `actions`, every legal action (compare as a set; rotations giving the same picture
+  count once);
+- `apply`: `legal`, and when legal the `scores` and resulting `position` (after running on to
+  the next decision; after final scoring figures stay on the board and are not compared);
+- `final_score`: `scores`.
+`rulings` lists the ruling IDs behind the answer. `manifest.json` lists every case with its
+kind, expansions, edition, rulings and files.
+
+Rerun them against an engine that speaks the protocol: `carc conform --engine CMD --rerun DIR`.
+Without the protocol: `python3 compare.py DIR -- CMD` runs `CMD <case>.position.json` for each
+case (it must print the answer as one JSON object) and compares legality, scores and legal
+lists; `carc adjudicate <case>.position.json` gives the reference verdict with its reasons.
+)";
+
+const char* kScript = R"PY(#!/usr/bin/env python3
+"""Runs an engine over exported conformance cases and compares its answers with the reference.
+
+usage: python3 compare.py DIR [--expansions a,b] [--editions C2,C3] -- CMD [ARGS...]
+For each case of DIR/manifest.json that the engine can handle, runs `CMD ARGS <case>.position.json`
+and reads one JSON answer from its stdout (the protocol's answer without `id`)."""
+import json, os, subprocess, sys
+
+
+def key(action):  # a legal list is a set; rotations giving the same picture are not merged here
+    return json.dumps(action, sort_keys=True)
+
+
+def main(argv):
+    if "--" not in argv or argv.index("--") < 2:
+        sys.exit(__doc__)
+    cut = argv.index("--")
+    opts, cmd = argv[1:cut], argv[cut + 1:]
+    folder, exps, eds = opts[0], set(), {"C2", "C3"}
+    for flag, value in zip(opts[1::2], opts[2::2]):
+        if flag == "--expansions": exps = set(filter(None, value.split(",")))
+        if flag == "--editions": eds = set(value.split(","))
+    manifest = json.load(open(os.path.join(folder, "manifest.json")))
+    failed = checked = 0
+    for case in manifest["cases"]:
+        if not set(case["expansions"]) <= exps or case["edition"] not in eds:
+            continue
+        checked += 1
+        want = json.load(open(os.path.join(folder, case["expected"])))
+        run = subprocess.run(cmd + [os.path.join(folder, case["position"])], capture_output=True, text=True)
+        try:
+            got = json.loads(run.stdout)
+        except ValueError:
+            got = {"error": run.stdout[:200] + run.stderr[:200]}
+        if case["kind"] == "legal":
+            same = {key(a) for a in want["actions"]} == {key(a) for a in got.get("actions", [])}
+        elif case["kind"] == "apply":
+            same = want["legal"] == got.get("legal") and want.get("scores") == got.get("scores")
+        else:
+            same = want["scores"] == got.get("scores")
+        if not same:
+            failed += 1
+            print("DIFFER %s (%s, rulings %s)" % (case["case"], case["kind"], ", ".join(case["rulings"])))
+    print("%d cases checked, %d differ" % (checked, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
+)PY";
+
+Status Write(const fs::path& file, const std::string& text) {
+  std::ofstream out(file);
+  out << text;
+  out.close();
+  if (!out) return Status(ErrorCode::kIo, file.string() + ": cannot write");
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status WriteCases(const std::vector<Query>& cases, const std::vector<std::string>& names,
+                  const std::vector<json>& meta, const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return Status(ErrorCode::kIo, dir + ": cannot create: " + ec.message());
+  json manifest = {{"format", "carc conformance cases 1"}, {"cases", json::array()}};
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Query& q = cases[i];
+    const std::string& name = names[i];
+    json pos = q.position;
+    pos["meta"] = {{"id", name}, {"source", q.source}};
+    if (q.kind == "apply")
+      pos["question"] = {{"ask", "apply"}, {"actions", json::array({q.action})}};
+    else
+      pos["question"] = {{"ask", q.kind}};
+    json ans = Answer(Request(q), -1);
+    ans.erase("id");
+    json entry = {{"case", name},
+                  {"kind", q.kind},
+                  {"expansions", ExpansionsOf(q.position)},
+                  {"edition", q.position["rules"].value("edition", "C3")},
+                  {"rulings", ans.value("rulings", json::array())},
+                  {"position", name + ".position.json"},
+                  {"expected", name + ".expected.json"},
+                  {"source", q.source}};
+    if (i < meta.size() && meta[i].is_object())
+      for (auto it = meta[i].begin(); it != meta[i].end(); ++it) entry[it.key()] = it.value();
+    manifest["cases"].push_back(entry);
+    if (auto s = Write(fs::path(dir) / (name + ".position.json"), pos.dump(2) + "\n"); !s.ok())
+      return s;
+    if (auto s = Write(fs::path(dir) / (name + ".expected.json"), ans.dump(2) + "\n"); !s.ok())
+      return s;
+  }
+  if (auto s = Write(fs::path(dir) / "manifest.json", manifest.dump(2) + "\n"); !s.ok()) return s;
+  if (auto s = Write(fs::path(dir) / "README.md", kReadme); !s.ok()) return s;
+  return Write(fs::path(dir) / "compare.py", kScript);
+}
+
+Status ExportSuite(const std::vector<Query>& suite, const std::string& dir) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < suite.size(); ++i) {
+    char name[48];
+    std::snprintf(name, sizeof name, "%05zu_%s", i, suite[i].kind.c_str());
+    names.push_back(name);
+  }
+  return WriteCases(suite, names, {}, dir);
+}
+
+model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
+  const std::string mpath = (fs::path(dir) / "manifest.json").string();
+  auto manifest = model::ReadJsonFile(mpath);
+  if (!manifest.ok()) return manifest.status();
+  if (!manifest->is_object() || !(*manifest)["cases"].is_array())
+    return Status(ErrorCode::kMalformed, mpath + ":/cases: expected an array of cases");
+  std::vector<Query> out;
+  const json& cases = (*manifest)["cases"];
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::string where = mpath + ":/cases/" + std::to_string(i);
+    if (!cases[i].is_object() || !cases[i]["position"].is_string())
+      return Status(ErrorCode::kMalformed, where + "/position: expected a file name");
+    const std::string file = (fs::path(dir) / cases[i]["position"].get<std::string>()).string();
+    auto doc = model::ReadJsonFile(file);
+    if (!doc.ok()) return doc.status();
+    if (!doc->is_object() || !(*doc)["question"].is_object())
+      return Status(ErrorCode::kMalformed, file + ":/question: missing");
+    json q = (*doc)["question"];
+    Query query;
+    query.kind = q.value("ask", "");
+    if (query.kind != "legal" && query.kind != "apply" && query.kind != "final_score")
+      return Status(ErrorCode::kMalformed,
+                    file + ":/question/ask: expected legal, apply or final_score");
+    if (query.kind == "apply") {
+      if (!q["actions"].is_array() || q["actions"].size() != 1)
+        return Status(ErrorCode::kMalformed, file + ":/question/actions: expected one action");
+      query.action = q["actions"][0];
+    }
+    query.source = doc->value("meta", json::object()).value("source", file);
+    doc->erase("question");
+    doc->erase("meta");
+    query.position = *doc;
+    query.expansions = ExpansionsOf(query.position);
+    out.push_back(query);
+  }
+  return out;
+}
+
+}  // namespace carc::adjudicator::conform

@@ -1,0 +1,306 @@
+#include "adjudicator/conform/compare.h"
+
+#include <algorithm>
+#include <map>
+
+#include "adjudicator/conform/engine.h"
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/registry.h"
+
+namespace carc::adjudicator::conform {
+
+using model::Position;
+using model::Status;
+using nlohmann::json;
+
+json Request(const Query& q) {
+  json r = {{"cmd", q.kind}, {"position", q.position}};
+  if (q.kind == "apply") r["action"] = q.action;
+  return r;
+}
+
+namespace {
+
+model::StatusOr<Position> Read(const json& j, const std::string& source) {
+  auto pos = model::ParsePosition(j, exp::Context(source));
+  if (!pos.ok()) return pos.status();
+  model::ApplyResult pre;
+  model::Advance(*pos, pre);
+  return pos;
+}
+
+std::set<std::string> Strings(const json& list) {
+  std::set<std::string> out;
+  if (list.is_array())
+    for (const json& r : list)
+      if (r.is_string()) out.insert(r.get<std::string>());
+  return out;
+}
+
+// Canonical form of an action list: each action read against the position; rotations that
+// give the same picture merged.
+std::map<std::string, json> Canonical(const Position& pos, const json& actions,
+                                      std::vector<std::string>& unreadable) {
+  std::map<std::string, json> out;
+  auto ctx = exp::Context("engine");
+  for (const json& aj : actions) {
+    auto a = model::ParseAction(aj, pos, "/actions", ctx);
+    if (!a.ok()) {
+      unreadable.push_back(aj.dump() + ": " + a.status().message());
+      continue;
+    }
+    model::Action c = *a;
+    if (c.type == model::ActionType::kPlaceTile) {
+      if (c.tile < 0 && pos.turn.drawn) c.tile = *pos.turn.drawn;
+      if (c.tile >= 0) c.rotation = pos.cfg().catalog->canonical_rotation(c.tile, c.rotation);
+    }
+    json cj = model::DumpAction(pos, c);
+    out[cj.dump()] = cj;
+  }
+  return out;
+}
+
+// Adds `item` to the finding of (category, rulings), creating it.
+void Add(std::vector<Finding>& out, const std::string& category, const std::set<std::string>& rs,
+         const std::string& field, const std::string& side, const json& item) {
+  auto it = std::find_if(out.begin(), out.end(), [&](const Finding& f) {
+    return f.category == category && f.rulings == rs;
+  });
+  if (it == out.end()) {
+    out.push_back({category, rs, json::array({{{"field", field}}})});
+    it = out.end() - 1;
+  }
+  json& d = it->diff[0];
+  if (!d.contains(side)) d[side] = json::array();
+  d[side].push_back(item);
+}
+
+std::vector<Finding> CompareLegal(const Query& q, const Position& pos, const json& ref,
+                                  const json& eng) {
+  std::vector<Finding> out;
+  std::vector<std::string> bad;
+  auto want = Canonical(pos, ref["actions"], bad);
+  bad.clear();
+  auto have = Canonical(pos, eng["actions"], bad);
+  for (const std::string& b : bad) Add(out, kUnreadable, {}, "/actions", "engine_only", b);
+  auto verdict = [&](const json& a) {
+    return Answer({{"cmd", "apply"}, {"position", q.position}, {"action", a}}, -1);
+  };
+  for (const auto& [k, a] : have)
+    if (!want.count(k)) {
+      json v = verdict(a);
+      Add(out, v.value("legal", false) ? kUnreadable : kAcceptsIllegal,
+          Strings(v.value("verdict_rulings", json())), "/actions", "engine_only", a);
+    }
+  for (const auto& [k, a] : want)
+    if (!have.count(k))
+      Add(out, kRejectsLegal, Strings(verdict(a).value("verdict_rulings", json())), "/actions",
+          "reference_only", a);
+  return out;
+}
+
+// Rulings behind a score difference: those of the score events that paid a player whose score
+// differs; failing that, every score event's; failing that, the verdict's and notes'.
+std::set<std::string> ScoreRulings(const json& ref, const std::set<int>& players) {
+  std::set<std::string> out, all;
+  for (const json& ev : ref.value("score_events", json::array())) {
+    auto rs = Strings(ev.value("rulings", json()));
+    all.insert(rs.begin(), rs.end());
+    for (const json& w : ev.value("winners", json::array()))
+      if (players.count(w.get<int>())) out.insert(rs.begin(), rs.end());
+  }
+  if (out.empty()) out = all;
+  if (out.empty()) {
+    out = Strings(ref.value("note_rulings", json()));
+    auto v = Strings(ref.value("verdict_rulings", json()));
+    out.insert(v.begin(), v.end());
+  }
+  return out;
+}
+
+void CompareScores(const json& pos, const json& ref, const json& eng, std::vector<Finding>& out) {
+  const json& want = ref["scores"];
+  const json& got = eng["scores"];
+  if (want == got) return;
+  Finding f{kScores, {}, json::array()};
+  std::set<int> differ;
+  for (size_t i = 0; i < std::max(want.size(), got.size()); ++i) {
+    json w = i < want.size() ? want[i] : json(), g = i < got.size() ? got[i] : json();
+    if (w == g) continue;
+    differ.insert(static_cast<int>(i));
+    std::string name = i < pos["players"].size()
+                           ? pos["players"][i].value("name", "P" + std::to_string(i))
+                           : "player " + std::to_string(i);
+    f.diff.push_back({{"field", "/scores/" + name}, {"reference", w}, {"engine", g}});
+  }
+  f.rulings = ScoreRulings(ref, differ);
+  out.push_back(f);
+}
+
+// The fields PROTOCOL.md defines for a resulting position, in a form where order does not
+// matter. After final scoring (game_over) figures stay where they stood and are not compared,
+// nor are the players' supplies (the convention PROTOCOL.md states).
+json Normalize(const json& p) {
+  const bool over = p["turn"].value("step", "") == "game_over";
+  json n;
+  n["/rules"] = p["rules"];
+  std::vector<std::string> names;
+  for (const json& pl : p["players"]) names.push_back(pl.value("name", ""));
+  json board = json::array();
+  for (const json& t : p["board"]) board.push_back(t);
+  std::sort(board.begin(), board.end());
+  n["/board"] = board;
+  if (!over) {
+    json figs = json::array();
+    for (json f : p["figures"]) {
+      int o = f["owner"].get<int>();
+      f["owner"] = o < static_cast<int>(names.size()) ? json(names[o]) : json(o);
+      figs.push_back(f);
+    }
+    std::sort(figs.begin(), figs.end());
+    n["/figures"] = figs;
+    for (size_t i = 0; i < names.size(); ++i)
+      n["/players/" + names[i] + "/supply"] = p["players"][i]["supply"];
+    for (auto it = p["turn"].begin(); it != p["turn"].end(); ++it)
+      n["/turn/" + it.key()] = it.value();
+  } else {
+    n["/turn/step"] = "game_over";
+  }
+  n["/supply"] = p["supply"];
+  const json exps = p.value("expansions", json::object());
+  for (auto it = exps.begin(); it != exps.end(); ++it) n["/expansions/" + it.key()] = it.value();
+  return n;
+}
+
+void ComparePosition(const json& ref, const json& eng, std::vector<Finding>& out) {
+  auto ep = model::ParsePosition(eng["position"], exp::Context("engine position"));
+  if (!ep.ok()) {
+    out.push_back({kUnreadable,
+                   {},
+                   json::array({{{"field", "/position"},
+                                 {"reference", "a position file"},
+                                 {"engine", ep.status().message()}}})});
+    return;
+  }
+  json want = Normalize(ref["position"]), got = Normalize(model::DumpPosition(*ep));
+  Finding f{kPosition, {}, json::array()};
+  std::set<std::string> keys;
+  for (auto it = want.begin(); it != want.end(); ++it) keys.insert(it.key());
+  for (auto it = got.begin(); it != got.end(); ++it) keys.insert(it.key());
+  for (const std::string& k : keys) {
+    json w = want.value(k, json()), g = got.value(k, json());
+    if (w == g) continue;
+    if (w.is_array() && g.is_array()) {  // board and figures: as sets
+      json ro = json::array(), eo = json::array();
+      for (const json& x : w)
+        if (std::find(g.begin(), g.end(), x) == g.end()) ro.push_back(x);
+      for (const json& x : g)
+        if (std::find(w.begin(), w.end(), x) == w.end()) eo.push_back(x);
+      f.diff.push_back({{"field", k}, {"reference_only", ro}, {"engine_only", eo}});
+    } else {
+      f.diff.push_back({{"field", k}, {"reference", w}, {"engine", g}});
+    }
+  }
+  if (f.diff.empty()) return;
+  // What happened to figures and tiles is in the notes (BASE-RETURN, BASE-PLACE-UNPLACEABLE);
+  // without notes, the verdict on the action.
+  f.rulings = Strings(ref.value("note_rulings", json()));
+  if (f.rulings.empty()) f.rulings = Strings(ref.value("verdict_rulings", json()));
+  out.push_back(f);
+}
+
+Status TypeError(const Query& q, const std::string& field, const std::string& want,
+                 const json& got) {
+  return Status(model::ErrorCode::kIo, "engine answered a " + q.kind + " request with \"" + field +
+                                           "\": " + got.dump().substr(0, 120) + ", expected " +
+                                           want + " (PROTOCOL.md)");
+}
+
+bool IntArray(const json& j) {
+  return j.is_array() &&
+         std::all_of(j.begin(), j.end(), [](const json& x) { return x.is_number_integer(); });
+}
+
+}  // namespace
+
+Status CheckAnswerTypes(const Query& q, const json& eng) {
+  if (!eng.contains("ok") || !eng["ok"].is_boolean())
+    return TypeError(q, "ok", "true or false", eng.value("ok", json()));
+  if (!eng["ok"].get<bool>()) {
+    if (eng.contains("error") && !eng["error"].is_string())
+      return TypeError(q, "error", "a string", eng["error"]);
+    return Status::Ok();
+  }
+  if (q.kind == "legal") {
+    if (!eng.contains("actions") || !eng["actions"].is_array())
+      return TypeError(q, "actions", "an array of actions", eng.value("actions", json()));
+    return Status::Ok();
+  }
+  if (q.kind == "apply") {
+    if (!eng.contains("legal") || !eng["legal"].is_boolean())
+      return TypeError(q, "legal", "true or false", eng.value("legal", json()));
+    if (!eng["legal"].get<bool>()) return Status::Ok();
+    if (!eng.contains("position") || !eng["position"].is_object())
+      return TypeError(q, "position", "a position object", eng.value("position", json()));
+  }
+  if (!eng.contains("scores") || !IntArray(eng["scores"]))
+    return TypeError(q, "scores", "an array of integers", eng.value("scores", json()));
+  return Status::Ok();
+}
+
+std::vector<Finding> Compare(const Query& q, const json& ref, const json& eng) {
+  std::vector<Finding> out;
+  if (!eng["ok"].get<bool>()) {
+    out.push_back({kUnreadable,
+                   {},
+                   json::array({{{"field", "/ok"},
+                                 {"reference", true},
+                                 {"engine", "false: " + eng.value("error", std::string())}}})});
+    return out;
+  }
+  auto pos = Read(q.position, "suite");
+  if (!pos.ok()) return out;
+  if (q.kind == "legal") return CompareLegal(q, *pos, ref, eng);
+  if (q.kind == "apply") {
+    const bool rl = ref.value("legal", false), el = eng["legal"].get<bool>();
+    if (rl != el) {
+      out.push_back({rl ? kRejectsLegal : kAcceptsIllegal,
+                     Strings(ref.value("verdict_rulings", json())),
+                     json::array({{{"field", "/legal"}, {"reference", rl}, {"engine", el}}})});
+      return out;
+    }
+    if (!rl) return out;
+    CompareScores(q.position, ref, eng, out);
+    ComparePosition(ref, eng, out);
+    return out;
+  }
+  CompareScores(q.position, ref, eng, out);
+  return out;
+}
+
+std::string GroupKey(const Finding& f) {
+  std::string k = f.category + " |";
+  for (const auto& r : f.rulings) k += " " + r;
+  return k;
+}
+
+std::string DiffText(const json& diff) {
+  std::string out;
+  for (const json& d : diff) {
+    const std::string field = d.value("field", "");
+    if (d.contains("reference_only") || d.contains("engine_only")) {
+      for (const char* side : {"reference_only", "engine_only"})
+        for (const json& x : d.value(side, json::array()))
+          out += "    " + field + "  " +
+                 (std::string(side) == "reference_only" ? "reference only: " : "engine only:    ") +
+                 (x.is_string() ? x.get<std::string>() : x.dump()) + "\n";
+    } else {
+      out += "    " + field + "  reference " + d.value("reference", json()).dump() + ", engine " +
+             d.value("engine", json()).dump() + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace carc::adjudicator::conform

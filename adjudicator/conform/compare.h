@@ -1,0 +1,54 @@
+#pragma once
+// Comparing one engine answer with the reference answer: only the fields PROTOCOL.md defines,
+// each difference as a finding with a category, the rulings involved and a field-by-field diff.
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/core/status.h"
+
+namespace carc::adjudicator::conform {
+
+struct Query {
+  std::string kind;         // legal | apply | final_score
+  nlohmann::json position;  // canonical position file (no question, no meta)
+  nlohmann::json action;    // apply only
+  std::string source;       // fixture path relative to the root, or "random seed S #i"
+  std::vector<std::string> expansions;
+};
+
+// The request a query sends (without id).
+nlohmann::json Request(const Query& q);
+
+// What kind of mistake a finding shows. One wrong rule gives one category, whatever the query
+// (a legal list and an apply both show "accepts an illegal action").
+inline constexpr const char* kAcceptsIllegal = "accepts an illegal action";
+inline constexpr const char* kRejectsLegal = "rejects a legal action";
+inline constexpr const char* kScores = "scores differ";
+inline constexpr const char* kPosition = "resulting position differs";
+inline constexpr const char* kUnreadable = "answer the reference cannot read";
+
+struct Finding {
+  std::string category;
+  std::set<std::string> rulings;
+  // Field-by-field: each entry {"field", "reference", "engine"} (a value absent on one side is
+  // null), or for lists compared as sets {"field", "reference_only": [...], "engine_only": [...]}.
+  nlohmann::json diff = nlohmann::json::array();
+};
+
+// Checks that an engine answer has the protocol's types for the query's fields. Error: kIo with
+// the field named (a wrong-typed answer is an engine failure, exit 74).
+model::Status CheckAnswerTypes(const Query& q, const nlohmann::json& eng);
+
+// The findings of one query (empty: agreement). `ref` is the reference adapter's answer.
+std::vector<Finding> Compare(const Query& q, const nlohmann::json& ref, const nlohmann::json& eng);
+
+// The group a finding belongs to: category and rulings.
+std::string GroupKey(const Finding& f);
+
+// The diff as indented text lines.
+std::string DiffText(const nlohmann::json& diff);
+
+}  // namespace carc::adjudicator::conform

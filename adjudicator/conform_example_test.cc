@@ -1,0 +1,130 @@
+// The example engine (adjudicator/conform/examples/base_engine.py) against `carc conform`: it
+// agrees with the reference, and each mistake planted with --mistake is reported as ONE group,
+// citing the ruling it breaks, with an example shrunk to at most 4 tiles (a completed monastery:
+// 9) and 2 players, written with --out, rerunnable with --rerun and `carc adjudicate`.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using nlohmann::json;
+const std::string kCarc = CARC_BINARY;
+const std::string kRoot = CARC_SOURCE_DIR;
+const std::string kEngine = "python3 " + kRoot + "/adjudicator/conform/examples/base_engine.py";
+
+struct Result {
+  int code = -1;
+  std::string out;
+};
+
+Result Sh(const std::string& cmd) {
+  Result r;
+  FILE* p = popen((cmd + " 2>/dev/null").c_str(), "r");
+  std::array<char, 65536> buf{};
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+Result Conform(const std::string& engine_args, const std::string& extra = "") {
+  return Sh(kCarc + " conform --root " + kRoot + " --jobs 2 --engine '" + kEngine + " " +
+            engine_args + "' " + extra);
+}
+
+TEST(ExampleEngine, AgreesWithTheReference) {
+  Result r = Conform("", "--random 6 --seed 3");
+  ASSERT_EQ(r.code, 0) << r.out.substr(0, 4000);
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["summary"]["groups"], 0);
+  EXPECT_GT(j["summary"]["checked"].get<int>(), 300);
+  // It declares the base game, C2/C3, per-farm: C1 and expansion positions are skipped.
+  EXPECT_GT(j["summary"]["skipped_because"].value("edition C1", 0), 0);
+  EXPECT_GT(j["summary"]["skipped_because"].value("expansion gifts", 0), 0);
+}
+
+struct Planted {
+  std::string mistake, category, ruling;
+  int max_tiles;
+};
+void PrintTo(const Planted& p, std::ostream* os) { *os << p.mistake; }
+
+// The expected category and ruling of each planted mistake, from the rules it breaks:
+// - farms paid for incomplete cities: final farm scoring (BASE-END-FARM);
+// - a meeple listed on an occupied road: the free-feature rule (BASE-MEEPLE-FREE);
+// - a completed monastery worth 8: its scoring (BASE-SCORE-MONASTERY), 9 tiles by nature;
+// - no meeple ever listed on a field: a legal placement on a free feature (BASE-MEEPLE-FREE).
+class PlantedTest : public ::testing::TestWithParam<Planted> {};
+
+TEST_P(PlantedTest, IsOneGroupWithASmallExampleWrittenWithOut) {
+  const Planted& p = GetParam();
+  const std::string dir = testing::TempDir() + "/planted_" + p.mistake;
+  std::filesystem::remove_all(dir);
+  Result r = Conform("--mistake " + p.mistake, "--out " + dir);
+  ASSERT_EQ(r.code, 1) << r.out.substr(0, 3000);
+  json j = json::parse(r.out);
+  ASSERT_EQ(j["groups"].size(), 1u) << r.out.substr(0, 6000);
+  const json& g = j["groups"][0];
+  EXPECT_EQ(g["category"], p.category);
+  bool cited = false;
+  for (const json& id : g["rulings"]) cited |= id == p.ruling;
+  EXPECT_TRUE(cited) << g.dump();
+  const json& size = g["example"]["size"];
+  EXPECT_LE(size["tiles"].get<int>(), p.max_tiles) << g["example"]["position"].dump();
+  EXPECT_LE(size["players"].get<int>(), 2) << g["example"]["position"].dump();
+  EXPECT_TRUE(g["example"]["shrink"]["local_minimum"].get<bool>());
+  EXPECT_FALSE(g["example"]["diff"].empty());
+
+  // --out: one case, listed in the manifest with its rulings; the reference adjudicates it.
+  json manifest = json::parse(std::ifstream(dir + "/manifest.json"));
+  ASSERT_EQ(manifest["cases"].size(), 1u);
+  const json& c = manifest["cases"][0];
+  EXPECT_EQ(c["category"], p.category);
+  const std::string file = dir + "/" + c["position"].get<std::string>();
+  Result adj = Sh(kCarc + " adjudicate " + file);
+  EXPECT_TRUE(adj.code == 0 || adj.code == 1) << adj.code << " " << adj.out.substr(0, 1000);
+
+  // --rerun: only that case, and the same single group.
+  Result again = Conform("--mistake " + p.mistake, "--rerun " + dir);
+  ASSERT_EQ(again.code, 1) << again.out.substr(0, 2000);
+  json ja = json::parse(again.out);
+  EXPECT_EQ(ja["summary"]["queries"], 1);
+  ASSERT_EQ(ja["groups"].size(), 1u);
+  EXPECT_EQ(ja["groups"][0]["rulings"], g["rulings"]);
+  // The faithful engine passes the same case; the reference script compares it without the
+  // protocol, one file at a time.
+  EXPECT_EQ(Conform("", "--rerun " + dir).code, 0);
+  Result script = Sh("python3 " + dir + "/compare.py " + dir + " -- " + kEngine + " --mistake " +
+                     p.mistake + " --answer");
+  Result clean = Sh("python3 " + dir + "/compare.py " + dir + " -- " + kEngine + " --answer");
+  EXPECT_EQ(clean.code, 0) << clean.out;
+  EXPECT_NE(clean.out.find("1 cases checked, 0 differ"), std::string::npos) << clean.out;
+  // The planted mistake shows in the script too (legal lists and scores).
+  EXPECT_EQ(script.code, 1) << script.out;
+  EXPECT_NE(script.out.find("1 cases checked, 1 differ"), std::string::npos) << script.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, PlantedTest,
+    ::testing::Values(Planted{"farm-counts-open-cities", "scores differ", "BASE-END-FARM", 4},
+                      Planted{"meeple-joins-occupied", "accepts an illegal action",
+                              "BASE-MEEPLE-FREE", 4},
+                      Planted{"monastery-eight", "scores differ", "BASE-SCORE-MONASTERY", 9},
+                      Planted{"no-farmers", "rejects a legal action", "BASE-MEEPLE-FREE", 4}),
+    [](const auto& info) {
+      std::string n = info.param.mistake;
+      for (char& c : n)
+        if (c == '-') c = '_';
+      return n;
+    });
+
+}  // namespace
