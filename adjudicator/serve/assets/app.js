@@ -567,8 +567,7 @@ function bindForms() {
   });
   $('turn-player').addEventListener('change', (e) => { p().turn.player = parseInt(e.target.value, 10); syncJson(); renderBoard(); });
   $('turn-step').addEventListener('change', (e) => {
-    p().turn.step = e.target.value;
-    if (e.target.value !== 'place_tile' && e.target.value !== 'draw' && !p().turn.placed && moveAction()) {}
+    if (e.target.value) p().turn.step = e.target.value; else delete p().turn.step;
     syncJson();
   });
   $('turn-tile').addEventListener('change', (e) => {
