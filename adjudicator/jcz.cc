@@ -86,20 +86,25 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
       json action;
       if (type == "PLACE_TILE") {
         const json& p = m.at("payload");
+        auto xy = database::JczPosition(p.at("position"));
+        if (!xy) return Bad(path, where + "/payload/position", "expected [x, y], two integers");
         action = {{"type", "place_tile"},
                   {"tile", database::JczTileIds().at(p.at("tileId"))},
-                  {"x", p.at("position")[0]},
-                  {"y", p.at("position")[1]},
+                  {"x", xy->first},
+                  {"y", xy->second},
                   {"rotation", database::JczRotation(p.at("rotation"))}};
       } else if (type == "DEPLOY_MEEPLE") {
         const json& p = m.at("payload");
         std::string id = p.at("meepleId");
         std::string kind = id.find(".phantom.") != std::string::npos ? "phantom" : "meeple";
         const json& ptr = p.at("pointer");
+        auto xy = database::JczPosition(ptr.at("position"));
+        if (!xy)
+          return Bad(path, where + "/payload/pointer/position", "expected [x, y], two integers");
         action = {{"type", "place_figure"},
                   {"kind", kind},
-                  {"x", ptr.at("position")[0]},
-                  {"y", ptr.at("position")[1]},
+                  {"x", xy->first},
+                  {"y", xy->second},
                   {"feature", database::JczFeatureName(ptr.at("feature"), ptr.at("location"))}};
       } else if (type == "PASS") {
         action = {{"type", "pass"}};
@@ -142,7 +147,9 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
       rep.first_difference = "the model's game did not end after the last recorded turn";
     }
     for (const auto& p : pos.players) rep.final_model.push_back(p.score);
-    rep.final_engine = d.at("finalPoints").get<std::vector<int>>();
+    auto final_engine = database::JczScores(d.at("finalPoints"));
+    if (!final_engine) return Bad(path, "/finalPoints", "expected a list of integer scores");
+    rep.final_engine = std::move(*final_engine);
     if (rep.final_model != rep.final_engine && rep.agree) {
       rep.agree = false;
       rep.first_difference = "final scores differ";

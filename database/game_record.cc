@@ -3,6 +3,7 @@
 #include <set>
 
 #include "database/sha256.h"
+#include "model/core/input_file.h"
 
 namespace carc::database {
 
@@ -30,8 +31,9 @@ model::StatusOr<std::vector<int>> Scores(const json& j, size_t players, const st
     return Bad(source, where, "expected an array of " + std::to_string(players) + " integers");
   std::vector<int> out;
   for (const json& v : j) {
-    if (!v.is_number_integer()) return Bad(source, where, "expected integers, got " + v.dump());
-    out.push_back(v.get<int>());
+    // Range-checked (model/core/input_file.h): 2^64 - 1 is refused, never read as -1.
+    if (!model::JsonInt(v)) return Bad(source, where, model::JsonIntError(v));
+    out.push_back(*model::JsonInt(v));
   }
   return out;
 }

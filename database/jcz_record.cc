@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <map>
 
+#include "model/core/input_file.h"
+
 namespace carc::database {
 
 using model::ErrorCode;
@@ -36,6 +38,24 @@ std::string JczFeatureName(const std::string& feature, std::string loc) {
     loc = all;
   }
   return (feature == "Road" ? "road:" : "city:") + loc;
+}
+
+std::optional<std::pair<int, int>> JczPosition(const json& p) {
+  if (!p.is_array() || p.size() != 2) return std::nullopt;
+  auto x = model::JsonInt(p[0]), y = model::JsonInt(p[1]);
+  if (!x || !y) return std::nullopt;
+  return std::make_pair(*x, *y);
+}
+
+std::optional<std::vector<int>> JczScores(const json& s) {
+  if (!s.is_array() || s.size() > 6) return std::nullopt;
+  std::vector<int> out;
+  for (const json& v : s) {
+    auto i = model::JsonInt(v);
+    if (!i) return std::nullopt;
+    out.push_back(*i);
+  }
+  return out;
 }
 
 namespace {
@@ -76,21 +96,26 @@ model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source
         const json& p = m.at("payload");
         auto it = JczTileIds().find(p.at("tileId").get<std::string>());
         if (it == JczTileIds().end()) return Bad(source, where + "/payload/tileId", "unknown tile");
+        auto xy = JczPosition(p.at("position"));
+        if (!xy) return Bad(source, where + "/payload/position", "expected [x, y], two integers");
         r.draw_order.push_back(it->second);
         turn.actions.push_back({{"type", "place_tile"},
                                 {"tile", it->second},
-                                {"x", p.at("position")[0]},
-                                {"y", p.at("position")[1]},
+                                {"x", xy->first},
+                                {"y", xy->second},
                                 {"rotation", JczRotation(p.at("rotation"))}});
       } else if (type == "DEPLOY_MEEPLE") {
         const json& p = m.at("payload");
         const std::string id = p.at("meepleId");
         const json& ptr = p.at("pointer");
+        auto xy = JczPosition(ptr.at("position"));
+        if (!xy)
+          return Bad(source, where + "/payload/pointer/position", "expected [x, y], two integers");
         turn.actions.push_back(
             {{"type", "place_figure"},
              {"kind", id.find(".phantom.") != std::string::npos ? "phantom" : "meeple"},
-             {"x", ptr.at("position")[0]},
-             {"y", ptr.at("position")[1]},
+             {"x", xy->first},
+             {"y", xy->second},
              {"feature", JczFeatureName(ptr.at("feature"), ptr.at("location"))}});
       } else if (type == "PASS") {
         turn.actions.push_back({{"type", "pass"}});
@@ -99,7 +124,11 @@ model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source
         if (n >= points.size())
           return Bad(source, "/pointsAfterEachTurn", "fewer entries than turns");
         if (turn.actions.empty()) return Bad(source, where, "a turn without actions");
-        turn.scores = points[n].get<std::vector<int>>();
+        auto scores = JczScores(points[n]);
+        if (!scores)
+          return Bad(source, "/pointsAfterEachTurn/" + std::to_string(n),
+                     "expected a list of integer scores");
+        turn.scores = std::move(*scores);
         r.turns.push_back(std::move(turn));
         turn = TurnRecord();
       } else {
@@ -107,7 +136,9 @@ model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source
       }
     }
     if (!turn.actions.empty()) return Bad(source, "/replay", "the last turn has no COMMIT");
-    r.final_scores = d.at("finalPoints").get<std::vector<int>>();
+    auto final_scores = JczScores(d.at("finalPoints"));
+    if (!final_scores) return Bad(source, "/finalPoints", "expected a list of integer scores");
+    r.final_scores = std::move(*final_scores);
     return r;
   } catch (const json::exception& e) {
     return Bad(source, "", std::string("not a .jcz game of the supported subset: ") + e.what());

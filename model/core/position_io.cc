@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "model/core/input_file.h"
 #include "model/core/rules.h"
 
 namespace carc::model {
@@ -35,11 +36,10 @@ struct Reader {
     return j.is_array() || Fail(where, "expected an array, got " + TypeName(j));
   }
   bool Int(const json& j, const std::string& where, int& out) {
-    if (!j.is_number_integer())
-      return Fail(where, "expected an integer, got " + (j.is_number() ? j.dump() : TypeName(j)));
-    long long v = j.get<long long>();
-    if (v < -1000000 || v > 1000000) return Fail(where, "integer out of range: " + j.dump());
-    out = static_cast<int>(v);
+    // The one range-checked reader (input_file.h): 2^64 - 1 is refused, never read as -1.
+    auto v = JsonInt(j);
+    if (!v) return Fail(where, JsonIntError(j));
+    out = *v;
     return true;
   }
   bool String(const json& j, const std::string& where, std::string& out) {
@@ -134,21 +134,11 @@ std::string FeatureName(const RotatedTile& rt, int segment) {
 }
 
 StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return Status(ErrorCode::kNoInput, path + ": is a directory, not a position file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(ErrorCode::kNoInput, path + ": cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return Status(ErrorCode::kNoInput, path + ": cannot read the file");
-  try {
-    return json::parse(ss.str());
-  } catch (const json::parse_error& e) {
-    std::string msg = e.what();
-    if (auto p = msg.find("parse error"); p != std::string::npos) msg = msg.substr(p);
-    return Status(ErrorCode::kMalformed, path + ":/: malformed JSON: " + msg);
-  }
+  // Bounded read (regular file or "-", at most 64 MiB), nesting cap, duplicate keys refused
+  // (model/core/input_file.h).
+  auto text = ReadInputFile(path);
+  if (!text.ok()) return text.status();
+  return ParseJsonText(*text, DisplayName(path));
 }
 
 StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {

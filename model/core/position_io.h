@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "model/core/input_file.h"
 #include "model/core/position.h"
 #include "model/core/status.h"
 

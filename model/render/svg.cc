@@ -151,25 +151,38 @@ void Flatten(const json& j, const std::string& prefix, std::vector<std::string>&
 std::string RenderSvg(const Position& pos, const Picture& pic) {
   const model::Board& b = pos.board;
   const model::TileCatalog& cat = b.catalog();
-  // Board extent: every tile and the square in question, with one empty ring around.
+  // Board extent: every tile and the square in question, with one empty ring around. Hostile
+  // input (issue 19): a square in question more than kSquareReach squares beyond the tiles is
+  // not drawn (one at (1000000, -1000000) or INT_MAX drew for ever), and the empty grid only
+  // while the extent holds at most kMaxGridCells squares (tiles are always drawn).
+  constexpr int64_t kSquareReach = 16;
+  constexpr int64_t kMaxGridCells = 40000;
   std::vector<Coord> cells;
   for (int i = 0; i < b.size(); ++i) cells.push_back(b.tile(i).pos);
-  if (pic.square) cells.push_back(*pic.square);
   if (cells.empty()) cells.push_back({0, 0});
   int x0 = cells[0].x, x1 = x0, y0 = cells[0].y, y1 = y0;
   for (Coord c : cells) {
     x0 = std::min(x0, c.x - 1), x1 = std::max(x1, c.x + 1);
     y0 = std::min(y0, c.y - 1), y1 = std::max(y1, c.y + 1);
   }
+  std::optional<Coord> square = pic.square;
+  if (square && (square->x < x0 - kSquareReach || square->x > x1 + kSquareReach ||
+                 square->y < y0 - kSquareReach || square->y > y1 + kSquareReach))
+    square.reset();
+  if (square) {
+    x0 = std::min(x0, square->x - 1), x1 = std::max(x1, square->x + 1);
+    y0 = std::min(y0, square->y - 1), y1 = std::max(y1, square->y + 1);
+  }
+  const bool grid = (int64_t{x1} - x0 + 1) * (int64_t{y1} - y0 + 1) <= kMaxGridCells;
   auto px = [&](int x) { return kMargin + (x - x0) * kTileSize; };
   auto py = [&](int y) { return kMargin + (y - y0) * kTileSize; };
   const double board_w = (x1 - x0 + 1) * kTileSize, board_h = (y1 - y0 + 1) * kTileSize;
 
   std::string body;
   // Grid and axis labels (x east, y south).
-  for (int x = x0; x <= x1; ++x) body += Text(px(x) + 50, kMargin - 10, std::to_string(x), "ax", " text-anchor=\"middle\"");
-  for (int y = y0; y <= y1; ++y) body += Text(kMargin - 8, py(y) + 54, std::to_string(y), "ax", " text-anchor=\"end\"");
-  for (int x = x0; x <= x1; ++x)
+  for (int x = x0; grid && x <= x1; ++x) body += Text(px(x) + 50, kMargin - 10, std::to_string(x), "ax", " text-anchor=\"middle\"");
+  for (int y = y0; grid && y <= y1; ++y) body += Text(kMargin - 8, py(y) + 54, std::to_string(y), "ax", " text-anchor=\"end\"");
+  for (int x = x0; grid && x <= x1; ++x)
     for (int y = y0; y <= y1; ++y)
       body += "<rect class=\"cell\" x=\"" + Num(px(x)) + "\" y=\"" + Num(py(y)) +
               "\" width=\"100\" height=\"100\"/>\n";
@@ -185,9 +198,9 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     body += Tile(b.rotated(i), cat.Name(t.type) + (t.rotation ? " " + std::to_string(90 * t.rotation) : ""),
                  px(t.pos.x), py(t.pos.y), 1, mark);
   }
-  if (pic.square)
+  if (square)
     body += "<rect class=\"square" + std::string(pic.square_illegal ? " illegal" : "") +
-            "\" x=\"" + Num(px(pic.square->x) + 2.5) + "\" y=\"" + Num(py(pic.square->y) + 2.5) +
+            "\" x=\"" + Num(px(square->x) + 2.5) + "\" y=\"" + Num(py(square->y) + 2.5) +
             "\" width=\"95\" height=\"95\"/>\n";
 
   // Figures on the segment they occupy; figures sharing a segment step aside.

@@ -113,8 +113,8 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
   (void)w0;
   auto player = [&](int def) -> model::StatusOr<int> {
     if (!j.contains("player")) return def;
-    if (!j["player"].is_number_integer()) return Bad(wp + "/player", "expected an integer");
-    int p = j["player"].get<int>();
+    if (!model::JsonInt(j["player"])) return Bad(wp + "/player", model::JsonIntError(j["player"]));
+    int p = *model::JsonInt(j["player"]);
     if (p < 0 || p >= static_cast<int>(pos.players.size()))
       return Bad(wp + "/player", "no player " + std::to_string(p));
     return p;
@@ -182,15 +182,16 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
         return Bad(wp + "/" + k,
                    "missing (force-placement names the opponent "
                    "and the square {\"x\", \"y\"})");
-    if (!j["opponent"].is_number_integer()) return Bad(wp + "/opponent", "expected an integer");
-    p.opponent = j["opponent"].get<int>();
+    if (!model::JsonInt(j["opponent"]))
+      return Bad(wp + "/opponent", model::JsonIntError(j["opponent"]));
+    p.opponent = *model::JsonInt(j["opponent"]);
     if (p.opponent < 0 || p.opponent >= static_cast<int>(pos.players.size()))
       return Bad(wp + "/opponent", "no player " + std::to_string(p.opponent));
     const json& sq = j["square"];
-    if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") || !sq["x"].is_number_integer() ||
-        !sq["y"].is_number_integer())
+    if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") || !model::JsonInt(sq["x"]) ||
+        !model::JsonInt(sq["y"]))
       return Bad(wp + "/square", "expected {\"x\": .., \"y\": ..}");
-    p.square = {sq["x"].get<int>(), sq["y"].get<int>()};
+    p.square = {*model::JsonInt(sq["x"]), *model::JsonInt(sq["y"])};
   } else if (p.card == Card::kTakeTwoTiles) {
     if (j.contains("tiles")) {
       if (!j["tiles"].is_array() || j["tiles"].size() != 2)
@@ -215,9 +216,9 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
     p.node = *n1;
     p.other_node = *n2;
     if (j.contains("other_owner")) {
-      if (!j["other_owner"].is_number_integer())
-        return Bad(wp + "/other_owner", "expected an integer");
-      p.other_owner = j["other_owner"].get<int>();
+      if (!model::JsonInt(j["other_owner"]))
+        return Bad(wp + "/other_owner", model::JsonIntError(j["other_owner"]));
+      p.other_owner = *model::JsonInt(j["other_owner"]);
     }
   } else if (NodeCard(p.card)) {
     if (!j.contains("target"))
@@ -227,8 +228,8 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
     if (!n.ok()) return n.status();
     p.node = *n;
     if (j.contains("owner")) {
-      if (!j["owner"].is_number_integer()) return Bad(wp + "/owner", "expected an integer");
-      p.owner = j["owner"].get<int>();
+      if (!model::JsonInt(j["owner"])) return Bad(wp + "/owner", model::JsonIntError(j["owner"]));
+      p.owner = *model::JsonInt(j["owner"]);
     }
   }
   return EncodePlay(p);

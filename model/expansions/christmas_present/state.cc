@@ -66,8 +66,8 @@ Status ReadCards(const json& j, const std::string& where, std::vector<Card>& out
 }
 
 Status ReadInt(const json& j, const std::string& where, int& out) {
-  if (!j.is_number_integer()) return Bad(where, "expected an integer");
-  out = j.get<int>();
+  if (!model::JsonInt(j)) return Bad(where, model::JsonIntError(j));
+  out = *model::JsonInt(j);
   return Status::Ok();
 }
 
@@ -123,9 +123,9 @@ model::StatusOr<int> ReadFeatureRef(const json& j, const model::Position& pos,
   for (const char* k : {"x", "y", "feature"})
     if (!j.contains(k)) return Bad(where + "/" + k, "missing");
   if (Status s = Keys(j, where, {"x", "y", "feature"}); !s.ok()) return s;
-  if (!j["x"].is_number_integer() || !j["y"].is_number_integer() || !j["feature"].is_string())
+  if (!model::JsonInt(j["x"]) || !model::JsonInt(j["y"]) || !j["feature"].is_string())
     return Bad(where, "expected integer x, y and a feature name");
-  model::Coord c{j["x"].get<int>(), j["y"].get<int>()};
+  model::Coord c{*model::JsonInt(j["x"]), *model::JsonInt(j["y"])};
   auto t = pos.board.At(c);
   if (!t)
     return Bad(where, "no tile at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")");

@@ -57,9 +57,9 @@ Status Cards(const json& j, const std::string& where, CardCounts& counts,
       std::string w = where + "/" + it.key();
       auto c = ParseCard(it.key());
       if (!c) return Bad(w, "unknown gift card \"" + it.key() + "\" (" + KnownCards() + ")");
-      if (!it.value().is_number_integer() || it.value().get<int>() < 0)
+      if (!model::JsonInt(it.value(), 0))
         return Bad(w, "expected a count (0 or more)");
-      counts[static_cast<int>(*c)] = it.value().get<int>();
+      counts[static_cast<int>(*c)] = *model::JsonInt(it.value(), 0);
     }
     return Status::Ok();
   }

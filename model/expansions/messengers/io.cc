@@ -68,8 +68,8 @@ Status ParseMessage(const json& j, const std::string& where, Numbering n, Messag
       out = *m;
       return Status::Ok();
     }
-  } else if (j.is_number_integer()) {
-    if (auto m = MessageByNumber(n, j.get<int>())) {
+  } else if (model::JsonInt(j)) {
+    if (auto m = MessageByNumber(n, *model::JsonInt(j))) {
       out = *m;
       return Status::Ok();
     }
@@ -81,7 +81,8 @@ Status ParseMessage(const json& j, const std::string& where, Numbering n, Messag
                  std::string(NumberingName(n)) + "\", got " + j.dump());
 }
 
-bool IsInt(const json& j) { return j.is_number_integer(); }
+// Range-checked (model/core/input_file.h): a huge integer is refused, never truncated.
+bool IsInt(const json& j) { return model::JsonInt(j).has_value(); }
 
 }  // namespace
 
@@ -164,10 +165,10 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
       for (auto it = t.begin(); it != t.end(); ++it)
         if (it.key() != "meeple" && it.key() != "dame")
           return Bad(w + "/" + it.key(), "unknown field (meeple, dame)");
-      s.tracks[p].points[0] = t["meeple"].get<int>();
+      s.tracks[p].points[0] = *model::JsonInt(t["meeple"]);
       if (t.contains("dame")) {
         if (!IsInt(t["dame"])) return Bad(w + "/dame", "expected an integer");
-        s.tracks[p].points[1] = t["dame"].get<int>();
+        s.tracks[p].points[1] = *model::JsonInt(t["dame"]);
       } else {
         s.tracks[p].dame_returned = true;  // MSG-FINAL: summed onto the scoring meeple
       }
@@ -214,9 +215,9 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
           !IsInt(e["points"]))
         return Bad(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
       Pending p;
-      p.player = e["player"].get<int>();
+      p.player = *model::JsonInt(e["player"]);
       if (p.player < 0 || p.player >= players) return Bad(w + "/player", "no such player");
-      p.points = e["points"].get<int>();
+      p.points = *model::JsonInt(e["points"]);
       if (e.contains("origin")) {
         auto o =
             e["origin"].is_string() ? ParseOrigin(e["origin"].get<std::string>()) : std::nullopt;
@@ -238,9 +239,9 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
       const std::string& k = it.key();
       Status st = Status::Ok();
       if (k == "part" || k == "messages_taken") {
-        if (!IsInt(it.value()) || it.value().get<int>() < (k == "part" ? 1 : 0))
+        if (!IsInt(it.value()) || *model::JsonInt(it.value()) < (k == "part" ? 1 : 0))
           return Bad(w + "/" + k, "expected a non-negative integer (part: 1 or more)");
-        (k == "part" ? s.part.part : s.part.taken) = it.value().get<int>();
+        (k == "part" ? s.part.part : s.part.taken) = *model::JsonInt(it.value());
       } else if (k == "moved") {
         st = ParseFigureList(it.value(), w + "/" + k, s.part.moved);
       } else if (k == "dark_stops") {
