@@ -137,12 +137,26 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     claim = q.value("claim", json::object());
     if (!claim.is_object())
       return Error(kExitMalformed, source + ":/question/claim: expected an object");
+    // Unknown keys are refused: a misspelt "legel" was ignored and the claim upheld (issue 19).
+    // Duplicate keys never get here (model/core/input_file.cc).
+    for (auto it = q.begin(); it != q.end(); ++it)
+      if (it.key() != "ask" && it.key() != "actions" && it.key() != "claim" && it.key() != "depth")
+        return Error(kExitMalformed, source + ":/question/" + it.key().substr(0, 100) +
+                                         ": unknown field (ask, actions, claim, depth)");
+    for (auto it = claim.begin(); it != claim.end(); ++it)
+      if (it.key() != "legal" && it.key() != "scores")
+        return Error(kExitMalformed, source + ":/question/claim/" + it.key().substr(0, 100) +
+                                         ": unknown field (legal, scores)");
     if (claim.contains("legal") && !claim["legal"].is_boolean())
       return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
     if (claim.contains("scores") &&
         (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
       return Error(kExitMalformed,
                    source + ":/question/claim/scores: expected one score per player");
+    for (size_t i = 0; claim.contains("scores") && i < claim["scores"].size(); ++i)
+      if (!model::JsonInt(claim["scores"][i]))  // a score as a string is malformed, not rejected
+        return Error(kExitMalformed, source + ":/question/claim/scores/" + std::to_string(i) +
+                                         ": " + model::JsonIntError(claim["scores"][i]));
     if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
     if (ask == "legal") {
       int depth = 0;
@@ -208,6 +222,23 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
     r["player"] = pos.turn.player;
     if (opts.depth > 0) {
+      // Bounded work (issue 19: depth 8 from an unknown draw order took 27 s): each next
+      // depth's count is estimated from the largest growth seen so far; past kMaxPerftCount
+      // the question is refused, naming the deepest depth within the bound.
+      constexpr double kMaxPerftCount = 1e6;
+      double prev = 1, growth = 1;
+      for (int d = 1; d < opts.depth; ++d) {
+        const double n = static_cast<double>(model::Perft(pos, d));
+        growth = std::max(growth, n / std::max(prev, 1.0));
+        if (n * growth > kMaxPerftCount)
+          return Error(kExitMalformed,
+                       source + ": perft depth " + std::to_string(opts.depth) +
+                           " is beyond the work bound for this position (depth " +
+                           std::to_string(d) + " already counts " +
+                           std::to_string(static_cast<uint64_t>(n)) +
+                           " sequences); the deepest depth within it is " + std::to_string(d));
+        prev = n;
+      }
       r["depth"] = opts.depth;
       json divide = json::array();
       uint64_t total = 0;
@@ -262,7 +293,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       a = model::ParseAction(q["actions"][i], pos, where, ctx);
       if (!a.ok()) return Error(a.status());
     }
-    json entry = {{"action", q["actions"][i]},
+    // The parsed action, not the user's JSON (which could be large; issue 19).
+    json entry = {{"action", model::DumpAction(pos, *a)},
                   {"description", model::Describe(pos, *a)},
                   {"score_events", json::array()},
                   {"notes", json::array()}};

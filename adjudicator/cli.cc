@@ -20,7 +20,8 @@ int Emit(const Outcome& o, const OutputFormat& f) {
   if (f.format == "text")
     std::cout << RulingText(o.ruling);
   else
-    std::cout << o.ruling.dump(2) << "\n";
+    // replace: a file name that is not UTF-8 must not make the dump throw (issue 19).
+    std::cout << o.ruling.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return o.exit_code;
 }
 
@@ -59,7 +60,14 @@ int Run(int argc, char** argv) {
     std::cerr << app.help();
     return kExitUsage;
   }
-  return chosen->run();
+  const int code = chosen->run();
+  // A full or closed stdout (> /dev/full) loses the answer: an I/O failure, not success.
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "carc: cannot write the output to stdout\n";
+    return kExitIo;
+  }
+  return code;
 }
 
 }  // namespace carc::adjudicator

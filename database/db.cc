@@ -51,10 +51,14 @@ std::string Describe(int rc, const std::string& path, std::string_view doing, in
   return out;
 }
 
-// "file:" URI of a path, for sqlite3_open_v2 with SQLITE_OPEN_URI.
+// "file:" URI of a path, for sqlite3_open_v2 with SQLITE_OPEN_URI. Leading slashes are folded
+// into one: "file://x/db" would name the host x (a path starting with // broke the URI).
 std::string FileUri(const std::string& path, const char* query) {
   std::string out = "file:";
-  for (char ch : path) {
+  size_t start = 0;
+  while (path.size() > start + 1 && path[start] == '/' && path[start + 1] == '/') ++start;
+  if (start < path.size() && path[start] == '/') out += "//";  // file:///abs/path
+  for (char ch : path.substr(start)) {
     if (ch == '%' || ch == '?' || ch == '#') {
       char buf[4];
       std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(ch));
@@ -77,7 +81,11 @@ bool FolderWritable(const std::string& path) {
 
 StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions& opts) {
   std::error_code ec;
-  const bool memory = path == ":memory:" || path.empty();
+  // An empty name would open a private in-memory database and lose every write (issue 19).
+  if (path.empty())
+    return Status(model::ErrorCode::kUsage,
+                  "empty database path (--db \"\"): name a database file");
+  const bool memory = path == ":memory:";
   if (!memory && opts.mode == OpenMode::kReadOnly && !std::filesystem::exists(path, ec))
     return IoError(path + ": no such database file (create it with `carc db build --db " + path +
                    "`)");
@@ -103,7 +111,14 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
   if (!row.ok() && opts.mode == OpenMode::kReadOnly && !memory &&
       (first_rc == SQLITE_READONLY || first_rc == SQLITE_CANTOPEN) && !FolderWritable(path)) {
     // A WAL file in a folder nobody may write to (an installed copy): without its -shm file
-    // SQLite can read it only as immutable, which is what such a file is.
+    // SQLite can read it only as immutable, which is what such a file is. Immutable ignores the
+    // -wal file, so one that still holds commits would give stale reads: refused.
+    if (std::filesystem::file_size(path + "-wal", ec) > 0 && !ec &&
+        !std::filesystem::exists(path + "-shm", ec))
+      return IoError(path + ": its write-ahead log " + path + "-wal holds changes but " + path +
+                     "-shm is missing, in a folder this user cannot write: reading would miss "
+                     "them; open it once with write access to the folder, or copy the folder");
+    ec.clear();
     app = Statement();
     sqlite3_close_v2(c.db_);
     c.db_ = nullptr;
@@ -129,6 +144,18 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
                      std::to_string(app_id) + "); create one with `carc db build --db FILE`");
   }
   if (Status s = c.Exec("PRAGMA foreign_keys = ON"); !s.ok()) return s;
+  if (opts.mode == OpenMode::kCreate && !memory && app_id == kApplicationId) {
+    // Before any write: a page-corrupted file accepted imports without complaint (issue 19).
+    auto check = c.Prepare("PRAGMA quick_check(1)");
+    if (!check.ok()) return check.status();
+    auto r = check->Step();
+    if (!r.ok()) return r.status();
+    const std::string verdict = *r ? check->Text(0) : "no answer";
+    if (verdict != "ok")
+      return IoError(path + ": the database file is damaged (quick_check: " +
+                     verdict.substr(0, 200) +
+                     "); rebuild it with `carc db build` or restore a copy");
+  }
   if (opts.mode == OpenMode::kCreate && !memory) {
     // WAL: readers keep reading while an import writes. NORMAL sync is safe in WAL against a
     // killed process (a commit is never half applied); only a power cut can lose the last one.
