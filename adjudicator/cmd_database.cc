@@ -1,7 +1,11 @@
 // Subcommands backed by the SQLite database (database/README.md): db build / adjudications /
 // check, rulings search / show / list, games import / list / show / replay / export, and
 // `adjudicate --db`. Every database failure prints one line naming the file and exits 74.
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -12,6 +16,7 @@
 #include "database/games_store.h"
 #include "database/migrate.h"
 #include "database/rulings_store.h"
+#include "database/search_words.h"
 #include "database/sha256.h"
 #include "database/text_out.h"
 
@@ -27,7 +32,7 @@ namespace db = carc::database;
 using nlohmann::json;
 
 struct DbState {
-  std::string db = "carc.db";
+  std::string db;  // --db; empty: CARC_DB, else the per-user default (DbPath)
   int timeout_ms = 5000;
   std::string root = CARC_SOURCE_DIR;
   std::string query;
@@ -45,6 +50,18 @@ DbState& St() {
   return st;
 }
 
+// The database file: --db, else $CARC_DB, else $XDG_DATA_HOME/carc/carc.db, else
+// ~/.local/share/carc/carc.db (the XDG Base Directory default). Empty when none can be named.
+std::string DbPath() {
+  if (!St().db.empty()) return St().db;
+  if (const char* env = getenv("CARC_DB"); env && *env) return env;
+  if (const char* xdg = getenv("XDG_DATA_HOME"); xdg && *xdg && xdg[0] == '/')
+    return (std::filesystem::path(xdg) / "carc" / "carc.db").string();
+  if (const char* home = getenv("HOME"); home && *home)
+    return (std::filesystem::path(home) / ".local" / "share" / "carc" / "carc.db").string();
+  return "";
+}
+
 int Fail(const model::Status& s) {
   std::cerr << "carc: " << s.message() << "\n";
   return static_cast<int>(s.code());
@@ -56,11 +73,27 @@ int Print(const json& j, const OutputFormat& f, std::string (*text)(const json&)
 }
 
 model::StatusOr<db::Connection> Open(db::OpenMode mode, const std::string& path) {
+  if (path.empty())
+    return model::Status(model::ErrorCode::kUsage,
+                         "no database file: pass --db FILE or set CARC_DB (neither XDG_DATA_HOME "
+                         "nor HOME is set for the default)");
+  if (mode == db::OpenMode::kCreate && path != ":memory:") {
+    // The default folder (~/.local/share/carc) may not exist yet.
+    std::error_code ec;
+    const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty() && !std::filesystem::exists(dir, ec))
+      std::filesystem::create_directories(dir, ec);
+  }
   return db::OpenDatabase(path, {.mode = mode, .busy_timeout_ms = St().timeout_ms});
 }
 
 void AddDbOptions(CLI::App* app, OutputFormat& fmt) {
-  app->add_option("--db", St().db, "Database file (default: carc.db)");
+  app->add_option("--db", St().db,
+                  "Database file (default: $CARC_DB, else $XDG_DATA_HOME/carc/carc.db, else "
+                  "~/.local/share/carc/carc.db)")
+      ->check([](const std::string& s) {  // "" would fall back silently (issue 19)
+        return s.empty() ? std::string("an empty database path: name a file") : std::string();
+      });
   app->add_option("--timeout", St().timeout_ms,
                   "Milliseconds to wait for another writer's lock (default 5000)")
       ->check(CLI::Range(0, 600000));
@@ -70,11 +103,31 @@ void AddDbOptions(CLI::App* app, OutputFormat& fmt) {
 // ---- db ----
 
 int Build(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kCreate, St().db);
-  if (!conn.ok()) return Fail(conn.status());
-  auto rep = db::BuildFromRepo(*conn, St().root);
+  // A first build goes into a temporary file renamed into place when complete: a failed one
+  // (disk full) must not leave an empty database that searches answer from (issue 19). A
+  // rebuild runs in one transaction, which a failure rolls back.
+  std::error_code ec;
+  const std::string path = DbPath();
+  const bool fresh = !path.empty() && path != ":memory:" && !std::filesystem::exists(path, ec);
+  const std::string target = fresh ? path + ".building-" + std::to_string(getpid()) : path;
+  model::StatusOr<db::BuildReport> rep = model::Status(model::ErrorCode::kIo, "not built");
+  {
+    auto conn = Open(db::OpenMode::kCreate, target);
+    if (!conn.ok()) return Fail(conn.status());
+    rep = db::BuildFromRepo(*conn, St().root);
+  }  // closed: the WAL is checkpointed into the file before the rename
+  if (fresh && rep.ok()) {
+    std::filesystem::rename(target, path, ec);
+    if (ec) rep = model::Status(model::ErrorCode::kIo, path + ": cannot rename the new database "
+                                                           "into place: " + ec.message());
+  }
+  if (fresh && (!rep.ok() || ec))
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(target + suffix, ec);
   if (!rep.ok()) return Fail(rep.status());
-  json j = {{"db", St().db},           {"schema_version", db::LatestVersion()},
+  ec.clear();
+  const std::filesystem::path abs = std::filesystem::absolute(DbPath(), ec);
+  json j = {{"db", ec ? DbPath() : abs.lexically_normal().string()},
+            {"schema_version", db::LatestVersion()},
             {"rulings", rep->rulings}, {"per_expansion", rep->per_expansion},
             {"links", rep->links},     {"fixtures", rep->fixtures},
             {"covers", rep->covers},   {"unknown_cover_ids", rep->unknown_cover_ids},
@@ -83,7 +136,7 @@ int Build(const OutputFormat& f) {
 }
 
 int Adjudications(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto list = db::ListAdjudications(*conn, St().sha, St().limit > 0 ? St().limit : 50);
   if (!list.ok()) return Fail(list.status());
@@ -91,7 +144,7 @@ int Adjudications(const OutputFormat& f) {
 }
 
 int Check(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto st = conn->Prepare("PRAGMA integrity_check");
   if (!st.ok()) return Fail(st.status());
@@ -103,37 +156,44 @@ int Check(const OutputFormat& f) {
     if (st->Text(0) != "ok") problems.push_back(st->Text(0));
   }
   if (!problems.empty())
-    return Fail(model::Status(model::ErrorCode::kIo, St().db + ": the database file is corrupt: " +
+    return Fail(model::Status(model::ErrorCode::kIo, DbPath() + ": the database file is corrupt: " +
                                                          problems[0].get<std::string>()));
   if (f.format == "text")
-    std::cout << St().db << ": integrity ok, schema " << db::LatestVersion() << "\n";
+    std::cout << DbPath() << ": integrity ok, schema " << db::LatestVersion() << "\n";
   else
-    std::cout << db::Pretty({{"db", St().db}, {"integrity", "ok"}}) << "\n";
+    std::cout << db::Pretty({{"db", DbPath()}, {"integrity", "ok"}}) << "\n";
   return kExitUpheld;
 }
 
 // ---- rulings ----
 
 int Search(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto hits = db::Search(*conn, St().query, St().limit > 0 ? St().limit : 10);
   if (!hits.ok()) return Fail(hits.status());
-  json j = {{"query", St().query}, {"hits", json::array()}};
+  json words = json::array();
+  for (const db::QueryWord& w : db::ParseQuery(St().query)) words.push_back(w.word);
+  json j = {{"query", St().query},
+            {"words", words},
+            {"ignored", db::StopWordsIn(St().query)},
+            {"hits", json::array()}};
   for (const auto& h : *hits)
-    j["hits"].push_back({{"id", h.id}, {"title", h.title}, {"expansion", h.expansion},
-                         {"status", h.status}, {"snippet", h.snippet}, {"bm25", h.score}});
+    j["hits"].push_back({{"id", h.id},           {"title", h.title},   {"expansion", h.expansion},
+                         {"status", h.status},   {"matched", h.matched}, {"snippet", h.snippet},
+                         {"source", h.source},   {"bm25", h.score}});
   return Print(j, f, db::SearchText);
 }
 
 int Show(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto r = db::ShowRuling(*conn, St().id);
   if (!r.ok()) return Fail(r.status());
   if (!*r)
     return Fail(model::Status(model::ErrorCode::kNoInput,
-                              St().db + ": no ruling " + St().id + " (try `carc rulings search`)"));
+                              DbPath() + ": no ruling " + St().id +
+                                  " (try `carc rulings search`)"));
   return Print(**r, f, db::RulingText);
 }
 
@@ -143,7 +203,7 @@ int List(const OutputFormat& f) {
                               "--status " + St().status +
                                   ": expected current, variant, disputed, superseded, "
                                   "needs-expansion or needs-expansion:<name>"));
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   if (!St().expansion.empty()) {
     auto known = db::Expansions(*conn);
@@ -179,7 +239,7 @@ int Import(const OutputFormat& f) {
     }
     items.push_back(std::move(*item));
   }
-  auto conn = Open(db::OpenMode::kCreate, St().db);
+  auto conn = Open(db::OpenMode::kCreate, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto results = db::ImportGames(*conn, items);
   if (!results.ok()) return Fail(results.status());  // nothing of the batch was stored
@@ -205,7 +265,7 @@ int Import(const OutputFormat& f) {
 }
 
 int Games(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto list = db::ListGames(*conn, St().verdict, St().limit > 0 ? St().limit : -1);
   if (!list.ok()) return Fail(list.status());
@@ -217,34 +277,43 @@ model::StatusOr<db::StoredGame> FetchGame(db::Connection& conn) {
   if (!g.ok()) return g.status();
   if (!*g)
     return model::Status(model::ErrorCode::kNoInput,
-                         St().db + ": no game " + std::to_string(St().game) + " (see `carc games list`)");
+                         DbPath() + ": no game " + std::to_string(St().game) +
+                             " (see `carc games list`)");
   return std::move(**g);
 }
 
 int ShowGame(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto g = FetchGame(*conn);
   if (!g.ok()) return Fail(g.status());
   json j = db::StoredGameJson(*g);
+  // Scores per turn by player name, claimed beside the model's.
   j["turn_scores"] = json::array();
-  for (size_t t = 0; t < g->record.turns.size(); ++t)
-    j["turn_scores"].push_back(
-        {{"turn", t + 1},
-         {"claimed", g->record.turns[t].scores ? json(*g->record.turns[t].scores) : json()},
-         {"model", t < g->model_scores.size() ? g->model_scores[t] : json()}});
+  for (size_t t = 0; t < g->record.turns.size(); ++t) {
+    const auto& claimed = g->record.turns[t].scores;
+    const json model = t < g->model_scores.size() ? g->model_scores[t] : json();
+    json by_player = json::array();
+    for (size_t p = 0; p < g->record.players.size(); ++p)
+      by_player.push_back(
+          {{"player", g->record.players[p]},
+           {"claimed", claimed && p < claimed->size() ? json((*claimed)[p]) : json()},
+           {"model", model.is_array() && p < model.size() ? model[p] : json()}});
+    j["turn_scores"].push_back({{"turn", t + 1}, {"scores", by_player}});
+  }
   return Print(j, f, db::GameShowText);
 }
 
 int ReplayGame(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto g = FetchGame(*conn);
   if (!g.ok()) return Fail(g.status());
   auto rr = db::Replay(g->record, "game " + std::to_string(g->game_id), /*with_log=*/true);
   if (!rr.ok()) return Fail(rr.status());
   const std::string verdict = db::GameVerdictName(rr->verdict);
-  json j = {{"game_id", g->game_id},       {"verdict", verdict},
+  json j = {{"game_id", g->game_id},       {"players", g->record.players},
+            {"verdict", verdict},
             {"verdict_text", rr->text},    {"cited", rr->cited},
             {"final_model", rr->final_model}, {"stored_verdict", g->verdict},
             {"same_as_stored", verdict == g->verdict}, {"turns", rr->log}};
@@ -253,7 +322,7 @@ int ReplayGame(const OutputFormat& f) {
 }
 
 int Export() {
-  auto conn = Open(db::OpenMode::kReadOnly, St().db);
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
   if (!conn.ok()) return Fail(conn.status());
   auto g = FetchGame(*conn);
   if (!g.ok()) return Fail(g.status());
@@ -356,7 +425,7 @@ void RegisterDatabaseCommands(Registry& reg) {
   auto* exp = games->add_subcommand("export", "A stored game as a game record (JSON)");
   exp->add_option("game", st.game, "Game number")->required();
   exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
-  exp->add_option("--db", st.db, "Database file (default: carc.db)");
+  exp->add_option("--db", st.db, "Database file (default as for the other commands)");
   exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
   reg.commands.push_back({exp, [] { return Export(); }});
 

@@ -17,7 +17,7 @@ TEST(Schema, FreshFileIsMigratedToTheLatestVersion) {
   auto c = OpenDatabase(dir.File("a.db"), {.mode = OpenMode::kCreate});
   ASSERT_TRUE(c.ok()) << c.status().message();
   EXPECT_EQ(QueryInt(*c, "PRAGMA user_version"), LatestVersion());
-  EXPECT_EQ(LatestVersion(), 1);  // schema/0001_init.sql is the only file
+  EXPECT_EQ(LatestVersion(), 2);  // schema/0001_init.sql, 0002_search.sql
   EXPECT_EQ(QueryInt(*c, "PRAGMA application_id"), kApplicationId);
   EXPECT_EQ(QueryInt(*c, "PRAGMA foreign_keys"), 1);
   EXPECT_EQ(QueryText(*c, "PRAGMA journal_mode"), "wal");

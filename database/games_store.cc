@@ -248,7 +248,8 @@ StatusOr<json> ListGames(Connection& conn, const std::string& verdict, int limit
       "       (SELECT json_group_array(name) FROM "
       "          (SELECT name FROM game_players p WHERE p.game_id = g.game_id ORDER BY seat)), "
       "       (SELECT count(*) FROM game_turns t WHERE t.game_id = g.game_id), "
-      "       (SELECT group_concat(ruling_id, ' ') FROM game_citations c WHERE c.game_id = g.game_id) "
+      "       (SELECT json_group_array(ruling_id) FROM (SELECT ruling_id FROM game_citations c "
+      "          WHERE c.game_id = g.game_id ORDER BY rowid)) "
       "FROM games g WHERE (?1 = '' OR g.verdict = ?1) ORDER BY g.game_id LIMIT ?2");
   if (!st.ok()) return st.status();
   st->Bind(1, verdict).Bind(2, limit);
@@ -268,7 +269,7 @@ StatusOr<json> ListGames(Connection& conn, const std::string& verdict, int limit
               {"imported_at", st->Text(8)},
               {"players", json::parse(st->Text(9), nullptr, false)},
               {"turns", st->Int(10)},
-              {"cited", st->OptText(11).value_or("")}};
+              {"cited", json::parse(st->OptText(11).value_or("[]"), nullptr, false)}};
     out.push_back(e);
   }
   return out;

@@ -88,8 +88,13 @@ class Replayer {
     const int turn_no = static_cast<int>(t) + 1;
     const std::string base = "/turns/" + std::to_string(t);
     std::vector<model::ScoreEvent> events;
-    json entry = {{"turn", turn_no}, {"player", pos_.turn.player}, {"actions", json::array()},
-                  {"score_events", json::array()}, {"notes", json::array()}};
+    // The player by the name the record gives (seat = index in the record's players).
+    json entry = {{"turn", turn_no},
+                  {"player", pos_.players[pos_.turn.player].name},
+                  {"seat", pos_.turn.player},
+                  {"actions", json::array()},
+                  {"score_events", json::array()},
+                  {"notes", json::array()}};
     auto collect = [&](const ApplyResult& ar) {
       for (const auto& e : ar.scores) {
         events.push_back(e);
@@ -212,13 +217,18 @@ class Replayer {
     return ids;
   }
 
-  static std::string Breakdown(const std::vector<model::ScoreEvent>& evs) {
+  // The score events, each winner by the name the record gives.
+  std::string Breakdown(const std::vector<model::ScoreEvent>& evs) const {
     if (evs.empty()) return " (the rules score nothing here)";
     std::string out = " (";
     for (size_t i = 0; i < evs.size(); ++i) {
       const auto& e = evs[i];
+      json winners = json::array();  // as `carc adjudicate` writes them: ["Anna"]
+      for (auto p : e.winners)
+        winners.push_back(static_cast<size_t>(p) < pos_.players.size() ? pos_.players[p].name
+                                                                       : std::to_string(p));
       out += (i ? "; " : "") + std::string(model::FeatureKindName(e.kind)) + " " + e.formula +
-             " = " + std::to_string(e.points) + " to " + json(e.winners).dump();
+             " = " + std::to_string(e.points) + " to " + winners.dump();
     }
     return out + ")";
   }

@@ -1,8 +1,13 @@
 // Read side of rulings_store.h: search, show, list.
+#include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <limits>
+#include <map>
 
 #include "database/json_opt.h"
 #include "database/rulings_store.h"
+#include "database/search_words.h"
 
 namespace carc::database {
 
@@ -10,27 +15,34 @@ using nlohmann::json;
 
 namespace {
 
-// Words of the query: runs of letters and digits (bytes >= 0x80 belong to words, so UTF-8
-// letters stay whole). Each becomes an FTS5 string, so no query can be an FTS5 syntax error.
-std::vector<std::string> Words(const std::string& q) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (unsigned char ch : q) {
-    if (std::isalnum(ch) || ch >= 0x80) {
-      cur.push_back(static_cast<char>(ch));
-    } else if (!cur.empty()) {
-      out.push_back(cur);
-      cur.clear();
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
+// bm25 weights of the index columns id, title, questions, summary, body: the players'
+// questions and the title above the summary, the summary above the rest.
+constexpr const char* kColumnWeights = "2.0, 8.0, 6.0, 2.0, 1.0";
+// The share of a word's weight that a ruling gets just for holding it (the rest by how well).
+constexpr double kPresence = 0.3;
+// A synonym found counts this much of the word itself.
+constexpr double kSynonym = 0.7;
+// The weight of a ruling of an expansion that the question does not name.
+constexpr double kUnnamedExpansion = 0.6;
+
+// A term as an FTS5 string (a phrase when it has several words), so that no query can be an
+// FTS5 syntax error.
+std::string Quoted(const std::string& term) {
+  std::string out = "\"";
+  for (char ch : term) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
 }
 
-std::string Join(const std::vector<std::string>& words, const char* op) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : op) + ("\"" + w + "\"");
-  return out;
+// Whether the query is just the ruling's ID (any case, spaces around allowed).
+bool SameId(const std::string& id, const std::string& query) {
+  const size_t from = query.find_first_not_of(" \t");
+  const size_t to = query.find_last_not_of(" \t");
+  if (from == std::string::npos || to - from + 1 != id.size()) return false;
+  for (size_t i = 0; i < id.size(); ++i)
+    if (std::toupper(static_cast<unsigned char>(query[from + i])) !=
+        std::toupper(static_cast<unsigned char>(id[i])))
+      return false;
+  return true;
 }
 
 // Collects the rows of a one-column query.
@@ -48,27 +60,88 @@ StatusOr<std::vector<std::string>> Column(Statement& st) {
 
 StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit) {
   std::vector<SearchHit> hits;
-  const auto words = Words(query);
-  if (words.empty()) return hits;
-  auto st = conn.Prepare(
-      "SELECT r.id, r.expansion, r.status, r.title, "
-      "       snippet(rulings_fts, 2, '[', ']', '...', 16), "
-      "       bm25(rulings_fts, 10.0, 5.0, 1.0) AS score "
-      "FROM rulings_fts JOIN rulings r ON r.ruling_no = rulings_fts.rowid "
-      "WHERE rulings_fts MATCH ?1 ORDER BY score, r.id LIMIT ?2");
-  if (!st.ok()) return st.status();
-  // Every word first; when nothing has them all, any of them (still ranked by bm25).
-  for (const char* op : {" AND ", " OR "}) {
-    st->Bind(1, Join(words, op)).Bind(2, limit);
-    for (;;) {
-      auto row = st->Step();
-      if (!row.ok()) return row.status();
-      if (!*row) break;
-      hits.push_back({st->Text(0), st->Text(1), st->Text(2), st->Text(3), st->Text(4), st->Real(5)});
+  const std::vector<QueryWord> words = ParseQuery(query);
+  if (words.empty() || limit <= 0) return hits;
+
+  auto total = conn.Prepare("SELECT count(*) FROM rulings_fts");
+  if (!total.ok()) return total.status();
+  if (auto row = total->Step(); !row.ok()) return row.status();
+  const double n = static_cast<double>(total->Int(0));
+
+  // Each word on its own: which rulings hold it or a synonym, and how well. Per term, the
+  // ruling with the best bm25 (column weights: id, title, questions, summary, body) has quality
+  // 1 and the others their share of it; a synonym counts kSynonym of the word itself; a ruling
+  // takes the best of the word's terms, so a ruling naming several synonyms gains nothing.
+  auto each = conn.Prepare("SELECT rowid, bm25(rulings_fts, " + std::string(kColumnWeights) +
+                           ") FROM rulings_fts WHERE rulings_fts MATCH ?1");
+  if (!each.ok()) return each.status();
+  std::map<int64_t, double> score;                 // rowid -> sum over its words
+  std::map<int64_t, std::vector<size_t>> matched;  // rowid -> indices of its words
+  std::string any;
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::map<int64_t, double> quality;
+    for (size_t t = 0; t < words[i].terms.size(); ++t) {
+      const std::string term = Quoted(words[i].terms[t]);
+      any += (any.empty() ? "" : " OR ") + term;
+      const double factor = t == 0 && words[i].literal ? 1.0 : kSynonym;
+      std::vector<std::pair<int64_t, double>> rows;
+      double best = 0;  // the most negative bm25 of this term
+      each->Bind(1, term);
+      for (;;) {
+        auto row = each->Step();
+        if (!row.ok()) return row.status();
+        if (!*row) break;
+        rows.emplace_back(each->Int(0), each->Real(1));
+        best = std::min(best, each->Real(1));
+      }
+      each->Reset();
+      // A term found in few rulings says more about the question than a common one (idf).
+      const double idf = std::log((n + 1) / (static_cast<double>(rows.size()) + 0.5));
+      for (const auto& [rowid, bm25] : rows) {
+        const double q =
+            factor * idf * (kPresence + (1 - kPresence) * (best < 0 ? bm25 / best : 1.0));
+        quality[rowid] = std::max(quality[rowid], q);
+      }
     }
-    st->Reset();
-    if (!hits.empty() || words.size() == 1) break;
+    for (const auto& [rowid, q] : quality) {
+      score[rowid] += q;
+      matched[rowid].push_back(i);
+    }
   }
+
+  const std::vector<std::string> named = NamedExpansions(words);
+  // The hits with their snippets and sources, best first.
+  auto st = conn.Prepare(
+      "SELECT rulings_fts.rowid, r.id, r.expansion, r.status, r.title, "
+      "       snippet(rulings_fts, -1, '[', ']', '...', 16), "
+      "       bm25(rulings_fts, " + std::string(kColumnWeights) + "), "
+      "       coalesce(r.source_text, '') "
+      "FROM rulings_fts JOIN rulings r ON r.ruling_no = rulings_fts.rowid "
+      "WHERE rulings_fts MATCH ?1");
+  if (!st.ok()) return st.status();
+  st->Bind(1, any);
+  for (;;) {
+    auto row = st->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    SearchHit h{st->Text(1), st->Text(2), st->Text(3), st->Text(4), st->Text(5), st->Real(6)};
+    h.source = st->Text(7);
+    // The questions column holds one question per line; a snippet stays on one line.
+    for (size_t at; (at = h.snippet.find('\n')) != std::string::npos;)
+      h.snippet.replace(at, 1, " / ");
+    h.rank = -score[st->Int(0)];
+    // Questions are about the base game unless they name an expansion (or its components).
+    if (h.expansion != "base" &&
+        std::find(named.begin(), named.end(), h.expansion) == named.end())
+      h.rank *= kUnnamedExpansion;
+    if (SameId(h.id, query)) h.rank = -std::numeric_limits<double>::infinity();  // typed its ID
+    for (size_t i : matched[st->Int(0)]) h.matched.push_back(words[i].word);
+    hits.push_back(std::move(h));
+  }
+  std::sort(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
+    return a.rank != b.rank ? a.rank < b.rank : a.id < b.id;
+  });
+  if (hits.size() > static_cast<size_t>(limit)) hits.resize(limit);
   return hits;
 }
 
@@ -76,7 +149,7 @@ StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id
   auto st = conn.Prepare(
       "SELECT id, expansion, edition, status, title, summary, question, reasoning, variant_name, "
       "source_page, source_section, source_footnote, source_hint, answer_cited, answer_date, "
-      "source_file, data FROM rulings WHERE id = ?1 COLLATE NOCASE");
+      "source_file, data, coalesce(source_text, '') FROM rulings WHERE id = ?1 COLLATE NOCASE");
   if (!st.ok()) return st.status();
   st->Bind(1, id);
   auto row = st->Step();
@@ -92,12 +165,17 @@ StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id
   r["summary"] = st->Text(5);
   for (auto [col, key] : {std::pair{6, "question"}, {7, "reasoning"}, {8, "variant_name"}})
     if (auto v = st->OptText(col)) r[key] = *v;
-  r["source"] = {{"file", st->Text(15)}, {"page", J(st->OptText(9))}, {"section", J(st->OptText(10))},
-                 {"footnote", J(st->OptInt(11))}, {"paragraph_hint", J(st->OptText(12))}};
+  // The source as a reader finds it (page, section, footnote); the checklist file it was
+  // built from is apart, under `defined_in`.
+  r["source"] = {{"text", st->Text(17)},         {"page", J(st->OptText(9))},
+                 {"section", J(st->OptText(10))}, {"footnote", J(st->OptInt(11))},
+                 {"paragraph_hint", J(st->OptText(12))}};
+  r["defined_in"] = st->Text(15);
   r["official_answer"] = st->IsNull(13) ? json()
                                          : json{{"cited", st->Text(13)}, {"date", J(st->OptText(14))}};
   const json data = json::parse(st->Text(16), nullptr, /*allow_exceptions=*/false);
   if (data.is_object() && data.contains("examples")) r["examples"] = data["examples"];
+  if (data.is_object() && data.contains("questions")) r["questions"] = data["questions"];
   st = Statement();
 
   auto answers = conn.Prepare("SELECT cited, date FROM ruling_answers WHERE ruling_id = ?1 ORDER BY seq");

@@ -33,8 +33,52 @@ std::optional<int64_t> OptInt(const json& obj, const char* key) {
 
 // Prepared once per build: one statement per table.
 struct Inserts {
-  Statement ruling, answer, reading, link, need, example, fixture, cover;
+  Statement ruling, fts, answer, reading, link, need, example, fixture, cover;
 };
+
+// The source as a reader can follow it: "page, section, footnote N" (the footnote is left
+// out when the section already names it).
+std::string SourceText(const json& src) {
+  std::string out = OptString(src, "page").value_or("");
+  const std::string section = OptString(src, "section").value_or("");
+  if (!section.empty()) out += (out.empty() ? "" : ", ") + section;
+  if (auto fn = OptInt(src, "footnote"); fn && section.find("footnote") == std::string::npos)
+    out += (out.empty() ? "" : ", ") + ("footnote " + std::to_string(*fn));
+  return out;
+}
+
+// Text of an entry that is neither title, questions nor summary, for the body column of the
+// search index: a dispute's question, reasoning and readings, examples, the variant name and
+// the expansion's name (not the source: its section names repeat over many rulings).
+std::string BodyText(const json& r, const std::string& expansion_title) {
+  std::string out;
+  auto add = [&](const std::optional<std::string>& t) {
+    if (t && !t->empty()) out += (out.empty() ? "" : "\n") + *t;
+  };
+  add(OptString(r, "question"));
+  add(OptString(r, "reasoning"));
+  add(OptString(r, "variant_name"));
+  for (const json& rd : r.value("readings", json::array())) {
+    add(OptString(rd, "summary"));
+    add(OptString(rd, "support"));
+  }
+  for (const json& e : r.value("examples", json::array()))
+    if (e.is_string()) add(e.get<std::string>());
+  add(expansion_title);
+  return out;
+}
+
+// The `questions` list of an entry, one per line; nullopt when it is not a list of strings.
+std::optional<std::string> Questions(const json& r) {
+  std::string out;
+  const json qs = r.value("questions", json::array());
+  if (!qs.is_array()) return std::nullopt;
+  for (const json& q : qs) {
+    if (!q.is_string()) return std::nullopt;
+    out += (out.empty() ? "" : "\n") + q.get<std::string>();
+  }
+  return out;
+}
 
 StatusOr<Inserts> PrepareInserts(Connection& c) {
   Inserts in;
@@ -45,8 +89,12 @@ StatusOr<Inserts> PrepareInserts(Connection& c) {
       {&in.ruling,
        "INSERT INTO rulings (id, expansion, edition, status, status_kind, needs_expansion, title, "
        "summary, question, reasoning, variant_name, source_page, source_section, source_footnote, "
-       "source_hint, answer_cited, answer_date, source_file, data) "
-       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"},
+       "source_hint, answer_cited, answer_date, source_file, data, questions, source_text) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+       "?19, ?20, ?21)"},
+      {&in.fts,
+       "INSERT INTO rulings_fts (rowid, id, title, questions, summary, body) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
       {&in.answer, "INSERT INTO ruling_answers (ruling_id, seq, cited, date) VALUES (?1, ?2, ?3, ?4)"},
       {&in.reading,
        "INSERT INTO ruling_readings (ruling_id, seq, name, adopted, summary, support) "
@@ -68,8 +116,9 @@ StatusOr<Inserts> PrepareInserts(Connection& c) {
 }
 
 // One ruling entry of a file; `where` is "file:/rulings/i".
-Status InsertRuling(Inserts& in, const json& r, const std::string& expansion,
-                    const std::string& file, const std::string& where, BuildReport& rep) {
+Status InsertRuling(Connection& conn, Inserts& in, const json& r, const std::string& expansion,
+                    const std::string& expansion_title, const std::string& file,
+                    const std::string& where, BuildReport& rep) {
   for (const char* key : {"id", "title", "status", "summary"})
     if (!r.contains(key) || !r[key].is_string())
       return Malformed(where + "/" + key, "expected a string");
@@ -90,9 +139,15 @@ Status InsertRuling(Inserts& in, const json& r, const std::string& expansion,
   in.ruling.Bind(12, OptString(src, "page")).Bind(13, OptString(src, "section"));
   in.ruling.Bind(14, OptInt(src, "footnote")).Bind(15, OptString(src, "paragraph_hint"));
   in.ruling.Bind(16, OptString(answer, "cited")).Bind(17, OptString(answer, "date"));
-  in.ruling.Bind(18, file).Bind(19, r.dump());
+  const std::optional<std::string> questions = Questions(r);
+  if (!questions) return Malformed(where + "/questions", "expected a list of questions (strings)");
+  in.ruling.Bind(18, file).Bind(19, r.dump()).Bind(20, *questions).Bind(21, SourceText(src));
   if (Status s = in.ruling.Run(); !s.ok())
     return Status(s.code(), s.message() + " [" + where + " " + id + "]");
+  in.fts.Bind(1, conn.LastInsertRowid()).Bind(2, id).Bind(3, r["title"].get<std::string>());
+  in.fts.Bind(4, *questions).Bind(5, r["summary"].get<std::string>());
+  in.fts.Bind(6, BodyText(r, expansion_title));
+  if (Status s = in.fts.Run(); !s.ok()) return s;
   int seq = 0;
   for (const json& a : r.value("additional_official_answers", json::array())) {
     if (!OptString(a, "cited"))
@@ -154,6 +209,8 @@ Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildRep
       return Malformed(f.string() + ":/rulings", "expected an array");
     const std::string expansion = doc->value("expansion", "");
     if (expansion.empty()) return Malformed(f.string() + ":/expansion", "expected the expansion id");
+    const std::string expansion_title =
+        OptString(doc->value("source", json::object()), "title").value_or(expansion);
     const json& rs = (*doc)["rulings"];
     for (size_t i = 0; i < rs.size(); ++i) {
       const std::string where = f.string() + ":/rulings/" + std::to_string(i);
@@ -161,7 +218,9 @@ Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildRep
       const std::string id = rs[i].value("id", "");
       if (!id.empty() && !seen.insert(id).second)
         return Malformed(where + "/id", "duplicate ruling ID " + id);
-      if (Status s = InsertRuling(in, rs[i], expansion, rel, where, rep); !s.ok()) return s;
+      if (Status s = InsertRuling(conn, in, rs[i], expansion, expansion_title, rel, where, rep);
+          !s.ok())
+        return s;
     }
     rep.files.push_back(rel);
   }
@@ -241,8 +300,10 @@ StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root) {
   BuildReport rep;
   auto tx = Transaction::Begin(conn);
   if (!tx.ok()) return tx.status();
-  // Cascades clear readings, links, needs, examples, answers, covers; triggers clear the FTS.
-  if (Status s = conn.Exec("DELETE FROM fixtures; DELETE FROM rulings;"); !s.ok()) return s;
+  // Cascades clear readings, links, needs, examples, answers, covers.
+  if (Status s = conn.Exec("DELETE FROM fixtures; DELETE FROM rulings; DELETE FROM rulings_fts;");
+      !s.ok())
+    return s;
   try {
     auto in = PrepareInserts(conn);
     if (!in.ok()) return in.status();

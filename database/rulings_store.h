@@ -29,12 +29,20 @@ StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root);
 
 struct SearchHit {
   std::string id, expansion, status, title, snippet;
-  double score = 0;  // bm25, lower is better
+  double score = 0;                  // bm25, lower is better
+  double rank = 0;                   // the order of the hits, lower first (see Search)
+  std::vector<std::string> matched;  // the question's words (not stop words) this ruling holds
+  std::string source;                // page, section, footnote
 };
 
-// Ranked full-text search over IDs, titles and summaries (bm25 weights id 10, title 5,
-// summary 1). Every word must match; when no ruling has them all, any word may. The query is
-// split into words here, so FTS5 syntax characters in it are harmless.
+// Ranked full-text search for a player's question (search_words.h: stop words dropped, the
+// game's synonyms added, porter stemming) over IDs, titles, the players' questions of each
+// ruling, summaries and the rest of the entry (bm25 column weights 2, 8, 6, 2, 1). Every ruling
+// holding any word is a candidate. Its score adds, per word of the question, the word's idf
+// times how well the ruling holds it (its bm25 for the word relative to the best ruling's; a
+// synonym counts 0.7 of the word), so rulings answering more of the question, in their title
+// or questions, come first; rulings of an expansion the question does not name count 0.6.
+// FTS5 syntax characters in the query are harmless.
 StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit);
 
 // The ruling (nullopt: no such ID), with its fixtures, links both ways, and for a dispute its

@@ -22,13 +22,24 @@ std::string Ids(const json& arr) {
   return out;
 }
 
+// Scores by seat as "Ann 12, Ben 11" (the bare list when the names are missing).
+std::string Named(const json& players, const json& scores) {
+  if (!players.is_array() || !scores.is_array() || players.size() != scores.size())
+    return Compact(scores);
+  std::string out;
+  for (size_t i = 0; i < scores.size(); ++i)
+    out += (i ? ", " : "") + (players[i].is_string() ? players[i].get<std::string>() : "?") + " " +
+           scores[i].dump();
+  return out;
+}
+
 }  // namespace
 
 std::string Pretty(const json& j) { return j.dump(2, ' ', false, json::error_handler_t::replace); }
 
 std::string BuildText(const json& r) {
   std::ostringstream o;
-  o << S(r, "db") << ": schema " << S(r, "schema_version") << ", " << S(r, "rulings")
+  o << "wrote " << S(r, "db") << ": schema " << S(r, "schema_version") << ", " << S(r, "rulings")
     << " rulings (";
   bool first = true;
   for (const auto& [e, n] : r["per_expansion"].items()) {
@@ -46,8 +57,12 @@ std::string SearchText(const json& r) {
   std::ostringstream o;
   for (const json& h : r["hits"])
     o << S(h, "id") << "  " << S(h, "title") << "  [" << S(h, "expansion") << ", " << S(h, "status")
-      << "]\n    " << S(h, "snippet") << "\n";
-  o << r["hits"].size() << " rulings match \"" << S(r, "query") << "\"\n";
+      << "]\n    " << S(h, "snippet")
+      << "\n    matched: " << Ids(h.value("matched", json::array())) << "\n";
+  o << r["hits"].size() << " rulings match \"" << S(r, "query") << "\"";
+  if (const json ignored = r.value("ignored", json::array()); !ignored.empty())
+    o << " (stop words left out: " << Ids(ignored) << ")";
+  o << "\n";
   return o.str();
 }
 
@@ -56,11 +71,7 @@ std::string RulingText(const json& r) {
   o << S(r, "id") << "  " << S(r, "title") << "\n";
   o << "  expansion " << S(r, "expansion") << ", edition " << S(r, "edition") << ", status "
     << S(r, "status") << "\n";
-  const json& src = r["source"];
-  o << "  source: " << S(src, "page");
-  if (!S(src, "section").empty()) o << "; " << S(src, "section");
-  if (!S(src, "footnote").empty()) o << "; footnote " << S(src, "footnote");
-  o << "  (" << S(src, "file") << ")\n";
+  o << "  source: " << S(r["source"], "text") << "\n";
   if (!r["official_answer"].is_null())
     o << "  official answer: " << S(r["official_answer"], "cited") << " (ISO "
       << (S(r["official_answer"], "date").empty() ? "undated" : S(r["official_answer"], "date"))
@@ -125,8 +136,8 @@ std::string GamesListText(const json& list) {
   std::ostringstream o;
   for (const json& g : list)
     o << "#" << S(g, "game_id") << "  " << S(g, "verdict") << "  " << S(g, "turns") << " turns  "
-      << Ids(g["players"]) << "  final " << Compact(g["final_model"]) << "  " << S(g, "source")
-      << (S(g, "cited").empty() ? "" : "  [" + S(g, "cited") + "]") << "\n";
+      << "final " << Named(g["players"], g["final_model"]) << "  " << S(g, "source")
+      << (Ids(g["cited"]).empty() ? "" : "  [" + Ids(g["cited"]) + "]") << "\n";
   o << list.size() << " games\n";
   return o.str();
 }
@@ -138,7 +149,8 @@ std::string GameShowText(const json& g) {
     << "  " << S(g, "turns") << " turns; verdict " << S(g, "verdict") << ": "
     << S(g, "verdict_text") << "\n";
   if (!g["cited"].empty()) o << "  cites: " << Ids(g["cited"]) << "\n";
-  o << "  final: claimed " << Compact(g["final_claimed"]) << ", model " << Compact(g["final_model"])
+  o << "  final: claimed " << Named(g["players"], g["final_claimed"]) << "; model "
+    << Named(g["players"], g["final_model"])
     << (g.value("finished", false) ? "" : " (game not finished)") << "\n"
     << "  imported " << S(g, "imported_at") << " with " << S(g, "model_version") << "\n";
   return o.str();
@@ -146,13 +158,15 @@ std::string GameShowText(const json& g) {
 
 std::string ReplayText(const json& r) {
   std::ostringstream o;
+  const json players = r.value("players", json::array());
   for (const json& t : r["turns"]) {
-    o << "turn " << S(t, "turn") << " P" << S(t, "player") << ":";
+    o << "turn " << S(t, "turn") << " " << S(t, "player") << ":";
     for (const json& a : t["actions"])
       o << " " << S(a, "description") << (a.value("legal", true) ? "" : " [ILLEGAL]") << ";";
     for (const json& e : t["score_events"])
-      o << " {" << S(e, "feature") << " " << S(e, "points") << " to " << Compact(e.value("winners", json())) << "}";
-    if (t.contains("scores")) o << " -> " << Compact(t["scores"]);
+      o << " {" << S(e, "feature") << " " << S(e, "points") << " to "
+        << Ids(e.value("winner_names", json::array())) << "}";
+    if (t.contains("scores")) o << " -> " << Named(players, t["scores"]);
     o << "\n";
   }
   o << "verdict " << S(r, "verdict") << ": " << S(r, "verdict_text");
