@@ -45,6 +45,7 @@ int Run(int argc, char** argv) {
   RegisterServeCommands(reg);
 
   try {
+  RegisterAuthoringCommands(reg);
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

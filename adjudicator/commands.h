@@ -43,6 +43,7 @@ void RegisterDatabaseCommands(
 void RegisterRenderCommands(Registry& reg);    // cmd_render.cc: render, adjudicate --svg
 void RegisterPropertyCommands(Registry& reg);  // cmd_property.cc: fuzz (soak)
 void RegisterConformCommands(Registry& reg);   // cmd_conform.cc: conform, engine
+void RegisterAuthoringCommands(Registry& reg);  // cmd_authoring.cc: convert, tiles, new, play
 void RegisterServeCommands(Registry& reg);     // cmd_serve.cc: serve (the web page)
 
 }  // namespace carc::adjudicator

@@ -1,11 +1,13 @@
 #include "model/core/position_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "model/core/input_file.h"
+#include "model/core/notation.h"
 #include "model/core/rules.h"
 
 namespace carc::model {
@@ -79,44 +81,66 @@ std::string Ptr(const std::string& base, size_t i) { return base + "/" + std::to
 
 }  // namespace
 
+// Every feature name of the tile at this rotation, for messages.
+static std::string NamesOnTile(const RotatedTile& rt) {
+  std::string out;
+  for (size_t i = 0; i < rt.segments.size(); ++i)
+    out += (i ? ", " : "") + FeatureName(rt, static_cast<int>(i));
+  return out;
+}
+
+// Forgiving where unambiguous, strict where not (issue 17): names are case-insensitive, a bare
+// kind names the tile's only feature of that kind, and "field:N" names the field that holds
+// both halves of the north edge. A wrong or ambiguous name lists the names valid on the tile.
 StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name) {
   std::string kind_s = name, edges_s;
   if (auto colon = name.find(':'); colon != std::string::npos) {
     kind_s = name.substr(0, colon);
     edges_s = name.substr(colon + 1);
   }
+  for (char& c : kind_s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : edges_s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  auto bad = [&](const std::string& what) {
+    return Status(ErrorCode::kMalformed, what + " (names on this tile: " + NamesOnTile(rt) + ")");
+  };
   auto kind = ParseFeatureKind(kind_s);
-  if (!kind)
-    return Status(ErrorCode::kMalformed,
-                  "unknown feature kind \"" + kind_s + "\" (road, city, field or monastery)");
-  int found = -1;
-  if (*kind == FeatureKind::kMonastery) {
-    if (!edges_s.empty())
-      return Status(ErrorCode::kMalformed, "a monastery is named \"monastery\"");
-    for (size_t i = 0; i < rt.segments.size(); ++i)
-      if (rt.segments[i].kind == FeatureKind::kMonastery) found = static_cast<int>(i);
-    if (found < 0) return Status(ErrorCode::kMalformed, "the tile has no monastery");
-    return found;
+  if (!kind) return bad("unknown feature kind \"" + kind_s + "\" (road, city, field or monastery)");
+  int found = -1, count = 0;
+  for (size_t i = 0; i < rt.segments.size(); ++i)
+    if (rt.segments[i].kind == *kind) found = static_cast<int>(i), ++count;
+  if (*kind == FeatureKind::kMonastery && !edges_s.empty())
+    return bad("a monastery is named \"monastery\"");
+  if (edges_s.empty()) {
+    if (count == 1) return found;
+    return bad(count == 0 ? "the tile has no " + kind_s
+                          : "\"" + name + "\" is ambiguous: the tile has " + std::to_string(count) +
+                                " of them");
   }
+  found = -1;
   bool field = *kind == FeatureKind::kField;
   auto mask = field ? ParseHalves(edges_s) : ParseSides(edges_s);
+  if (field && !mask) {
+    // "field:N": both halves of each side named.
+    if (auto sides = ParseSides(edges_s)) {
+      mask = 0;
+      for (int sd = 0; sd < 4; ++sd)
+        if (*sides & kSideBit[sd]) *mask |= static_cast<uint8_t>(3 << (2 * sd));
+    }
+  }
   if (!mask)
-    return Status(ErrorCode::kMalformed,
-                  "cannot read \"" + edges_s + "\" as " +
-                      (field ? "half-edges (NL NR EL ER SL SR WL WR joined by dots)"
-                             : "sides (letters of NESW)"));
+    return bad("cannot read \"" + edges_s + "\" as " +
+               (field ? "half-edges (NL NR EL ER SL SR WL WR joined by dots) or sides (NESW)"
+                      : "sides (letters of NESW)"));
   for (size_t i = 0; i < rt.segments.size(); ++i) {
     const Segment& s = rt.segments[i];
     if (s.kind != *kind) continue;
     uint8_t have = field ? s.halves : s.sides;
     if ((have & *mask) == 0) continue;
     if ((have & *mask) != *mask || found >= 0)
-      return Status(ErrorCode::kMalformed,
-                    "\"" + name + "\" names edges of more than one " + kind_s + " on this tile");
+      return bad("\"" + name + "\" names edges of more than one " + kind_s + " on this tile");
     found = static_cast<int>(i);
   }
-  if (found < 0)
-    return Status(ErrorCode::kMalformed, "the tile has no " + kind_s + " at " + edges_s);
+  if (found < 0) return bad("the tile has no " + kind_s + " at " + edges_s);
   return found;
 }
 
@@ -136,8 +160,13 @@ std::string FeatureName(const RotatedTile& rt, int segment) {
 StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
   // Bounded read (regular file or "-", at most 64 MiB), nesting cap, duplicate keys refused
   // (model/core/input_file.h).
+  // The one-line notation (notation.h): the argument itself when no such file exists, or the
+  // file's text.
+  std::error_code ec;
+  if (LooksLikeLine(path) && !std::filesystem::exists(path, ec)) return LineToJson(path, "line");
   auto text = ReadInputFile(path);
   if (!text.ok()) return text.status();
+  if (LooksLikeLine(*text)) return LineToJson(*text, DisplayName(path));
   return ParseJsonText(*text, DisplayName(path));
 }
 

@@ -1,0 +1,221 @@
+// Writing positions without writing JSON (issue 17): `carc convert` (one-line notation <-> JSON),
+// `carc tiles` (every tile's edges and feature names per rotation; --svg draws the sheet),
+// `carc new` (a start position) and `carc play` (apply legal actions, write the next position).
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "adjudicator/cmd_tiles.h"
+#include "adjudicator/commands.h"
+#include "adjudicator/exit_codes.h"
+#include "model/core/input_file.h"
+#include "model/core/notation.h"
+#include "model/expansions/registry.h"
+
+namespace carc::adjudicator {
+
+namespace {
+
+using nlohmann::json;
+
+int Fail(const model::Status& s) {
+  std::cerr << "carc: " << s.message() << "\n";
+  return static_cast<int>(s.code());
+}
+
+// A position file, a notation file, a line given as the argument, or "-" (stdin). `was_line`
+// tells which form it was, so that `play` answers in the same form.
+model::StatusOr<json> ReadDoc(const std::string& path, bool& was_line) {
+  std::error_code ec;
+  if (path != "-" && !std::filesystem::exists(path, ec) && model::LooksLikeLine(path)) {
+    was_line = true;
+    return model::LineToJson(path, "line");
+  }
+  auto text = model::ReadInputFile(path);
+  if (!text.ok()) return text.status();
+  was_line = model::LooksLikeLine(*text);
+  if (was_line) return model::LineToJson(*text, model::DisplayName(path));
+  return model::ParseJsonText(*text, model::DisplayName(path));
+}
+
+// The position must parse (every error names the file and the JSON pointer).
+model::Status Check(const json& doc, const std::string& source) {
+  try {
+    auto pos = model::ParsePosition(doc, exp::Context(source));
+    return pos.ok() ? model::Status::Ok() : pos.status();
+  } catch (const json::exception& e) {
+    return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
+  }
+}
+
+// The document as a line (short form unless exact) or as JSON.
+model::StatusOr<std::string> Render(const json& doc, const std::string& to, bool exact,
+                                    const std::string& source) {
+  json d = exact ? doc : model::MinimalJson(doc, exp::Context(source));
+  if (to == "json") return d.dump(2) + "\n";
+  auto line = model::JsonToLine(d);
+  if (!line.ok()) return line.status();
+  return *line + "\n";
+}
+
+int Write(const std::string& text, const std::string& path) {
+  if (path.empty() || path == "-") {
+    std::cout << text;
+    return kExitUpheld;
+  }
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) {
+    std::cerr << "carc: " << path << ": cannot write the file\n";
+    return kExitIo;
+  }
+  return kExitUpheld;
+}
+
+struct State {
+  std::string file, to, out;
+  bool exact = false;
+  bool svg = false;
+  std::string players, expansions, edition = "C3", farm;
+  std::vector<std::string> actions;
+};
+
+int Convert(const State& st) {
+  bool was_line = false;
+  auto doc = ReadDoc(st.file, was_line);
+  if (!doc.ok()) return Fail(doc.status());
+  if (auto s = Check(*doc, st.file); !s.ok()) return Fail(s);
+  auto text = Render(*doc, st.to, st.exact || st.to == "json", st.file);
+  if (!text.ok()) return Fail(text.status());
+  return Write(*text, st.out);
+}
+
+int New(const State& st) {
+  json players = json::array();
+  std::stringstream ss(st.players);
+  for (std::string name; std::getline(ss, name, ',');) players.push_back({{"name", name}});
+  json exps = json::array();
+  std::stringstream es(st.expansions);
+  for (std::string id; std::getline(es, id, ',');)
+    if (!id.empty()) exps.push_back(id);
+  json rules = {{"edition", st.edition}, {"expansions", exps}};
+  if (!st.farm.empty()) rules["options"]["farm_scoring"] = st.farm;
+  // BASE-SETUP: the start tile D at (0, 0), the other 71 tiles face down, the first player to
+  // draw; the draw is stated by the players (`carc play FILE "draw U"`).
+  json doc = {{"rules", rules},
+              {"players", players},
+              {"board", json::array({{{"tile", "D"}, {"x", 0}, {"y", 0}}})},
+              {"supply", {{"remaining", "rest"}}},
+              {"turn", {{"player", 0}, {"step", "draw"}}}};
+  if (auto s = Check(doc, "new position"); !s.ok()) return Fail(s);
+  // "rest" is kept: the short form of a start position.
+  auto text = Render(doc, st.to, /*exact=*/true, "new position");
+  if (!text.ok()) return Fail(text.status());
+  return Write(*text, st.out);
+}
+
+int Play(const State& st, const OutputFormat& fmt) {
+  bool was_line = false;
+  auto doc = ReadDoc(st.file, was_line);
+  if (!doc.ok()) return Fail(doc.status());
+  json actions = json::array();
+  for (size_t i = 0; i < st.actions.size(); ++i) {
+    const std::string& a = st.actions[i];
+    std::string where = "action " + std::to_string(i + 1);
+    if (a.find_first_not_of(" \t") != std::string::npos && a[a.find_first_not_of(" \t")] == '{') {
+      auto j = model::ParseJsonText(a, where);
+      if (!j.ok()) return Fail(j.status());
+      actions.push_back(*j);
+    } else {
+      auto j = model::LineActionsToJson(a, where);
+      if (!j.ok()) return Fail(j.status());
+      for (const json& x : *j) actions.push_back(x);
+    }
+  }
+  if (actions.empty()) {
+    std::cerr << "carc: play needs at least one action (e.g. \"draw U\")\n";
+    return kExitUsage;
+  }
+  json q = *doc;
+  q["question"] = {{"ask", "apply"}, {"actions", actions}};
+  Outcome o = RunJson(q, st.file, {Mode::kAdjudicate, 0});
+  if (!o.error.empty()) return Emit(o, fmt);
+  if (o.exit_code != kExitUpheld) {
+    // An illegal action is refused with its ruling (exit 1); an impossible position exits 2.
+    std::cerr << RulingText(o.ruling);
+    return o.exit_code;
+  }
+  if (fmt.format == "text") std::cerr << RulingText(o.ruling);
+  json next = o.ruling["position"];
+  if (doc->contains("meta")) next["meta"] = (*doc)["meta"];
+  std::string to = st.to.empty() ? (was_line ? "line" : "json") : st.to;
+  auto text = Render(next, to, /*exact=*/false, st.file);
+  if (!text.ok()) return Fail(text.status());
+  return Write(*text, st.out);
+}
+
+}  // namespace
+
+void RegisterAuthoringCommands(Registry& reg) {
+  static State st;
+  OutputFormat& fmt = *reg.format;
+  CLI::App& app = *reg.root;
+  auto to_opt = [](CLI::App* c, std::string& to, const char* help) {
+    c->add_option("--to", to, help)->check(CLI::IsMember({"line", "json"}));
+  };
+
+  auto* convert = app.add_subcommand(
+      "convert", "Write a position as a one-line notation or as JSON (POSITION_FORMAT.md)");
+  convert->add_option("file", st.file, "Position: JSON file, notation file, a line, or - (stdin)")
+      ->required();
+  to_opt(convert, st.to, "line or json");
+  convert->get_option("--to")->required();
+  convert->add_flag("--exact", st.exact,
+                    "Keep every field (default: drop what the model fills in itself)");
+  convert->add_option("-o,--output", st.out, "File to write (default: stdout)");
+  reg.commands.push_back({convert, [] { return Convert(st); }});
+
+  auto* tiles = app.add_subcommand(
+      "tiles", "Every tile with its edges and the names of its features at each rotation");
+  tiles->add_flag("--svg", st.svg, "Draw the tile sheet (SVG) with the names on the features");
+  tiles->add_option("-o,--output", st.out, "File to write (default: stdout)");
+  AddFormatOption(tiles, fmt);
+  reg.commands.push_back({tiles, [&fmt] {
+                            if (st.svg) return Write(TileSheetSvg(), st.out);
+                            return Write(fmt.format == "text" ? TileSheetText()
+                                                              : TileSheetJson().dump(2) + "\n",
+                                         st.out);
+                          }});
+
+  auto* created = app.add_subcommand("new", "Write a start position (start tile, 71 to draw)");
+  created->add_option("--players", st.players, "Names, separated by commas (e.g. Anna,Ben)")
+      ->required();
+  created->add_option("--expansions", st.expansions,
+                      "Expansion ids, separated by commas (phantom, messengers, gifts, "
+                      "christmas_present)");
+  created->add_option("--edition", st.edition, "C1, C2 or C3 (default C3)");
+  created->add_option("--farm-scoring", st.farm, "farm_scoring option (required under C1)");
+  to_opt(created, st.to, "line or json (default json)");
+  created->add_option("-o,--output", st.out, "File to write (default: stdout)");
+  reg.commands.push_back({created, [] {
+                            if (st.to.empty()) st.to = "json";
+                            return New(st);
+                          }});
+
+  auto* play =
+      app.add_subcommand("play", "Apply legal actions to a position and write the next position");
+  play->add_option("file", st.file, "Position: JSON file, notation file, a line, or - (stdin)")
+      ->required();
+  play->add_option("actions", st.actions,
+                   "Actions as in the notation (\"draw U\", \"place_tile 1,0 90\", "
+                   "\"place_figure road\", \"pass\") or JSON objects")
+      ->required();
+  to_opt(play, st.to, "line or json (default: the form of the input)");
+  play->add_option("-o,--output", st.out, "File to write (default: stdout)");
+  AddFormatOption(play, fmt);
+  reg.commands.push_back({play, [&fmt] { return Play(st, fmt); }});
+}
+
+}  // namespace carc::adjudicator

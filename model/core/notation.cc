@@ -1,0 +1,544 @@
+#include "model/core/notation.h"
+
+#include <cctype>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "model/core/input_file.h"
+#include "model/core/notation_internal.h"
+
+namespace carc::model {
+
+using nlohmann::json;
+using namespace notation_internal;  // NOLINT: the notation's own helpers
+
+namespace {
+
+// ---------------------------------------------------------------- tokens
+
+enum class Tok { kWord, kString, kJson, kSemi, kSlash };
+
+struct Token {
+  Tok type;
+  std::string text;  // word or decoded string
+  json value;        // kJson
+  int column = 0;    // 1-based
+};
+
+struct Item {  // the tokens between two "/" of a section
+  std::vector<Token> toks;
+  int column = 0;
+};
+
+struct Section {
+  std::string name;  // "rules" for the first one
+  int column = 0;
+  std::vector<Item> items;
+};
+
+Status Err(const std::string& source, int column, const std::string& where,
+           const std::string& what) {
+  return Status(ErrorCode::kMalformed, source + ": column " + std::to_string(column) +
+                                           (where.empty() ? "" : " (" + where + ")") + ": " + what);
+}
+
+// Comment lines ("# ..." or a lone "#") become blanks, so that columns still count.
+std::string StripComments(std::string_view text) {
+  std::string out(text);
+  size_t start = 0;
+  while (start < out.size()) {
+    size_t end = out.find('\n', start);
+    if (end == std::string::npos) end = out.size();
+    size_t p = start;
+    while (p < end && (out[p] == ' ' || out[p] == '\t' || out[p] == '\r')) ++p;
+    if (p < end && out[p] == '#' &&
+        (p + 1 == end || std::isspace(static_cast<unsigned char>(out[p + 1]))))
+      for (size_t i = p; i < end; ++i) out[i] = ' ';
+    start = end + 1;
+  }
+  return out;
+}
+
+StatusOr<std::vector<Token>> Tokenize(const std::string& s, const std::string& source) {
+  std::vector<Token> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    int col = static_cast<int>(i) + 1;
+    if (std::isspace(c)) {
+      ++i;
+    } else if (c == ';' || c == '/') {
+      out.push_back({c == ';' ? Tok::kSemi : Tok::kSlash, std::string(1, c), {}, col});
+      ++i;
+    } else if (c == '"' || c == '{' || c == '[') {
+      // A JSON string, object or array: find its end (brackets balanced outside strings).
+      size_t j = i;
+      int depth = 0;
+      bool in_str = false;
+      for (; j < s.size(); ++j) {
+        char d = s[j];
+        if (in_str) {
+          if (d == '\\')
+            ++j;
+          else if (d == '"')
+            in_str = false;
+          if (!in_str && c == '"') break;
+          continue;
+        }
+        if (d == '"')
+          in_str = true;
+        else if (d == '{' || d == '[')
+          ++depth;
+        else if (d == '}' || d == ']') {
+          if (--depth == 0) break;
+        }
+      }
+      if (j >= s.size())
+        return Err(source, col, "", c == '"' ? "unterminated string" : "unterminated JSON value");
+      std::string raw = s.substr(i, j - i + 1);
+      // The same guarded parse as a JSON file (nesting cap, duplicate keys).
+      auto v = ParseJsonText(raw, source + ": column " + std::to_string(col));
+      if (!v.ok()) return v.status();
+      if (c == '"')
+        out.push_back({Tok::kString, v->get<std::string>(), {}, col});
+      else
+        out.push_back({Tok::kJson, raw, std::move(*v), col});
+      i = j + 1;
+    } else {
+      size_t j = i;
+      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j])) && s[j] != ';' &&
+             s[j] != '/' && s[j] != '"' && s[j] != '{' && s[j] != '[')
+        ++j;
+      out.push_back({Tok::kWord, s.substr(i, j - i), {}, col});
+      i = j;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- small readers
+
+// ---------------------------------------------------------------- line -> JSON
+
+struct LineReader {
+  const std::string& source;
+  std::vector<std::string> names;  // players, for owner references
+
+  Status Fail(const Token& t, const std::string& where, const std::string& what) const {
+    return Err(source, t.column, where, what);
+  }
+  static std::string Shown(const Token& t) { return t.type == Tok::kJson ? t.text : Quote(t.text); }
+  // "#i" or a player's name.
+  StatusOr<int> Player(const Token& t, const std::string& where) const {
+    if (t.type == Tok::kWord && t.text.size() > 1 && t.text[0] == '#') {
+      if (auto i = ToInt(t.text.substr(1)); i && *i >= 0) return *i;
+      return Fail(t, where, "expected a player index after #, got " + Quote(t.text));
+    }
+    if (t.type != Tok::kWord && t.type != Tok::kString)
+      return Fail(t, where, "expected a player's name or #index");
+    int found = -1;
+    for (size_t i = 0; i < names.size(); ++i)
+      if (names[i] == t.text) {
+        if (found >= 0)
+          return Fail(t, where, "two players are named " + Quote(t.text) + ": use #index");
+        found = static_cast<int>(i);
+      }
+    if (found < 0) {
+      std::string known;
+      for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+      return Fail(t, where, "no player named " + Quote(t.text) + " (players: " + known + ")");
+    }
+    return found;
+  }
+  StatusOr<std::pair<int, int>> Coord(const Token& t, const std::string& where) const {
+    if (t.type == Tok::kWord)
+      if (auto c = ToCoord(t.text)) return *c;
+    return Fail(t, where, "expected X,Y (e.g. 1,-2), got " + Shown(t));
+  }
+  StatusOr<int> Int(const Token& t, const std::string& where, const std::string& what) const {
+    if (t.type == Tok::kWord)
+      if (auto v = ToInt(t.text)) return *v;
+    return Fail(t, where, "expected " + what + ", got " + Shown(t));
+  }
+  StatusOr<std::string> Text(const Token& t, const std::string& where,
+                             const std::string& what) const {
+    if (t.type == Tok::kWord || t.type == Tok::kString) return t.text;
+    return Fail(t, where, "expected " + what + ", got " + Shown(t));
+  }
+};
+
+std::string ItemWhere(const Section& s, size_t i) {
+  return s.name + ", item " + std::to_string(i + 1);
+}
+
+// One action: pass | draw T | place_tile [T] X,Y R | place_figure [KIND] FEATURE [X,Y] | {json}.
+StatusOr<json> ParseLineAction(const LineReader& rd, const Item& it, const std::string& where) {
+  const auto& t = it.toks;
+  if (t[0].type == Tok::kJson) {
+    if (t.size() > 1) return rd.Fail(t[1], where, "nothing may follow an action written as JSON");
+    if (!t[0].value.is_object()) return rd.Fail(t[0], where, "an action is a JSON object");
+    return t[0].value;
+  }
+  const std::string& type = t[0].text;
+  auto extra = [&](size_t n) -> Status {
+    return t.size() > n
+               ? rd.Fail(t[n], where,
+                         "unexpected " + LineReader::Shown(t[n]) + " after the " + type + " action")
+               : Status::Ok();
+  };
+  if (type == "pass") {
+    if (Status s = extra(1); !s.ok()) return s;
+    return json{{"type", "pass"}};
+  }
+  if (type == "draw") {
+    if (t.size() < 2 || !IsTileLetter(t[1].text))
+      return rd.Fail(t.size() < 2 ? t[0] : t[1], where, "draw needs the tile drawn, e.g. draw U");
+    if (Status s = extra(2); !s.ok()) return s;
+    return json{{"type", "draw"}, {"tile", t[1].text}};
+  }
+  if (type == "place_tile") {
+    json a = {{"type", "place_tile"}};
+    size_t k = 1;
+    if (k < t.size() && t[k].type == Tok::kWord && IsTileLetter(t[k].text)) a["tile"] = t[k++].text;
+    if (k + 1 >= t.size())
+      return rd.Fail(t.back(), where,
+                     "place_tile needs X,Y and a rotation, e.g. place_tile 1,0 90");
+    auto c = rd.Coord(t[k], where);
+    if (!c.ok()) return c.status();
+    auto r = rd.Int(t[k + 1], where, "a rotation (0, 90, 180, 270)");
+    if (!r.ok()) return r.status();
+    a["x"] = c->first;
+    a["y"] = c->second;
+    a["rotation"] = *r;
+    if (Status s = extra(k + 2); !s.ok()) return s;
+    return a;
+  }
+  if (type == "place_figure") {
+    json a = {{"type", "place_figure"}};
+    std::vector<std::string> words;
+    size_t k = 1;
+    for (; k < t.size() && !(t[k].type == Tok::kWord && ToCoord(t[k].text)); ++k) {
+      auto w = rd.Text(t[k], where, "a figure kind or a feature");
+      if (!w.ok()) return w.status();
+      words.push_back(*w);
+    }
+    if (words.empty() || words.size() > 2)
+      return rd.Fail(t[0], where,
+                     "place_figure takes [KIND] FEATURE [X,Y], e.g. place_figure meeple road:EW");
+    if (words.size() == 2) a["kind"] = words[0];
+    a["feature"] = words.back();
+    if (k < t.size()) {
+      auto c = rd.Coord(t[k], where);
+      if (!c.ok()) return c.status();
+      a["x"] = c->first;
+      a["y"] = c->second;
+      if (Status s = extra(k + 1); !s.ok()) return s;
+    }
+    return a;
+  }
+  return rd.Fail(t[0], where,
+                 "unknown action " + LineReader::Shown(t[0]) +
+                     " (pass, draw, place_tile, place_figure, or an action as a JSON object)");
+}
+
+}  // namespace
+
+StatusOr<json> LineActionsToJson(std::string_view text, const std::string& source) {
+  auto toks = Tokenize(std::string(text), source);
+  if (!toks.ok()) return toks.status();
+  Section s;
+  s.name = "actions";
+  s.items.emplace_back();
+  for (const Token& t : *toks) {
+    if (t.type == Tok::kSemi) return Err(source, t.column, "actions", "\";\" in an action");
+    if (t.type == Tok::kSlash) {
+      s.items.emplace_back();
+      s.items.back().column = t.column;
+    } else {
+      s.items.back().toks.push_back(t);
+    }
+  }
+  LineReader rd{source, {}};
+  json arr = json::array();
+  for (size_t i = 0; i < s.items.size(); ++i) {
+    if (s.items[i].toks.empty())
+      return Err(source, s.items[i].column ? s.items[i].column : 1, "actions", "empty action");
+    auto a = ParseLineAction(rd, s.items[i], ItemWhere(s, i));
+    if (!a.ok()) return a.status();
+    arr.push_back(*a);
+  }
+  return arr;
+}
+
+bool LooksLikeLine(std::string_view text) {
+  std::string s = StripComments(text);
+  size_t p = s.find_first_not_of(" \t\r\n");
+  if (p == std::string::npos || s.size() < p + 2) return false;
+  if (s[p] != 'C' || s[p + 1] < '1' || s[p + 1] > '3') return false;
+  return s.size() == p + 2 || s[p + 2] == ';' || std::isspace(static_cast<unsigned char>(s[p + 2]));
+}
+
+StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
+  auto toks = Tokenize(StripComments(line), source);
+  if (!toks.ok()) return toks.status();
+  // Sections (";") and their items ("/").
+  std::vector<Section> sections(1);
+  sections[0].name = "rules";
+  sections[0].items.emplace_back();
+  for (const Token& t : *toks) {
+    if (t.type == Tok::kSemi) {
+      sections.emplace_back();
+      sections.back().column = t.column;
+      sections.back().items.emplace_back();
+    } else if (t.type == Tok::kSlash) {
+      sections.back().items.emplace_back();
+      sections.back().items.back().column = t.column;
+    } else {
+      Section& s = sections.back();
+      if (s.name.empty()) {
+        if (t.type != Tok::kWord)
+          return Err(source, t.column, "", "expected a section name, got " + LineReader::Shown(t));
+        s.name = t.text;
+        s.column = t.column;
+        continue;
+      }
+      if (s.items.back().toks.empty()) s.items.back().column = t.column;
+      s.items.back().toks.push_back(t);
+    }
+  }
+  LineReader rd{source, {}};
+  json doc = json::object();
+  // Rules: EDITION {EXPANSION} {KEY=VALUE}.
+  {
+    const Section& s = sections[0];
+    if (s.items.size() != 1 || s.items[0].toks.empty())
+      return Err(source, 1, "rules", "a line starts with the edition: C1, C2 or C3");
+    const auto& t = s.items[0].toks;
+    if (t[0].type != Tok::kWord || (t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3"))
+      return Err(source, t[0].column, "rules",
+                 "a line starts with the edition C1, C2 or C3, got " + LineReader::Shown(t[0]));
+    json rules = {{"edition", t[0].text}, {"expansions", json::array()}};
+    for (size_t i = 1; i < t.size(); ++i) {
+      if (t[i].type != Tok::kWord)
+        return Err(source, t[i].column, "rules", "expected an expansion id or option=value");
+      if (auto eq = t[i].text.find('='); eq != std::string::npos)
+        rules["options"][t[i].text.substr(0, eq)] = t[i].text.substr(eq + 1);
+      else
+        rules["expansions"].push_back(t[i].text);
+    }
+    doc["rules"] = rules;
+  }
+  // Players first: owners are named in figures and turn.
+  std::set<std::string> seen;
+  for (size_t si = 1; si < sections.size(); ++si) {
+    const Section& s = sections[si];
+    if (s.name.empty())
+      return Err(source, s.column, "", "empty section (two \";\" in a row, or one at the end)");
+    if (seen.count(s.name) && s.name != "state")
+      return Err(source, s.column, s.name, "section " + s.name + " given twice");
+    seen.insert(s.name);
+    if (s.name != "players") continue;
+    doc["players"] = json::array();
+    for (size_t i = 0; i < s.items.size(); ++i) {
+      const Item& it = s.items[i];
+      std::string where = ItemWhere(s, i);
+      if (it.toks.empty())
+        return Err(source, it.column ? it.column : s.column, where, "empty item");
+      auto name = rd.Text(it.toks[0], where, "the player's name");
+      if (!name.ok()) return name.status();
+      json p = {{"name", *name}};
+      for (size_t k = 1; k < it.toks.size(); ++k) {
+        const Token& t = it.toks[k];
+        if (t.type == Tok::kWord && ToInt(t.text) && k == 1) {
+          p["score"] = *ToInt(t.text);
+          continue;
+        }
+        size_t colon = t.type == Tok::kWord ? t.text.rfind(':') : std::string::npos;
+        auto n = colon == std::string::npos ? std::nullopt : ToInt(t.text.substr(colon + 1));
+        if (!n || colon == 0)
+          return rd.Fail(
+              t, where,
+              "expected the score, then figures in hand as kind:N (e.g. meeple:6), got " +
+                  LineReader::Shown(t));
+        p["supply"][t.text.substr(0, colon)] = *n;
+      }
+      rd.names.push_back(*name);
+      doc["players"].push_back(p);
+    }
+  }
+  for (size_t si = 1; si < sections.size(); ++si) {
+    const Section& s = sections[si];
+    const std::string& n = s.name;
+    std::vector<const Item*> items;  // non-empty items
+    for (const Item& it : s.items)
+      if (!it.toks.empty()) items.push_back(&it);
+    // A section of one list may be empty ("figures", "draw"); an empty item between "/" is not.
+    if (items.size() != s.items.size() && !(s.items.size() == 1 && items.empty()))
+      return Err(source, s.column, n, "empty item (two \"/\" in a row, or one at an end)");
+    if (n == "players") continue;
+    if (n == "board" || n == "figures" || n == "actions") {
+      json arr = json::array();
+      for (size_t i = 0; i < items.size(); ++i) {
+        const auto& t = items[i]->toks;
+        std::string where = ItemWhere(s, i);
+        if (n == "actions") {
+          auto a = ParseLineAction(rd, *items[i], where);
+          if (!a.ok()) return a.status();
+          arr.push_back(*a);
+        } else if (n == "board") {  // TILE X,Y [ROTATION]
+          if (t.size() < 2 || t.size() > 3 || t[0].type != Tok::kWord || !IsTileLetter(t[0].text))
+            return rd.Fail(t[0], where, "a tile is TILE X,Y [ROTATION], e.g. U 1,0 90");
+          auto c = rd.Coord(t[1], where);
+          if (!c.ok()) return c.status();
+          json b = {{"tile", t[0].text}, {"x", c->first}, {"y", c->second}};
+          if (t.size() == 3) {
+            auto r = rd.Int(t[2], where, "a rotation (0, 90, 180, 270)");
+            if (!r.ok()) return r.status();
+            b["rotation"] = *r;
+          }
+          arr.push_back(b);
+        } else {  // figures: OWNER [KIND] X,Y FEATURE [POSTURE]
+          auto owner = rd.Player(t[0], where);
+          if (!owner.ok()) return owner.status();
+          json f = {{"owner", *owner}};
+          size_t k = 1;
+          if (k < t.size() && !(t[k].type == Tok::kWord && ToCoord(t[k].text))) {
+            auto kind = rd.Text(t[k++], where, "a figure kind");
+            if (!kind.ok()) return kind.status();
+            f["kind"] = *kind;
+          }
+          if (k + 1 >= t.size())
+            return rd.Fail(
+                t.back(), where,
+                "a figure is OWNER [KIND] X,Y FEATURE [lying|standing], e.g. Anna 1,0 road:EW");
+          auto c = rd.Coord(t[k], where);
+          if (!c.ok()) return c.status();
+          auto feature = rd.Text(t[k + 1], where, "a feature name (e.g. road:EW)");
+          if (!feature.ok()) return feature.status();
+          f["x"] = c->first;
+          f["y"] = c->second;
+          f["feature"] = *feature;
+          if (k + 2 < t.size()) {
+            auto posture = rd.Text(t[k + 2], where, "lying or standing");
+            if (!posture.ok()) return posture.status();
+            f["posture"] = *posture;
+          }
+          if (k + 3 < t.size())
+            return rd.Fail(t[k + 3], where, "unexpected " + LineReader::Shown(t[k + 3]));
+          arr.push_back(f);
+        }
+      }
+      if (n == "actions")
+        doc["question"]["actions"] = arr;
+      else
+        doc[n] = arr;
+      continue;
+    }
+    // The other sections are one item each.
+    if (items.size() > 1)
+      return Err(source, items[1]->column, n, "this section has no \"/\" items");
+    static const std::vector<Token> kNone;
+    const auto& t = items.empty() ? kNone : items[0]->toks;
+    if (n == "draw") {  // draw {TILE}
+      json order = json::array();
+      for (const Token& tk : t) {
+        if (tk.type != Tok::kWord || !IsTileLetter(tk.text))
+          return rd.Fail(tk, n, "expected a tile letter, got " + LineReader::Shown(tk));
+        order.push_back(tk.text);
+      }
+      doc["supply"]["draw_order"] = order;
+    } else if (n == "remaining") {  // remaining rest | remaining {TILE:N}
+      if (t.size() == 1 && t[0].text == "rest" && t[0].type == Tok::kWord) {
+        doc["supply"]["remaining"] = "rest";
+        continue;
+      }
+      json rem = json::object();
+      for (const Token& tk : t) {
+        auto cnt = tk.text.size() > 2 ? ToInt(tk.text.substr(2)) : std::nullopt;
+        if (tk.type != Tok::kWord || !cnt || tk.text[1] != ':' ||
+            !IsTileLetter(tk.text.substr(0, 1)))
+          return rd.Fail(
+              tk, n, "expected rest, or counts TILE:N (e.g. U:3), got " + LineReader::Shown(tk));
+        rem[tk.text.substr(0, 1)] = *cnt;
+      }
+      doc["supply"]["remaining"] = rem;
+    } else if (n == "turn") {  // turn PLAYER [STEP] [TILE] [X,Y]
+      if (t.empty()) return Err(source, s.column, n, "turn needs the player whose turn it is");
+      auto p = rd.Player(t[0], n);
+      if (!p.ok()) return p.status();
+      json turn = {{"player", *p}};
+      for (size_t k = 1; k < t.size(); ++k) {
+        if (t[k].type != Tok::kWord) return rd.Fail(t[k], n, "expected a step, a tile or X,Y");
+        if (auto c = ToCoord(t[k].text)) {
+          turn["placed"] = {{"x", c->first}, {"y", c->second}};
+        } else if (IsTileLetter(t[k].text)) {
+          turn["tile"] = t[k].text;
+        } else if (!turn.contains("step")) {
+          turn["step"] = t[k].text;
+        } else {
+          return rd.Fail(t[k], n, "a second step " + Quote(t[k].text));
+        }
+      }
+      doc["turn"] = turn;
+    } else if (n == "state") {  // state ID {json}
+      if (t.size() != 2 || t[0].type != Tok::kWord || t[1].type != Tok::kJson)
+        return Err(source, s.column, n, "expected state ID {...}: an expansion's state as JSON");
+      if (doc.contains("expansions") && doc["expansions"].contains(t[0].text))
+        return rd.Fail(t[0], n, "state " + t[0].text + " given twice");
+      doc["expansions"][t[0].text] = t[1].value;
+    } else if (n == "meta" || n == "question") {
+      if (t.size() != 1 || t[0].type != Tok::kJson || !t[0].value.is_object())
+        return Err(source, s.column, n, "expected " + n + " {...} (a JSON object)");
+      if (n == "question" && doc.contains("question"))
+        return Err(source, s.column, n,
+                   "question {...} cannot be combined with ask, actions or claim");
+      doc[n] = t[0].value;
+    } else if (n == "ask") {  // ask WORD [depth N]
+      if (t.empty() || t.size() == 2 || t.size() > 3 || t[0].type != Tok::kWord ||
+          (t.size() == 3 && t[1].text != "depth"))
+        return Err(source, s.column, n, "expected ask apply|legal|final_score|validate [depth N]");
+      doc["question"]["ask"] = t[0].text;
+      if (t.size() == 3) {
+        auto d = rd.Int(t[2], n, "a depth");
+        if (!d.ok()) return d.status();
+        doc["question"]["depth"] = *d;
+      }
+    } else if (n == "claim") {  // claim [legal|illegal] [scores N,N,..]
+      json claim = json::object();
+      for (size_t k = 0; k < t.size(); ++k) {
+        if (t[k].text == "legal" || t[k].text == "illegal") {
+          claim["legal"] = t[k].text == "legal";
+        } else if (t[k].text == "scores" && k + 1 < t.size()) {
+          json sc = json::array();
+          std::string list = t[++k].text;
+          size_t start = 0;
+          while (true) {
+            size_t comma = list.find(',', start);
+            auto v = ToInt(list.substr(start, comma == std::string::npos ? comma : comma - start));
+            if (!v) return rd.Fail(t[k], n, "expected scores as N,N,... (one per player)");
+            sc.push_back(*v);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+          }
+          claim["scores"] = sc;
+        } else {
+          return rd.Fail(t[k], n, "expected claim [legal|illegal] [scores N,N,...]");
+        }
+      }
+      doc["question"]["claim"] = claim;
+    } else {
+      return Err(source, s.column, n,
+                 "unknown section " + Quote(n) +
+                     " (players, board, figures, draw, remaining, turn, state, meta, ask, "
+                     "actions, claim, question)");
+    }
+  }
+  if (doc.contains("question") && seen.count("question") && seen.size() > 0 &&
+      (seen.count("ask") || seen.count("actions") || seen.count("claim")))
+    return Err(source, 1, "question",
+               "question {...} cannot be combined with ask, actions or claim");
+  return doc;
+}
+
+}  // namespace carc::model

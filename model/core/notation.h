@@ -1,0 +1,45 @@
+#pragma once
+// The one-line position notation (adjudicator/POSITION_FORMAT.md, "One-line notation"): a whole
+// position file -- rules, players, board, figures, supply, turn, each expansion's state and the
+// question -- as one line a person can type from the table and paste into a forum post:
+//
+//   C3; players Anna 12 / Ben 7; board D 0,0 / U 1,0; figures Anna 1,0 road:EW;
+//   draw V E; turn Ben place_tile E; ask apply; actions place_tile 0,-1 180 / place_figure city
+//
+// The conversion is between JSON documents and knows no rule: a line gives exactly the JSON a
+// person would have written (and JSON -> line -> JSON is the identity), so every check and
+// every message of the position-file reader applies unchanged. Expansion state and anything
+// without a syntax of its own travel as compact JSON.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "model/core/position_io.h"
+#include "model/core/status.h"
+
+namespace carc::model {
+
+// Whether a text is the notation rather than JSON: after blank lines and comment lines ("#"
+// followed by a space or the line's end) it starts with an edition, C1, C2 or C3.
+bool LooksLikeLine(std::string_view text);
+
+// Line -> position-file JSON. Errors (kMalformed) name the source, the column and the section:
+// "dispute.line: column 31 (board, item 2): expected X,Y (e.g. 1,-2), got \"1;0\"".
+StatusOr<nlohmann::json> LineToJson(std::string_view line, const std::string& source);
+
+// Actions alone, in the syntax of the actions section: "place_tile 1,0 90 / place_figure road".
+// A JSON array of actions. For `carc play`.
+StatusOr<nlohmann::json> LineActionsToJson(std::string_view text, const std::string& source);
+
+// Position-file JSON -> line, lossless: every field the JSON has, nothing it lacks.
+// kMalformed for a document the notation cannot state (a field of the wrong type).
+StatusOr<std::string> JsonToLine(const nlohmann::json& doc);
+
+// The document without what the model fills in by itself (rotation 0, postures, kind meeple,
+// supplies and options and expansion state equal to their defaults, an empty figure list),
+// checked by parsing both: the short form a person would type. meta and question are kept.
+// A document that does not parse is returned unchanged.
+nlohmann::json MinimalJson(const nlohmann::json& doc, const IoContext& ctx);
+
+}  // namespace carc::model
