@@ -101,9 +101,14 @@ class PlaceTileStep final : public Step {
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
     TileType t = *pos.turn.drawn;
+    // BASE-PLACE-UNPLACEABLE: the player places the tile drawn (another only after it proved
+    // unplaceable). A move one can attempt at the table: a ruling.
     if (a.tile >= 0 && a.tile != t) {
-      r.input_error = "the action places tile " + pos.cfg().catalog->Name(a.tile) +
-                      " but the tile drawn is " + pos.cfg().catalog->Name(t);
+      r.verdict = Verdict::Illegal(
+          "BASE-PLACE-UNPLACEABLE", pos.players[pos.turn.player].name + " places tile " +
+                                        pos.cfg().catalog->Name(a.tile) + ", but the tile drawn is " +
+                                        pos.cfg().catalog->Name(t) +
+                                        ": a player places the tile drawn");
       return r;
     }
     PlacementCheck pc = pos.board.Check(t, a.pos, a.rotation);

@@ -396,6 +396,10 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
       const CardInfo& ci = Info(p.card);
       const std::string& holder = pos.players[p.player].name;
       if (p.player != active) {
+        // Right after the last decision of a turn, the next player's card may begin their
+        // coming turn (take-two-tiles): the position moves on and judges it there.
+        const int n = static_cast<int>(pos.players.size());
+        if (turn_ending && p.player == (active + 1) % n) return std::nullopt;
         if (s->variants.any_time() == AnyTime::kAnyPlayersTurn && ci.timing == Timing::kAnyTime &&
             p.card != Card::kTakeTwoTiles && p.card != Card::kCancelAttack)
           return Verdict::Illegal(

@@ -103,8 +103,12 @@ class OpenStep final : public model::Step {
           "({\"type\": \"gift_position_to\", \"feature\": ...})";
       return r;
     }
+    // GIFT-CHANGE: a new posture is chosen only for the figure Change Position was opened on.
     if (IsGift(a, kPositionTo)) {
-      r.input_error = "gift_position_to follows gift_change_position only";
+      r.verdict = Verdict::Illegal(
+          "GIFT-CHANGE", pos.players[pos.turn.player].name +
+                             " has not opened Change Position on a figure: a new posture is "
+                             "chosen only right after that");
       return r;
     }
     if (IsGift(a, kOpen)) return OpenGift(pos, a);
@@ -196,9 +200,12 @@ class Take2Step final : public model::Step {
       return r;
     }
     auto it = std::find(d.held.begin(), d.held.end(), a.tile);
+    // GIFT-TAKE2: one of the two tiles drawn is placed; another tile is a move one can attempt.
     if (it == d.held.end()) {
-      r.input_error = "Take 2: the tiles in hand are " + cat.Name(d.held[0]) + " and " +
-                      cat.Name(d.held[1]) + ", not " + cat.Name(a.tile);
+      r.verdict = Verdict::Illegal("GIFT-TAKE2", "Take 2: the tiles in hand are " +
+                                                     cat.Name(d.held[0]) + " and " +
+                                                     cat.Name(d.held[1]) + ", not " +
+                                                     cat.Name(a.tile) + ": one of them is placed");
       return r;
     }
     Position work = pos;
