@@ -12,14 +12,17 @@
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
+#include "property-tests/fuzz/fuzz_util.h"
 #include "property-tests/gen_game.h"
 
 using carc::adjudicator::Mode;
 using nlohmann::json;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  json doc = json::parse(data, data + size, /*cb=*/nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return 0;
+  // Read as the product reads a file (issue 19: nesting cap, duplicate keys, huge numbers).
+  auto read = carc::fuzz::ReadLikeAFile(data, size, "fuzz.json");
+  if (!read) return 0;
+  const json& doc = *read;
   // Expansions not yet covered by the property work (gen_game.h CoveredExpansions; set
   // CARC_PROP_EXPANSIONS=all to include them) are left to their own sessions.
   static const std::vector<std::string> covered = carc::prop::CoveredExpansions();
@@ -37,8 +40,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       !(doc["question"]["depth"].is_number_integer() &&
         doc["question"]["depth"].get<long long>() <= 3))
     return 0;
-  for (Mode m : {Mode::kValidate, Mode::kLegal, Mode::kScore, Mode::kAdjudicate})
-    carc::adjudicator::RunJson(doc, "fuzz.json", {m, 0});
+  for (Mode m : {Mode::kValidate, Mode::kLegal, Mode::kScore, Mode::kAdjudicate}) {
+    auto o = carc::adjudicator::RunJson(doc, "fuzz.json", {m, 0});
+    if (o.error.empty()) {  // serialised as the CLI prints it
+      carc::fuzz::PrintLikeTheCli(o.ruling);
+      (void)carc::adjudicator::RulingText(o.ruling);
+    }
+  }
   carc::adjudicator::RunJson(doc, "fuzz.json", {Mode::kLegal, 1});
   auto pos = carc::model::ParsePosition(doc, carc::exp::Context("fuzz.json"));
   if (!pos.ok() || !carc::model::Validate(*pos).empty()) return 0;
