@@ -3,6 +3,7 @@
 #include <set>
 
 #include "adjudicator/exit_codes.h"
+#include "adjudicator/verdict_text.h"
 #include "database/model_version.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -75,6 +76,15 @@ void Cite(json& ruling) {
   ruling["cited"] = ids;
 }
 
+// Every ruling leaves here: the cited IDs, their texts quoted, and names for player numbers.
+void Finish(json& ruling, const Position& pos) {
+  Cite(ruling);
+  std::vector<std::string> names;
+  for (const auto& p : pos.players) names.push_back(p.name);
+  NamePlayers(ruling, names);
+  QuoteRulings(ruling);
+}
+
 json Violations(const std::vector<model::Violation>& vs) {
   json out = json::array();
   for (const auto& v : vs)
@@ -90,9 +100,114 @@ json LegalList(const Position& pos) {
   return out;
 }
 
+// Every score event of a ruling: before the question, of each action, of final scoring.
+json AllEvents(const json& ruling) {
+  json out = json::array();
+  if (ruling.contains("before_question"))
+    for (const json& e : ruling["before_question"].value("score_events", json::array()))
+      out.push_back(e);
+  for (const json& a : ruling.value("actions", json::array()))
+    for (const json& e : a.value("score_events", json::array())) out.push_back(e);
+  for (const json& e : ruling.value("score_events", json::array())) out.push_back(e);
+  return out;
+}
+
+// "city at (1, 0) worth 14 to ["Red"]": a claimed event as the claim states it.
+std::string ClaimedText(const json& c) {
+  std::string out = c["feature"].get<std::string>();
+  if (c.contains("at"))
+    out += " at (" + std::to_string(c["at"][0].get<int>()) + ", " +
+           std::to_string(c["at"][1].get<int>()) + ")";
+  if (c.contains("points")) out += " worth " + std::to_string(c["points"].get<int>());
+  if (c.contains("to")) out += " to " + c["to"].dump();
+  return out;
+}
+
+bool SameNames(const json& a, const json& b) {
+  std::multiset<std::string> x, y;
+  for (const json& n : a) x.insert(n.get<std::string>());
+  for (const json& n : b) y.insert(n.get<std::string>());
+  return x == y;
+}
+
+// A claim about single features (claim.events, issue 16): each claimed event must match a
+// distinct score event of the ruling on every key it states (feature kind, a tile of the
+// feature, points to each winner, the winners by name).
+void CheckClaimedEvents(const json& claimed, const json& events, json& diffs, json& matched) {
+  std::vector<bool> used(events.size(), false);
+  for (const json& c : claimed) {
+    auto fits_feature = [&](const json& e) {
+      if (e.value("feature", "") != c["feature"].get<std::string>()) return false;
+      if (!c.contains("at")) return true;
+      for (const json& t : e.value("tiles", json::array()))
+        if (t == c["at"]) return true;
+      return false;
+    };
+    bool found = false;
+    std::string given;
+    for (size_t i = 0; i < events.size() && !found; ++i) {
+      if (used[i] || !fits_feature(events[i])) continue;
+      const json& e = events[i];
+      bool ok = (!c.contains("points") || e.value("points", -1) == c["points"]) &&
+                (!c.contains("to") || SameNames(e["winner_names"], c["to"]));
+      if (ok) {
+        used[i] = found = true;
+      } else {
+        given += std::string(given.empty() ? "" : "; ") + e.value("feature", "") + " (" +
+                 e.value("cause", "") + ") on " + e["tiles"].dump() + ": " +
+                 std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() +
+                 " = " + e.value("formula", "");
+      }
+    }
+    if (found)
+      matched.push_back(ClaimedText(c) + ": as the rules give");
+    else if (given.empty())
+      diffs.push_back("claimed " + ClaimedText(c) + ", but no such " +
+                      c["feature"].get<std::string>() + " is scored");
+    else
+      diffs.push_back("claimed " + ClaimedText(c) + ", but the rules give " + given);
+  }
+}
+
+// The shape of claim.events; "" if fine, else "/<i>/<key>: what is wrong".
+std::string CheckClaimedEventsInput(const json& claim, const Position& pos) {
+  if (!claim.contains("events")) return "";
+  const json& es = claim["events"];
+  if (!es.is_array() || es.empty()) return ": expected a non-empty array of score events";
+  for (size_t i = 0; i < es.size(); ++i) {
+    const std::string at = "/" + std::to_string(i);
+    const json& e = es[i];
+    if (!e.is_object()) return at + ": expected an object";
+    for (auto it = e.begin(); it != e.end(); ++it)
+      if (it.key() != "feature" && it.key() != "at" && it.key() != "points" && it.key() != "to")
+        return at + "/" + it.key() + ": unknown key (feature, at, points, to)";
+    if (!e.contains("feature") || !e["feature"].is_string() ||
+        !model::ParseFeatureKind(e["feature"].get<std::string>()))
+      return at + "/feature: expected road, city, field or monastery";
+    if (e.contains("at") && !(e["at"].is_array() && e["at"].size() == 2 &&
+                              e["at"][0].is_number_integer() && e["at"][1].is_number_integer()))
+      return at + "/at: expected [x, y] of a tile of the feature";
+    if (e.contains("points") && !e["points"].is_number_integer())
+      return at + "/points: expected an integer";
+    if (e.contains("to")) {
+      if (!e["to"].is_array()) return at + "/to: expected an array of player names";
+      for (size_t k = 0; k < e["to"].size(); ++k) {
+        bool known = false;
+        for (const auto& p : pos.players) known |= e["to"][k] == p.name;
+        if (!known)
+          return at + "/to/" + std::to_string(k) + ": expected the name of a player, got " +
+                 e["to"][k].dump();
+      }
+    }
+    if (!e.contains("points") && !e.contains("to")) return at + ": states neither points nor to";
+  }
+  return "";
+}
+
 // Compares a claim with what the rules give; adds "claim" and returns whether it is upheld.
 bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruling) {
-  json diffs = json::array();
+  json diffs = json::array(), matched = json::array();
+  if (claim.contains("events")) CheckClaimedEvents(claim["events"], AllEvents(ruling), diffs, matched);
   if (claim.contains("legal") && claim["legal"].get<bool>() != legal)
     diffs.push_back(std::string("claimed ") + (claim["legal"].get<bool>() ? "legal" : "illegal") +
                     ", but the actions are " + (legal ? "legal" : "illegal"));
@@ -100,6 +215,7 @@ bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruli
     diffs.push_back("claimed scores " + claim["scores"].dump() + ", but the rules give " +
                     Scores(after).dump());
   ruling["claim"] = {{"stated", claim}, {"upheld", diffs.empty()}, {"differences", diffs}};
+  if (!matched.empty()) ruling["claim"]["matched"] = matched;
   return diffs.empty();
 }
 
@@ -110,7 +226,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     auto vs = model::Validate(pos);
     r["verdict"] = vs.empty() ? "possible" : "impossible-position";
     r["violations"] = Violations(vs);
-    Cite(r);
+    Finish(r, pos);
     return {vs.empty() ? kExitUpheld : kExitImpossible, r, ""};
   }
   auto vs = model::Validate(pos);
@@ -118,7 +234,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     json r = Header(pos, source, "validate");
     r["verdict"] = "impossible-position";
     r["violations"] = Violations(vs);
-    Cite(r);
+    Finish(r, pos);
     return {kExitImpossible, r, ""};
   }
   json claim = json::object();
@@ -144,15 +260,17 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
         return Error(kExitMalformed, source + ":/question/" + it.key().substr(0, 100) +
                                          ": unknown field (ask, actions, claim, depth)");
     for (auto it = claim.begin(); it != claim.end(); ++it)
-      if (it.key() != "legal" && it.key() != "scores")
+      if (it.key() != "legal" && it.key() != "scores" && it.key() != "events")
         return Error(kExitMalformed, source + ":/question/claim/" + it.key().substr(0, 100) +
-                                         ": unknown field (legal, scores)");
+                                         ": unknown field (legal, scores), or events");
     if (claim.contains("legal") && !claim["legal"].is_boolean())
       return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
     if (claim.contains("scores") &&
         (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
       return Error(kExitMalformed,
                    source + ":/question/claim/scores: expected one score per player");
+    if (std::string bad = CheckClaimedEventsInput(claim, pos); !bad.empty())
+      return Error(kExitMalformed, source + ":/question/claim/events" + bad);
     for (size_t i = 0; claim.contains("scores") && i < claim["scores"].size(); ++i)
       if (!model::JsonInt(claim["scores"][i]))  // a score as a string is malformed, not rejected
         return Error(kExitMalformed, source + ":/question/claim/scores/" + std::to_string(i) +
@@ -195,7 +313,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
                                     "the position is after final scoring (step game_over): "
                                     "nothing is scored again"}}});
     } else {
-      for (const auto& e : model::ScoreFinal(pos)) ev.push_back(model::DumpScoreEvent(pos, e));
+      for (const auto& e : model::ScoreFinal(pos)) ev.push_back(EventJson(pos, e));
       r["reasons"] =
           json::array({{{"ruling", "BASE-END"},
                         {"text", "final scoring of every unfinished feature and farm"}}});
@@ -203,7 +321,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     r["score_events"] = ev;
     r["scores"] = Scores(pos);
     r["verdict"] = "scored";
-    Cite(r);
+    Finish(r, pos);
     return {kExitUpheld, r, ""};
   }
   // A position at a step that needs no decision (a known draw order at step draw) runs on
@@ -212,7 +330,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
   model::Advance(pos, pre);
   json pre_notes = Reasons(pre.notes);
   json pre_events = json::array();
-  for (const auto& e : pre.scores) pre_events.push_back(model::DumpScoreEvent(pos, e));
+  for (const auto& e : pre.scores) pre_events.push_back(EventJson(pos, e));
   auto add_pre = [&](json& r) {
     if (!pre_notes.empty()) r["before_question"]["notes"] = pre_notes;
     if (!pre_events.empty()) r["before_question"]["score_events"] = pre_events;
@@ -257,7 +375,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     }
     r["verdict"] = "listed";
     add_pre(r);
-    Cite(r);
+    Finish(r, pos);
     return {kExitUpheld, r, ""};
   }
   const json& q = doc["question"];
@@ -277,7 +395,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
   // judged in it (a second meeple, a meeple after the phantom). Scoring that the turn's end
   // brings is reported with the action that ended the turn.
   auto add_events = [&](json& entry, const ApplyResult& ar) {
-    for (const auto& e : ar.scores) entry["score_events"].push_back(model::DumpScoreEvent(pos, e));
+    for (const auto& e : ar.scores) entry["score_events"].push_back(EventJson(pos, e));
     for (const auto& n : ar.notes)
       entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
   };
@@ -338,7 +456,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     r["verdict"] = ok ? "upheld" : "rejected";
     code = ok ? kExitUpheld : kExitRejected;
   }
-  Cite(r);
+  Finish(r, pos);
   return {code, r, ""};
 }
 
@@ -358,58 +476,6 @@ Outcome RunFile(const std::string& path, const Options& opts) {
   auto doc = model::ReadJsonFile(path);
   if (!doc.ok()) return Error(doc.status());
   return RunJson(*doc, path, opts);
-}
-
-namespace {
-// "city (completed)", or just the cause for points that belong to no feature.
-std::string EventSubject(const json& e) {
-  if (!e.contains("feature")) return e.value("cause", "");
-  return e.value("feature", "") + " (" + e.value("cause", "") + ")";
-}
-}  // namespace
-
-std::string RulingText(const json& r) {
-  std::string out;
-  auto line = [&](const std::string& s) { out += s + "\n"; };
-  line("File:     " + r.value("file", ""));
-  line("Rules:    " + r.value("edition", "") +
-       (r["expansions"].empty() ? "" : " + " + r["expansions"].dump()));
-  line("Question: " + r.value("question", ""));
-  line("Verdict:  " + r.value("verdict", ""));
-  if (r.contains("before_question"))
-    for (const json& x : r["before_question"].value("notes", json::array()))
-      line("  before the question [" + x.value("ruling", "") + "] " + x.value("text", ""));
-  for (const json& v : r.value("violations", json::array()))
-    line("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " + v.value("text", ""));
-  for (const json& a : r.value("actions", json::array())) {
-    if (a.contains("legal")) {
-      line((a["legal"].get<bool>() ? "  legal:   " : "  ILLEGAL: ") + a.value("description", ""));
-      for (const json& x : a.value("reasons", json::array()))
-        line("      [" + x.value("ruling", "") + "] " + x.value("text", ""));
-      for (const json& e : a.value("score_events", json::array()))
-        line("      score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) +
-             " to " + e["winner_names"].dump() + " = " + e.value("formula", "") + "  " +
-             e["rulings"].dump());
-      for (const json& x : a.value("notes", json::array()))
-        line("      note [" + x.value("ruling", "") + "] " + x.value("text", ""));
-    } else {
-      line("  " + a.value("description", ""));
-    }
-  }
-  for (const json& e : r.value("score_events", json::array()))
-    line("  score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) + " to " +
-         e["winner_names"].dump() + " = " + e.value("formula", "") + "  " + e["rulings"].dump());
-  for (const json& d : r.value("divide", json::array()))
-    line("  " + d["action"].dump() + ": " + std::to_string(d.value("count", 0)));
-  if (r.contains("count")) line("Count:    " + r["count"].dump());
-  if (r.contains("claim"))
-    for (const json& d : r["claim"]["differences"]) line("  claim: " + d.get<std::string>());
-  if (r.contains("pending"))
-    line("Pending:  the turn stops at step " + r["pending"].value("step", "") +
-         " (the question states no choice for it)");
-  if (r.contains("scores")) line("Scores:   " + r["scores"].dump());
-  if (r.contains("cited")) line("Cited:    " + r["cited"].dump());
-  return out;
 }
 
 }  // namespace carc::adjudicator

@@ -1,5 +1,7 @@
 #include "adjudicator/cli.h"
 
+#include <unistd.h>
+
 #include <iostream>
 
 #include "adjudicator/commands.h"
@@ -8,7 +10,8 @@
 namespace carc::adjudicator {
 
 void AddFormatOption(CLI::App* app, OutputFormat& f) {
-  app->add_option("--format", f.format, "Output: json (default) or text")
+  app->add_option("--format", f.format,
+                  "Output: json or text (default: text on a terminal, json when piped)")
       ->check(CLI::IsMember({"json", "text"}));
 }
 
@@ -42,10 +45,10 @@ int Run(int argc, char** argv) {
   RegisterRenderCommands(reg);
   RegisterPropertyCommands(reg);
   RegisterConformCommands(reg);
+  RegisterAuthoringCommands(reg);
   RegisterServeCommands(reg);
 
   try {
-  RegisterAuthoringCommands(reg);
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
@@ -53,6 +56,11 @@ int Run(int argc, char** argv) {
     app.exit(e);
     return kExitUsage;
   }
+  // People first: text when stdout is a terminal and --format is not given, JSON when piped or
+  // redirected (as gh and ls do), so scripts keep reading JSON.
+  bool format_given = false;
+  for (int i = 1; i < argc; ++i) format_given |= std::string(argv[i]).rfind("--format", 0) == 0;
+  if (!format_given && isatty(STDOUT_FILENO)) format.format = "text";
   // The deepest parsed subcommand runs.
   const Command* chosen = nullptr;
   for (const Command& c : reg.commands)

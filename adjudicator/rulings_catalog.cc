@@ -54,6 +54,22 @@ model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
   return cat;
 }
 
+const std::map<std::string, RulingEntry>& EmbeddedRulings() {
+  static const std::map<std::string, RulingEntry>* rulings = [] {
+    auto* out = new std::map<std::string, RulingEntry>();
+    for (const EmbeddedFile& f : EmbeddedRulingFiles()) {
+      json d = json::parse(f.text, nullptr, /*allow_exceptions=*/false);
+      if (!d.is_object() || !d.contains("rulings") || !d["rulings"].is_array()) continue;
+      std::string expansion = d.value("expansion", "");
+      for (const json& r : d["rulings"])
+        if (r.is_object() && r.contains("id") && r["id"].is_string())
+          (*out)[r["id"]] = {r["id"], expansion, r.value("status", ""), r.value("title", ""), r};
+    }
+    return out;
+  }();
+  return *rulings;
+}
+
 bool InScope(const RulingEntry& r) {
   if (r.status.rfind("needs-expansion", 0) == 0) return false;
   if (r.expansion == "base") return true;

@@ -27,6 +27,16 @@ struct Catalog {
 // Reads ROOT/database/rulings/*.json and ROOT/fixtures/**/*.ruling.json.
 model::StatusOr<Catalog> LoadCatalog(const std::string& root);
 
+// The ruling files as they were at build time (database/rulings/*.json, compiled in by
+// adjudicator/CMakeLists.txt), so that a verdict quotes its rulings from any working folder.
+struct EmbeddedFile {
+  const char* name;
+  const char* text;
+};
+const std::vector<EmbeddedFile>& EmbeddedRulingFiles();
+// The compiled-in rulings by ID (parsed once); a file that does not parse is skipped.
+const std::map<std::string, RulingEntry>& EmbeddedRulings();
+
 // In scope: the base game and every registered (modelled) expansion, and not needs-expansion.
 bool InScope(const RulingEntry& r);
 

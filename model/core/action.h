@@ -45,6 +45,23 @@ struct Verdict {
   }
 };
 
+// Evidence a reader checks a verdict with (issue 16): a figure counted, where a road or city
+// ends, a city a field touches.
+struct FigureSeen {
+  PlayerId owner = 0;
+  int kind = 0;  // figure kind id
+  Coord at;      // the tile it stands on
+};
+struct FeatureEnd {
+  std::string what;  // "junction", "monastery", "city", "open edge"
+  Coord at;          // the tile where it ends
+  int side = -1;     // open edge: the side (0..3 = N E S W) with no neighbour
+};
+struct CitySeen {
+  std::vector<Coord> tiles;  // distinct tiles, in placement order
+  bool completed = false;
+};
+
 // A scoring of one feature (or one other source of points), with its breakdown.
 struct ScoreEvent {
   std::string cause;  // "completed", "final", or an expansion's cause
@@ -58,6 +75,9 @@ struct ScoreEvent {
   int points = 0;                 // to each winner
   std::string formula;            // e.g. "2 x 4 tiles + 2 x 1 coat of arms"
   std::vector<std::string> rulings;
+  std::vector<FigureSeen> figures;      // the figures counted for the majority
+  std::vector<FeatureEnd> ends;         // road, city: where it ends (none: closed loop/city)
+  std::vector<CitySeen> touched_cities;  // field: every city it touches
 };
 
 struct ApplyResult {

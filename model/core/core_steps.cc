@@ -160,11 +160,15 @@ class PlaceTileStep final : public Step {
     for (size_t i = 0; i < held.size(); ++i)
       for (size_t j = i + 1; j < held.size(); ++j)
         if (pos.board.Find(held[i]) == pos.board.Find(held[j])) {
-          r.verdict.reasons.push_back(
-              {"BASE-FEATURE-JOIN",
-               "the tile joins two " +
-                   std::string(FeatureKindName(pos.board.Info(pos.board.Find(held[i])).kind)) +
-                   "s that already hold figures into one; all their figures now share it"});
+          // The evidence: the joined feature's tiles and ends, and every figure now in it.
+          const int joined = pos.board.Find(held[i]);
+          std::string met;
+          for (const FigureSeen& f : FiguresSeen(pos, pos.FiguresIn(joined)))
+            met += (met.empty() ? "" : " and ") + FigureText(pos, f);
+          r.verdict.reasons.push_back({"BASE-FEATURE-JOIN",
+                                       "the tile joins features that already hold figures into "
+                                       "one, so all their figures now share it: " +
+                                           FeatureText(pos, joined) + " holds " + met});
           i = held.size();
           break;
         }
@@ -327,19 +331,17 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
   }
   const int root = pos.board.Find(Board::Node(placed, a.segment));
   std::vector<int> figs = pos.FiguresIn(root);
+  // The evidence: the tiles the feature is joined through, where it ends, the figures met.
   if (!figs.empty()) {
-    const Figure& f = pos.figures[figs.front()];
-    Coord at = pos.board.tile(Board::TileOf(f.node)).pos;
-    return Verdict::Illegal(rulings.free,
-                            "the " + std::string(FeatureKindName(pos.board.Info(root).kind)) +
-                                " already holds a figure of player " + std::to_string(f.owner) +
-                                " (on the tile at (" + std::to_string(at.x) + ", " +
-                                std::to_string(at.y) +
-                                ")); a figure may go only on a feature with no "
-                                "figure anywhere in it");
+    std::string met;
+    for (const FigureSeen& f : FiguresSeen(pos, figs))
+      met += (met.empty() ? "" : " and ") + FigureText(pos, f);
+    return Verdict::Illegal(rulings.free, FeatureText(pos, root) + " already holds " + met +
+                                              "; a figure may go only on a feature with no "
+                                              "figure anywhere in it");
   }
   Verdict v;
-  v.reasons.push_back({rulings.free, "the feature holds no figure anywhere"});
+  v.reasons.push_back({rulings.free, FeatureText(pos, root) + " holds no figure anywhere"});
   v.reasons.push_back({rulings.tile, "the " + name + " goes on the tile just placed"});
   return v;
 }

@@ -227,7 +227,7 @@ std::vector<Violation> Validate(const Position& pos) {
       int in_supply = pos.players[p].supply[k];
       if (in_supply < 0 || on_board + in_supply != kinds[k].per_player)
         out.push_back({kinds[k].supply_ruling, "/players/" + std::to_string(p) + "/supply",
-                       "player " + std::to_string(p) + " has " + std::to_string(in_supply) + " " +
+                       pos.players[p].name + " has " + std::to_string(in_supply) + " " +
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }

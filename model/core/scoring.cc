@@ -1,6 +1,7 @@
 #include "model/core/scoring.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <set>
 
@@ -15,8 +16,13 @@ void FillTiles(const Position& pos, int root, ScoreEvent& ev) {
   for (int i : t) ev.tiles.push_back(pos.board.tile(i).pos);
 }
 
-std::string Plural(int n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+std::string Plural(int n, const std::string& word) {
+  if (n == 1) return "1 " + word;
+  // "city" -> "cities", "completed city" -> "completed cities".
+  if (word.size() > 1 && word.back() == 'y' && std::string("aeiou").find(word[word.size() - 2]) ==
+                                                   std::string::npos)
+    return std::to_string(n) + " " + word.substr(0, word.size() - 1) + "ies";
+  return std::to_string(n) + " " + word + "s";
 }
 
 // The value of a road, city or monastery; `final` selects end-of-game values.
@@ -32,6 +38,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       int n = static_cast<int>(ev.tiles.size());
       ev.points = n;
       ev.formula = "1 x " + Plural(n, "tile");
+      ev.ends = FeatureEnds(pos, root);
       ev.rulings.push_back(final ? "BASE-END-ROAD" : "BASE-SCORE-ROAD");
       break;
     }
@@ -47,6 +54,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       ev.points = per * n + per * fi.shields;
       ev.formula = std::to_string(per) + " x " + Plural(n, "tile") + " + " + std::to_string(per) +
                    " x " + Plural(fi.shields, "coat") + " of arms";
+      ev.ends = FeatureEnds(pos, root);
       ev.rulings.push_back(final ? "BASE-END-CITY" : "BASE-SCORE-CITY");
       break;
     }
@@ -65,6 +73,102 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
 }
 
 }  // namespace
+
+std::string CoordText(Coord c) {
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+std::string CoordsText(const std::vector<Coord>& cs) {
+  std::string out;
+  for (size_t i = 0; i < cs.size(); ++i) out += (i ? ", " : "") + CoordText(cs[i]);
+  return out;
+}
+
+std::string FigureText(const Position& pos, const FigureSeen& f) {
+  return pos.players[f.owner].name + "'s " + pos.cfg().figure_kinds[f.kind].name + " at " +
+         CoordText(f.at);
+}
+
+std::string EndText(const FeatureEnd& e) {
+  static constexpr const char* kSide[4] = {"N", "E", "S", "W"};
+  if (e.what == "open edge")
+    return "an open edge on the " + std::string(kSide[e.side & 3]) + " side of " +
+           CoordText(e.at);
+  return "the " + e.what + " at " + CoordText(e.at);
+}
+
+// BASE-FEATURE-JOIN: a road segment with one side stops on its tile (at the junction, the
+// monastery or the city gate drawn there); a side with no neighbour is an open edge.
+std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root) {
+  const Board& b = pos.board;
+  std::vector<FeatureEnd> out;
+  const FeatureInfo& fi = b.Info(root);
+  if (fi.kind != FeatureKind::kRoad && fi.kind != FeatureKind::kCity) return out;
+  std::vector<int> tiles = fi.tiles;
+  std::sort(tiles.begin(), tiles.end());
+  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+  for (int t : tiles) {
+    const RotatedTile& rt = b.rotated(t);
+    const Coord at = b.tile(t).pos;
+    int roads = 0;
+    bool monastery = false, city = false;
+    for (const Segment& sg : rt.segments) {
+      roads += sg.kind == FeatureKind::kRoad;
+      monastery |= sg.kind == FeatureKind::kMonastery;
+      city |= sg.kind == FeatureKind::kCity;
+    }
+    for (size_t s = 0; s < rt.segments.size(); ++s) {
+      if (b.Find(Board::Node(t, static_cast<int>(s))) != root) continue;
+      const Segment& sg = rt.segments[s];
+      if (sg.kind == FeatureKind::kRoad && std::popcount(sg.sides) == 1)
+        out.push_back({monastery ? "monastery" : roads >= 3 ? "junction" : city ? "city" : "end",
+                       at, -1});
+      for (int d = 0; d < 4; ++d)
+        if ((sg.sides & kSideBit[d]) && !b.At(Neighbour(at, d))) out.push_back({"open edge", at, d});
+    }
+  }
+  return out;
+}
+
+std::vector<CitySeen> TouchedCities(const Position& pos, int field_root) {
+  std::vector<CitySeen> out;
+  for (int city : pos.board.TouchedCityRoots(field_root)) {
+    CitySeen c;
+    std::vector<int> t = pos.board.Info(city).tiles;
+    std::sort(t.begin(), t.end());
+    t.erase(std::unique(t.begin(), t.end()), t.end());
+    for (int i : t) c.tiles.push_back(pos.board.tile(i).pos);
+    c.completed = pos.board.IsComplete(city);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<FigureSeen> FiguresSeen(const Position& pos, const std::vector<int>& figure_ids) {
+  std::vector<FigureSeen> out;
+  for (int f : figure_ids) {
+    const Figure& fig = pos.figures[f];
+    out.push_back({fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos});
+  }
+  return out;
+}
+
+std::string FeatureText(const Position& pos, int root) {
+  const Board& b = pos.board;
+  const FeatureKind kind = b.Info(root).kind;
+  std::string out = "the " + std::string(FeatureKindName(kind));
+  if (kind == FeatureKind::kMonastery) return out + " at " + CoordText(b.tile(Board::TileOf(root)).pos);
+  ScoreEvent tiles;
+  FillTiles(pos, root, tiles);
+  out += " through " + CoordsText(tiles.tiles);
+  if (kind == FeatureKind::kField) return out;
+  std::vector<FeatureEnd> ends = FeatureEnds(pos, root);
+  if (ends.empty()) return out + " (closed on every side)";
+  out += " (it ends at ";
+  for (size_t i = 0; i < ends.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == ends.size() ? " and " : ", ") + EndText(ends[i]);
+  return out + ")";
+}
 
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {
   for (const Expansion* e : pos.cfg().expansions)
@@ -86,6 +190,7 @@ ScoreEvent FinalValue(const Position& pos, int root) {
 
 void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev) {
   ev.strength.assign(pos.players.size(), 0);
+  ev.figures = FiguresSeen(pos, figure_ids);
   for (int f : figure_ids) {
     const Figure& fig = pos.figures[f];
     ev.strength[fig.owner] += pos.cfg().figure_kinds[fig.kind].strength;
@@ -185,6 +290,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
       ev.root = city;
       ev.cities = 1;
       FillTiles(pos, city, ev);
+      ev.touched_cities = {{ev.tiles, true}};
       ev.points = 4;
       ev.formula = "4 for the completed city, to the majority of the farms touching it";
       ev.rulings = {"BASE-END-FARM-C1-4PT"};
@@ -202,6 +308,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     ev.root = root;
     FillTiles(pos, root, ev);
     Majority(pos, figs, ev);
+    ev.touched_cities = TouchedCities(pos, root);  // BASE-END-FARM: incomplete ones left out
     std::vector<int> cities = completed_cities(root);
     ev.cities = static_cast<int>(cities.size());
     if (farm == FarmScoring::kPerFarm) {

@@ -27,6 +27,23 @@ void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int point
 // Awards ev.points to each of ev.winners.
 void Award(Position& pos, const ScoreEvent& ev);
 
+// Evidence for verdicts (issue 16). BASE-FEATURE-JOIN: a feature is everything joined across
+// tile edges, so a road stops at a junction, a monastery or a city gate, and is open at an edge
+// with no neighbour; a city is open at each city edge with no neighbour.
+std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root);
+// Every city a field touches (BASE-END-FARM: only the completed ones are paid).
+std::vector<CitySeen> TouchedCities(const Position& pos, int field_root);
+std::vector<FigureSeen> FiguresSeen(const Position& pos, const std::vector<int>& figure_ids);
+// Texts: "(1, 0)"; "(0, 0), (1, 0)"; "Anna's meeple at (0, 0)"; "the junction at (1, 0)" or
+// "an open edge on the E side of (2, 0)".
+std::string CoordText(Coord c);
+std::string CoordsText(const std::vector<Coord>& cs);
+std::string FigureText(const Position& pos, const FigureSeen& f);
+std::string EndText(const FeatureEnd& e);
+// "the road through (1, 0), (2, 0) (it ends at the junction at (1, 0) and an open edge on the
+// E side of (2, 0))": a feature as a legality reason names it (BASE-MEEPLE-FREE).
+std::string FeatureText(const Position& pos, int root);
+
 // The value of a road, city or monastery as at final scoring, with its majority (no points
 // are awarded): for expansions that score "as at game end" (BASE-END-*).
 ScoreEvent FinalValue(const Position& pos, int root);

@@ -128,7 +128,16 @@ TEST(Render, EveryFixture) {
   int rendered = 0, refused = 0;
   for (const fs::path& p : PositionFiles()) {
     SCOPED_TRACE(p.string());
-    const bool malformed = p.string().find("/malformed/") != std::string::npos;
+    // Refused input: the malformed fixtures, and any fixture whose ruling is an error exit
+    // (e.g. an unknown variant, exit 69).
+    bool malformed = p.string().find("/malformed/") != std::string::npos;
+    {
+      std::string r = p.string();
+      r = r.substr(0, r.size() - 14) + ".ruling.json";
+      auto spec = model::ReadJsonFile(r);
+      if (spec.ok() && spec->contains("expect") && (*spec)["expect"].contains("error"))
+        malformed = true;
+    }
     auto doc = model::ReadJsonFile(p.string());
     if (!doc.ok()) {
       EXPECT_TRUE(malformed) << doc.status().message();

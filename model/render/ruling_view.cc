@@ -1,5 +1,7 @@
 // Pictures of position files and of rulings: which position to draw, which square to outline,
 // which features to highlight, and the caption.
+#include <algorithm>
+
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -39,27 +41,34 @@ model::StatusOr<Position> Parse(const json& doc, const std::string& source) {
   }
 }
 
-std::string EventLine(const json& e) {
+std::string EventLine(const json& e, int number) {
   std::string names;
   for (const json& n : e.value("winner_names", json::array()))
     names += (names.empty() ? "" : ", ") + n.get<std::string>();
   const std::string subject = e.contains("feature")
                                   ? e.value("feature", "") + " (" + e.value("cause", "") + ")"
                                   : e.value("cause", "");
-  return "  score " + subject + ": " + std::to_string(e.value("points", 0)) + " to " +
+  return "  (" + std::to_string(number) + ") score " + subject + ": " + std::to_string(e.value("points", 0)) + " to " +
          (names.empty() ? "nobody" : names) + " = " + e.value("formula", "");
 }
 
-// Highlights what the rules scored: the feature, and for a farm the completed cities it touches.
+// Highlights what the rules scored: the feature, numbered as in the caption, and for a farm
+// the completed cities it touches; the incomplete ones are crossed out (BASE-END-FARM).
 void MarkScored(const Position& pos, const std::vector<model::ScoreEvent>& events, Picture& pic) {
   const model::Board& b = pos.board;
-  for (const model::ScoreEvent& e : events) {
+  for (size_t i = 0; i < events.size(); ++i) {
+    const model::ScoreEvent& e = events[i];
     if (e.root < 0) continue;
     const int root = b.Find(e.root);
     pic.features.emplace(root, Mark::kScored);
+    pic.labels.emplace_back(static_cast<int>(i) + 1, e.root);
     if (b.Info(root).kind == model::FeatureKind::kField)
-      for (int city : b.TouchedCityRoots(root))
-        if (b.IsComplete(city)) pic.features.emplace(city, Mark::kScored);
+      for (int city : b.TouchedCityRoots(root)) {
+        if (b.IsComplete(city))
+          pic.features.emplace(city, Mark::kScored);
+        else if (std::find(pic.crossed.begin(), pic.crossed.end(), city) == pic.crossed.end())
+          pic.crossed.push_back(city);
+      }
   }
 }
 
@@ -67,6 +76,7 @@ void MarkScored(const Position& pos, const std::vector<model::ScoreEvent>& event
 
 std::vector<std::string> CaptionLines(const json& r) {
   std::vector<std::string> out;
+  int n = 0;  // score events are numbered as the picture labels them (RenderRuling)
   out.push_back("Verdict: " + r.value("verdict", "?") +
                 "   (question: " + r.value("question", "?") + ")");
   if (r.contains("claim")) {
@@ -84,7 +94,7 @@ std::vector<std::string> CaptionLines(const json& r) {
       out.push_back("  before the question: [" + x.value("ruling", "") + "] " +
                     x.value("text", ""));
     for (const json& e : r["before_question"].value("score_events", json::array()))
-      out.push_back(EventLine(e));
+      out.push_back(EventLine(e, ++n));
   }
   for (const json& v : r.value("violations", json::array()))
     out.push_back("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " +
@@ -93,10 +103,10 @@ std::vector<std::string> CaptionLines(const json& r) {
     if (!a.contains("legal")) continue;
     const bool legal = a["legal"].get<bool>();
     out.push_back((legal ? "  legal: " : "  ILLEGAL: ") + a.value("description", ""));
-    if (!legal) reasons(a.value("reasons", json::array()));
-    for (const json& e : a.value("score_events", json::array())) out.push_back(EventLine(e));
+    reasons(a.value("reasons", json::array()));  // why it is legal, too
+    for (const json& e : a.value("score_events", json::array())) out.push_back(EventLine(e, ++n));
   }
-  for (const json& e : r.value("score_events", json::array())) out.push_back(EventLine(e));
+  for (const json& e : r.value("score_events", json::array())) out.push_back(EventLine(e, ++n));
   if (r.contains("scores_before") && r.contains("scores"))
     out.push_back("Scores: " + r["scores_before"].dump() + " -> " + r["scores"].dump());
   else if (r.contains("scores"))
@@ -131,6 +141,7 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
     events.insert(events.end(), r.scores.begin(), r.scores.end());
   };
   if (ask == "final_score" && !pos.turn.game_over) {
+    pic.step = "Final scoring (the question: final_score)";
     Position copy = pos;
     events = model::ScoreFinal(copy);
   } else if (ask == "apply" && doc.contains("question") && doc["question"].is_object() &&

@@ -35,6 +35,8 @@ constexpr const char* kStyle =
     ".r-disputed{fill:none;stroke:#e0301e;stroke-width:6}"
     ".square{fill:none;stroke:#ff7f0e;stroke-width:5;stroke-dasharray:10 5}"
     ".square.illegal{stroke:#d00}"
+    ".lbl{fill:#fff;stroke:#222;stroke-width:1.5}.lbt{font-size:12px;font-weight:bold}"
+    ".cross{stroke:#c00;stroke-width:4;stroke-linecap:round}"
     ".fig{stroke:#111;stroke-width:1.2}.phantom{fill-opacity:.3;stroke-width:2;stroke-dasharray:3 2}";
 
 constexpr const char* kMeeple =
@@ -219,6 +221,33 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
                        std::to_string(c.x) + ", " + std::to_string(c.y) + ")");
   }
 
+  // Incomplete cities a scored farm touches: crossed out on each of their tiles.
+  for (int root : pic.crossed)
+    for (int i = 0; i < b.size(); ++i) {
+      const model::RotatedTile& rt = b.rotated(i);
+      for (size_t seg = 0; seg < rt.segments.size(); ++seg) {
+        if (b.Find(model::Board::Node(i, static_cast<int>(seg))) != b.Find(root)) continue;
+        const Point a = SegmentAnchor(rt, static_cast<int>(seg));
+        const double cx = px(b.tile(i).pos.x) + a.x * kTileSize,
+                     cy = py(b.tile(i).pos.y) + a.y * kTileSize;
+        body += "<path class=\"cross\" d=\"M" + Num(cx - 12) + " " + Num(cy - 12) + " L" +
+                Num(cx + 12) + " " + Num(cy + 12) + " M" + Num(cx + 12) + " " + Num(cy - 12) +
+                " L" + Num(cx - 12) + " " + Num(cy + 12) + "\"/>\n";
+      }
+    }
+  // Numbered labels of the scored features, as the caption numbers the score events.
+  std::map<int, int> labels_on;  // node -> labels already there
+  for (const auto& [number, node] : pic.labels) {
+    const int tile = model::Board::TileOf(node);
+    if (tile < 0 || tile >= b.size()) continue;
+    const Point a = SegmentAnchor(b.rotated(tile), model::Board::SegmentOf(node));
+    const int k = labels_on[node]++;
+    const double cx = px(b.tile(tile).pos.x) + a.x * kTileSize + 16 + 22 * k,
+                 cy = py(b.tile(tile).pos.y) + a.y * kTileSize - 14;
+    body += "<circle class=\"lbl\" cx=\"" + Num(cx) + "\" cy=\"" + Num(cy) + "\" r=\"10\"/>\n";
+    body += Text(cx, cy + 4.5, std::to_string(number), "lbt", " text-anchor=\"middle\"");
+  }
+
   // Legend: title, rules, turn, tile in hand, players, supply, expansion state, key.
   const double lx = kMargin + board_w + 30;
   double ly = kMargin;
@@ -234,7 +263,9 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   for (const auto* e : pos.cfg().expansions) rules += " + " + std::string(e->Id());
   line(rules);
   std::string who = pos.turn.player < static_cast<int>(pos.players.size()) ? pos.players[pos.turn.player].name : "?";
-  line(pos.turn.game_over ? "Game over" : "Turn: " + who + ", step " + std::string(pos.current_step().Name()));
+  line(pos.turn.game_over ? "Game over"
+       : !pic.step.empty() ? pic.step
+                           : "Turn: " + who + ", step " + std::string(pos.current_step().Name()));
   if (pos.turn.drawn) {
     line("Tile in hand: " + cat.Name(*pos.turn.drawn) + " (shown at rotation 0)");
     legend += Tile(cat.rotated(*pos.turn.drawn, 0), cat.Name(*pos.turn.drawn), lx, ly - 8, 0.7,
@@ -275,13 +306,25 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     for (const std::string& s : kv) line(s);
   }
   ly += 6;
-  legend += "<rect class=\"square\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
-  legend += Text(lx + 30, ly, "the square in question");
-  ly += kLine + 4;
-  if (!pic.features.empty()) {
-    legend += "<rect class=\"a-scored\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
-    legend += Text(lx + 30, ly, "scored in the ruling");
+  // The key lists only what the picture shows.
+  if (square) {
+    legend += "<rect class=\"square" + std::string(pic.square_illegal ? " illegal" : "") + "\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
+    legend += Text(lx + 30, ly, pic.square_illegal ? "the square of the illegal placement" : "the square in question");
     ly += kLine + 4;
+  }
+  bool scored = false, disputed = false;
+  for (const auto& [root, m] : pic.features) (m == Mark::kScored ? scored : disputed) = true;
+  if (scored) {
+    legend += "<rect class=\"a-scored\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
+    legend += Text(lx + 30, ly, pic.labels.empty() ? "scored in the ruling" : "scored in the ruling (numbers: see caption)");
+    ly += kLine + 4;
+  }
+  if (!pic.crossed.empty()) {
+    legend += "<path class=\"cross\" d=\"M" + Num(lx + 5) + " " + Num(ly - 12) + " L" + Num(lx + 17) + " " + Num(ly) + " M" + Num(lx + 17) + " " + Num(ly - 12) + " L" + Num(lx + 5) + " " + Num(ly) + "\"/>\n";
+    legend += Text(lx + 30, ly, "incomplete city: pays the farm nothing");
+    ly += kLine + 4;
+  }
+  if (disputed) {
     legend += "<rect class=\"a-disputed\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
     legend += Text(lx + 30, ly, "feature of the illegal action");
     ly += kLine;

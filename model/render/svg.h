@@ -23,7 +23,13 @@ struct Picture {
   bool square_illegal = false;         // drawn red instead of orange
   std::map<int, Mark> features;        // feature root -> highlight
   std::vector<std::string> caption;    // the verdict, under the board
+  std::string step;                    // the step to show when not the position's own
+                                       // (final scoring answers at step draw, no tile left)
   std::vector<int> scores_after;       // per player, when the ruling changes scores
+  // Numbered labels: the caption's score event n is drawn as "n" on its feature (at the node).
+  std::vector<std::pair<int, int>> labels;  // (number, board node)
+  // Incomplete cities a scored farm touches, crossed out (BASE-END-FARM: left out).
+  std::vector<int> crossed;  // feature roots
 };
 
 std::string RenderSvg(const model::Position& pos, const Picture& pic);

@@ -18,7 +18,9 @@ using model::ScoreEvent;
 using model::Verdict;
 
 std::string Plural(int n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+  std::string w = word;
+  if (n != 1 && w.size() > 1 && w.back() == 'y') return std::to_string(n) + " " + w.substr(0, w.size() - 1) + "ies";  // city
+  return std::to_string(n) + " " + w + (n == 1 ? "" : "s");
 }
 
 std::string At(const Position& pos, int node) {

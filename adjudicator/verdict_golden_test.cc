@@ -1,0 +1,293 @@
+// Golden verdicts (issue 16): the whole text verdict of one dispute of each kind, worked out by
+// hand from the rules (the comment after each line says which rule gives it; coordinates: x
+// east, y south; a tile's features are listed in its table orientation, model/core/
+// tile_catalog.cc, then turned clockwise by its rotation). The quoted rulings at the end come
+// from database/rulings/*.json and are checked in verdict_test.cc, not here.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "adjudicator/adjudicate.h"
+
+namespace carc::adjudicator {
+namespace {
+
+const std::string kRoot = CARC_SOURCE_DIR;
+
+// The text verdict of a fixture, up to the quoted rulings, lines without trailing newline.
+std::vector<std::string> Verdict(const std::string& rel, int want_exit) {
+  Outcome o = RunFile(kRoot + "/fixtures/" + rel, {});
+  EXPECT_TRUE(o.error.empty()) << o.error;
+  EXPECT_EQ(o.exit_code, want_exit) << rel;
+  std::vector<std::string> out;
+  std::istringstream in(RulingText(o.ruling));
+  for (std::string line; std::getline(in, line) && line != "Rulings:";) {
+    if (line.rfind("File:     ", 0) == 0) line = "File:     " + line.substr(10 + kRoot.size() + 10);
+    out.push_back(line);
+  }
+  return out;
+}
+
+void ExpectLines(const std::vector<std::string>& got, const std::vector<std::string>& want) {
+  for (size_t i = 0; i < std::max(got.size(), want.size()); ++i)
+    EXPECT_EQ(i < got.size() ? got[i] : "<missing>", i < want.size() ? want[i] : "<extra>")
+        << "line " << i + 1;
+}
+
+}  // namespace
+
+// Farm (fixtures/base/disputes/d01): Ben says his farmer south of the road touches the city too.
+// D(0,0): city N, road E-W; its field north of the road (EL, WR) touches the city, the field
+// south of the road (ER, SL, SR, WL) touches nothing. E(0,-1) turned 180 closes D's city;
+// E(1,-1) turned 90 (city E) and E(2,-1) turned 270 (city W) make a second completed city;
+// E(-1,-1) turned 270 (city W) is open to the west. Anna's farmer lies in U(1,0)'s north field,
+// which runs through D's north strip and the E tiles' fields; Ben's lies south of the road.
+TEST(GoldenVerdict, FarmAcrossTheRoad) {
+  ExpectLines(
+      Verdict("base/disputes/d01_farm_across_the_road.position.json", 1),
+      {
+          "File:     base/disputes/d01_farm_across_the_road.position.json",
+          "Rules:    C3",
+          "Question: final_score",
+          "Verdict:  rejected",  // the claim [6, 3] is wrong
+          "  [BASE-END] final scoring of every unfinished feature and farm",
+          // BASE-END-FARM: 3 per completed city touching the farm.
+          "  score field (final): 6 to [\"Anna\"] = 3 x 2 completed cities  "
+          "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+          // The farm's tiles in the order they were laid (board order of the file).
+          "      tiles: (0, 0), (0, -1), (1, 0), (1, -1), (-1, -1)",
+          "      supplies the completed city on (0, 0), (0, -1)",   // D + E: closed
+          "      supplies the completed city on (1, -1), (2, -1)",  // E + E: closed
+          // BASE-END-FARM: an incomplete city pays nothing; E(-1,-1) is open to the west.
+          "      touches the city on (-1, -1), which is not completed: left out (BASE-END-FARM)",
+          "      figures: Anna's meeple at (1, 0)",
+          "      majority: only Anna has figures here: Anna scores 6",  // BASE-MAJORITY
+          // Ben's farm: D's and U's strips south of the road; the road cuts it off the cities.
+          "  score field (final): 0 to [\"Ben\"] = 3 x 0 completed cities  "
+          "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+          "      tiles: (0, 0), (1, 0)",
+          "      touches no city: nothing to pay (BASE-END-FARM)",
+          "      figures: Ben's meeple at (0, 0)",
+          "      majority: only Ben has figures here: Ben scores 0",
+          "Claim:    rejected",
+          "  claim: claimed scores [6,3], but the rules give [6,0]",
+          "Scores:   [6,0]",
+          "Cited:    [\"BASE-END\",\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+      });
+}
+
+// Junction (fixtures/base/disputes/d02): Anna's thief is on D's road at (0,0); W at (1,0)
+// turned 180 is a junction (roads N, E, W); Ben's U at (2,0) continues the junction's east
+// road. BASE-MEEPLE-FREE: that road holds no figure; the crux is where it ends.
+TEST(GoldenVerdict, RoadBeyondTheJunction) {
+  ExpectLines(
+      Verdict("base/disputes/d02_road_claimed_beyond_junction.position.json", 0),
+      {
+          "File:     base/disputes/d02_road_claimed_beyond_junction.position.json",
+          "Rules:    C3",
+          "Question: apply",
+          "Verdict:  upheld",  // Ben's claim: legal
+          "  legal:   place tile U at (2, 0) rotated 0",
+          "      [BASE-PLACE-EDGE] tile U at (2, 0) matches every neighbour",  // road W meets W's E road
+          "  legal:   place meeple on road:EW of the tile at (2, 0)",
+          // BASE-FEATURE-JOIN: the road stops at the junction drawn on (1,0); (3,0) is empty.
+          "      [BASE-MEEPLE-FREE] the road through (1, 0), (2, 0) (it ends at the junction at "
+          "(1, 0) and an open edge on the E side of (2, 0)) holds no figure anywhere",
+          "      [BASE-MEEPLE-TILE] the meeple goes on the tile just placed",
+          "Claim:    upheld",
+          "Scores:   [0,0]",  // nothing completed
+          "Cited:    [\"BASE-PLACE-EDGE\",\"BASE-MEEPLE-FREE\",\"BASE-MEEPLE-TILE\"]",
+      });
+}
+
+// Tie (fixtures/base/disputes/d04): W(-1,0) and W(2,0) are junctions; U at (1,0) joins D's road
+// (Anna's thief) and W(2,0)'s west road (Ben's thief): 4 tiles. Anna claims half points each.
+TEST(GoldenVerdict, TieScoresInFull) {
+  ExpectLines(
+      Verdict("base/disputes/d04_tie_half_points.position.json", 1),
+      {
+          "File:     base/disputes/d04_tie_half_points.position.json",
+          "Rules:    C3",
+          "Question: apply",
+          "Verdict:  rejected",
+          "  legal:   place tile U at (1, 0) rotated 0",
+          // BASE-FEATURE-JOIN: joining occupied roads is legal; both thieves now share one road.
+          "      [BASE-FEATURE-JOIN] the tile joins features that already hold figures into one, "
+          "so all their figures now share it: the road through (-1, 0), (0, 0), (2, 0), (1, 0) "
+          "(it ends at the junction at (-1, 0) and the junction at (2, 0)) holds Anna's meeple "
+          "at (0, 0) and Ben's meeple at (2, 0)",
+          "      [BASE-PLACE-EDGE] tile U at (1, 0) matches every neighbour",
+          "  legal:   pass",
+          // BASE-SCORE-ROAD: 1 per tile, scored when the turn's scoring comes (BASE-SCORE-TIMING).
+          "      score road (completed): 4 to [\"Anna\",\"Ben\"] = 1 x 4 tiles  "
+          "[\"BASE-SCORE-ROAD\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
+          "          tiles: (-1, 0), (0, 0), (2, 0), (1, 0)",
+          "          ends at the junction at (-1, 0) and the junction at (2, 0)",
+          "          figures: Anna's meeple at (0, 0) and Ben's meeple at (2, 0)",
+          // BASE-MAJORITY: tied players each receive the full points.
+          "          majority: Anna 1 and Ben 1: a tie for the most figures, so Anna and Ben each "
+          "score the full 4 points (the points are not shared out)",
+          "      note [BASE-RETURN] the figures on the completed road return to their owners",
+          "Claim:    rejected",
+          "  claim: claimed scores [12,12], but the rules give [14,14]",  // 10 + 4 each
+          "Scores:   [14,14]",
+          "Cited:    [\"BASE-FEATURE-JOIN\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\",\"BASE-SCORE-ROAD\","
+          "\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
+      });
+}
+
+// Phantom (fixtures/phantom/ph04): Boris's C at (0,-1) joins D's city and three E caps into one
+// city of 5 tiles with C's coat of arms. Alena has a meeple and her phantom in it, Boris one
+// meeple; Boris claims a share.
+TEST(GoldenVerdict, PhantomCountsForTheMajority) {
+  ExpectLines(
+      Verdict("phantom/ph04_meeple_and_phantom_outnumber.position.json", 1),
+      {
+          "File:     phantom/ph04_meeple_and_phantom_outnumber.position.json",
+          "Rules:    C3 + [\"phantom\"]",
+          "Question: apply",
+          "Verdict:  rejected",
+          "  legal:   place tile C at (0, -1) rotated 0",
+          "      [BASE-FEATURE-JOIN] the tile joins features that already hold figures into one, "
+          "so all their figures now share it: the city through (0, 0), (1, -1), (-1, -1), "
+          "(0, -2), (0, -1) (closed on every side) holds Alena's meeple at (1, -1) and Alena's "
+          "phantom at (0, -2) and Boris's meeple at (-1, -1)",
+          "      [BASE-PLACE-EDGE] tile C at (0, -1) matches every neighbour",
+          "  legal:   pass",  // no meeple
+          "  legal:   pass",  // no phantom
+          // BASE-SCORE-CITY: 2 per tile + 2 per coat of arms = 2 x 5 + 2 x 1.
+          "      score city (completed): 12 to [\"Alena\"] = 2 x 5 tiles + 2 x 1 coat of arms  "
+          "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
+          "          tiles: (0, 0), (1, -1), (-1, -1), (0, -2), (0, -1)",
+          "          closed on every side",
+          "          figures: Alena's meeple at (1, -1), Alena's phantom at (0, -2) and Boris's "
+          "meeple at (-1, -1)",
+          // PH-SCORE: the phantom counts as a meeple for the majority (BASE-MAJORITY).
+          "          majority: Alena 2 and Boris 1: Alena has the most figures and scores 12; "
+          "Boris scores nothing",
+          "      note [BASE-RETURN] the figures on the completed city return to their owners",
+          "Claim:    rejected",
+          "  claim: claimed scores [12,12], but the rules give [12,0]",
+          "Scores:   [12,0]",
+          "Cited:    [\"BASE-FEATURE-JOIN\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\",\"BASE-SCORE-CITY\","
+          "\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
+      });
+}
+
+// The Messengers (fixtures/messengers/d01): E at (0,-1) closes D's city (Anna's knight): 4 points,
+// which Anna gives her dame, 6 -> 10, a dark space: message 1 (smallest road). Her roads are
+// worth 2, 2 and 3 at final scoring; she names the 3 at (1,0). Anna had 10 points: 14.
+TEST(GoldenVerdict, MessengersSmallestRoad) {
+  ExpectLines(
+      Verdict("messengers/d01_message1_longer_road_disputed.position.json", 1),
+      {
+          "File:     messengers/d01_message1_longer_road_disputed.position.json",
+          "Rules:    C3 + [\"messengers\"]",
+          "Question: apply",
+          "Verdict:  rejected",
+          "  legal:   place tile E at (0, -1) rotated 180",
+          "      [BASE-PLACE-EDGE] tile E at (0, -1) matches every neighbour",
+          "  legal:   pass",
+          // BASE-SCORE-CITY: 2 x 2 tiles.
+          "      score city (completed): 4 to [\"Anna\"] = 2 x 2 tiles + 2 x 0 coats of arms  "
+          "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
+          "          tiles: (0, 0), (0, -1)",
+          "          closed on every side",
+          "          figures: Anna's meeple at (0, 0)",
+          "          majority: only Anna has figures here: Anna scores 4",
+          "      note [BASE-RETURN] the figures on the completed city return to their owners",
+          // MSG-CHOOSE: the player picks which of her two figures moves.
+          "  legal:   move Anna's dame by the 4 points of city (completed)",
+          "      [MSG-CHOOSE] Anna's dame takes the 4 points of city (completed): 6 -> 10 "
+          "(space 10)",
+          // MSG-1, MSG-Q-SMALLEST: the road worth least at final scoring, 2 < 3.
+          "  ILLEGAL: carry out message 1 (smallest road) on road:EW of the tile at (1, 0)",
+          "      [MSG-1] message 1 (smallest road): the road named at (1, 0) is worth 3 at final "
+          "scoring, but the player's smallest one is worth 2; the message must score the "
+          "smallest",
+          "      [MSG-Q-SMALLEST] features are ranked by the points they would give at final "
+          "scoring",
+          "Claim:    rejected",
+          "  claim: claimed legal, but the actions are illegal",
+          "Scores:   [14,0]",
+          "Cited:    [\"MSG-1\",\"MSG-Q-SMALLEST\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\","
+          "\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\",\"MSG-CHOOSE\"]",
+      });
+}
+
+// The Gifts (fixtures/gifts/d01): Red's E at (0,-1) completes Blue's city on D. Completing counts
+// as extending (GIFT-Q-EXTEND), the city is Blue's by majority (GIFT-FN1): Red receives the top
+// gift, Synod (GIFT-GET). No tile is left: the game ends, Red's unopened gift scores 2 (GIFT-END).
+TEST(GoldenVerdict, GiftsCompletingCountsAsExtending) {
+  ExpectLines(
+      Verdict("gifts/d01_completing_blue_city_earns_gift.position.json", 0),
+      {
+          "File:     gifts/d01_completing_blue_city_earns_gift.position.json",
+          "Rules:    C3 + [\"gifts\"]",
+          "Question: apply",
+          "Verdict:  upheld",
+          "  legal:   place tile E at (0, -1) rotated 180",
+          "      [BASE-PLACE-EDGE] tile E at (0, -1) matches every neighbour",
+          "      note [GIFT-Q-EXTEND] the city the tile extends (Blue 1 after placement): "
+          "completing it counts as extending it (completion-counts)",
+          "      note [GIFT-FN1] the city the tile extends (Blue 1 after placement): it belongs "
+          "to someone else by majority after placement",
+          "      note [GIFT-GET] Red receives a gift: draws Synod and keeps it face down",
+          "  legal:   pass",
+          "      score city (completed): 4 to [\"Blue\"] = 2 x 2 tiles + 2 x 0 coats of arms  "
+          "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
+          "          tiles: (0, 0), (0, -1)",
+          "          closed on every side",
+          "          figures: Blue's meeple at (0, 0)",
+          "          majority: only Blue has figures here: Blue scores 4",
+          "      score final: 2 to [\"Red\"] = 2 x 1 unopened gift(s)  [\"GIFT-END\"]",
+          "      note [BASE-RETURN] the figures on the completed city return to their owners",
+          "      note [BASE-END] no tile is left: the game ends and final scoring is done",
+          "Claim:    upheld",
+          "Scores:   [2,4]",
+          "Cited:    [\"BASE-PLACE-EDGE\",\"GIFT-Q-EXTEND\",\"GIFT-FN1\",\"GIFT-GET\",\"BASE-RETURN\","
+          "\"BASE-END\",\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\",\"GIFT-END\"]",
+      });
+}
+
+// Christmas Present (fixtures/christmas_present/d01): Alena's E at (1,2) lies next to Boris's
+// monastery (1,1): she draws monastery-bonus and plays it on her monastery at (0,1). Around it:
+// D(0,0), B(1,1), E(1,2), E(0,2), B(-1,1); (1,0), (-1,2), (-1,0) are empty. The card counts the
+// tiles around, not the monastery (XMAS-FN4 adopted reading, XMAS-FN6): 5, not 6.
+TEST(GoldenVerdict, ChristmasMonasteryCardLeavesOutItsTile) {
+  ExpectLines(
+      Verdict("christmas_present/d01_monastery_card_counts_its_tile.position.json", 1),
+      {
+          "File:     christmas_present/d01_monastery_card_counts_its_tile.position.json",
+          "Rules:    C3 + [\"christmas_present\"]",
+          "Question: apply",
+          "Verdict:  rejected",
+          "  legal:   place tile E at (1, 2) rotated 180",
+          "      [BASE-PLACE-EDGE] tile E at (1, 2) matches every neighbour",
+          "  legal:   draw the top card of the monastery deck",
+          "      [XMAS-DRAW-MONASTERY] the tile is placed next to another player's monastery: a "
+          "monastery card is drawn",
+          "      note [XMAS-USE] Alena draws monastery-bonus",
+          "  legal:   Alena plays monastery-bonus on monastery of the tile at (0, 1)",
+          "      [XMAS-CARD-MONASTERY-BONUS] Alena holds the majority in the unfinished monastery",
+          "      [XMAS-Q-LIGHTNING] a lightning card, used in the turn it was drawn",
+          "      score monastery (xmas-card): 5 to [\"Alena\"] = 5 tiles around, the monastery "
+          "itself not counted (XMAS-FN6)  "
+          "[\"XMAS-CARD-MONASTERY-BONUS\",\"XMAS-FN6\",\"XMAS-FN4\"]",
+          // N, E, SE, S, W of (0,1) hold tiles (BASE-SCORE-MONASTERY counts the 8 squares).
+          "          monastery at (0, 1); tiles around it: (0, 0), (1, 1), (1, 2), (0, 2), (-1, 1)",
+          "          figures: Alena's meeple at (0, 1)",
+          "          majority: only Alena has figures here: Alena scores 5",
+          "      note [XMAS-FN4] the figures on the scored monastery return to their owners",
+          "  legal:   pass",
+          "Claim:    rejected",
+          "  claim: claimed scores [6,0], but the rules give [5,0]",
+          "Scores:   [5,0]",
+          "Cited:    [\"BASE-PLACE-EDGE\",\"XMAS-DRAW-MONASTERY\",\"XMAS-USE\","
+          "\"XMAS-CARD-MONASTERY-BONUS\",\"XMAS-Q-LIGHTNING\",\"XMAS-FN4\",\"XMAS-FN6\"]",
+      });
+}
+
+}  // namespace carc::adjudicator

@@ -1,0 +1,295 @@
+#include "adjudicator/verdict_text.h"
+
+#include <regex>
+
+#include "adjudicator/adjudicate.h"
+#include "adjudicator/rulings_catalog.h"
+#include "model/core/position_io.h"
+#include "model/core/scoring.h"
+
+namespace carc::adjudicator {
+
+using model::FeatureKind;
+using model::Position;
+using model::ScoreEvent;
+using nlohmann::json;
+
+namespace {
+
+json CoordJson(model::Coord c) { return json::array({c.x, c.y}); }
+
+json CoordsJson(const std::vector<model::Coord>& cs) {
+  json out = json::array();
+  for (model::Coord c : cs) out.push_back(CoordJson(c));
+  return out;
+}
+
+std::string JoinAnd(const std::vector<std::string>& xs) {
+  std::string out;
+  for (size_t i = 0; i < xs.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == xs.size() ? " and " : ", ") + xs[i];
+  return out;
+}
+
+// BASE-MAJORITY: the players with the most figures all score the full points; a tie shares
+// nothing out.
+std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
+  std::vector<std::string> counted, winners;
+  for (size_t p = 0; p < ev.strength.size() && p < pos.players.size(); ++p)
+    if (ev.strength[p] > 0)
+      counted.push_back(pos.players[p].name + " " + std::to_string(ev.strength[p]));
+  for (model::PlayerId p : ev.winners) winners.push_back(pos.players[p].name);
+  const std::string pts = std::to_string(ev.points);
+  if (winners.empty()) return "no figure counts here: nobody scores";
+  if (winners.size() > 1)
+    return JoinAnd(counted) + ": a tie for the most figures, so " + JoinAnd(winners) +
+           " each score the full " + pts + " points (the points are not shared out)";
+  if (counted.size() == 1) return "only " + winners[0] + " has figures here: " + winners[0] +
+                                  " scores " + pts;
+  std::vector<std::string> losers;
+  for (size_t p = 0; p < ev.strength.size() && p < pos.players.size(); ++p)
+    if (ev.strength[p] > 0 && static_cast<int>(p) != ev.winners[0])
+      losers.push_back(pos.players[p].name);
+  return JoinAnd(counted) + ": " + winners[0] + " has the most figures and scores " + pts + "; " +
+         JoinAnd(losers) + (losers.size() == 1 ? " scores" : " score") + " nothing";
+}
+
+}  // namespace
+
+json EventJson(const Position& pos, const ScoreEvent& ev) {
+  json j = model::DumpScoreEvent(pos, ev);
+  json lines = json::array();
+  const bool feature = ev.root >= 0 || !ev.tiles.empty();
+  if (feature && !ev.tiles.empty()) {
+    if (ev.kind == FeatureKind::kMonastery) {
+      // BASE-SCORE-MONASTERY: the tiles on the eight squares around it (N, NE, E, ... NW).
+      const model::Coord m = ev.tiles.front();
+      std::vector<model::Coord> around;
+      static constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+      static constexpr int kDy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+      for (int k = 0; k < 8; ++k)
+        if (pos.board.At({m.x + kDx[k], m.y + kDy[k]})) around.push_back({m.x + kDx[k], m.y + kDy[k]});
+      j["neighbours"] = CoordsJson(around);
+      lines.push_back("monastery at " + model::CoordText(m) + "; tiles around it: " +
+                      (around.empty() ? "none" : model::CoordsText(around)));
+    } else {
+      lines.push_back("tiles: " + model::CoordsText(ev.tiles));
+    }
+  }
+  // BASE-FEATURE-JOIN: where a road or city ends. A completed one with no end is closed.
+  if (feature && (ev.kind == FeatureKind::kRoad || ev.kind == FeatureKind::kCity)) {
+    json ends = json::array();
+    std::vector<std::string> texts;
+    static constexpr const char* kSide[4] = {"N", "E", "S", "W"};
+    for (const model::FeatureEnd& e : ev.ends) {
+      json x = {{"what", e.what}, {"at", CoordJson(e.at)}};
+      if (e.side >= 0) x["side"] = kSide[e.side & 3];
+      ends.push_back(x);
+      texts.push_back(model::EndText(e));
+    }
+    if (!ev.ends.empty()) {
+      j["ends"] = ends;
+      lines.push_back("ends at " + JoinAnd(texts));
+    } else if (ev.cause == "completed") {
+      j["ends"] = ends;
+      lines.push_back(ev.kind == FeatureKind::kRoad ? "ends nowhere: the road is a closed loop"
+                                                    : "closed on every side");
+    }
+  }
+  // BASE-END-FARM: a field is paid for each completed city it touches, not the others.
+  if (feature && ev.kind == FeatureKind::kField && !ev.touched_cities.empty()) {
+    json supplied = json::array(), left_out = json::array();
+    for (const model::CitySeen& c : ev.touched_cities) {
+      (c.completed ? supplied : left_out).push_back(CoordsJson(c.tiles));
+      lines.push_back(c.completed
+                          ? "supplies the completed city on " + model::CoordsText(c.tiles)
+                          : "touches the city on " + model::CoordsText(c.tiles) +
+                                ", which is not completed: left out (BASE-END-FARM)");
+    }
+    j["cities_supplied"] = supplied;
+    j["cities_left_out"] = left_out;
+  } else if (feature && ev.kind == FeatureKind::kField && ev.cause == "final") {
+    j["cities_supplied"] = json::array();
+    j["cities_left_out"] = json::array();
+    lines.push_back("touches no city: nothing to pay (BASE-END-FARM)");
+  }
+  if (!ev.figures.empty()) {
+    json figs = json::array();
+    std::vector<std::string> texts;
+    for (const model::FigureSeen& f : ev.figures) {
+      figs.push_back({{"owner", pos.players[f.owner].name},
+                      {"kind", pos.cfg().figure_kinds[f.kind].name},
+                      {"at", CoordJson(f.at)}});
+      texts.push_back(model::FigureText(pos, f));
+    }
+    j["figures"] = figs;
+    lines.push_back("figures: " + JoinAnd(texts));
+  }
+  if (!ev.strength.empty() && !ev.figures.empty()) {
+    j["majority"] = MajorityText(pos, ev);
+    lines.push_back("majority: " + j["majority"].get<std::string>());
+  }
+  j["evidence"] = lines;
+  return j;
+}
+
+void QuoteRulings(json& ruling) {
+  json out = json::object();
+  const auto& all = EmbeddedRulings();
+  for (const json& id : ruling.value("cited", json::array())) {
+    auto it = all.find(id.get<std::string>());
+    if (it == all.end()) continue;
+    const json& d = it->second.data;
+    std::string source;
+    if (d.contains("source") && d["source"].is_object()) {
+      const json& s = d["source"];
+      source = s.value("page", "");
+      if (s.contains("section") && s["section"].is_string())
+        source += ", " + s["section"].get<std::string>();
+      if (s.contains("footnote") && s["footnote"].is_number_integer())
+        source += ", footnote " + std::to_string(s["footnote"].get<int>());
+    }
+    out[it->first] = {{"title", it->second.title},
+                      {"summary", d.value("summary", "")},
+                      {"source", source},
+                      {"status", it->second.status}};
+  }
+  ruling["rulings"] = out;
+}
+
+namespace {
+
+void NameIn(json& j, const std::vector<std::string>& names, const std::regex& re) {
+  if (j.is_string()) {
+    const std::string s = j.get<std::string>();
+    if (s.find("player ") == std::string::npos) return;
+    std::string out;
+    auto begin = std::sregex_iterator(s.begin(), s.end(), re);
+    size_t last = 0;
+    for (auto it = begin; it != std::sregex_iterator(); ++it) {
+      const std::smatch& m = *it;
+      size_t n = std::stoul(m[1].str());
+      out += s.substr(last, m.position(0) - last);
+      out += n < names.size() ? names[n] : m[0].str();
+      last = m.position(0) + m.length(0);
+    }
+    j = out + s.substr(last);
+    return;
+  }
+  if (j.is_array())
+    for (json& x : j) NameIn(x, names, re);
+  if (j.is_object())
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      // The input as stated and the position are data, not texts.
+      if (it.key() == "position" || it.key() == "action" || it.key() == "stated") continue;
+      NameIn(it.value(), names, re);
+    }
+}
+
+}  // namespace
+
+void NamePlayers(json& ruling, const std::vector<std::string>& names) {
+  static const std::regex re("\\bplayer ([0-9]+)\\b");
+  NameIn(ruling, names, re);
+}
+
+namespace {
+
+// "city (completed)", or just the cause for points that belong to no feature.
+std::string EventSubject(const json& e) {
+  if (!e.contains("feature")) return e.value("cause", "");
+  return e.value("feature", "") + " (" + e.value("cause", "") + ")";
+}
+
+// Word-wraps a paragraph at about 96 columns with the given indent.
+std::string Wrap(const std::string& text, const std::string& indent) {
+  std::string out, line;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t sp = text.find(' ', pos);
+    std::string word = text.substr(pos, sp == std::string::npos ? std::string::npos : sp - pos);
+    pos = sp == std::string::npos ? text.size() : sp + 1;
+    if (word.empty()) continue;
+    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > 96) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
+}
+
+void EventLines(const json& e, const std::string& indent, std::string& out) {
+  out += indent + "score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) +
+         " to " + e["winner_names"].dump() + " = " + e.value("formula", "") + "  " +
+         e["rulings"].dump() + "\n";
+  for (const json& x : e.value("evidence", json::array()))
+    out += indent + "    " + x.get<std::string>() + "\n";
+}
+
+}  // namespace
+
+std::string RulingText(const json& r) {
+  std::string out;
+  auto line = [&](const std::string& s) { out += s + "\n"; };
+  line("File:     " + r.value("file", ""));
+  line("Rules:    " + r.value("edition", "") +
+       (r["expansions"].empty() ? "" : " + " + r["expansions"].dump()));
+  line("Question: " + r.value("question", ""));
+  line("Verdict:  " + r.value("verdict", ""));
+  if (r.contains("before_question")) {
+    for (const json& x : r["before_question"].value("notes", json::array()))
+      line("  before the question [" + x.value("ruling", "") + "] " + x.value("text", ""));
+    for (const json& e : r["before_question"].value("score_events", json::array()))
+      EventLines(e, "  before the question: ", out);
+  }
+  for (const json& v : r.value("violations", json::array()))
+    line("  [" + v.value("ruling", "") + "] " + v.value("where", "") + ": " + v.value("text", ""));
+  for (const json& a : r.value("actions", json::array())) {
+    if (a.contains("legal")) {
+      line((a["legal"].get<bool>() ? "  legal:   " : "  ILLEGAL: ") + a.value("description", ""));
+      for (const json& x : a.value("reasons", json::array()))
+        line("      [" + x.value("ruling", "") + "] " + x.value("text", ""));
+      for (const json& e : a.value("score_events", json::array())) EventLines(e, "      ", out);
+      for (const json& x : a.value("notes", json::array()))
+        line("      note [" + x.value("ruling", "") + "] " + x.value("text", ""));
+    } else {
+      line("  " + a.value("description", ""));
+    }
+  }
+  if (r.contains("reasons") && !r.contains("actions"))
+    for (const json& x : r["reasons"])
+      line("  [" + x.value("ruling", "") + "] " + x.value("text", ""));
+  for (const json& e : r.value("score_events", json::array())) EventLines(e, "  ", out);
+  for (const json& d : r.value("divide", json::array()))
+    line("  " + d["action"].dump() + ": " + std::to_string(d.value("count", 0)));
+  if (r.contains("count")) line("Count:    " + r["count"].dump());
+  if (r.contains("claim")) {
+    const json& c = r["claim"];
+    line(std::string("Claim:    ") + (c.value("upheld", false) ? "upheld" : "rejected"));
+    for (const json& d : c.value("differences", json::array()))
+      line("  claim: " + d.get<std::string>());
+    for (const json& m : c.value("matched", json::array()))
+      line("  claim: " + m.get<std::string>());
+  }
+  if (r.contains("pending"))
+    line("Pending:  the turn stops at step " + r["pending"].value("step", "") +
+         " (the question states no choice for it)");
+  if (r.contains("scores")) line("Scores:   " + r["scores"].dump());
+  if (r.contains("cited")) line("Cited:    " + r["cited"].dump());
+  if (r.contains("rulings") && r["rulings"].is_object() && !r["rulings"].empty()) {
+    line("Rulings:");
+    for (const json& id : r.value("cited", json::array())) {
+      const std::string k = id.get<std::string>();
+      if (!r["rulings"].contains(k)) continue;
+      const json& q = r["rulings"][k];
+      line("  " + k + ": " + q.value("title", "") + " (" + q.value("status", "") + ")");
+      out += Wrap(q.value("summary", ""), "      ");
+      if (!q.value("source", "").empty()) line("      Source: " + q.value("source", ""));
+    }
+  }
+  return out;
+}
+
+}  // namespace carc::adjudicator
