@@ -83,8 +83,11 @@ int main(int argc, char** argv) {
   for (long r = 0; r < runs; ++r) {
     const std::string in = Mutate(corpus[rng() % corpus.size()], rng);
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(in.data()), in.size());
-    if ((r + 1) % 10000 == 0) std::printf("  %ld mutated inputs (seed %llu)\n", r + 1,
-                                          static_cast<unsigned long long>(seed));
+    if ((r + 1) % 10000 == 0) {
+      std::printf("  %ld mutated inputs (seed %llu)\n", r + 1,
+                  static_cast<unsigned long long>(seed));
+      std::fflush(stdout);  // progress survives a timeout
+    }
   }
   std::printf("Done %ld mutated runs, seed %llu: no crash\n", runs,
               static_cast<unsigned long long>(seed));
