@@ -46,7 +46,7 @@ TEST(ExampleEngine, AgreesWithTheReference) {
   ASSERT_EQ(r.code, 0) << r.out.substr(0, 4000);
   json j = json::parse(r.out);
   EXPECT_EQ(j["summary"]["groups"], 0);
-  EXPECT_GT(j["summary"]["checked"].get<int>(), 300);
+  EXPECT_GT(j["summary"]["checked"].get<int>(), 200);
   // It declares the base game, C2/C3, per-farm: C1 and expansion positions are skipped.
   EXPECT_GT(j["summary"]["skipped_because"].value("edition C1", 0), 0);
   EXPECT_GT(j["summary"]["skipped_because"].value("expansion gifts", 0), 0);

@@ -203,18 +203,19 @@ void ComparePosition(const json& ref, const json& eng, std::vector<Finding>& out
     }
   }
   if (f.diff.empty()) return;
-  // What happened to figures and tiles is in the notes (BASE-RETURN, BASE-PLACE-UNPLACEABLE);
-  // without notes, the verdict on the action.
+  // What happened to figures and tiles is in the notes (BASE-RETURN, BASE-PLACE-UNPLACEABLE),
+  // why it happened in the verdict on the action (GIFT-SWEEPER for a swept road).
   f.rulings = Strings(ref.value("note_rulings", json()));
-  if (f.rulings.empty()) f.rulings = Strings(ref.value("verdict_rulings", json()));
+  auto v = Strings(ref.value("verdict_rulings", json()));
+  f.rulings.insert(v.begin(), v.end());
   out.push_back(f);
 }
 
 Status TypeError(const Query& q, const std::string& field, const std::string& want,
                  const json& got) {
-  return Status(model::ErrorCode::kIo, "engine answered a " + q.kind + " request with \"" + field +
-                                           "\": " + got.dump().substr(0, 120) + ", expected " +
-                                           want + " (PROTOCOL.md)");
+  return Status(model::ErrorCode::kIo, "engine answered a " + q.kind + " request with /" + field +
+                                           ": wrong type, received " + got.dump().substr(0, 120) +
+                                           ", expected " + want + " (PROTOCOL.md)");
 }
 
 bool IntArray(const json& j) {
