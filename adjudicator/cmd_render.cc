@@ -1,4 +1,5 @@
-// Pictures: `carc render FILE [-o out.svg]` and `carc adjudicate FILE --svg out.svg`.
+// Pictures: `carc render FILE [-o out.svg] [--png out.png]` and
+// `carc adjudicate FILE --svg out.svg --png out.png`.
 // The drawing lives in model/render/ (carc_render); this file only wires it to the CLI.
 #include <fstream>
 #include <iostream>
@@ -6,6 +7,7 @@
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
 #include "model/core/position_io.h"
+#include "model/render/png.h"
 #include "model/render/svg.h"
 
 namespace carc::adjudicator {
@@ -16,6 +18,7 @@ struct State {
   std::string file;
   std::string out;  // render: "-" or empty = stdout
   std::string svg;  // adjudicate --svg
+  std::string png;  // render/adjudicate --png
 };
 
 // Writes the picture; returns 0 or an exit code (with a message on stderr).
@@ -38,6 +41,25 @@ int Write(const model::StatusOr<std::string>& svg, const std::string& path) {
   return 0;
 }
 
+// Writes the SVG to `svg_path` (if given or no PNG is asked for) and the PNG to `png_path`.
+int WriteBoth(const model::StatusOr<std::string>& svg, const std::string& svg_path,
+              const std::string& png_path, bool svg_to_stdout) {
+  if (!svg.ok() || png_path.empty()) return Write(svg, svg_path);
+  if (!svg_path.empty() || svg_to_stdout) {
+    if (int rc = Write(svg, svg_path); rc != 0) return rc;
+  }
+  if (png_path == "-") {
+    std::cerr << "carc: --png -: a PNG is not written to the terminal; give a file name\n";
+    return kExitUsage;
+  }
+  auto png = render::SvgToPng(*svg);
+  if (!png.ok()) {
+    std::cerr << "carc: " << png_path << ": " << png.status().message() << "\n";
+    return static_cast<int>(png.status().code());
+  }
+  return Write(*png, png_path);
+}
+
 }  // namespace
 
 void RegisterRenderCommands(Registry& reg) {
@@ -45,21 +67,26 @@ void RegisterRenderCommands(Registry& reg) {
   auto* render = reg.root->add_subcommand("render", "Draw the position of a position file (SVG)");
   render->add_option("file", st.file, "Position file (JSON)")->required();
   render->add_option("-o,--output", st.out, "SVG file to write (default: stdout)");
+  render->add_option("--png", st.png,
+                     "PNG file to write (librsvg); then the SVG is written only with -o");
   reg.commands.push_back({render, [] {
                             auto doc = model::ReadJsonFile(st.file);
                             if (!doc.ok()) return Write(doc.status(), st.out);
-                            return Write(render::RenderPositionFile(*doc, st.file), st.out);
+                            return WriteBoth(render::RenderPositionFile(*doc, st.file), st.out,
+                                             st.png, /*svg_to_stdout=*/false);
                           }});
 
   if (reg.adjudicate == nullptr) return;
   reg.adjudicate->add_option("--svg", st.svg,
                              "Also draw the ruling: the position after the question's actions, "
                              "the scored features highlighted, the verdict as caption");
+  reg.adjudicate->add_option("--png", st.png, "Also draw the ruling as a PNG (librsvg)");
   reg.adjudication_hooks.push_back([](const std::string& file, const Outcome& o) {
-    if (st.svg.empty() || !o.error.empty()) return 0;  // an error exit keeps its own code
+    if ((st.svg.empty() && st.png.empty()) || !o.error.empty()) return 0;  // errors keep their code
     auto doc = model::ReadJsonFile(file);
-    if (!doc.ok()) return Write(doc.status(), st.svg);
-    return Write(render::RenderRuling(*doc, o.ruling, file), st.svg);
+    if (!doc.ok()) return Write(doc.status(), st.svg.empty() ? st.png : st.svg);
+    return WriteBoth(render::RenderRuling(*doc, o.ruling, file), st.svg, st.png,
+                     /*svg_to_stdout=*/false);
   });
 }
 

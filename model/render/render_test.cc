@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "model/core/position_io.h"
+#include "model/render/png.h"
 #include "model/render/svg.h"
 #include "model/render/tile_art.h"
 
@@ -295,6 +296,46 @@ TEST(TileArt, OneShapePerSegmentPlusMarks) {
   EXPECT_EQ(count("R", Role::kShield), 0);
   EXPECT_EQ(count("X", Role::kField), 4);
   EXPECT_EQ(count("B", Role::kMonastery), 1);
+}
+
+}  // namespace
+}  // namespace carc::render
+
+namespace carc::render {
+namespace {
+
+// --png: the bytes are a PNG (signature) whose IHDR size is the SVG's width x height.
+TEST(Png, SignatureAndSizeOfTheSvg) {
+  auto doc = model::ReadJsonFile(
+      (kRoot / "fixtures/examples/who_scores_the_city.position.json").string());
+  ASSERT_TRUE(doc.ok());
+  auto svg = RenderPositionFile(*doc, "who_scores_the_city");
+  ASSERT_TRUE(svg.ok());
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(*svg, m, std::regex("<svg [^>]*width=\"([0-9.]+)\" height=\"([0-9.]+)\"")));
+  const long want_w = std::lround(std::ceil(std::stod(m[1].str())));
+  const long want_h = std::lround(std::ceil(std::stod(m[2].str())));
+  auto png = SvgToPng(*svg);
+#ifndef CARC_HAVE_RSVG
+  EXPECT_FALSE(PngAvailable());
+  ASSERT_FALSE(png.ok());
+  EXPECT_EQ(png.status().code(), model::ErrorCode::kUnknownRules);
+  EXPECT_NE(png.status().message().find("librsvg"), std::string::npos);
+#else
+  ASSERT_TRUE(png.ok()) << png.status().message();
+  ASSERT_GT(png->size(), 33u);
+  EXPECT_EQ(png->substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(png->substr(12, 4), "IHDR");
+  auto be32 = [&](size_t at) {
+    long v = 0;
+    for (size_t i = 0; i < 4; ++i) v = v * 256 + static_cast<unsigned char>((*png)[at + i]);
+    return v;
+  };
+  EXPECT_EQ(be32(16), want_w);
+  EXPECT_EQ(be32(20), want_h);
+  EXPECT_GT(want_w, 100);  // a real board, not an empty picture
+  EXPECT_EQ(SvgToPng("<svg").ok(), false);  // not an SVG: an error, not a crash
+#endif
 }
 
 }  // namespace
