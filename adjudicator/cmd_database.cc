@@ -1,5 +1,5 @@
 // Subcommands backed by the SQLite database (database/README.md): db build / adjudications /
-// check, rulings search / show / list, games import / list / show / replay / export, and
+// check, rulings search / show / list, games import / list / show / replay / export / position, and
 // `adjudicate --db`. Every database failure prints one line naming the file and exits 74.
 #include <stdlib.h>
 #include <unistd.h>
@@ -40,6 +40,7 @@ struct DbState {
   std::string expansion, status, verdict, sha;
   std::vector<std::string> files;
   int64_t game = 0;
+  int turn = 0;  // games position --turn
   int limit = 0;
   std::string out;
   std::string adjudicate_db;
@@ -338,6 +339,34 @@ int Export() {
   return kExitUpheld;
 }
 
+// `games position ID --turn N`: the position file before turn N, the record replayed up to it.
+int PositionOfGame() {
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
+  if (!conn.ok()) return Fail(conn.status());
+  auto g = FetchGame(*conn);
+  if (!g.ok()) return Fail(g.status());
+  auto rr = db::ReplayToTurn(g->record, "game " + std::to_string(g->game_id), St().turn);
+  if (!rr.ok()) return Fail(rr.status());
+  if (rr->position.is_null()) {
+    // An earlier turn is illegal or scored otherwise than claimed: not a position of this game.
+    std::string ids;
+    for (const auto& id : rr->cited) ids += (ids.empty() ? " [" : ", ") + id;
+    std::cerr << "carc: game " << g->game_id << ": no position before turn " << St().turn << ": "
+              << rr->text << (ids.empty() ? "" : ids + "]") << "\n";
+    return kExitRejected;
+  }
+  const std::string text = db::Pretty(rr->position) + "\n";
+  if (St().out.empty()) {
+    std::cout << text;
+    return kExitUpheld;
+  }
+  std::ofstream out(St().out, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) return Fail(model::Status(model::ErrorCode::kIo, St().out + ": cannot write the file"));
+  return kExitUpheld;
+}
+
 // `adjudicate FILE --db DB`: logs the ruling given (not input errors, which rule on nothing).
 int LogAdjudication(const std::string& file, const Outcome& o) {
   if (St().adjudicate_db.empty() || !o.error.empty()) return 0;
@@ -428,6 +457,14 @@ void RegisterDatabaseCommands(Registry& reg) {
   exp->add_option("--db", st.db, "Database file (default as for the other commands)");
   exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
   reg.commands.push_back({exp, [] { return Export(); }});
+  auto* gpos = games->add_subcommand("position", "The position before turn N of a stored game");
+  gpos->add_option("game", st.game, "Game number")->required();
+  gpos->add_option("--turn", st.turn, "Turn N (1: the first; turns + 1: after the last)")
+      ->required();
+  gpos->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
+  gpos->add_option("--db", st.db, "Database file (default as for the other commands)");
+  gpos->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
+  reg.commands.push_back({gpos, [] { return PositionOfGame(); }});
 
   if (reg.adjudicate) {
     reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file");

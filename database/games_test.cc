@@ -42,6 +42,37 @@ TEST(GameVerdicts, CityThenRoadIsConsistent) {
   EXPECT_EQ(r.replay->final_model, (std::vector<int>{4, 2}));
 }
 
+// `games position ID --turn N`. By hand from g01's "why": before turn 2 the board is D and E
+// (Anna's city scored 4 and her knight returned), Ben holds U; before turn 1 only D, Anna holds E.
+TEST(GamePosition, BeforeATurnIsTheReplayedBoardAndScores) {
+  auto item = LoadGameFile(Games("g01_city_then_road.game.json"));
+  ASSERT_TRUE(item.ok());
+  auto before2 = ReplayToTurn(item->record, "g01", 2);
+  ASSERT_TRUE(before2.ok()) << before2.status().message();
+  const json& p = before2->position;
+  ASSERT_EQ(p["board"].size(), 2u);
+  EXPECT_EQ(p["board"][1], (json{{"tile", "E"}, {"x", 0}, {"y", -1}, {"rotation", 180}}));
+  EXPECT_EQ(p["players"][0]["score"], 4);
+  EXPECT_EQ(p["players"][0]["supply"]["meeple"], 7);
+  EXPECT_EQ(p["players"][1]["score"], 0);
+  EXPECT_EQ(p["turn"]["player"], 1);
+  EXPECT_EQ(p["turn"]["tile"], "U");
+  auto before1 = ReplayToTurn(item->record, "g01", 1);
+  ASSERT_TRUE(before1.ok());
+  EXPECT_EQ(before1->position["board"].size(), 1u);
+  EXPECT_EQ(before1->position["turn"]["tile"], "E");
+  auto outside = ReplayToTurn(item->record, "g01", 4);
+  ASSERT_FALSE(outside.ok());
+  EXPECT_EQ(outside.status().code(), model::ErrorCode::kUsage);
+  // g02's turn 2 is illegal: there is no position before its turn 3, and the verdict says why.
+  auto bad = LoadGameFile(Games("g02_road_tile_turned_wrong.game.json"));
+  ASSERT_TRUE(bad.ok());
+  auto after_illegal = ReplayToTurn(bad->record, "g02", 3);
+  ASSERT_TRUE(after_illegal.ok());
+  EXPECT_TRUE(after_illegal->position.is_null());
+  EXPECT_EQ(after_illegal->cited, std::vector<std::string>{"BASE-PLACE-EDGE"});
+}
+
 TEST(GameVerdicts, WrongEdgeIsTheFirstIllegalAction) {
   Connection c = Memory();
   ImportResult r = ImportOne(c, Games("g02_road_tile_turned_wrong.game.json"));

@@ -44,8 +44,12 @@ std::string RecordPointer(std::string msg) {
 
 class Replayer {
  public:
-  Replayer(const GameRecord& r, const std::string& source, bool with_log)
-      : rec_(r), source_(source), with_log_(with_log), ctx_(exp::Context(source)) {}
+  Replayer(const GameRecord& r, const std::string& source, bool with_log, int stop_before = 0)
+      : rec_(r),
+        source_(source),
+        with_log_(with_log),
+        stop_before_(stop_before),
+        ctx_(exp::Context(source)) {}
 
   model::StatusOr<ReplayResult> Run() {
     auto parsed = model::ParsePosition(StartPosition(rec_), ctx_);
@@ -55,10 +59,12 @@ class Replayer {
     ApplyResult pre;
     model::Advance(pos_, pre);  // the first draw (and any unplaceable tile before it)
     for (size_t t = 0; t < rec_.turns.size(); ++t) {
+      if (static_cast<int>(t) + 1 == stop_before_) return Stop();
       auto done = Turn(t);
       if (!done.ok()) return done.status();
       if (*done) return std::move(res_);
     }
+    if (stop_before_ > 0) return Stop();  // after the last turn, before final claims
     res_.finished = pos_.turn.game_over;
     res_.final_model = Scores(pos_);
     if (rec_.final_scores) {
@@ -83,6 +89,17 @@ class Replayer {
   }
 
  private:
+  // The position reached, every turn before it legal and scored as claimed.
+  ReplayResult Stop() {
+    res_.position = model::DumpPosition(pos_);
+    res_.finished = pos_.turn.game_over;
+    res_.final_model = Scores(pos_);
+    res_.text = "position before turn " + std::to_string(stop_before_) + ": " +
+                std::to_string(stop_before_ - 1) + " turns replayed, all legal" +
+                (AnyClaim() ? ", scores as claimed" : "");
+    return std::move(res_);
+  }
+
   // Replays turn t; true when the verdict is decided (the replay stops there).
   model::StatusOr<bool> Turn(size_t t) {
     const int turn_no = static_cast<int>(t) + 1;
@@ -236,6 +253,7 @@ class Replayer {
   const GameRecord& rec_;
   const std::string& source_;
   const bool with_log_;
+  const int stop_before_;  // ReplayToTurn's turn; 0: replay the whole record
   const model::IoContext ctx_;
   Position pos_;
   ReplayResult res_;
@@ -247,6 +265,17 @@ class Replayer {
 model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
                                      bool with_log) {
   return Replayer(r, source, with_log).Run();
+}
+
+model::StatusOr<ReplayResult> ReplayToTurn(const GameRecord& r, const std::string& source,
+                                           int turn) {
+  const int last = static_cast<int>(r.turns.size()) + 1;
+  if (turn < 1 || turn > last)
+    return Status(ErrorCode::kUsage, source + ": --turn " + std::to_string(turn) +
+                                         " is outside the record: turns 1.." +
+                                         std::to_string(last) + " (" + std::to_string(last) +
+                                         ": after the last turn)");
+  return Replayer(r, source, /*with_log=*/false, turn).Run();
 }
 
 }  // namespace carc::database

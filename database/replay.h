@@ -30,11 +30,20 @@ struct ReplayResult {
   bool finished = false;  // final scoring was done (no tile left)
   std::vector<int> final_model;
   nlohmann::json log = nlohmann::json::array();  // per turn, when asked for (games replay)
+  nlohmann::json position;  // ReplayToTurn: the position before that turn; null if not reached
 };
 
 // `source` names the record in messages. `with_log` fills ReplayResult::log with every turn's
 // actions (described), score events and scores.
 model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
                                      bool with_log = false);
+
+// Replays the record up to turn `turn` (1-based; turns + 1 is the position after the last turn)
+// and sets ReplayResult::position to the position file there: the next tile drawn, each player's
+// score as the rules give it. When an earlier turn is illegal or its claimed scores differ from
+// the rules', the replay stops there and `position` stays null: the verdict says why.
+// kUsage for a turn outside 1..turns + 1.
+model::StatusOr<ReplayResult> ReplayToTurn(const GameRecord& r, const std::string& source,
+                                           int turn);
 
 }  // namespace carc::database
