@@ -174,6 +174,15 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
         if (tile && *tile >= 0 && a->segment >= 0 &&
             a->segment < static_cast<int>(pos.board.rotated(*tile).segments.size()))
           pic.features[pos.board.Find(model::Board::Node(*tile, a->segment))] = Mark::kDisputed;
+      } else if (a->type == model::ActionType::kExpansion) {
+        // An expansion action that names a feature (a message carried out on a road, ...):
+        // that feature is drawn red too.
+        const json j = model::DumpAction(pos, *a);
+        if (j.contains("x") && j.contains("y") && j.contains("feature")) {
+          const json ref = {{"x", j["x"]}, {"y", j["y"]}, {"feature", j["feature"]}};
+          auto node = model::ParseFeatureRef(ref, pos, where, ctx);
+          if (node.ok()) pic.features[pos.board.Find(*node)] = Mark::kDisputed;
+        }
       }
     }
     if (legal) {  // what the end of the turn scores, drawn on the position before it

@@ -142,6 +142,28 @@ void Flatten(const json& j, const std::string& prefix, std::vector<std::string>&
       Flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
     return;
   }
+  if (j.is_array() && !j.empty() &&
+      std::all_of(j.begin(), j.end(), [](const json& e) { return e.is_string(); })) {
+    // Cards and messages by name: in order up to 8, else counted ("33 cards: take_2 x5, ...").
+    std::vector<std::pair<std::string, int>> kinds;
+    for (const json& e : j) {
+      auto it = std::find_if(kinds.begin(), kinds.end(),
+                             [&](const auto& k) { return k.first == e.get<std::string>(); });
+      if (it == kinds.end()) kinds.push_back({e.get<std::string>(), 1});
+      else ++it->second;
+    }
+    std::string v = j.size() > 8 ? std::to_string(j.size()) + " cards: " : "";
+    const size_t shown = j.size() > 8 ? std::min<size_t>(kinds.size(), 6) : j.size();
+    for (size_t i = 0; i < shown; ++i) {
+      if (i > 0) v += ", ";
+      v += j.size() > 8 ? kinds[i].first : j[i].get<std::string>();
+      if (j.size() > 8 && kinds[i].second > 1) v += " x" + std::to_string(kinds[i].second);
+    }
+    if (shown < kinds.size() && j.size() > 8)
+      v += ", ... (" + std::to_string(kinds.size() - shown) + " more kinds)";
+    out.push_back(prefix + ": " + v);
+    return;
+  }
   std::string v = j.is_string() ? j.get<std::string>() : j.dump();
   if (!j.is_string())  // room to wrap long lists
     for (size_t p = v.find(','); p != std::string::npos; p = v.find(',', p + 2)) v.insert(p + 1, " ");
@@ -204,6 +226,14 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     body += "<rect class=\"square" + std::string(pic.square_illegal ? " illegal" : "") +
             "\" x=\"" + Num(px(square->x) + 2.5) + "\" y=\"" + Num(py(square->y) + 2.5) +
             "\" width=\"95\" height=\"95\"/>\n";
+  // The tile's name again, over the dashed square, so that it stays legible.
+  if (square)
+    if (auto at = b.At(*square); at && *at >= 0) {
+      const model::PlacedTile& t = b.tile(*at);
+      body += "<g transform=\"translate(" + Num(px(t.pos.x)) + " " + Num(py(t.pos.y)) + ")\">" +
+              Text(3, 11, cat.Name(t.type) + (t.rotation ? " " + std::to_string(90 * t.rotation) : ""), "tl") +
+              "</g>\n";
+    }
 
   // Figures on the segment they occupy; figures sharing a segment step aside.
   std::map<int, int> on_node;
