@@ -123,6 +123,11 @@ class Expansion {
   virtual void AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
     (void)pos, (void)out;
   }
+  // Tiles drawn from the supply that the expansion's state holds (a hand before placement),
+  // so that `"remaining": "rest"` does not count them again (BASE-SETUP).
+  virtual void HeldTiles(const Position& pos, std::vector<TileType>& out) const {
+    (void)pos, (void)out;
+  }
 };
 
 }  // namespace carc::model

@@ -427,6 +427,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   }
   // --- supply
   pos.supply.counts.assign(cat.size(), 0);
+  bool supply_rest = false;
   if (j.contains("supply")) {
     const json& js = j["supply"];
     if (!rd.Object(js, "/supply") || !rd.Keys(js, "/supply", {"draw_order", "remaining"}))
@@ -449,10 +450,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
         for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
         if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
-        for (TileType t = 0; t < cat.size(); ++t)
-          if (pos.supply.counts[t] < 0)
-            return Bad(ctx, "/supply/remaining",
-                       "\"rest\": more tiles " + cat.Name(t) + " on the board than the set has");
+        supply_rest = true;  // tiles held in expansion state are subtracted below
       } else {
         if (!rd.Object(jm, "/supply/remaining")) return rd.error;
         for (auto it = jm.begin(); it != jm.end(); ++it) {
@@ -465,10 +463,6 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       }
     }
   }
-  if (final_scoring && pos.supply.total() > 0)
-    return Bad(ctx, "/turn/step",
-               "final_scoring: the game ends only when no tile is left, but the supply holds " +
-                   std::to_string(pos.supply.total()));
   // --- expansion slices
   for (const Expansion* e : cfg.expansions) pos.slices.push_back(e->NewState());
   if (j.contains("expansions")) {
@@ -486,6 +480,22 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       }
     }
   }
+  // BASE-SETUP: "rest" is the set minus the board, the drawn tile and tiles held in an
+  // expansion's state (a hand at Gifts open_gift / take_2, Christmas Present's two tiles).
+  if (supply_rest) {
+    std::vector<TileType> held;
+    for (const Expansion* e : cfg.expansions) e->HeldTiles(pos, held);
+    for (TileType t : held) pos.supply.counts[t]--;
+    for (TileType t = 0; t < cat.size(); ++t)
+      if (pos.supply.counts[t] < 0)
+        return Bad(
+            ctx, "/supply/remaining",
+            "\"rest\": more tiles " + cat.Name(t) + " on the board and in hand than the set has");
+  }
+  if (final_scoring && pos.supply.total() > 0)
+    return Bad(ctx, "/turn/step",
+               "final_scoring: the game ends only when no tile is left, but the supply holds " +
+                   std::to_string(pos.supply.total()));
   return pos;
 }
 

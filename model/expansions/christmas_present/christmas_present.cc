@@ -45,6 +45,13 @@ void ChristmasPresent::DumpState(const model::Position& pos, nlohmann::json& j) 
   DumpSection(pos, j);
 }
 
+// XMAS-CARD-TAKE-TWO-TILES: the pair drawn by the card left the supply (BASE-SETUP).
+void ChristmasPresent::HeldTiles(const model::Position& pos,
+                                 std::vector<model::TileType>& out) const {
+  const State* s = Slice(pos);
+  out.insert(out.end(), s->two_tiles.begin(), s->two_tiles.end());
+}
+
 std::optional<model::StatusOr<model::Action>> ChristmasPresent::ParseAction(
     const nlohmann::json& j, const model::Position& pos, const std::string& where) const {
   return ParseXmasAction(j, pos, where);

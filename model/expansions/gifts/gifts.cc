@@ -110,6 +110,12 @@ Status Gifts::ParseState(const json& j, const std::string& where, Position& pos)
 
 void Gifts::DumpState(const Position& pos, json& j) const { DumpData(pos, Slice(pos), j); }
 
+// GIFT-STEPS, GIFT-TAKE2: the tiles in hand at open_gift / take_2 left the supply (BASE-SETUP).
+void Gifts::HeldTiles(const Position& pos, std::vector<model::TileType>& out) const {
+  const auto& held = Slice(pos).held;
+  out.insert(out.end(), held.begin(), held.end());
+}
+
 // GIFT-SETUP: 25 cards, five of each, between the deck, the hands and the discards.
 // GIFT-OPEN: the card opened this turn lies on the discards. BASE-SETUP: the tiles in hand.
 // GIFT-CHANGE: figures on finished features (on_finished) arise only under any-feature.

@@ -28,6 +28,7 @@ class Gifts final : public model::Expansion {
   model::Status ParseState(const nlohmann::json& j, const std::string& where,
                            model::Position& pos) const override;
   void DumpState(const model::Position& pos, nlohmann::json& j) const override;
+  void HeldTiles(const model::Position& pos, std::vector<model::TileType>& out) const override;
   void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
   bool ExcusesFigure(const model::Position& pos, int figure,
                      std::string_view ruling) const override;
