@@ -340,3 +340,31 @@ TEST(Png, SignatureAndSizeOfTheSvg) {
 
 }  // namespace
 }  // namespace carc::render
+
+namespace carc::render {
+namespace {
+
+// Messengers (MSG-DARK): the track is drawn, 50 spaces of which the 10 multiples of 5 are dark,
+// and each player's two figures stand on their space: in d01's position file Anna's dame has 6
+// points, her meeple 4; Ben's two figures 0. The track is no longer a JSON line.
+TEST(Messengers, ScoringTrackWithBothFiguresAndDarkSpaces) {
+  auto doc = model::ReadJsonFile(
+      (kRoot / "fixtures/messengers/d01_message1_longer_road_disputed.position.json").string());
+  ASSERT_TRUE(doc.ok());
+  auto svg = RenderPositionFile(*doc, "d01");
+  ASSERT_TRUE(svg.ok());
+  auto count = [&](const std::string& needle) {
+    size_t n = 0;
+    for (size_t p = svg->find(needle); p != std::string::npos; p = svg->find(needle, p + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("fill=\"#555\" stroke=\"#999\""), 10u);
+  EXPECT_EQ(count("fill=\"#f4efe2\" stroke=\"#999\""), 40u);
+  EXPECT_EQ(count("Anna&apos;s dame: 6 points") + count("Anna's dame: 6 points"), 1u);
+  EXPECT_EQ(count("Anna&apos;s meeple: 4 points") + count("Anna's meeple: 4 points"), 1u);
+  EXPECT_EQ(count("Ben&apos;s dame: 0 points") + count("Ben's dame: 0 points"), 1u);
+  EXPECT_EQ(count("messengers.tracks"), 0u);
+}
+
+}  // namespace
+}  // namespace carc::render

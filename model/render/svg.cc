@@ -83,6 +83,45 @@ std::vector<std::string> Wrap(const std::string& s, size_t width) {
   return out;
 }
 
+// The Messengers scoring track (MSG-DARK): spaces 0..49, the multiples of 5 dark, each player's
+// dame (D) and meeple (M) on the space of its points mod 50. `tracks` is the state's
+// [{"dame": n, "meeple": n}, ...]; drawn at (x, y), y advanced past it.
+std::string MessengersTrack(const json& tracks, const model::Position& pos, double x, double& y) {
+  constexpr double kCell = 30;
+  std::string o;
+  for (int sp = 0; sp < 50; ++sp) {
+    const double cx = x + (sp % 10) * kCell, cy = y + (sp / 10) * kCell;
+    const bool dark = sp % 5 == 0;
+    o += "<rect x=\"" + Num(cx) + "\" y=\"" + Num(cy) + "\" width=\"" + Num(kCell) +
+         "\" height=\"" + Num(kCell) + "\" fill=\"" + (dark ? "#555" : "#f4efe2") +
+         "\" stroke=\"#999\"/>\n";
+    o += "<text x=\"" + Num(cx + 2) + "\" y=\"" + Num(cy + 9) + "\" style=\"font-size:8px;fill:" +
+         (dark ? "#fff" : "#666") + "\">" + std::to_string(sp) + "</text>\n";
+  }
+  for (size_t p = 0; p < tracks.size(); ++p) {
+    if (!tracks[p].is_object()) continue;
+    int slot = 0;
+    for (const char* kind : {"dame", "meeple"}) {
+      const int k = slot++;
+      if (!tracks[p].value(kind, json()).is_number_integer()) continue;
+      const int sp = ((tracks[p][kind].get<int>() % 50) + 50) % 50;
+      const int i = static_cast<int>(p) * 2 + k;  // four places in a space
+      const double fx = x + (sp % 10) * kCell + 9 + (i % 2) * 12;
+      const double fy = y + (sp / 10) * kCell + 15 + (i / 2 % 2) * 9;
+      const std::string name = p < pos.players.size() ? pos.players[p].name : "";
+      o += "<g><title>" + Esc(name + "'s " + kind + ": " + std::to_string(tracks[p][kind].get<int>()) +
+                              " points") +
+           "</title><circle cx=\"" + Num(fx) + "\" cy=\"" + Num(fy) + "\" r=\"5.5\" fill=\"" +
+           kPalette[p % 6] + "\" stroke=\"#000\" stroke-width=\"0.8\"/>" + "<text x=\"" +
+           Num(fx) + "\" y=\"" + Num(fy + 3) +
+           "\" style=\"font-size:8px;font-weight:bold;fill:#fff\" text-anchor=\"middle\">" +
+           (k == 0 ? "D" : "M") + "</text></g>\n";
+    }
+  }
+  y += 5 * kCell + 20;
+  return o;
+}
+
 // One tile at (x, y) (pixels, north-west corner); `mark` gives a segment's highlight, if any.
 template <typename MarkOf>
 std::string Tile(const model::RotatedTile& rt, const std::string& label, double x, double y,
@@ -327,13 +366,32 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     ly += 6;
     line("Expansion state", "h");
     std::vector<std::string> kv;
+    json tracks;  // messengers: drawn as the scoring track
     for (const auto* e : pos.cfg().expansions) {
       std::string id(e->Id());
       const json state = dumped.contains("expansions") ? dumped["expansions"].value(id, json()) : json();
-      if (state.is_null() || state.empty()) kv.push_back(id + ": (no state of its own)");
-      else Flatten(state, id, kv);
+      if (state.is_null() || state.empty()) {
+        kv.push_back(id + ": (no state of its own)");
+      } else if (id == "messengers" && state.value("tracks", json()).is_array()) {
+        // The scoring track is drawn (below the other lines); the rest stays text.
+        json rest = state;
+        rest.erase("tracks");
+        tracks = state["tracks"];
+        for (size_t p = 0; p < tracks.size() && p < pos.players.size(); ++p)
+          if (tracks[p].is_object())
+            kv.push_back(pos.players[p].name + ": dame " + tracks[p].value("dame", json()).dump() +
+                         ", meeple " + tracks[p].value("meeple", json()).dump() + " points");
+        Flatten(rest, id, kv);
+      } else {
+        Flatten(state, id, kv);
+      }
     }
     for (const std::string& s : kv) line(s);
+    if (tracks.is_array()) {
+      line("Messengers track (dark: multiples of 5; D dame, M meeple)");
+      ly -= 8;
+      legend += MessengersTrack(tracks, pos, lx, ly);
+    }
   }
   ly += 6;
   // The key lists only what the picture shows.
