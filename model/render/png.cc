@@ -2,10 +2,10 @@
 #include "model/render/png.h"
 
 #ifdef CARC_HAVE_RSVG
-#include <cmath>
-
 #include <cairo.h>
 #include <librsvg/rsvg.h>
+
+#include <cmath>
 #endif
 
 namespace carc::render {
@@ -39,8 +39,8 @@ cairo_status_t Append(void* closure, const unsigned char* data, unsigned int len
 
 model::StatusOr<std::string> SvgToPng(const std::string& svg) {
   GError* error = nullptr;
-  RsvgHandle* handle = rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()),
-                                                 svg.size(), &error);
+  RsvgHandle* handle =
+      rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
   if (handle == nullptr) {
     std::string msg = error != nullptr ? error->message : "librsvg refused the SVG";
     if (error != nullptr) g_error_free(error);
