@@ -481,7 +481,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     }
   }
   // BASE-SETUP: "rest" is the set minus the board, the drawn tile and tiles held in an
-  // expansion's state (a hand at Gifts open_gift / take_2, Christmas Present's two tiles).
+  // expansion's state (e.g. a tile held in hand at an expansion's own step).
   if (supply_rest) {
     std::vector<TileType> held;
     for (const Expansion* e : cfg.expansions) e->HeldTiles(pos, held);
