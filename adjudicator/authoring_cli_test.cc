@@ -9,27 +9,14 @@
 #include <fstream>
 #include <string>
 
+#include "adjudicator/run_carc.h"
+
 namespace {
 
-const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-Result Carc(const std::string& args, bool merge_stderr = false) {
-  std::string cmd = kCarc + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using carc::testing::Carc;
+using carc::testing::Result;
 
 std::string Q(const std::string& s) { return "'" + s + "'"; }  // for the shell
 bool Has(const std::string& hay, const std::string& needle) {

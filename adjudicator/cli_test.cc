@@ -8,28 +8,14 @@
 #include <fstream>
 #include <string>
 
+#include "adjudicator/run_carc.h"
+
 namespace {
 
-const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-// Runs a command line; captures stdout (stderr too when merge is set).
-Result Carc(const std::string& args, bool merge_stderr = false) {
-  std::string cmd = kCarc + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using carc::testing::Carc;
+using carc::testing::Result;
 
 std::string Fixture(const std::string& rel) { return kRoot + "/fixtures/" + rel; }
 

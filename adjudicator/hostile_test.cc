@@ -15,6 +15,7 @@
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/conform/process.h"
 #include "adjudicator/jcz.h"
+#include "adjudicator/run_carc.h"
 #include "database/games_store.h"
 #include "database/jcz_record.h"
 #include "model/core/input_file.h"
@@ -32,23 +33,9 @@ using nlohmann::json;
 const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-// Runs a shell command line; captures stdout (stderr too when merge is set).
-Result Shell(const std::string& cmd, bool merge_stderr = false) {
-  Result r;
-  FILE* p = popen((cmd + (merge_stderr ? " 2>&1" : " 2>/dev/null")).c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-Result Carc(const std::string& args, bool merge = false) { return Shell(kCarc + " " + args, merge); }
+using carc::testing::Carc;
+using carc::testing::Result;
+using carc::testing::Shell;
 
 // A fresh folder under the system temp folder, removed at the end of the test.
 class TempDir {
