@@ -56,9 +56,8 @@ void Build(const std::string& path) {
 TEST(DbEdges, EmptyDbPathIsAUsageError) {
   TempDir dir;
   const std::string cd = "cd " + Q(dir.path()) + " && env CARC_DB=" + Q(dir.File("env.db")) + " ";
-  for (const std::string& args :
-       {"db build --root " + Q(kRoot), std::string("db check"), std::string("rulings search city"),
-        "games import " + Q(kGame)}) {
+  for (const std::string& args : {"db build --root " + Q(kRoot), std::string("db check"),
+                                  std::string("rulings search city"), "games import " + Q(kGame)}) {
     auto r = carc::testing::Shell(cd + CARC_BINARY + " " + args + " --db ''", true);
     EXPECT_EQ(r.code, 64) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("empty database path"), std::string::npos) << args << "\n" << r.out;
