@@ -88,13 +88,16 @@ model::StatusOr<db::Connection> Open(db::OpenMode mode, const std::string& path)
   return db::OpenDatabase(path, {.mode = mode, .busy_timeout_ms = St().timeout_ms});
 }
 
+// "--db ''" would fall back silently to the default file, or skip the log (issue 19).
+std::string NonEmptyDbPath(const std::string& s) {
+  return s.empty() ? std::string("an empty database path: name a file") : std::string();
+}
+
 void AddDbOptions(CLI::App* app, OutputFormat& fmt) {
   app->add_option("--db", St().db,
                   "Database file (default: $CARC_DB, else $XDG_DATA_HOME/carc/carc.db, else "
                   "~/.local/share/carc/carc.db)")
-      ->check([](const std::string& s) {  // "" would fall back silently (issue 19)
-        return s.empty() ? std::string("an empty database path: name a file") : std::string();
-      });
+      ->check(NonEmptyDbPath);
   app->add_option("--timeout", St().timeout_ms,
                   "Milliseconds to wait for another writer's lock (default 5000)")
       ->check(CLI::Range(0, 600000));
@@ -454,7 +457,8 @@ void RegisterDatabaseCommands(Registry& reg) {
   auto* exp = games->add_subcommand("export", "A stored game as a game record (JSON)");
   exp->add_option("game", st.game, "Game number")->required();
   exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
-  exp->add_option("--db", st.db, "Database file (default as for the other commands)");
+  exp->add_option("--db", st.db, "Database file (default as for the other commands)")
+      ->check(NonEmptyDbPath);
   exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
   reg.commands.push_back({exp, [] { return Export(); }});
   auto* gpos = games->add_subcommand("position", "The position before turn N of a stored game");
@@ -462,12 +466,14 @@ void RegisterDatabaseCommands(Registry& reg) {
   gpos->add_option("--turn", st.turn, "Turn N (1: the first; turns + 1: after the last)")
       ->required();
   gpos->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
-  gpos->add_option("--db", st.db, "Database file (default as for the other commands)");
+  gpos->add_option("--db", st.db, "Database file (default as for the other commands)")
+      ->check(NonEmptyDbPath);
   gpos->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
   reg.commands.push_back({gpos, [] { return PositionOfGame(); }});
 
   if (reg.adjudicate) {
-    reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file");
+    reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file")
+        ->check(NonEmptyDbPath);
     reg.adjudicate->add_option("--timeout", st.timeout_ms,
                                "Milliseconds to wait for another writer's lock (default 5000)");
     reg.adjudication_hooks.push_back(LogAdjudication);

@@ -2,7 +2,11 @@
 // refused, a first build lands complete or not at all, a path starting with "//" works, and a
 // page-corrupted file is refused before any write.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -56,8 +60,10 @@ void Build(const std::string& path) {
 TEST(DbEdges, EmptyDbPathIsAUsageError) {
   TempDir dir;
   const std::string cd = "cd " + Q(dir.path()) + " && env CARC_DB=" + Q(dir.File("env.db")) + " ";
-  for (const std::string& args : {"db build --root " + Q(kRoot), std::string("db check"),
-                                  std::string("rulings search city"), "games import " + Q(kGame)}) {
+  for (const std::string& args :
+       {"db build --root " + Q(kRoot), std::string("db check"), std::string("rulings search city"),
+        "games import " + Q(kGame), std::string("games export 1"),
+        std::string("games position 1 --turn 1"), "adjudicate " + Q(kGame)}) {
     auto r = carc::testing::Shell(cd + CARC_BINARY + " " + args + " --db ''", true);
     EXPECT_EQ(r.code, 64) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("empty database path"), std::string::npos) << args << "\n" << r.out;
@@ -109,6 +115,36 @@ TEST(DbEdges, PathStartingWithTwoSlashesBuildsChecksAndSearches) {
   const auto hits = nlohmann::json::parse(s.out).at("hits");
   ASSERT_FALSE(hits.empty());
   EXPECT_GT(Rulings(dir.File("x.db")), 0);
+}
+
+// Read-only folder (an installed copy): without a -shm file SQLite opens the file only through
+// a "file:" URI with immutable=1, the one place where "//" matters. As root permissions stop
+// nothing, so the reads run in a child as user nobody.
+TEST(DbEdges, TwoSlashPathInAReadOnlyFolderStillSearches) {
+  TempDir dir;
+  const std::string db = "/" + dir.File("ro.db");
+  Build(db);
+  ASSERT_EQ(Entries(dir.path()), std::set<std::string>{"ro.db"});  // no -wal, no -shm
+  chmod(dir.File("ro.db").c_str(), 0444);
+  chmod(dir.path().c_str(), 0555);
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) _exit(99);
+    if (access(dir.path().c_str(), W_OK) == 0) _exit(98);  // the folder must be unwritable
+    auto s = Carc("rulings search city --format json --db " + Q(db), true);
+    if (s.code != 0) {
+      std::fprintf(stderr, "exit %d: %s\n", s.code, s.out.c_str());
+      _exit(1);
+    }
+    _exit(nlohmann::json::parse(s.out).at("hits").empty() ? 2 : 0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "99/98: could not drop to an unprivileged user";
+  chmod(dir.path().c_str(), 0755);
+  EXPECT_EQ(Entries(dir.path()), std::set<std::string>{"ro.db"});
 }
 
 // Garbage over the cells of the rulings table's root page: `games import` must refuse the file
