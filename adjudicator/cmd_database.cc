@@ -325,12 +325,8 @@ int ReplayGame(const OutputFormat& f) {
   return verdict == g->verdict ? kExitUpheld : kExitRejected;
 }
 
-int Export() {
-  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
-  if (!conn.ok()) return Fail(conn.status());
-  auto g = FetchGame(*conn);
-  if (!g.ok()) return Fail(g.status());
-  const std::string text = db::Pretty(db::DumpGameRecord(g->record)) + "\n";
+// Writes a command's text to --out, or to stdout without it.
+int WriteOut(const std::string& text) {
   if (St().out.empty()) {
     std::cout << text;
     return kExitUpheld;
@@ -340,6 +336,15 @@ int Export() {
   out.close();
   if (!out) return Fail(model::Status(model::ErrorCode::kIo, St().out + ": cannot write the file"));
   return kExitUpheld;
+}
+
+int Export() {
+  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
+  if (!conn.ok()) return Fail(conn.status());
+  auto g = FetchGame(*conn);
+  if (!g.ok()) return Fail(g.status());
+  const std::string text = db::Pretty(db::DumpGameRecord(g->record)) + "\n";
+  return WriteOut(text);
 }
 
 // `games position ID --turn N`: the position file before turn N, the record replayed up to it.
@@ -359,15 +364,7 @@ int PositionOfGame() {
     return kExitRejected;
   }
   const std::string text = db::Pretty(rr->position) + "\n";
-  if (St().out.empty()) {
-    std::cout << text;
-    return kExitUpheld;
-  }
-  std::ofstream out(St().out, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) return Fail(model::Status(model::ErrorCode::kIo, St().out + ": cannot write the file"));
-  return kExitUpheld;
+  return WriteOut(text);
 }
 
 // `adjudicate FILE --db DB`: logs the ruling given (not input errors, which rule on nothing).

@@ -20,15 +20,16 @@ json Request(const Query& q) {
   return r;
 }
 
-namespace {
-
-model::StatusOr<Position> Read(const json& j, const std::string& source) {
+// A query's position read and advanced to the step that waits for a decision.
+model::StatusOr<Position> ReadQueryPosition(const json& j, const std::string& source) {
   auto pos = model::ParsePosition(j, exp::Context(source));
   if (!pos.ok()) return pos.status();
   model::ApplyResult pre;
   model::Advance(*pos, pre);
   return pos;
 }
+
+namespace {
 
 std::set<std::string> Strings(const json& list) {
   std::set<std::string> out;
@@ -260,7 +261,7 @@ std::vector<Finding> Compare(const Query& q, const json& ref, const json& eng) {
                                  {"engine", "false: " + eng.value("error", std::string())}}})});
     return out;
   }
-  auto pos = Read(q.position, "suite");
+  auto pos = ReadQueryPosition(q.position, "suite");
   if (!pos.ok()) return out;
   if (q.kind == "legal") return CompareLegal(q, *pos, ref, eng);
   if (q.kind == "apply") {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/position.h"
 #include "model/core/status.h"
 
 namespace carc::adjudicator::conform {
@@ -21,6 +22,11 @@ struct Query {
 
 // The request a query sends (without id).
 nlohmann::json Request(const Query& q);
+
+// The query's position, parsed and advanced to the step that waits for a decision (as the
+// reference answers it); a parse failure is returned as its Status.
+model::StatusOr<model::Position> ReadQueryPosition(const nlohmann::json& j,
+                                                   const std::string& source);
 
 // What kind of mistake a finding shows. One wrong rule gives one category, whatever the query
 // (a legal list and an apply both show "accepts an illegal action").

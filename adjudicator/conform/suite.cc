@@ -5,6 +5,7 @@
 #include <random>
 
 #include "adjudicator/conform/checker.h"
+#include "adjudicator/conform/compare.h"
 #include "adjudicator/conform/shrink.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -18,14 +19,6 @@ using model::Position;
 using nlohmann::json;
 
 namespace {
-
-model::StatusOr<Position> Read(const json& j, const std::string& source) {
-  auto pos = model::ParsePosition(j, exp::Context(source));
-  if (!pos.ok()) return pos.status();
-  model::ApplyResult pre;
-  model::Advance(*pos, pre);
-  return pos;
-}
 
 // The legal query for a position, and final scoring when the game is over or at its end.
 void AddPositionQueries(const Position& pos, const std::string& source, std::vector<Query>& out) {
@@ -41,7 +34,7 @@ void FixtureQueries(const std::string& source, const json& doc, std::vector<Quer
   json question = position.value("question", json());
   position.erase("question");
   position.erase("meta");
-  auto pos = Read(position, source);
+  auto pos = ReadQueryPosition(position, source);
   if (!pos.ok() || !model::Validate(*pos).empty()) return;
   AddPositionQueries(*pos, source, out);
   if (!question.is_object() || question.value("ask", "") != "apply") return;
