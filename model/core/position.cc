@@ -32,6 +32,7 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   cfg->figure_kinds.push_back(
       {"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY"});  // BASE-SETUP
   std::vector<const Step*> steps = CoreSteps();
+  std::vector<const Expansion*> owners(steps.size(), nullptr);
   for (const Expansion* e : cfg->expansions) {
     e->ContributeFigures(cfg->figure_kinds);
     std::vector<StepInsert> inserts;
@@ -42,10 +43,12 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
       if (it == steps.end()) continue;
       // "after" goes after any step already inserted after the anchor (registry order).
       if (ins.after) ++it;
+      owners.insert(owners.begin() + (it - steps.begin()), e);
       steps.insert(it, ins.step);
     }
   }
   cfg->pipeline = std::move(steps);
+  cfg->step_owner = std::move(owners);
   return cfg;
 }
 
@@ -61,7 +64,8 @@ Position::Position(const Position& o)
       players(o.players),
       figures(o.figures),
       supply(o.supply),
-      turn(o.turn) {
+      turn(o.turn),
+      board_partial(o.board_partial) {
   for (const auto& s : o.slices) slices.push_back(s ? s->Clone() : nullptr);
 }
 

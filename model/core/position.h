@@ -21,7 +21,9 @@ struct GameConfig {
   std::vector<FigureKindDef> figure_kinds;  // index = figure kind id; 0 = meeple
   std::vector<const Expansion*> expansions;
   std::vector<const Step*> pipeline;
+  std::vector<const Expansion*> step_owner;  // parallel to pipeline; nullptr = a core step
   int StepIndex(std::string_view name) const;   // -1 if none
+  const Expansion* StepOwner(int step) const { return step_owner[step]; }
   int FigureKind(std::string_view name) const;  // -1 if none
   const Expansion* FindExpansion(std::string_view id) const;
 };
@@ -78,6 +80,9 @@ class Position {
   std::vector<Figure> figures;
   TileSupply supply;
   TurnState turn;
+  // The file states only part of the table (board_partial, adjudicator/POSITION_FORMAT.md): a
+  // square without a stated tile may hold one the file leaves out. BASE-PLACE-ADJ, BASE-SETUP.
+  bool board_partial = false;
   std::vector<std::unique_ptr<ExpansionState>> slices;  // parallel to config->expansions
 
   const GameConfig& cfg() const { return *config; }
