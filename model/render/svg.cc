@@ -1,8 +1,11 @@
 #include "model/render/svg.h"
 
 #include <algorithm>
+#include <set>
 
 #include "model/core/position_io.h"
+#include "model/render/expansion_art.h"
+#include "model/render/svg_parts.h"
 #include "model/render/tile_art.h"
 
 namespace carc::render {
@@ -15,9 +18,6 @@ namespace {
 
 constexpr double kMargin = 40;   // room for the axis labels
 constexpr double kLegend = 320;  // legend width
-constexpr double kLine = 18;
-constexpr const char* kPalette[6] = {"#d62728", "#1f5fd6", "#f2c40f",
-                                     "#222222", "#9b30c8", "#f4f4f4"};
 
 constexpr const char* kStyle =
     "text{font-family:DejaVu Sans,Arial,sans-serif;font-size:13px;fill:#222}"
@@ -37,11 +37,15 @@ constexpr const char* kStyle =
     ".square.illegal{stroke:#d00}"
     ".lbl{fill:#fff;stroke:#222;stroke-width:1.5}.lbt{font-size:12px;font-weight:bold}"
     ".cross{stroke:#c00;stroke-width:4;stroke-linecap:round}"
+    ".cn{font-size:9px}.ct{font-size:8px;font-weight:bold;fill:#5a3d20}"
+    ".pc{font-size:14px;font-weight:bold;fill:#fff}"
     ".fig{stroke:#111;stroke-width:1.2}.phantom{fill-opacity:.3;stroke-width:2;stroke-dasharray:3 2}";
 
 constexpr const char* kMeeple =
     "M0 -12 C4 -12 5.5 -8 3.5 -5.5 L10.5 -2.5 C12.5 -1.5 12 1.5 9.5 1.5 L5 0.5 L9 11 H2 L0 6 "
     "L-2 11 H-9 L-5 0.5 L-9.5 1.5 C-12 1.5 -12.5 -1.5 -10.5 -2.5 L-3.5 -5.5 C-5.5 -8 -4 -12 0 -12 Z";
+
+}  // namespace
 
 std::string Esc(const std::string& s) {
   std::string out;
@@ -57,8 +61,8 @@ std::string Esc(const std::string& s) {
   return out;
 }
 
-std::string Text(double x, double y, const std::string& s, const std::string& cls = "",
-                 const std::string& extra = "") {
+std::string Text(double x, double y, const std::string& s, const std::string& cls,
+                 const std::string& extra) {
   return "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\"" +
          (cls.empty() ? "" : " class=\"" + cls + "\"") + extra + ">" + Esc(s) + "</text>\n";
 }
@@ -67,7 +71,6 @@ std::string PathEl(const std::string& cls, const std::string& d) {
   return "<path class=\"" + cls + "\" d=\"" + d + "\"/>\n";
 }
 
-// Splits text into lines of at most `width` characters, at spaces where possible.
 std::vector<std::string> Wrap(const std::string& s, size_t width) {
   std::vector<std::string> out;
   std::string rest = s;
@@ -83,44 +86,24 @@ std::vector<std::string> Wrap(const std::string& s, size_t width) {
   return out;
 }
 
-// The Messengers scoring track (MSG-DARK): spaces 0..49, the multiples of 5 dark, each player's
-// dame (D) and meeple (M) on the space of its points mod 50. `tracks` is the state's
-// [{"dame": n, "meeple": n}, ...]; drawn at (x, y), y advanced past it.
-std::string MessengersTrack(const json& tracks, const model::Position& pos, double x, double& y) {
-  constexpr double kCell = 30;
-  std::string o;
-  for (int sp = 0; sp < 50; ++sp) {
-    const double cx = x + (sp % 10) * kCell, cy = y + (sp / 10) * kCell;
-    const bool dark = sp % 5 == 0;
-    o += "<rect x=\"" + Num(cx) + "\" y=\"" + Num(cy) + "\" width=\"" + Num(kCell) +
-         "\" height=\"" + Num(kCell) + "\" fill=\"" + (dark ? "#555" : "#f4efe2") +
-         "\" stroke=\"#999\"/>\n";
-    o += "<text x=\"" + Num(cx + 2) + "\" y=\"" + Num(cy + 9) + "\" style=\"font-size:8px;fill:" +
-         (dark ? "#fff" : "#666") + "\">" + std::to_string(sp) + "</text>\n";
+std::string FigureSvg(const std::string& kind, int owner, bool lying, double x, double y,
+                      const std::string& tip) {
+  std::string colour = kPalette[((owner % 6) + 6) % 6];
+  std::string o = "<g transform=\"translate(" + Num(x) + " " + Num(y) + ")" +
+                  (lying ? " rotate(90)" : "") + "\">";
+  if (!tip.empty()) o += "<title>" + Esc(tip) + "</title>";
+  if (kind == "meeple" || kind == "phantom") {
+    o += "<path class=\"fig" + std::string(kind == "phantom" ? " phantom" : "") + "\" fill=\"" +
+         colour + "\"" + (kind == "phantom" ? " stroke=\"" + colour + "\"" : "") + " d=\"" +
+         kMeeple + "\"/>";
+  } else {  // a kind without a picture yet: a disc with its initial
+    o += "<circle class=\"fig\" r=\"10\" fill=\"" + colour + "\"/>" +
+         Text(-4, 4, std::string(1, kind.empty() ? '?' : kind[0]));
   }
-  for (size_t p = 0; p < tracks.size(); ++p) {
-    if (!tracks[p].is_object()) continue;
-    int slot = 0;
-    for (const char* kind : {"dame", "meeple"}) {
-      const int k = slot++;
-      if (!tracks[p].value(kind, json()).is_number_integer()) continue;
-      const int sp = ((tracks[p][kind].get<int>() % 50) + 50) % 50;
-      const int i = static_cast<int>(p) * 2 + k;  // four places in a space
-      const double fx = x + (sp % 10) * kCell + 9 + (i % 2) * 12;
-      const double fy = y + (sp / 10) * kCell + 15 + (i / 2 % 2) * 9;
-      const std::string name = p < pos.players.size() ? pos.players[p].name : "";
-      o += "<g><title>" + Esc(name + "'s " + kind + ": " + std::to_string(tracks[p][kind].get<int>()) +
-                              " points") +
-           "</title><circle cx=\"" + Num(fx) + "\" cy=\"" + Num(fy) + "\" r=\"5.5\" fill=\"" +
-           kPalette[p % 6] + "\" stroke=\"#000\" stroke-width=\"0.8\"/>" + "<text x=\"" +
-           Num(fx) + "\" y=\"" + Num(fy + 3) +
-           "\" style=\"font-size:8px;font-weight:bold;fill:#fff\" text-anchor=\"middle\">" +
-           (k == 0 ? "D" : "M") + "</text></g>\n";
-    }
-  }
-  y += 5 * kCell + 20;
-  return o;
+  return o + "</g>\n";
 }
+
+namespace {
 
 // One tile at (x, y) (pixels, north-west corner); `mark` gives a segment's highlight, if any.
 template <typename MarkOf>
@@ -155,58 +138,6 @@ std::string Tile(const model::RotatedTile& rt, const std::string& label, double 
   o += "<rect class=\"edge\" width=\"100\" height=\"100\"/>\n";
   o += Text(3, 11, label, "tl");
   return o + "</g>\n";
-}
-
-std::string Figure(const std::string& kind, int owner, bool lying, double x, double y,
-                   const std::string& tip) {
-  std::string colour = kPalette[((owner % 6) + 6) % 6];
-  std::string o = "<g transform=\"translate(" + Num(x) + " " + Num(y) + ")" +
-                  (lying ? " rotate(90)" : "") + "\">";
-  if (!tip.empty()) o += "<title>" + Esc(tip) + "</title>";
-  if (kind == "meeple" || kind == "phantom") {
-    o += "<path class=\"fig" + std::string(kind == "phantom" ? " phantom" : "") + "\" fill=\"" +
-         colour + "\"" + (kind == "phantom" ? " stroke=\"" + colour + "\"" : "") + " d=\"" +
-         kMeeple + "\"/>";
-  } else {  // a kind without a picture yet: a disc with its initial
-    o += "<circle class=\"fig\" r=\"10\" fill=\"" + colour + "\"/>" +
-         Text(-4, 4, std::string(1, kind.empty() ? '?' : kind[0]));
-  }
-  return o + "</g>\n";
-}
-
-// "key: value" lines of a JSON object, nested keys joined with dots.
-void Flatten(const json& j, const std::string& prefix, std::vector<std::string>& out) {
-  if (j.is_object() && !j.empty()) {
-    for (auto it = j.begin(); it != j.end(); ++it)
-      Flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
-    return;
-  }
-  if (j.is_array() && !j.empty() &&
-      std::all_of(j.begin(), j.end(), [](const json& e) { return e.is_string(); })) {
-    // Cards and messages by name: in order up to 8, else counted ("33 cards: take_2 x5, ...").
-    std::vector<std::pair<std::string, int>> kinds;
-    for (const json& e : j) {
-      auto it = std::find_if(kinds.begin(), kinds.end(),
-                             [&](const auto& k) { return k.first == e.get<std::string>(); });
-      if (it == kinds.end()) kinds.push_back({e.get<std::string>(), 1});
-      else ++it->second;
-    }
-    std::string v = j.size() > 8 ? std::to_string(j.size()) + " cards: " : "";
-    const size_t shown = j.size() > 8 ? std::min<size_t>(kinds.size(), 6) : j.size();
-    for (size_t i = 0; i < shown; ++i) {
-      if (i > 0) v += ", ";
-      v += j.size() > 8 ? kinds[i].first : j[i].get<std::string>();
-      if (j.size() > 8 && kinds[i].second > 1) v += " x" + std::to_string(kinds[i].second);
-    }
-    if (shown < kinds.size() && j.size() > 8)
-      v += ", ... (" + std::to_string(kinds.size() - shown) + " more kinds)";
-    out.push_back(prefix + ": " + v);
-    return;
-  }
-  std::string v = j.is_string() ? j.get<std::string>() : j.dump();
-  if (!j.is_string())  // room to wrap long lists
-    for (size_t p = v.find(','); p != std::string::npos; p = v.find(',', p + 2)) v.insert(p + 1, " ");
-  out.push_back(prefix + ": " + v);
 }
 
 }  // namespace
@@ -274,8 +205,12 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
               "</g>\n";
     }
 
-  // Figures on the segment they occupy; figures sharing a segment step aside.
+  // Figures on the segment they occupy; figures sharing a segment step aside. A figure lies when
+  // its posture says so (a farmer) or when an expansion laid its feature down (Christmas
+  // Present's lay-down cards, XMAS-FN11): drawn on its side.
   std::map<int, int> on_node;
+  const std::set<int> laid_down = LaidDownRoots(pos);
+  bool any_laid_down = false;
   for (const model::Figure& f : pos.figures) {
     const int tile = model::Board::TileOf(f.node), seg = model::Board::SegmentOf(f.node);
     const model::RotatedTile& rt = b.rotated(tile);
@@ -284,10 +219,14 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     const int k = on_node[f.node]++;
     const std::string kind = pos.cfg().figure_kinds[f.kind].name;
     const std::string owner = f.owner < static_cast<int>(pos.players.size()) ? pos.players[f.owner].name : "?";
-    body += Figure(kind, f.owner, f.lying, px(c.x) + a.x * kTileSize + 16 * k,
-                   py(c.y) + a.y * kTileSize,
-                   owner + ": " + kind + " on " + model::FeatureName(rt, seg) + " at (" +
-                       std::to_string(c.x) + ", " + std::to_string(c.y) + ")");
+    const bool field = rt.segments[seg].kind == model::FeatureKind::kField;
+    const bool laid = !field && (f.lying || laid_down.count(b.Find(f.node)) > 0);
+    any_laid_down |= laid;
+    body += FigureSvg(kind, f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * k,
+                      py(c.y) + a.y * kTileSize,
+                      owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
+                          model::FeatureName(rt, seg) + " at (" + std::to_string(c.x) + ", " +
+                          std::to_string(c.y) + ")");
   }
 
   // Incomplete cities a scored farm touches: crossed out on each of their tiles.
@@ -350,7 +289,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
       s += " \u2192 " + std::to_string(pic.scores_after[p]);
     for (size_t k = 0; k < pl.supply.size(); ++k)
       s += (k ? ", " : "  ") + pos.cfg().figure_kinds[k].name + " " + std::to_string(pl.supply[k]);
-    legend += Figure("meeple", static_cast<int>(p), false, lx + 10, ly - 4, "");
+    legend += FigureSvg("meeple", static_cast<int>(p), false, lx + 10, ly - 4, "");
     legend += Text(lx + 28, ly, s);
     ly += kLine + 8;
   }
@@ -361,37 +300,9 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     tiles += pos.supply.order.size() > 6 ? " ...)" : ")";
   }
   line(tiles);
-  json dumped = model::DumpPosition(pos);
   if (!pos.cfg().expansions.empty()) {
     ly += 6;
-    line("Expansion state", "h");
-    std::vector<std::string> kv;
-    json tracks;  // messengers: drawn as the scoring track
-    for (const auto* e : pos.cfg().expansions) {
-      std::string id(e->Id());
-      const json state = dumped.contains("expansions") ? dumped["expansions"].value(id, json()) : json();
-      if (state.is_null() || state.empty()) {
-        kv.push_back(id + ": (no state of its own)");
-      } else if (id == "messengers" && state.value("tracks", json()).is_array()) {
-        // The scoring track is drawn (below the other lines); the rest stays text.
-        json rest = state;
-        rest.erase("tracks");
-        tracks = state["tracks"];
-        for (size_t p = 0; p < tracks.size() && p < pos.players.size(); ++p)
-          if (tracks[p].is_object())
-            kv.push_back(pos.players[p].name + ": dame " + tracks[p].value("dame", json()).dump() +
-                         ", meeple " + tracks[p].value("meeple", json()).dump() + " points");
-        Flatten(rest, id, kv);
-      } else {
-        Flatten(state, id, kv);
-      }
-    }
-    for (const std::string& s : kv) line(s);
-    if (tracks.is_array()) {
-      line("Messengers track (dark: multiples of 5; D dame, M meeple)");
-      ly -= 8;
-      legend += MessengersTrack(tracks, pos, lx, ly);
-    }
+    legend += ExpansionLegend(pos, lx, ly);
   }
   ly += 6;
   // The key lists only what the picture shows.
@@ -405,6 +316,11 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   if (scored) {
     legend += "<rect class=\"a-scored\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
     legend += Text(lx + 30, ly, pic.labels.empty() ? "scored in the ruling" : "scored in the ruling (numbers: see caption)");
+    ly += kLine + 4;
+  }
+  if (any_laid_down) {
+    legend += FigureSvg("meeple", 3, true, lx + 11, ly - 5, "");
+    legend += Text(lx + 30, ly, "on its side off a field: laid down, lies");
     ly += kLine + 4;
   }
   if (!pic.crossed.empty()) {
