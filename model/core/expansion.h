@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/core/action.h"
+#include "model/core/module_loader.h"
 #include "model/core/status.h"
 #include "model/core/step.h"
 
@@ -18,12 +19,21 @@ namespace carc::model {
 
 class Position;
 
+// What other modules may ask of a figure kind instead of its name (issue 20).
+struct FigureTraits {
+  bool follower = true;             // placed, scored and returned like a meeple (a gift's target)
+  bool counts_for_majority = true;  // its strength counts in a feature's majority
+  // Placed at a step of its own after the meeple step (the step's name); empty: none.
+  std::string_view own_step;
+};
+
 // A figure kind. The core contributes "meeple"; expansions add their own.
 struct FigureKindDef {
   std::string name;
   int per_player = 0;
   int strength = 1;                                  // weight for majority
   std::string supply_ruling = "BASE-MEEPLE-SUPPLY";  // cited when a player has too many or none
+  FigureTraits traits = {};
 };
 
 // One problem found by Validate: the position cannot arise under the rules.
@@ -46,6 +56,13 @@ class Expansion {
   // The key used in position files ("rules.expansions", "expansions": {id: ...}), folder,
   // namespace, fixture folder and CMake target.
   virtual std::string_view Id() const = 0;
+  // Declares everything the module adds (module_loader.h). The default declares what the old
+  // hooks below contribute (figures, steps, state, actions) and every hook as used, so that a
+  // module not yet migrated keeps working; a migrated module overrides Load and declares only
+  // the hooks it uses.
+  virtual void Load(ModuleLoader& loader) const;
+
+  // --- Old contributions, read only by the default Load (modules not yet migrated).
   virtual void ContributeFigures(std::vector<FigureKindDef>& kinds) const { (void)kinds; }
   virtual void ContributeSteps(std::vector<StepInsert>& steps) const { (void)steps; }
   virtual std::unique_ptr<ExpansionState> NewState() const { return nullptr; }

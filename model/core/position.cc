@@ -18,6 +18,12 @@ int GameConfig::FigureKind(std::string_view name) const {
   return -1;
 }
 
+const ModuleDecl* GameConfig::Module(const Expansion* e) const {
+  for (const ModuleDecl& m : modules)
+    if (m.module == e) return &m;
+  return nullptr;
+}
+
 const Expansion* GameConfig::FindExpansion(std::string_view id) const {
   for (const Expansion* e : expansions)
     if (e->Id() == id) return e;
@@ -29,26 +35,7 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   auto cfg = std::make_shared<GameConfig>();
   cfg->options = options;
   cfg->expansions = std::move(expansions);
-  cfg->figure_kinds.push_back(
-      {"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY"});  // BASE-SETUP
-  std::vector<const Step*> steps = CoreSteps();
-  std::vector<const Expansion*> owners(steps.size(), nullptr);
-  for (const Expansion* e : cfg->expansions) {
-    e->ContributeFigures(cfg->figure_kinds);
-    std::vector<StepInsert> inserts;
-    e->ContributeSteps(inserts);
-    for (const StepInsert& ins : inserts) {
-      auto it = std::find_if(steps.begin(), steps.end(),
-                             [&](const Step* s) { return s->Name() == ins.anchor; });
-      if (it == steps.end()) continue;
-      // "after" goes after any step already inserted after the anchor (registry order).
-      if (ins.after) ++it;
-      owners.insert(owners.begin() + (it - steps.begin()), e);
-      steps.insert(it, ins.step);
-    }
-  }
-  cfg->pipeline = std::move(steps);
-  cfg->step_owner = std::move(owners);
+  AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
   return cfg;
 }
 

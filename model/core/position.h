@@ -24,6 +24,15 @@ struct GameConfig {
   std::vector<const Expansion*> step_owner;  // parallel to pipeline; nullptr = a core step
   int StepIndex(std::string_view name) const;   // -1 if none
   const Expansion* StepOwner(int step) const { return step_owner[step]; }
+  // What the modules declared (module_loader.h), parallel to `expansions`; per hook, only the
+  // modules that use it; the declared actions of all modules.
+  std::vector<ModuleDecl> modules;
+  std::array<std::vector<const Expansion*>, kHookCount> by_hook;
+  std::vector<std::pair<const Expansion*, ActionDecl>> actions;
+  const std::vector<const Expansion*>& Using(Hook h) const {
+    return by_hook[static_cast<size_t>(h)];
+  }
+  const ModuleDecl* Module(const Expansion* e) const;
   int FigureKind(std::string_view name) const;  // -1 if none
   const Expansion* FindExpansion(std::string_view id) const;
 };

@@ -464,7 +464,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     }
   }
   // --- expansion slices
-  for (const Expansion* e : cfg.expansions) pos.slices.push_back(e->NewState());
+  for (const ModuleDecl& m : cfg.modules)
+    pos.slices.push_back(m.state.make ? m.state.make() : nullptr);
   if (j.contains("expansions")) {
     const json& je = j["expansions"];
     if (!rd.Object(je, "/expansions")) return rd.error;
@@ -473,7 +474,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       std::string w = Ptr("/expansions", it.key());
       if (!e) return Bad(ctx, w, "state for an expansion not enabled in /rules/expansions");
       try {
-        Status s = e->ParseState(it.value(), w, pos);
+        const StateCodec& codec = cfg.Module(e)->state;
+        Status s = codec.parse ? codec.parse(it.value(), w, pos) : Status::Ok();
         if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
       } catch (const json::exception& ex) {
         return Bad(ctx, w, ex.what());
@@ -484,7 +486,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   // expansion's state (e.g. a tile held in hand at an expansion's own step).
   if (supply_rest) {
     std::vector<TileType> held;
-    for (const Expansion* e : cfg.expansions) e->HeldTiles(pos, held);
+    for (const Expansion* e : cfg.Using(Hook::kHeldTiles)) e->HeldTiles(pos, held);
     for (TileType t : held) pos.supply.counts[t]--;
     for (TileType t = 0; t < cat.size(); ++t)
       if (pos.supply.counts[t] < 0)
@@ -557,10 +559,10 @@ json DumpPosition(const Position& pos) {
   }
   j["turn"] = turn;
   json ex = json::object();
-  for (const Expansion* e : cfg.expansions) {
+  for (const ModuleDecl& m : cfg.modules) {
     json s = json::object();
-    e->DumpState(pos, s);
-    if (!s.empty()) ex[std::string(e->Id())] = s;
+    if (m.state.dump) m.state.dump(pos, s);
+    if (!s.empty()) ex[std::string(m.module->Id())] = s;
   }
   if (!ex.empty()) j["expansions"] = ex;
   return j;
@@ -634,15 +636,13 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
     a.segment = *seg;
     return a;
   }
-  for (const Expansion* e : pos.cfg().expansions) {
-    try {
-      auto r = e->ParseAction(j, pos, where);
-      if (!r) continue;
+  try {  // the enabled modules' declared actions (module_loader.h)
+    if (auto r = ParseModuleAction(j, pos, where)) {
       if (!r->ok()) return Status(r->status().code(), ctx.source + ":" + r->status().message());
       return **r;
-    } catch (const json::exception& ex) {
-      return Bad(ctx, where, ex.what());
     }
+  } catch (const json::exception& ex) {
+    return Bad(ctx, where, ex.what());
   }
   return Bad(ctx, Ptr(where, "type"),
              "unknown action type \"" + type +
@@ -692,7 +692,7 @@ json DumpAction(const Position& pos, const Action& a) {
     }
     case ActionType::kExpansion: {
       json j = json::object();
-      if (a.expansion) a.expansion->DumpAction(pos, a, j);
+      DumpModuleAction(pos, a, j);
       return j;
     }
     case ActionType::kPlaceFigure: {

@@ -15,9 +15,12 @@ namespace {
 // An expansion's ruling on an action the turn cannot take where it stands: the action's own
 // expansion first, then every other one (a step of one module may refuse a core action).
 std::optional<Verdict> ExpansionJudges(const Position& pos, const Action& a) {
+  const auto& judges = pos.cfg().Using(Hook::kJudgeOutOfStep);
   if (a.type == ActionType::kExpansion && a.expansion)
-    if (auto v = a.expansion->JudgeOutOfStep(pos, a)) return v;
-  for (const Expansion* e : pos.cfg().expansions)
+    for (const Expansion* e : judges)
+      if (e == a.expansion)
+        if (auto v = e->JudgeOutOfStep(pos, a)) return v;
+  for (const Expansion* e : judges)
     if (e != a.expansion)
       if (auto v = e->JudgeOutOfStep(pos, a)) return v;
   return std::nullopt;
@@ -90,7 +93,7 @@ std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& act
   ApplyResult ignored;
   Advance(rest, ignored);
   if (rest.turn.game_over || rest.turn.player != pos.turn.player)
-    for (const Expansion* e : pos.cfg().expansions)
+    for (const Expansion* e : pos.cfg().Using(Hook::kJudgeOutOfStep))
       if (auto v = e->JudgeOutOfStep(pos, action)) return v;
   return std::nullopt;
 }
@@ -232,7 +235,7 @@ std::vector<Violation> Validate(const Position& pos) {
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
   auto excused = [&](size_t f, std::string_view ruling) {
-    for (const Expansion* e : pos.cfg().expansions)
+    for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
       if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
     return false;
   };
@@ -297,7 +300,7 @@ std::vector<Violation> Validate(const Position& pos) {
     if (pos.players[p].score < 0)
       out.push_back(
           {"BASE-TRACK", "/players/" + std::to_string(p) + "/score", "a score cannot be negative"});
-  for (const Expansion* e : pos.cfg().expansions) e->Validate(pos, out);
+  for (const Expansion* e : pos.cfg().Using(Hook::kValidate)) e->Validate(pos, out);
   return out;
 }
 
@@ -349,7 +352,7 @@ std::string Describe(const Position& pos, const Action& a) {
     case ActionType::kPass:
       return "pass";
     case ActionType::kExpansion:
-      return a.expansion ? a.expansion->DescribeAction(pos, a) : "expansion action";
+      return DescribeModuleAction(pos, a);
   }
   return "?";
 }

@@ -171,7 +171,7 @@ std::string FeatureText(const Position& pos, int root) {
 }
 
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {
-  for (const Expansion* e : pos.cfg().expansions)
+  for (const Expansion* e : pos.cfg().Using(Hook::kInterceptAward))
     if (e->InterceptAward(pos, ev, player, points)) return;
   pos.players[player].score += points;
 }
@@ -202,7 +202,7 @@ void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEven
       if (ev.strength[p] == best) ev.winners.push_back(static_cast<PlayerId>(p));
     ev.rulings.push_back("BASE-MAJORITY");
   }
-  for (const Expansion* e : pos.cfg().expansions) e->AdjustMajority(pos, ev);
+  for (const Expansion* e : pos.cfg().Using(Hook::kAdjustMajority)) e->AdjustMajority(pos, ev);
 }
 
 void ReturnFigures(Position& pos, std::vector<int> figure_ids) {
@@ -229,7 +229,8 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   ev.rulings.push_back("BASE-SCORE-TIMING");
   bool return_figures = true;
   std::vector<ScoreEvent> extra;
-  for (const Expansion* e : pos.cfg().expansions) e->OnCompleted(pos, ev, return_figures, extra);
+  for (const Expansion* e : pos.cfg().Using(Hook::kOnCompleted))
+    e->OnCompleted(pos, ev, return_figures, extra);
   Award(pos, ev);
   out.scores.push_back(ev);
   for (ScoreEvent& x : extra) {
@@ -246,9 +247,11 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out);
 
 void FinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
-  for (const Expansion* e : pos.cfg().expansions) e->BeforeFinalScoring(pos, out);
+  for (const Expansion* e : pos.cfg().Using(Hook::kBeforeFinalScoring))
+    e->BeforeFinalScoring(pos, out);
   CoreFinalScoring(pos, out);
-  for (const Expansion* e : pos.cfg().expansions) e->AfterFinalScoring(pos, out);
+  for (const Expansion* e : pos.cfg().Using(Hook::kAfterFinalScoring))
+    e->AfterFinalScoring(pos, out);
 }
 
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {

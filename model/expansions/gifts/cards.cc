@@ -73,7 +73,7 @@ bool LyingOnNonField(const Position& pos, const Figure& f) {
   const model::Expansion* xmas = pos.cfg().FindExpansion("christmas_present");
   if (!xmas) return false;
   nlohmann::json j = nlohmann::json::object();
-  xmas->DumpState(pos, j);
+  pos.cfg().Module(xmas)->state.dump(pos, j);
   const int root = pos.board.Find(f.node);
   for (const nlohmann::json& ref : j.value("laid_down", nlohmann::json::array())) {
     auto node = model::ParseFeatureRef(ref, pos, "", model::IoContext{.source = ""});

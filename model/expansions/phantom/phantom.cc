@@ -87,14 +87,17 @@ class PlacePhantomStep final : public model::Step {
 
 }  // namespace
 
-void Phantom::ContributeFigures(std::vector<model::FigureKindDef>& kinds) const {
-  // PH-SETUP: one phantom per player; PH-SCORE/PH-END: it counts as one figure, like a meeple.
-  kinds.push_back({std::string(kFigure), /*per_player=*/1, /*strength=*/1, "PH-SETUP"});
-}
-
-void Phantom::ContributeSteps(std::vector<model::StepInsert>& steps) const {
+void Phantom::Load(model::ModuleLoader& loader) const {
+  // PH-SETUP: one phantom per player; PH-SCORE/PH-END: it counts as one figure, like a meeple
+  // (a follower, counted for majority); PH-SECOND/PH-TB: placed at its own step.
+  loader.AddFigure({std::string(kFigure),
+                    /*per_player=*/1,
+                    /*strength=*/1,
+                    "PH-SETUP",
+                    {.follower = true, .counts_for_majority = true, .own_step = kStep}});
   static const PlacePhantomStep step;
-  steps.push_back({model::kPlaceFigure, /*after=*/true, &step});
+  loader.AddStep(model::kPlaceFigure, model::Place::kAfter, &step);
+  loader.Uses(model::Hook::kJudgeOutOfStep);
 }
 
 // PH-SETUP: the phantom step passed by itself for want of a phantom.

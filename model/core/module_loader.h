@@ -1,0 +1,150 @@
+#pragma once
+// The module loader (issue 20, after DuckDB's ExtensionLoader): an expansion declares everything
+// it adds in one `Expansion::Load(ModuleLoader&)`: its figure kinds with their traits, its steps at
+// named anchors, its actions, its state slice codec, its variant table and the hooks it uses.
+// MakeConfig assembles the declarations of the enabled modules (registry order) into the
+// GameConfig, which keeps, per hook, only the modules that declared it.
+//
+// Unmigrated modules keep working: Expansion's default Load() declares what the old imperative
+// hooks (ContributeFigures, ContributeSteps, NewState/ParseState/DumpState, ParseAction, ...)
+// contribute, and declares every hook used.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/action.h"
+#include "model/core/status.h"
+#include "model/core/step.h"
+
+namespace carc::model {
+
+class Expansion;
+class ExpansionState;
+class Position;
+struct FigureKindDef;
+struct GameConfig;
+
+// The hooks of Expansion (expansion.h) a module may use. The core calls a hook only on the
+// modules that declared it (GameConfig::Using).
+enum class Hook : uint8_t {
+  kValidate,
+  kExcusesFigure,
+  kJudgeOutOfStep,
+  kInterceptAward,
+  kAdjustMajority,
+  kOnCompleted,
+  kBeforeFinalScoring,
+  kAfterFinalScoring,
+  kHeldTiles,
+  kCount,
+};
+inline constexpr size_t kHookCount = static_cast<size_t>(Hook::kCount);
+std::string_view HookName(Hook h);
+
+// Where a declared step goes relative to its anchor (a step already in the pipeline, named).
+enum class Place : uint8_t { kBefore, kAfter };
+
+// The JSON codec of a module's slice of the Position ("expansions": {id: {...}}).
+struct StateCodec {
+  std::function<std::unique_ptr<ExpansionState>()> make;
+  // Reads the section into pos's slice; errors name `where` (a JSON pointer).
+  std::function<Status(const nlohmann::json& j, const std::string& where, Position& pos)> parse;
+  std::function<void(const Position& pos, nlohmann::json& j)> dump;
+};
+
+// The type of one argument of a declared action, in Action::args order.
+enum class ArgType : uint8_t {
+  kInt,         // a plain number (a count, an index the module defines)
+  kEnum,        // one of the module's names (a card, a message): the index into `names`
+  kFeature,     // a segment node, written {"x", "y", "feature"} (ParseFeatureRef)
+  kFigureKind,  // an index into GameConfig::figure_kinds, written by name
+  kPlayer,      // a player index, written by name
+  kTile,        // a tile type, written "A".."X"
+};
+struct ArgDecl {
+  std::string_view key;  // the JSON key it is read from
+  ArgType type = ArgType::kInt;
+  bool optional = false;  // absent = -1 in Action::args
+};
+
+// One action type of a module (ActionType::kExpansion with Action::code = `code`).
+struct ActionDecl {
+  std::string_view type;      // the JSON "type", unique across modules
+  int code = 0;               // Action::code
+  std::vector<ArgDecl> args;  // Action::args layout; the JSON keys besides "type"
+  std::string_view summary;   // one line for listings (README, property tests)
+  // Parses the object (its "type" is this one's, its keys checked against `args`).
+  std::function<StatusOr<Action>(const nlohmann::json& j, const Position& pos,
+                                 const std::string& where)>
+      parse;
+  std::function<void(const Position& pos, const Action& a, nlohmann::json& j)> dump;
+  std::function<std::string(const Position& pos, const Action& a)> describe;
+};
+
+// One disputed ruling with its readings (the typed variant of the rulings database): the
+// position file chooses with "expansions": {id: {"variants": {"<RULING-ID>": "<reading>"}}}.
+struct VariantDecl {
+  std::string ruling;                 // e.g. "GIFT-Q-EXTEND"
+  std::vector<std::string> readings;  // the names; readings[adopted] is the default
+  int adopted = 0;
+};
+
+// Everything one module declared, as the config keeps it.
+struct ModuleDecl {
+  const Expansion* module = nullptr;
+  StateCodec state;  // empty functions: no slice
+  std::vector<VariantDecl> variants;
+  std::array<bool, kHookCount> hooks{};
+  bool legacy_actions = false;  // actions read by the old Expansion::ParseAction
+};
+
+// Fills cfg's pipeline, step owners, figure kinds, module declarations, hook lists and actions
+// from the core and cfg.expansions (registry order). CARC_CHECKs what Load got wrong.
+void AssembleModules(GameConfig& cfg);
+
+// The actions of the enabled modules, for the core's action reader and writer (position_io)
+// and the verdict text (rules). nullopt: no module knows the "type".
+std::optional<StatusOr<Action>> ParseModuleAction(const nlohmann::json& j, const Position& pos,
+                                                  const std::string& where);
+void DumpModuleAction(const Position& pos, const Action& a, nlohmann::json& j);
+std::string DescribeModuleAction(const Position& pos, const Action& a);
+
+// One loader per module, handed to Expansion::Load by MakeConfig.
+class ModuleLoader {
+ public:
+  struct Target;  // the config under assembly (module_loader.cc)
+  ModuleLoader(const Expansion* module, Target& target) : module_(module), target_(target) {}
+
+  // A figure kind (name unique; traits in FigureKindDef).
+  void AddFigure(FigureKindDef def);
+  // The figure kinds declared so far (the core's and earlier modules'), to ask their traits.
+  const std::vector<FigureKindDef>& Figures() const;
+  // A step at a named anchor; kAfter goes after any step already inserted after the anchor
+  // (registry order). The name must be new in the pipeline, and the anchor present unless
+  // `optional_anchor` (then the step is left out): a duplicate name or a missing anchor is a
+  // programming error, reported by MakeConfig (CARC_CHECK, exit 70).
+  void AddStep(std::string_view anchor, Place place, const Step* step,
+               bool optional_anchor = false);
+  // An action of the module's own (ActionType::kExpansion); the type must be new.
+  void AddAction(ActionDecl decl);
+  void SetState(StateCodec codec);
+  void AddVariant(VariantDecl decl);
+  void Uses(Hook h);
+  // Old modules only: steps inserted without the name check, actions read by the old
+  // Expansion::ParseAction (christmas_present until it moves onto the loader).
+  void AddLegacyStep(std::string_view anchor, Place place, const Step* step);
+  void UseLegacyActions();
+
+ private:
+  const Expansion* module_;
+  Target& target_;
+};
+
+}  // namespace carc::model
