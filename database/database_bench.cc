@@ -8,6 +8,7 @@
 
 #include "database/game_gen.h"
 #include "database/games_store.h"
+#include "database/integrity.h"
 #include "database/migrate.h"
 #include "database/rulings_store.h"
 
@@ -60,15 +61,16 @@ void BM_Import10k(benchmark::State& state) {
     if (!res.ok()) state.SkipWithError(res.status().message().c_str());
     state.PauseTiming();
     state.counters["db_MB"] = static_cast<double>(std::filesystem::file_size(path) +
-                                                  std::filesystem::file_size(path + "-wal")) / 1e6;
+                                                  std::filesystem::file_size(path + "-wal")) /
+                              1e6;
     state.ResumeTiming();
   }
   state.SetItemsProcessed(state.iterations() * kGames);
   state.counters["records"] = kGames;
   state.counters["actions"] = static_cast<double>(actions);
-  state.counters["us_per_record"] = benchmark::Counter(
-      static_cast<double>(kGames) * state.iterations() / 1e6,
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["us_per_record"] =
+      benchmark::Counter(static_cast<double>(kGames) * state.iterations() / 1e6,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Import10k)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
@@ -133,6 +135,74 @@ void BM_GetGame(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GetGame)->Unit(benchmark::kMicrosecond);
+
+// Integrity checks on the database of the rulings and 10,000 games (issue 19): what each costs,
+// per run on the whole file. quick_check and integrity_check walk every page; the search index
+// check re-tokenises the rulings; the record hashes rebuild every game (reported per game).
+void BM_QuickCheck(benchmark::State& state) {
+  Connection& c = QueryDb();
+  for (auto _ : state) {
+    auto st = c.Prepare("PRAGMA quick_check(1)");
+    auto r = st->Step();
+    if (!r.ok() || st->Text(0) != "ok") state.SkipWithError("quick_check failed");
+  }
+}
+BENCHMARK(BM_QuickCheck)->Unit(benchmark::kMillisecond);
+
+void BM_IntegrityCheck(benchmark::State& state) {
+  Connection& c = QueryDb();
+  for (auto _ : state) {
+    auto p = IntegrityProblems(c, 1);
+    if (!p.ok() || !p->empty()) state.SkipWithError("integrity_check failed");
+  }
+}
+BENCHMARK(BM_IntegrityCheck)->Unit(benchmark::kMillisecond);
+
+void BM_SearchIndexCheck(benchmark::State& state) {
+  Connection& c = QueryDb();
+  for (auto _ : state) {
+    auto p = SearchIndexProblem(c);
+    if (!p.ok() || !p->empty()) state.SkipWithError("search index check failed");
+  }
+}
+BENCHMARK(BM_SearchIndexCheck)->Unit(benchmark::kMillisecond);
+
+// What every write pays: integrity_check(1) + the search index check.
+void BM_CheckBeforeWrite(benchmark::State& state) {
+  Connection& c = QueryDb();
+  for (auto _ : state)
+    if (!CheckBeforeWrite(c).ok()) state.SkipWithError("check before write failed");
+}
+BENCHMARK(BM_CheckBeforeWrite)->Unit(benchmark::kMillisecond);
+
+// The same checks on a database of the rulings and fixtures alone (no games): a fresh
+// `db build`, the size most users have.
+void BM_CheckBeforeWriteRulingsOnly(benchmark::State& state) {
+  static Connection c = [] {
+    const std::string path = TempPath("rulings.db");
+    Remove(path);
+    auto conn = OpenDatabase(path, {.mode = OpenMode::kCreate});
+    (void)BuildFromRepo(*conn, CARC_SOURCE_DIR);
+    return std::move(*conn);
+  }();
+  for (auto _ : state)
+    if (!CheckBeforeWrite(c).ok()) state.SkipWithError("check before write failed");
+}
+BENCHMARK(BM_CheckBeforeWriteRulingsOnly)->Unit(benchmark::kMillisecond);
+
+// `db check`'s record hashes: every stored game rebuilt and hashed; per game.
+void BM_GameHashes(benchmark::State& state) {
+  Connection& c = QueryDb();
+  int64_t checked = 0;
+  for (auto _ : state) {
+    auto p = GameHashProblems(c, 1, &checked);
+    if (!p.ok() || !p->empty()) state.SkipWithError("a record hash differs");
+  }
+  state.counters["ms_per_game"] =
+      benchmark::Counter(static_cast<double>(checked) / 1e3,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_GameHashes)->Unit(benchmark::kSecond)->Iterations(1);
 
 }  // namespace
 }  // namespace carc::database

@@ -30,11 +30,13 @@ std::string Describe(int rc, const std::string& path, std::string_view doing, in
       what = "cannot open the database file (missing folder, or no permission)";
       break;
     case SQLITE_NOTADB:
-      what = "not a database file (not SQLite, or its header is damaged); rebuild it with "
-             "`carc db build`";
+      what =
+          "not a database file (not SQLite, or its header is damaged); move it aside and run "
+          "`carc db build` for a new one";
       break;
     case SQLITE_CORRUPT:
-      what = "the database file is corrupt; rebuild it with `carc db build` or restore a copy";
+      what = "the database file is corrupt; restore a copy, or move it aside and run `carc db "
+             "build` for a new one";
       break;
     case SQLITE_FULL:
       what = "disk full";
@@ -86,7 +88,8 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
     return Status(model::ErrorCode::kUsage,
                   "empty database path (--db \"\"): name a database file");
   const bool memory = path == ":memory:";
-  if (!memory && opts.mode == OpenMode::kReadOnly && !std::filesystem::exists(path, ec))
+  const bool must_exist = opts.mode != OpenMode::kCreate;
+  if (!memory && must_exist && !std::filesystem::exists(path, ec))
     return IoError(path + ": no such database file (create it with `carc db build --db " + path +
                    "`)");
   if (!memory && std::filesystem::is_directory(path, ec))
@@ -95,13 +98,14 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
   c.path_ = path;
   c.busy_timeout_ms_ = opts.busy_timeout_ms;
   int flags = SQLITE_OPEN_NOMUTEX;
-  flags |= opts.mode == OpenMode::kReadOnly ? SQLITE_OPEN_READONLY
-                                            : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  flags |= opts.mode == OpenMode::kReadOnly    ? SQLITE_OPEN_READONLY
+           : opts.mode == OpenMode::kReadWrite ? SQLITE_OPEN_READWRITE
+                                               : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   int rc = sqlite3_open_v2(path.c_str(), &c.db_, flags, nullptr);
   if (rc != SQLITE_OK) return c.Error(rc, "opening");
   sqlite3_extended_result_codes(c.db_, 1);
   sqlite3_busy_timeout(c.db_, opts.busy_timeout_ms);
-  if (opts.mode == OpenMode::kCreate && sqlite3_db_readonly(c.db_, "main") == 1)
+  if (opts.mode != OpenMode::kReadOnly && sqlite3_db_readonly(c.db_, "main") == 1)
     return c.Error(SQLITE_READONLY, "opening for writing");
   // Reading the header here makes a garbage file fail now, with its own message.
   auto app = c.Prepare("PRAGMA application_id");
@@ -139,22 +143,14 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
     auto r = n->Step();
     if (!r.ok()) return r.status();
     const bool empty = n->Int(0) == 0;
-    if (!empty || opts.mode == OpenMode::kReadOnly)
+    if (!empty || must_exist)
       return IoError(path + ": not a carc database (SQLite file with application_id " +
                      std::to_string(app_id) + "); create one with `carc db build --db FILE`");
   }
   if (Status s = c.Exec("PRAGMA foreign_keys = ON"); !s.ok()) return s;
   if (opts.mode == OpenMode::kCreate && !memory && app_id == kApplicationId) {
-    // Before any write: a page-corrupted file accepted imports without complaint (issue 19).
-    auto check = c.Prepare("PRAGMA quick_check(1)");
-    if (!check.ok()) return check.status();
-    auto r = check->Step();
-    if (!r.ok()) return r.status();
-    const std::string verdict = *r ? check->Text(0) : "no answer";
-    if (verdict != "ok")
-      return IoError(path + ": the database file is damaged (quick_check: " +
-                     verdict.substr(0, 200) +
-                     "); rebuild it with `carc db build` or restore a copy");
+    // Before any write: a damaged file accepted imports without complaint (issue 19).
+    if (Status s = CheckBeforeWrite(c); !s.ok()) return s;
   }
   if (opts.mode == OpenMode::kCreate && !memory) {
     // WAL: readers keep reading while an import writes. NORMAL sync is safe in WAL against a
@@ -166,7 +162,8 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
 }
 
 Connection::Connection(Connection&& o) noexcept
-    : db_(std::exchange(o.db_, nullptr)), path_(std::move(o.path_)),
+    : db_(std::exchange(o.db_, nullptr)),
+      path_(std::move(o.path_)),
       busy_timeout_ms_(o.busy_timeout_ms_) {}
 
 Connection& Connection::operator=(Connection&& o) noexcept {
@@ -326,6 +323,65 @@ Status Savepoint::Release() {
   Status s = conn_->Exec("RELEASE record");
   if (s.ok()) conn_ = nullptr;
   return s;
+}
+
+// ---- Integrity ----
+
+StatusOr<std::vector<std::string>> IntegrityProblems(Connection& conn, int limit) {
+  // A pragma's argument cannot be bound; `limit` is an integer formatted here.
+  auto st = conn.Prepare("PRAGMA integrity_check(" + std::to_string(limit) + ")");
+  if (!st.ok()) return st.status();
+  std::vector<std::string> problems;
+  for (;;) {
+    auto row = st->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    if (std::string t = st->Text(0); t != "ok") problems.push_back(std::move(t));
+  }
+  return problems;
+}
+
+StatusOr<std::string> SearchIndexProblem(Connection& conn) {
+  auto has = conn.Prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'rulings_fts'");
+  if (!has.ok()) return has.status();
+  auto row = has->Step();
+  if (!row.ok()) return row.status();
+  if (!*row || has->Int(0) == 0) return std::string();
+  has = Statement();
+  char* err = nullptr;
+  const int rc =
+      sqlite3_exec(conn.raw(), "INSERT INTO rulings_fts (rulings_fts) VALUES ('integrity-check')",
+                   nullptr, nullptr, &err);
+  std::string what = err ? err : sqlite3_errstr(rc);
+  sqlite3_free(err);
+  switch (rc & 0xff) {
+    case SQLITE_OK:
+      return std::string();
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_READONLY:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+      return conn.Error(rc, "checking the search index");
+    default:  // SQLITE_CORRUPT_VTAB, SQLITE_CORRUPT, ...: the index does not match its rows
+      return "search index rulings_fts does not match the rulings it indexes (" + what + ")";
+  }
+}
+
+Status CheckBeforeWrite(Connection& conn) {
+  auto problems = IntegrityProblems(conn, 1);
+  if (!problems.ok()) return problems.status();
+  std::string first = problems->empty() ? std::string() : problems->front();
+  if (first.empty()) {
+    auto fts = SearchIndexProblem(conn);
+    if (!fts.ok()) return fts.status();
+    first = *fts;
+  }
+  if (first.empty()) return Status::Ok();
+  return IoError(conn.path() + ": the database file is damaged (" + first.substr(0, 200) +
+                 "); nothing was written to it. Restore a copy, or move it aside and run `carc "
+                 "db build` for a new one (its games and adjudications are not carried over); "
+                 "`carc db check` lists every problem");
 }
 
 std::string NowIso() {

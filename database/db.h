@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/core/status.h"
 
@@ -22,8 +23,9 @@ using model::StatusOr;
 inline constexpr int32_t kApplicationId = 0x43415243;
 
 enum class OpenMode {
-  kReadOnly,  // the file must exist and be a carc database
-  kCreate,    // read-write; created (and migrated) when missing
+  kReadOnly,   // the file must exist and be a carc database
+  kCreate,     // read-write; created (and migrated) when missing; checked before any write
+  kReadWrite,  // an existing carc database, read-write, neither migrated nor checked (db check)
 };
 
 struct OpenOptions {
@@ -135,6 +137,19 @@ class Savepoint {
   explicit Savepoint(Connection* c) : conn_(c) {}
   Connection* conn_ = nullptr;
 };
+
+// Integrity (issue 19). PRAGMA quick_check sees only the shape of the b-trees; these see more.
+// PRAGMA integrity_check: the b-trees, every index against its table's rows (a damaged record
+// whose indexed values changed), UNIQUE, NOT NULL and CHECK constraints. At most `limit`
+// problems; empty when sound.
+StatusOr<std::vector<std::string>> IntegrityProblems(Connection& conn, int limit);
+// The full-text index rulings_fts against the rulings it indexes (FTS5's 'integrity-check'
+// command: a statement that writes nothing but needs a read-write connection). Empty when sound
+// or when the file has no such index.
+StatusOr<std::string> SearchIndexProblem(Connection& conn);
+// Both, as run by Connection::Open before any write (kCreate): a damaged file is refused (74)
+// with a message naming it, before anything is written.
+Status CheckBeforeWrite(Connection& conn);
 
 // The current time, ISO 8601 UTC ("2024-05-01T12:00:00Z").
 std::string NowIso();

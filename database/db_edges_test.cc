@@ -1,6 +1,7 @@
 // Database edges of issue 19, driven through the carc binary as a user would: an empty --db is
-// refused, a first build lands complete or not at all, a path starting with "//" works, and a
-// page-corrupted file is refused before any write.
+// refused, a first build lands complete or not at all, a path starting with "//" works, a
+// read-only folder holding a -wal without its -shm is refused, and a damaged file (its pages,
+// a record, the search index) is refused before any write and reported by `db check`.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "adjudicator/run_carc.h"
+#include "database/games_store.h"
 #include "database/migrate.h"
 #include "database/test_util.h"
 
@@ -176,6 +178,192 @@ TEST(DbEdges, PageCorruptedFileIsRefusedBeforeAnyWrite) {
   EXPECT_EQ(r.out.find("\"stored\""), std::string::npos) << r.out;
   EXPECT_TRUE(Bytes(db) == before) << "the damaged file was written to";
   EXPECT_EQ(Entries(dir.path()), std::set<std::string>{"c.db"});
+}
+
+// Read-only folder (an installed copy) holding a -wal with commits in it but no -shm: SQLite
+// could open the file only as immutable, which ignores the -wal, so readers would see the file
+// without the last import. Refused (74) naming the -wal; with write access the game is there.
+TEST(DbEdges, ReadOnlyFolderWithWalButNoShmIsRefused) {
+  TempDir src, dir;
+  const std::string built = src.File("w.db");
+  Build(built);
+  {
+    auto c = OpenDatabase(built, {.mode = OpenMode::kCreate});
+    ASSERT_TRUE(c.ok()) << c.status().message();
+    auto item = LoadGameFile(kGame);
+    ASSERT_TRUE(item.ok()) << item.status().message();
+    auto res = ImportGames(*c, {*item});
+    ASSERT_TRUE(res.ok() && (*res)[0].stored) << (res.ok() ? "" : res.status().message());
+    // The commit is in the -wal (far below the autocheckpoint): copy both files, not the -shm.
+    ASSERT_GT(std::filesystem::file_size(built + "-wal"), 0u);
+    std::filesystem::copy_file(built, dir.File("w.db"));
+    std::filesystem::copy_file(built + "-wal", dir.File("w.db-wal"));
+  }
+  const std::string db = dir.File("w.db");
+  ASSERT_EQ(Entries(dir.path()), (std::set<std::string>{"w.db", "w.db-wal"}));
+  chmod(db.c_str(), 0444);
+  chmod((db + "-wal").c_str(), 0444);
+  chmod(dir.path().c_str(), 0555);
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) _exit(99);
+    if (access(dir.path().c_str(), W_OK) == 0) _exit(98);  // the folder must be unwritable
+    for (const std::string& args :
+         {std::string("games list"), std::string("rulings search city")}) {
+      auto r = Carc(args + " --format json --db " + Q(db), true);
+      if (r.code != 74 || r.out.find(db + "-wal holds changes") == std::string::npos ||
+          r.out.find("-shm is missing") == std::string::npos) {
+        std::fprintf(stderr, "%s: exit %d: %s\n", args.c_str(), r.code, r.out.c_str());
+        _exit(1);
+      }
+    }
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "99/98: could not drop to an unprivileged user";
+  // Nothing was created beside it, and the -wal really held the import: with the folder
+  // writable again the game is listed.
+  EXPECT_EQ(Entries(dir.path()), (std::set<std::string>{"w.db", "w.db-wal"}));
+  chmod(dir.path().c_str(), 0755);
+  chmod(db.c_str(), 0644);
+  chmod((db + "-wal").c_str(), 0644);
+  auto list = Carc("games list --format json --db " + Q(db), true);
+  ASSERT_EQ(list.code, 0) << list.out;
+  EXPECT_EQ(nlohmann::json::parse(list.out).size(), 1u) << list.out;
+}
+
+// The page (1-based) of the first occurrence of `needle` in the file that belongs to `table`
+// (the dbstat virtual table names each page's owner), and the byte offset of that occurrence.
+std::pair<int64_t, size_t> FindInTable(const std::string& db, const std::string& table,
+                                       const std::string& needle) {
+  auto c = OpenDatabase(db, {.mode = OpenMode::kReadOnly});
+  EXPECT_TRUE(c.ok()) << c.status().message();
+  if (!c.ok()) return {0, std::string::npos};
+  const int64_t page_size = QueryInt(*c, "PRAGMA page_size");
+  const std::string bytes = Bytes(db);
+  for (size_t at = bytes.find(needle); at != std::string::npos; at = bytes.find(needle, at + 1)) {
+    const int64_t page = static_cast<int64_t>(at) / page_size + 1;
+    auto st = c->Prepare("SELECT name FROM dbstat WHERE pageno = ?1");
+    EXPECT_TRUE(st.ok()) << st.status().message();
+    if (!st.ok()) break;
+    st->Bind(1, page);
+    auto row = st->Step();
+    if (row.ok() && *row && st->Text(0) == table) return {page, at};
+  }
+  return {0, std::string::npos};
+}
+
+void Overwrite(const std::string& db, size_t at, const std::string& with) {
+  std::fstream f(db, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(static_cast<std::streamoff>(at));
+  f.write(with.data(), static_cast<std::streamsize>(with.size()));
+  ASSERT_TRUE(f.good());
+}
+
+std::string QuickCheck(const std::string& db) {
+  auto c = OpenDatabase(db, {.mode = OpenMode::kReadOnly});
+  EXPECT_TRUE(c.ok()) << c.status().message();
+  return c.ok() ? testing::QueryText(*c, "PRAGMA quick_check") : "";
+}
+
+// A write to a damaged file: 74, one message naming the file and the damage, no byte written,
+// no -wal left, and what was stored still reads.
+void ExpectWriteRefused(const std::string& dir, const std::string& db, const std::string& what) {
+  const std::string before = Bytes(db);
+  const std::string other = kRoot + "/fixtures/games/g03_small_city_claimed_c1.game.json";
+  auto r = Carc("games import --format json --db " + Q(db) + " " + Q(other), true);
+  EXPECT_EQ(r.code, 74) << r.out;
+  EXPECT_EQ(r.out.rfind("carc: " + db + ": the database file is damaged (", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(what), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("nothing was written"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"stored\""), std::string::npos) << r.out;
+  EXPECT_TRUE(Bytes(db) == before) << "the damaged file was written to";
+  EXPECT_EQ(Entries(dir), std::set<std::string>{"c.db"});
+  auto list = Carc("games list --format json --db " + Q(db), true);
+  ASSERT_EQ(list.code, 0) << list.out;
+  EXPECT_EQ(nlohmann::json::parse(list.out).size(), 1u) << list.out;
+}
+
+// A stored game whose record_sha256 changed by one hex digit in the games table's page: the
+// b-tree is sound (quick_check says ok, which is all the old check ran), but the row no longer
+// matches its UNIQUE index. Refused before the write; `db check` names the index.
+TEST(DbEdges, DamagedRecordIsRefusedBeforeAnyWrite) {
+  TempDir dir;
+  const std::string db = dir.File("c.db");
+  Build(db);
+  ASSERT_EQ(Carc("games import --db " + Q(db) + " " + Q(kGame)).code, 0);
+  std::string hash;
+  {
+    auto c = OpenDatabase(db, {.mode = OpenMode::kReadOnly});
+    ASSERT_TRUE(c.ok()) << c.status().message();
+    hash = testing::QueryText(*c, "SELECT record_sha256 FROM games");
+  }
+  ASSERT_EQ(hash.size(), 64u);
+  const auto [page, at] = FindInTable(db, "games", hash);
+  ASSERT_NE(at, std::string::npos) << "the hash is not in a page of the games table";
+  Overwrite(db, at, hash[0] == '0' ? "1" : "0");
+  ASSERT_EQ(QuickCheck(db), "ok");  // what the check before writes used to see
+  ExpectWriteRefused(dir.path(), db, "sqlite_autoindex_games_1");
+  auto check = Carc("db check --format json --db " + Q(db), true);
+  EXPECT_EQ(check.code, 74) << check.out;
+  EXPECT_NE(check.out.find("\"integrity\": \"damaged\""), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("sqlite_autoindex_games_1"), std::string::npos) << check.out;
+}
+
+// The search index's own copy of a ruling's ID changed in the file ("BASE-" to "BASX-"): the
+// pages are sound, the full-text index no longer matches what it indexes. Refused; db check
+// names the index.
+TEST(DbEdges, DamagedSearchIndexIsRefusedBeforeAnyWrite) {
+  TempDir dir;
+  const std::string db = dir.File("c.db");
+  Build(db);
+  ASSERT_EQ(Carc("games import --db " + Q(db) + " " + Q(kGame)).code, 0);
+  const auto [page, at] = FindInTable(db, "rulings_fts_content", "BASE-");
+  ASSERT_NE(at, std::string::npos) << "no ruling ID in a page of rulings_fts_content";
+  Overwrite(db, at + 3, "X");
+  ASSERT_EQ(QuickCheck(db), "ok");
+  ExpectWriteRefused(dir.path(), db, "search index rulings_fts does not match");
+  auto check = Carc("db check --format json --db " + Q(db), true);
+  EXPECT_EQ(check.code, 74) << check.out;
+  EXPECT_NE(check.out.find("search index rulings_fts does not match"), std::string::npos)
+      << check.out;
+}
+
+// A byte of a stored action changed where no index or constraint looks (a digit of a rotation
+// in game_actions): the file is sound to SQLite, so writes go on, but `db check` rebuilds each
+// record and finds that it no longer hashes to the record_sha256 stored at import.
+TEST(DbEdges, DbCheckFindsARecordChangedWhereNoIndexLooks) {
+  TempDir dir;
+  const std::string db = dir.File("c.db");
+  Build(db);
+  ASSERT_EQ(Carc("games import --db " + Q(db) + " " + Q(kGame)).code, 0);
+  auto sound = Carc("db check --format json --db " + Q(db), true);
+  ASSERT_EQ(sound.code, 0) << sound.out;
+  const auto j = nlohmann::json::parse(sound.out);
+  EXPECT_EQ(j.at("integrity"), "ok");
+  EXPECT_EQ(j.at("checked").at("game_records"), 1);
+  EXPECT_EQ(j.at("checked").at("search_index"), true);
+  const auto [page, at] = FindInTable(db, "game_actions", "\"rotation\":");
+  ASSERT_NE(at, std::string::npos) << "no rotation in a page of game_actions";
+  const std::string bytes = Bytes(db);
+  const size_t digit = at + std::string("\"rotation\":").size();
+  ASSERT_NE(std::string("0129").find(bytes[digit]), std::string::npos) << bytes.substr(at, 20);
+  // Still a JSON number, another rotation: 0 -> 9, 90 -> 80, 180 -> 980, 270 -> 970.
+  Overwrite(db, digit, bytes[digit] == '9' ? "8" : "9");
+  auto c = OpenDatabase(db, {.mode = OpenMode::kReadOnly});
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(testing::QueryText(*c, "PRAGMA integrity_check"), "ok");
+  auto check = Carc("db check --format json --db " + Q(db), true);
+  EXPECT_EQ(check.code, 74) << check.out;
+  EXPECT_NE(check.out.find("game 1 ("), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("not to the " + testing::QueryText(*c,
+                                                              "SELECT substr(record_sha256, "
+                                                              "1, 12) FROM games")),
+            std::string::npos)
+      << check.out;
 }
 
 }  // namespace
