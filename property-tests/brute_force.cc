@@ -67,7 +67,12 @@ void MessengersCandidates(const Domains& d, std::vector<json>& out) {
     out.push_back({{"type", "take_seal"}, {"kind", m}});
     json carry = {{"type", "carry_out_message"}, {"kind", m}};
     out.push_back(carry);
-    for (const json& r : d.refs) out.push_back(With(carry, r));
+    for (const json& r : d.refs) {
+      out.push_back(With(carry, r));
+      // Message 8 naming the figure kind (two own kinds on one segment).
+      if (std::string(m) == "score-and-return")
+        for (const std::string& k : d.kinds) out.push_back(With(With(carry, r), {{"figure", k}}));
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // form. Documented in README.md of this folder.
 #include <nlohmann/json.hpp>
 
+#include "model/core/json_reader.h"
 #include "model/core/position.h"
 #include "model/core/position_io.h"
 #include "model/expansions/messengers/messengers.h"
@@ -17,10 +18,6 @@ using model::StatusOr;
 using nlohmann::json;
 
 namespace {
-
-Status Bad(const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, where + ": " + what);
-}
 
 // One disputed item: its ruling ID, the adopted reading, the other reading, the flag.
 struct ReadingDef {
@@ -52,10 +49,10 @@ json FigureList(const std::array<bool, kFigures>& flags) {
 }
 
 Status ParseFigureList(const json& j, const std::string& where, std::array<bool, kFigures>& out) {
-  if (!j.is_array()) return Bad(where, "expected a list of \"meeple\" / \"dame\"");
+  if (!j.is_array()) return model::JsonError(where, "expected a list of \"meeple\" / \"dame\"");
   for (size_t i = 0; i < j.size(); ++i) {
     auto f = j[i].is_string() ? ParseFigure(j[i].get<std::string>()) : std::nullopt;
-    if (!f) return Bad(where + "/" + std::to_string(i), "expected \"meeple\" or \"dame\"");
+    if (!f) return model::JsonError(where + "/" + std::to_string(i), "expected \"meeple\" or \"dame\"");
     out[static_cast<int>(*f)] = true;
   }
   return Status::Ok();
@@ -74,7 +71,7 @@ Status ParseMessage(const json& j, const std::string& where, Numbering n, Messag
       return Status::Ok();
     }
   }
-  return Bad(where,
+  return model::JsonError(where,
              "expected a message name (smallest-road, smallest-city, monastery, extra-tile, "
              "coats-of-arms, knights, farmers, score-and-return) or its number 1-8 in the "
              "numbering \"" +
@@ -93,20 +90,20 @@ std::unique_ptr<model::ExpansionState> Messengers::NewState() const {
 // MSG-SETUP, MSG-CHOOSE: the section of the position file (README.md of this folder).
 Status Messengers::ParseState(const json& j, const std::string& where, Position& pos) const {
   State& s = Slice(pos);
-  if (!j.is_object()) return Bad(where, "expected an object");
+  if (!j.is_object()) return model::JsonError(where, "expected an object");
   static const char* kKeys[] = {"variant", "readings", "numbering", "tracks",    "stack",
                                 "used",    "in_hand",  "pending",   "turn_part", "turn_figures"};
   for (auto it = j.begin(); it != j.end(); ++it)
     if (std::find_if(std::begin(kKeys), std::end(kKeys),
                      [&](const char* k) { return it.key() == k; }) == std::end(kKeys))
-      return Bad(where + "/" + it.key(),
+      return model::JsonError(where + "/" + it.key(),
                  "unknown field (variant, readings, numbering, tracks, stack, used, in_hand, "
                  "pending, turn_part, turn_figures)");
   if (j.contains("variant")) {
     auto v =
         j["variant"].is_string() ? ParseVariant(j["variant"].get<std::string>()) : std::nullopt;
     if (!j["variant"].is_string())
-      return Bad(where + "/variant", "expected a variant name (a string)");
+      return model::JsonError(where + "/variant", "expected a variant name (a string)");
     // An unknown variant is a rule set the model does not know (exit 69, as in every module).
     if (!v)
       return Status(ErrorCode::kUnknownRules,
@@ -118,7 +115,7 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
     auto n = j["numbering"].is_string() ? ParseNumbering(j["numbering"].get<std::string>())
                                         : std::nullopt;
     if (!j["numbering"].is_string())
-      return Bad(where + "/numbering", "expected a numbering name (a string)");
+      return model::JsonError(where + "/numbering", "expected a numbering name (a string)");
     if (!n)
       return Status(ErrorCode::kUnknownRules, where + "/numbering: unknown numbering " +
                                                   j["numbering"].dump() +
@@ -127,17 +124,17 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   }
   if (j.contains("readings")) {
     const json& jr = j["readings"];
-    if (!jr.is_object()) return Bad(where + "/readings", "expected an object");
+    if (!jr.is_object()) return model::JsonError(where + "/readings", "expected an object");
     for (auto it = jr.begin(); it != jr.end(); ++it) {
       std::string w = where + "/readings/" + it.key();
       const ReadingDef* def = nullptr;
       for (const ReadingDef& d : kReadings)
         if (it.key() == d.ruling) def = &d;
       if (!def)
-        return Bad(w,
+        return model::JsonError(w,
                    "no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
                    "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, MSG-Q-OUTSIDE)");
-      if (!it.value().is_string()) return Bad(w, "expected a reading name (a string)");
+      if (!it.value().is_string()) return model::JsonError(w, "expected a reading name (a string)");
       std::string v = it.value().get<std::string>();
       if (v == def->adopted)
         s.readings.*(def->flag) = false;
@@ -155,19 +152,19 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("tracks")) {
     const json& jt = j["tracks"];
     if (!jt.is_array() || static_cast<int>(jt.size()) != players)
-      return Bad(where + "/tracks", "expected one {\"meeple\": n, \"dame\": n} per player");
+      return model::JsonError(where + "/tracks", "expected one {\"meeple\": n, \"dame\": n} per player");
     s.tracks.assign(players, Track{});
     for (int p = 0; p < players; ++p) {
       std::string w = where + "/tracks/" + std::to_string(p);
       const json& t = jt[p];
       if (!t.is_object() || !t.contains("meeple") || !IsInt(t["meeple"]))
-        return Bad(w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
+        return model::JsonError(w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
       for (auto it = t.begin(); it != t.end(); ++it)
         if (it.key() != "meeple" && it.key() != "dame")
-          return Bad(w + "/" + it.key(), "unknown field (meeple, dame)");
+          return model::JsonError(w + "/" + it.key(), "unknown field (meeple, dame)");
       s.tracks[p].points[0] = *model::JsonInt(t["meeple"]);
       if (t.contains("dame")) {
-        if (!IsInt(t["dame"])) return Bad(w + "/dame", "expected an integer");
+        if (!IsInt(t["dame"])) return model::JsonError(w + "/dame", "expected an integer");
         s.tracks[p].points[1] = *model::JsonInt(t["dame"]);
       } else {
         s.tracks[p].dame_returned = true;  // MSG-FINAL: summed onto the scoring meeple
@@ -176,7 +173,7 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   }
   if (j.contains("stack")) {
     const json& js = j["stack"];
-    if (!js.is_array()) return Bad(where + "/stack", "expected the messages, top first");
+    if (!js.is_array()) return model::JsonError(where + "/stack", "expected the messages, top first");
     s.stack_known = true;
     for (size_t i = 0; i < js.size(); ++i) {
       Message m;
@@ -189,7 +186,7 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("used")) {
     const json& ju = j["used"];
     if (!ju.is_array())
-      return Bad(where + "/used",
+      return model::JsonError(where + "/used",
                  "expected the messages used since the stack order became "
                  "unknown, oldest first");
     for (size_t i = 0; i < ju.size(); ++i) {
@@ -207,25 +204,25 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   }
   if (j.contains("pending")) {
     const json& jp = j["pending"];
-    if (!jp.is_array()) return Bad(where + "/pending", "expected a list");
+    if (!jp.is_array()) return model::JsonError(where + "/pending", "expected a list");
     for (size_t i = 0; i < jp.size(); ++i) {
       std::string w = where + "/pending/" + std::to_string(i);
       const json& e = jp[i];
       if (!e.is_object() || !e.contains("player") || !IsInt(e["player"]) || !e.contains("points") ||
           !IsInt(e["points"]))
-        return Bad(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
+        return model::JsonError(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
       Pending p;
       p.player = *model::JsonInt(e["player"]);
-      if (p.player < 0 || p.player >= players) return Bad(w + "/player", "no such player");
+      if (p.player < 0 || p.player >= players) return model::JsonError(w + "/player", "no such player");
       p.points = *model::JsonInt(e["points"]);
       if (e.contains("origin")) {
         auto o =
             e["origin"].is_string() ? ParseOrigin(e["origin"].get<std::string>()) : std::nullopt;
-        if (!o) return Bad(w + "/origin", "expected scoring, message or outside");
+        if (!o) return model::JsonError(w + "/origin", "expected scoring, message or outside");
         p.origin = *o;
       }
       if (e.contains("source")) {
-        if (!e["source"].is_string()) return Bad(w + "/source", "expected a string");
+        if (!e["source"].is_string()) return model::JsonError(w + "/source", "expected a string");
         p.source = e["source"].get<std::string>();
       }
       s.pending.push_back(p);
@@ -234,13 +231,13 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("turn_part")) {
     const json& jt = j["turn_part"];
     std::string w = where + "/turn_part";
-    if (!jt.is_object()) return Bad(w, "expected an object");
+    if (!jt.is_object()) return model::JsonError(w, "expected an object");
     for (auto it = jt.begin(); it != jt.end(); ++it) {
       const std::string& k = it.key();
       Status st = Status::Ok();
       if (k == "part" || k == "messages_taken") {
         if (!IsInt(it.value()) || *model::JsonInt(it.value()) < (k == "part" ? 1 : 0))
-          return Bad(w + "/" + k, "expected a non-negative integer (part: 1 or more)");
+          return model::JsonError(w + "/" + k, "expected a non-negative integer (part: 1 or more)");
         (k == "part" ? s.part.part : s.part.taken) = *model::JsonInt(it.value());
       } else if (k == "moved") {
         st = ParseFigureList(it.value(), w + "/" + k, s.part.moved);
@@ -253,7 +250,7 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
       } else if (k == "moved_any") {
         st = ParseFigureList(it.value(), w + "/" + k, s.part.moved_any);
       } else {
-        return Bad(w + "/" + k,
+        return model::JsonError(w + "/" + k,
                    "unknown field (part, moved, dark_stops, message_moved, message_dark_stops, "
                    "moved_any, messages_taken)");
       }
@@ -266,13 +263,13 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("turn_figures")) {
     const json& jf = j["turn_figures"];
     if (!jf.is_array() || static_cast<int>(jf.size()) != players)
-      return Bad(where + "/turn_figures", "expected one entry per player: meeple, dame or null");
+      return model::JsonError(where + "/turn_figures", "expected one entry per player: meeple, dame or null");
     s.turn_figure.assign(players, -1);
     for (int p = 0; p < players; ++p) {
       if (jf[p].is_null()) continue;
       auto f = jf[p].is_string() ? ParseFigure(jf[p].get<std::string>()) : std::nullopt;
       if (!f)
-        return Bad(where + "/turn_figures/" + std::to_string(p), "expected meeple, dame or null");
+        return model::JsonError(where + "/turn_figures/" + std::to_string(p), "expected meeple, dame or null");
       s.turn_figure[p] = static_cast<int>(*f);
     }
   }
@@ -362,13 +359,13 @@ std::optional<StatusOr<Action>> Messengers::ParseAction(const json& j, const Pos
   const State& s = Slice(pos);
   Action a{.type = ActionType::kExpansion, .expansion = &Get()};
   for (const char* k : {"tile", "rotation"})
-    if (j.contains(k)) return Bad(where + "/" + k, "not a field of " + type);
+    if (j.contains(k)) return model::JsonError(where + "/" + k, "not a field of " + type);
   if (type != "carry_out_message")
-    for (const char* k : {"x", "y", "feature"})
-      if (j.contains(k)) return Bad(where + "/" + k, "not a field of " + type);
+    for (const char* k : {"x", "y", "feature", "figure"})
+      if (j.contains(k)) return model::JsonError(where + "/" + k, "not a field of " + type);
   auto message_arg = [&](bool required) -> StatusOr<int> {
     if (!j.contains("kind")) {
-      if (required) return Bad(where + "/kind", "missing: the message drawn");
+      if (required) return model::JsonError(where + "/kind", "missing: the message drawn");
       return -1;
     }
     Message m;
@@ -379,10 +376,10 @@ std::optional<StatusOr<Action>> Messengers::ParseAction(const json& j, const Pos
   if (type == "assign_points") {
     a.code = kAssign;
     if (!j.contains("kind"))
-      return Bad(where + "/kind",
+      return model::JsonError(where + "/kind",
                  "missing: which scoring figure takes the points, meeple or dame (MSG-CHOOSE)");
     auto f = j["kind"].is_string() ? ParseFigure(j["kind"].get<std::string>()) : std::nullopt;
-    if (!f) return Bad(where + "/kind", "expected \"meeple\" or \"dame\" (the scoring figure)");
+    if (!f) return model::JsonError(where + "/kind", "expected \"meeple\" or \"dame\" (the scoring figure)");
     a.args = {static_cast<int>(*f)};
     return a;
   }
@@ -417,7 +414,18 @@ std::optional<StatusOr<Action>> Messengers::ParseAction(const json& j, const Pos
     }
     node = *n;
   }
-  a.args = {*m, node};
+  // MSG-8: "figure" names the kind of the figure that returns (needed when two of the player's
+  // kinds share the named segment).
+  int figure = -1;
+  if (j.contains("figure")) {
+    if (node < 0) return model::JsonError(where + "/figure", "give the figure's tile and feature with it");
+    if (!j["figure"].is_string()) return model::JsonError(where + "/figure", "expected a figure kind name");
+    figure = pos.cfg().FigureKind(j["figure"].get<std::string>());
+    if (figure < 0)
+      return model::JsonError(where + "/figure", "unknown figure kind \"" + j["figure"].get<std::string>() +
+                                        "\" for these rules");
+  }
+  a.args = {*m, node, figure};
   return a;
 }
 
@@ -442,6 +450,7 @@ void Messengers::DumpAction(const Position& pos, const Action& a, json& j) const
       j["type"] = "carry_out_message";
       message(a.args[0]);
       if (a.args[1] >= 0) j.update(model::FeatureRefJson(pos, a.args[1]));
+      if (a.args[2] >= 0) j["figure"] = pos.cfg().figure_kinds[a.args[2]].name;
       break;
   }
 }

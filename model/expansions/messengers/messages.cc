@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "model/core/json_reader.h"
 #include "model/core/scoring.h"
 #include "model/expansions/messengers/messengers.h"
 
@@ -16,17 +17,6 @@ using model::FeatureKind;
 using model::Position;
 using model::ScoreEvent;
 using model::Verdict;
-
-std::string Plural(int n, const char* word) {
-  std::string w = word;
-  if (n != 1 && w.size() > 1 && w.back() == 'y') return std::to_string(n) + " " + w.substr(0, w.size() - 1) + "ies";  // city
-  return std::to_string(n) + " " + w + (n == 1 ? "" : "s");
-}
-
-std::string At(const Position& pos, int node) {
-  model::Coord c = pos.board.tile(Board::TileOf(node)).pos;
-  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
-}
 
 FeatureKind KindOf(Message m) {
   switch (m) {
@@ -86,7 +76,7 @@ ScoreEvent FarmValue(const Position& pos, int root) {
     if (pos.board.IsComplete(city)) ++ev.cities;
   const bool once = pos.cfg().options.farm_scoring == model::FarmScoring::kC1ThreePerCityOnce;
   ev.points = 3 * ev.cities;
-  ev.formula = "3 x " + Plural(ev.cities, "completed city");
+  ev.formula = "3 x " + model::Plural(ev.cities, "completed city");
   ev.rulings.push_back(once ? "BASE-END-FARM-C1-ONCE" : "BASE-END-FARM");
   model::Majority(pos, pos.FiguresIn(root), ev);
   return ev;
@@ -124,7 +114,7 @@ std::vector<ScoreEvent> CityFarmValues(const Position& pos, int root) {
     tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
     for (int t : tiles) ev.tiles.push_back(b.tile(t).pos);
     ev.points = 4;
-    ev.formula = "4 for the completed city at " + At(pos, city) +
+    ev.formula = "4 for the completed city at " + model::TileAt(pos, city) +
                  ", to the majority of the farmers of every farm touching it";
     ev.rulings.push_back("BASE-END-FARM-C1-4PT");
     model::Majority(pos, figs, ev);
@@ -155,9 +145,11 @@ bool Has(const std::vector<PlayerId>& v, PlayerId p) {
 
 // The player's figure on the segment (another player's may share it: Gifts' Synod, Change
 // Position, a Christmas card).
-int FigureAt(const Position& pos, int node, PlayerId owner) {
+int FigureAt(const Position& pos, int node, PlayerId owner, int kind = -1) {
   for (size_t f = 0; f < pos.figures.size(); ++f)
-    if (pos.figures[f].node == node && pos.figures[f].owner == owner) return static_cast<int>(f);
+    if (pos.figures[f].node == node && pos.figures[f].owner == owner &&
+        (kind < 0 || pos.figures[f].kind == kind))
+      return static_cast<int>(f);
   return -1;
 }
 
@@ -204,7 +196,15 @@ std::vector<int> Targets(const Position& pos, Message m, PlayerId p) {
   return out;
 }
 
-TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
+std::vector<int> OwnKindsAt(const Position& pos, int node, PlayerId p) {
+  std::vector<int> out;
+  for (const model::Figure& f : pos.figures)
+    if (f.node == node && f.owner == p && std::find(out.begin(), out.end(), f.kind) == out.end())
+      out.push_back(f.kind);
+  return out;
+}
+
+TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node, int figure_kind) {
   TargetCheck tc;
   if (!HasTarget(m)) return tc;
   const State& s = Slice(pos);
@@ -227,14 +227,31 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
     return tc;
   }
   if (m == Message::kScoreAndReturn) {
-    int f = FigureAt(pos, node, p);
+    // MSG-8: the player chooses one of their figures; two of their figure kinds on the named
+    // segment (a phantom beside a meeple, a card's figure) leave the choice open unless the
+    // question names the kind ("figure").
+    const std::vector<int> kinds = OwnKindsAt(pos, node, p);
+    if (figure_kind < 0 && kinds.size() > 1) {
+      tc.input_error = label + ": the player has " + std::to_string(kinds.size()) +
+                       " figure kinds on the feature named at " + model::TileAt(pos, node) +
+                       "; the question must name the figure that returns with \"figure\" (a "
+                       "figure kind, e.g. \"" +
+                       pos.cfg().figure_kinds[kinds.back()].name +
+                       "\") in the carry_out_message action";
+      return tc;
+    }
+    int f = FigureAt(pos, node, p, figure_kind);
     if (f < 0) {
       tc.verdict = Verdict::Illegal(
-          "MSG-8", label + ": no figure of the player stands on the feature named at " +
-                       At(pos, node) + "; the message scores one of the player's own figures");
+          "MSG-8", label + ": no " +
+                       (figure_kind < 0 ? std::string("figure")
+                                        : pos.cfg().figure_kinds[figure_kind].name) +
+                       " of the player stands on the feature named at " + model::TileAt(pos, node) +
+                       "; the message scores one of the player's own figures");
       return tc;
     }
     tc.node = node;
+    tc.figure = f;
     return tc;
   }
   const int root = pos.board.Find(node);
@@ -242,7 +259,7 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
   if (pos.board.Info(root).kind != want) {
     tc.verdict = Verdict::Illegal(
         ruling, label + " scores a " + std::string(model::FeatureKindName(want)) +
-                    "; the feature named at " + At(pos, node) + " is a " +
+                    "; the feature named at " + model::TileAt(pos, node) + " is a " +
                     std::string(model::FeatureKindName(pos.board.Info(root).kind)));
     return tc;
   }
@@ -251,7 +268,7 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
   if (!own) {
     tc.verdict = Verdict::Illegal(
         ruling, label + ": the player has no figure on the " +
-                    std::string(model::FeatureKindName(want)) + " named at " + At(pos, node) +
+                    std::string(model::FeatureKindName(want)) + " named at " + model::TileAt(pos, node) +
                     " (at least one own figure is needed; the majority is not)");
     return tc;
   }
@@ -264,7 +281,7 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
   int best = targets.empty() ? 0 : SmallValue(pos, pos.board.Find(targets.front()), p).points;
   tc.verdict =
       Verdict::Illegal(ruling, label + ": the " + std::string(model::FeatureKindName(want)) +
-                                   " named at " + At(pos, node) + " is worth " + std::to_string(v) +
+                                   " named at " + model::TileAt(pos, node) + " is worth " + std::to_string(v) +
                                    " at final scoring, but the player's smallest one is worth " +
                                    std::to_string(best) + "; the message must score the smallest");
   tc.verdict.reasons.push_back(
@@ -272,7 +289,7 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node) {
   return tc;
 }
 
-void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
+void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) {
   const PlayerId p = pos.turn.player;
   const State& s = Slice(pos);
   const std::string label = MessageLabel(s, m);
@@ -320,8 +337,8 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
     }
     ev.shields = shields;
     ev.points = 2 * shields;
-    ev.formula = label + ": 2 x " + Plural(shields, "coat") + " of arms in " +
-                 Plural(cities, "city") + " with the player's knights";
+    ev.formula = label + ": 2 x " + model::Plural(shields, "coat") + " of arms in " +
+                 model::Plural(cities, "city") + " with the player's knights";
     ev.rulings = {ruling};
     AwardEach(pos, ev);
     out.scores.push_back(ev);
@@ -336,7 +353,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
       if (f.owner == p && pos.board.segment(f.node).kind == k) ++n;
     ev.kind = k;
     ev.points = 2 * n;
-    ev.formula = label + ": 2 x " + Plural(n, m == Message::kKnights ? "knight" : "farmer");
+    ev.formula = label + ": 2 x " + model::Plural(n, m == Message::kKnights ? "knight" : "farmer");
     ev.rulings = {ruling};
     if (m == Message::kKnights) ev.rulings.push_back("MSG-FN7");
     AwardEach(pos, ev);
@@ -406,7 +423,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
     // and for each player tied on some of those cities their share (MSG-Q-8-TIED).
     ev.points = 4 * static_cast<int>(led.size());
     ev.cities = static_cast<int>(led.size());
-    ev.formula = label + ": 4 x " + Plural(ev.cities, "completed city") +
+    ev.formula = label + ": 4 x " + model::Plural(ev.cities, "completed city") +
                  " touching the farm where the player leads the farmers of every farm touching "
                  "the city, as at final scoring";
     ev.rulings.push_back("BASE-MAJORITY");
@@ -421,7 +438,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
       tie.points = 4 * shared;
       tie.cities = shared;
       tie.winners = {static_cast<PlayerId>(q)};
-      tie.formula = label + ": tied for the majority of " + Plural(shared, "completed city") +
+      tie.formula = label + ": tied for the majority of " + model::Plural(shared, "completed city") +
                     ": every player tied for the majority scores, 4 x " + std::to_string(shared);
       tie.rulings.push_back("MSG-Q-8-TIED");
       AwardEach(pos, tie);
@@ -430,7 +447,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out) {
   }
   const bool back = majority || !s.readings.return_only_with_majority;
   if (back) {
-    model::ReturnFigures(pos, {FigureAt(pos, node, p)});
+    model::ReturnFigures(pos, {figure >= 0 ? figure : FigureAt(pos, node, p)});
     out.notes.push_back(
         {"MSG-Q-8-RETURN", majority ? "the chosen figure returns to its owner's supply"
                                     : "without the majority the chosen figure still returns "

@@ -19,19 +19,28 @@ namespace carc::exp::messengers {
 std::vector<int> Targets(const model::Position& pos, Message m, PlayerId p);
 bool HasTarget(Message m);
 
-// Checks the chosen target of message m (node, or -1 when the question named none) and
-// resolves it: a legal verdict with `node` set to the target (-1: nothing to score), an illegal
-// verdict citing the message's ruling, or `input_error` naming the missing choice.
+// Checks the chosen target of message m (node, or -1 when the question named none; for 8 also
+// the figure kind, or -1) and resolves it: a legal verdict with `node` (-1: nothing to score)
+// and for 8 `figure` (the index of the figure that returns), an illegal verdict citing the
+// message's ruling, or `input_error` naming the missing choice (the feature, or for 8 the figure
+// kind when two of the player's kinds share the segment).
 struct TargetCheck {
   model::Verdict verdict;
   std::string input_error;
   int node = -1;
+  int figure = -1;
 };
-TargetCheck CheckTarget(const model::Position& pos, Message m, PlayerId p, int node);
+TargetCheck CheckTarget(const model::Position& pos, Message m, PlayerId p, int node,
+                        int figure_kind = -1);
+
+// The distinct figure kinds of player p standing on segment `node` (message 8's choice).
+std::vector<int> OwnKindsAt(const model::Position& pos, int node, PlayerId p);
 
 // Carries out message m (not 4, which the step handles) for the active player; points go
-// through model::AwardPoints. Events and notes go to `out`.
-void CarryOut(model::Position& pos, Message m, int node, model::ApplyResult& out);
+// through model::AwardPoints. For 8, `figure` is the figure that returns (CheckTarget). Events
+// and notes go to `out`.
+void CarryOut(model::Position& pos, Message m, int node, model::ApplyResult& out,
+              int figure = -1);
 
 // The 2-point seal (MSG-RESOLVE).
 void TakeSeal(model::Position& pos, Message m, model::ApplyResult& out);

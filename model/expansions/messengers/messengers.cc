@@ -244,6 +244,7 @@ std::string Messengers::DescribeAction(const Position& pos, const model::Action&
     case kCarryOut: {
       std::string d = "carry out " + label(a.args[0]);
       if (a.args[1] >= 0) d += " on " + at(a.args[1]);
+      if (a.args[2] >= 0) d += " (the " + pos.cfg().figure_kinds[a.args[2]].name + ")";
       return d;
     }
   }

@@ -19,7 +19,8 @@ inline constexpr std::string_view kMessageStep = "message";
 //   kAssign:      {figure}
 //   kDrawMessage: {message}
 //   kSeal:        {message or -1}
-//   kCarryOut:    {message or -1, node or -1 (the feature of 1-3, the figure of 8)}
+//   kCarryOut:    {message or -1, node or -1 (the feature of 1-3, the figure of 8),
+//                  figure kind or -1 (8: named when two own kinds share the segment)}
 enum Code { kAssign = 1, kDrawMessage = 2, kSeal = 3, kCarryOut = 4 };
 
 class Messengers final : public model::Expansion {

@@ -262,10 +262,24 @@ class MessageStep final : public model::Step {
     }
     const Message m = Current(s);
     act(kSeal, {static_cast<int>(m)});
-    if (!HasTarget(m)) return act(kCarryOut, {static_cast<int>(m), -1});
+    if (!HasTarget(m)) return act(kCarryOut, {static_cast<int>(m), -1, -1});
     std::vector<int> targets = Targets(pos, m, pos.turn.player);
-    if (targets.empty()) return act(kCarryOut, {static_cast<int>(m), -1});
-    for (int node : targets) act(kCarryOut, {static_cast<int>(m), node});
+    if (targets.empty()) return act(kCarryOut, {static_cast<int>(m), -1, -1});
+    // MSG-8: one action per figure; the kind is named only where two of the player's kinds
+    // share a segment (the choice the question must then state).
+    std::vector<int> seen;
+    for (int node : targets) {
+      if (std::find(seen.begin(), seen.end(), node) != seen.end()) continue;
+      seen.push_back(node);
+      const std::vector<int> kinds = m == Message::kScoreAndReturn
+                                         ? OwnKindsAt(pos, node, pos.turn.player)
+                                         : std::vector<int>{};
+      if (kinds.size() < 2) {
+        act(kCarryOut, {static_cast<int>(m), node, -1});
+        continue;
+      }
+      for (int k : kinds) act(kCarryOut, {static_cast<int>(m), node, k});
+    }
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     State& s = Slice(pos);
@@ -319,9 +333,9 @@ class MessageStep final : public model::Step {
                                               MessageLabel(s, static_cast<Message>(a.args[0])));
       return r;
     }
-    int node = -1;
+    int node = -1, figure = -1;
     if (a.code == kCarryOut) {
-      TargetCheck tc = CheckTarget(pos, m, pos.turn.player, a.args[1]);
+      TargetCheck tc = CheckTarget(pos, m, pos.turn.player, a.args[1], a.args[2]);
       if (!tc.input_error.empty()) {
         r.input_error = tc.input_error;
         return r;
@@ -331,6 +345,7 @@ class MessageStep final : public model::Step {
         return r;
       }
       node = tc.node;
+      figure = tc.figure;
     }
     // Legal from here on.
     if (why) r.verdict.reasons.push_back(*why);
@@ -348,7 +363,7 @@ class MessageStep final : public model::Step {
     } else {
       r.verdict.reasons.push_back(
           {std::string(MessageRuling(m)), "the player carries out " + MessageLabel(s, m)});
-      if (m != Message::kExtraTile) CarryOut(pos, m, node, r);
+      if (m != Message::kExtraTile) CarryOut(pos, m, node, r, figure);
     }
     s.resolving = false;
     if (s.stack_known) {
