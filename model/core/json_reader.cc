@@ -1,0 +1,83 @@
+#include "model/core/json_reader.h"
+
+#include "model/core/input_file.h"
+#include "model/core/position_io.h"
+
+namespace carc::model {
+
+using nlohmann::json;
+
+Status JsonError(const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, (where.empty() ? "/" : where) + ": " + what);
+}
+
+Status CheckKeys(const json& j, const std::string& where,
+                 std::initializer_list<std::string_view> keys, bool of_type) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = of_type && it.key() == "type";
+    for (std::string_view k : keys) known |= it.key() == k;
+    if (known) continue;
+    if (of_type && j.contains("type") && j["type"].is_string())
+      return JsonError(where + "/" + it.key(), "not a field of " + j["type"].get<std::string>());
+    return JsonError(where + "/" + it.key(), "unknown field");
+  }
+  return Status::Ok();
+}
+
+StatusOr<int> ReadInt(const json& j, const std::string& where, int lo, int hi) {
+  auto v = JsonInt(j, lo, hi);
+  if (!v) return JsonError(where, JsonIntError(j, lo, hi));
+  return *v;
+}
+
+StatusOr<int> ReadFeatureRef(const json& j, const Position& pos, const std::string& where,
+                             const char* default_feature) {
+  if (!j.is_object())
+    return JsonError(where, std::string("expected an object, got ") + j.type_name());
+  json ref = {{"x", j.value("x", json())}, {"y", j.value("y", json())}};
+  if (j.contains("feature"))
+    ref["feature"] = j["feature"];
+  else if (default_feature)
+    ref["feature"] = default_feature;
+  if (!j.contains("x")) ref.erase("x");
+  if (!j.contains("y")) ref.erase("y");
+  // The core's reader, without a file name (its messages start with ":").
+  auto node = ParseFeatureRef(ref, pos, where, IoContext{.source = ""});
+  if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
+  return *node;
+}
+
+StatusOr<int> ReadFigureKind(const json& j, const Position& pos, const std::string& where) {
+  std::string kind = "meeple";
+  if (j.contains("kind")) {
+    if (!j["kind"].is_string()) return JsonError(where + "/kind", "expected a figure kind");
+    kind = j["kind"].get<std::string>();
+  }
+  const int k = pos.cfg().FigureKind(kind);
+  if (k < 0)
+    return JsonError(where + "/kind", "unknown figure kind \"" + kind + "\" for these rules");
+  return k;
+}
+
+std::string Plural(int n, std::string_view word) {
+  const std::string w(word);
+  if (n == 1) return "1 " + w;
+  // "city" -> "cities", "completed city" -> "completed cities"; "day" -> "days".
+  if (w.size() > 1 && w.back() == 'y' &&
+      std::string("aeiou").find(w[w.size() - 2]) == std::string::npos)
+    return std::to_string(n) + " " + w.substr(0, w.size() - 1) + "ies";
+  return std::to_string(n) + " " + w + "s";
+}
+
+std::string TileAt(const Position& pos, int node) {
+  const Coord c = pos.board.tile(Board::TileOf(node)).pos;
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+std::string FeatureAt(const Position& pos, int node) {
+  const int t = Board::TileOf(node);
+  return FeatureName(pos.board.rotated(t), Board::SegmentOf(node)) + " of the tile at " +
+         TileAt(pos, node);
+}
+
+}  // namespace carc::model
