@@ -1,10 +1,13 @@
 #include "adjudicator/adjudicate.h"
 
+#include <optional>
 #include <set>
 
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/verdict_text.h"
 #include "database/model_version.h"
+#include "model/core/notation.h"
+#include "model/core/partial_board.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -244,6 +247,12 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (!doc.contains("question"))
       return Error(
           kExitMalformed,
+  // board_partial: answers the stated tiles decide; the rest is refused, naming what is missing
+  // (model/core/partial_board.h). Expansions other than Phantom look at features anywhere.
+  auto partial = [&](const std::string& where, const std::string& why) {
+    return Error(kExitMalformed, source + ":" + where + ": " +
+                                     (where == "/board_partial" ? "" : "board_partial: ") + why);
+  };
           source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
     const json& q = doc["question"];
     if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
@@ -291,7 +300,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     }
     if (ask == "final_score") {
       Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
-      if (!claim.empty()) {
+      if (!claim.empty() && o.error.empty()) {
         Position dummy = pos;
         for (size_t p = 0; p < pos.players.size(); ++p)
           dummy.players[p].score = o.ruling["scores"][p];
@@ -309,8 +318,19 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     json ev = json::array();
     if (pos.turn.game_over) {
       r["reasons"] = json::array({{{"ruling", "BASE-END"},
+  // board_partial with an expansion other than Phantom: only validate is answered (above).
+  if (pos.board_partial)
+    for (const model::Expansion* e : pos.cfg().expansions)
+      if (e->Id() != "phantom")
+        return partial("/rules/expansions",
+                       std::string(e->Id()) +
+                           "'s rules look at features anywhere on the table; a partial board is "
+                           "judged for the base game and Phantom (ask validate, or state the "
+                           "whole board)");
                                    {"text",
                                     "the position is after final scoring (step game_over): "
+    if (std::string why = model::PartialFinalScoring(pos); !why.empty())
+      return partial("/board_partial", why);
                                     "nothing is scored again"}}});
     } else {
       for (const auto& e : model::ScoreFinal(pos)) ev.push_back(EventJson(pos, e));
@@ -335,6 +355,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (!pre_notes.empty()) r["before_question"]["notes"] = pre_notes;
     if (!pre_events.empty()) r["before_question"]["score_events"] = pre_events;
   };
+  if (std::string why = model::PartialRun(pos, pre); !why.empty())
+    return partial("/board_partial", why);
   if (opts.mode == Mode::kLegal) {
     json r = Header(pos, source, "legal");
     r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
@@ -343,6 +365,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       // Bounded work (issue 19: depth 8 from an unknown draw order took 27 s): each next
       // depth's count is estimated from the largest growth seen so far; past kMaxPerftCount
       // the question is refused, naming the deepest depth within the bound.
+    if (std::string why = model::PartialLegalList(pos); !why.empty())
+      return partial("/board_partial", why);
       constexpr double kMaxPerftCount = 1e6;
       double prev = 1, growth = 1;
       for (int d = 1; d < opts.depth; ++d) {
@@ -413,6 +437,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     }
     // The parsed action, not the user's JSON (which could be large; issue 19).
     json entry = {{"action", model::DumpAction(pos, *a)},
+      if (std::string why = model::PartialRun(pos, between); !why.empty())
+        return partial(where, why);
                   {"description", model::Describe(pos, *a)},
                   {"score_events", json::array()},
                   {"notes", json::array()}};
@@ -424,9 +450,14 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     entry["reasons"] = Reasons(ar.verdict.reasons);
     add_events(entry, ar);
     legal = ar.verdict.legal;
+    std::optional<Position> before;
+    if (pos.board_partial) before = pos;
     if (!legal) r["reasons"] = Reasons(ar.verdict.reasons);
     actions.push_back(entry);
   }
+    if (before)
+      if (std::string why = model::PartialAction(*before, *a, ar, pos); !why.empty())
+        return partial(where, why);
   if (legal) {
     ApplyResult end;
     model::Advance(pos, end);
@@ -437,6 +468,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     const model::PlayerId last_player = pos.turn.player;
     if (!pos.turn.game_over && (pos.turn.placed >= 0 || pos.turn.player == actor)) {
       std::string step(pos.current_step().Name());
+    if (std::string why = model::PartialRun(pos, end); !why.empty())
+      return partial("/question/actions", why);
       r["pending"] = {{"player", last_player}, {"step", step}};
       if (claim.contains("scores"))
         return Error(kExitMalformed,
@@ -475,7 +508,13 @@ Outcome RunJson(const json& doc, const std::string& source, const Options& opts)
 Outcome RunFile(const std::string& path, const Options& opts) {
   auto doc = model::ReadJsonFile(path);
   if (!doc.ok()) return Error(doc.status());
-  return RunJson(*doc, path, opts);
+  // The name goes into messages and the ruling's JSON: escaped when not UTF-8 (issue 19).
+  if (!model::IsLineArgument(path)) return RunJson(*doc, model::DisplayName(path), opts);
+  // A line given as the argument is named "line", and a message about the JSON it stands for
+  // gives the column ("line: column 31 (/board/1/rotation): ..."), not the whole line.
+  Outcome o = RunJson(*doc, "line", opts);
+  if (!o.error.empty()) o.error = model::LocateInLine(path, "line", o.error);
+  return o;
 }
 
 }  // namespace carc::adjudicator

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "adjudicator/run_carc.h"
@@ -101,6 +102,66 @@ TEST(Notation, ErrorsNameTheColumnAndSection) {
   EXPECT_TRUE(Has(owner.out, "no player named \"Cleo\" (players: Anna, Ben)")) << owner.out;
   // Not a line and no such file: still "no input".
   EXPECT_EQ(Carc("validate /nonexistent/C3.line").code, 66);
+}
+
+// A line given as the argument is "line" in later messages (those of the position reader),
+// with the column of the item: "U 1,0 45" starts at column 39. The line is not echoed.
+TEST(Notation, LineArgumentIsNamedLineWithTheColumn) {
+  Result r = Carc("validate " + Q("C3; players Anna / Ben; board D 0,0 / U 1,0 45"), true);
+  EXPECT_EQ(r.code, 65);
+  EXPECT_TRUE(Has(r.out, "line: column 39 (/board/1/rotation): expected 0, 90, 180 or 270"))
+      << r.out;
+  EXPECT_FALSE(Has(r.out, "players Anna")) << r.out;
+  // The same through play and convert.
+  Result play = Carc("play " + Q("C3; players Anna / Ben; board D 0,0 / U 1,0 45") + " pass", true);
+  EXPECT_EQ(play.code, 65);
+  EXPECT_TRUE(Has(play.out, "line: column 39 (/board/1/rotation)")) << play.out;
+  Result conv = Carc("convert " + Q("C3; players Anna / Ben; board D 0,0 / U 1,0 45") +
+                         " --to json",
+                     true);
+  EXPECT_EQ(conv.code, 65);
+  EXPECT_TRUE(Has(conv.out, "line: column 39 (/board/1/rotation)")) << conv.out;
+}
+
+// board_partial (POSITION_FORMAT.md "Only the part that matters"), the README's example: E at
+// (0, 0) rotation 0 fills a hole whose four neighbours are stated (N: the city of E 180 at
+// (0, -1); E, S, W: fields of E at (1, 0), B at (0, 1), U 90 at (-1, 0)) and closes Anna's
+// 2-tile city: 2 x 2 = 4 (BASE-SCORE-CITY), 10 + 4 = 14.
+const std::string kPartialLine =
+    "C3; partial; players Anna 10 / Ben 5; board E 0,-1 180 / E 1,0 / B 0,1 / U -1,0 90; "
+    "figures Anna 0,-1 city; draw V; turn Ben place_tile E; ask apply; "
+    "actions place_tile 0,0 0 / pass; claim legal scores 14,5";
+
+TEST(PartialBoard, TheReadmeExampleIsJudged) {
+  Result r = Carc("adjudicate " + Q(kPartialLine) + " --format text");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(Has(r.out, "score city (completed): 4 to [\"Anna\"]")) << r.out;
+  EXPECT_TRUE(Has(r.out, "Scores:   [14,5]")) << r.out;
+  // Without "partial" the four tiles around the hole are not joined to the first one: the
+  // position cannot arise (BASE-PLACE-ADJ).
+  std::string whole = kPartialLine;
+  whole.erase(whole.find(" partial;"), 9);
+  Result w = Carc("validate " + Q(whole) + " --format text");
+  EXPECT_EQ(w.code, 2) << w.out;
+  EXPECT_TRUE(Has(w.out, "BASE-PLACE-ADJ")) << w.out;
+}
+
+// The flag survives line -> JSON -> line; "partial false" is kept as written.
+TEST(PartialBoard, FlagTravelsThroughLineAndJson) {
+  const std::string file = testing::TempDir() + "/partial.json";
+  ASSERT_EQ(Carc("convert " + Q(kPartialLine) + " --to json -o " + file).code, 0);
+  std::ifstream in(file);
+  std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(Has(json, "\"board_partial\": true")) << json;
+  Result back = Carc("convert " + file + " --to line");
+  EXPECT_EQ(back.code, 0);
+  EXPECT_TRUE(Has(back.out, "; partial;")) << back.out;
+  Result f = Carc("convert " + Q("C3; partial false; players Anna / Ben; board D 0,0") +
+                  " --to json --exact");
+  EXPECT_TRUE(Has(f.out, "\"board_partial\": false")) << f.out;
+  Result bad = Carc("validate " + Q("C3; partial maybe; players Anna / Ben; board D 0,0"), true);
+  EXPECT_EQ(bad.code, 65);
+  EXPECT_TRUE(Has(bad.out, "expected partial, or partial true|false")) << bad.out;
 }
 
 // Tile U at rotation 0: road EW, the north field NL.NR.EL.WR and the south field ER.SL.SR.WL.

@@ -39,6 +39,13 @@ model::StatusOr<json> ReadDoc(const std::string& path, bool& was_line) {
   return model::ParseJsonText(*text, model::DisplayName(path));
 }
 
+// A line given as the argument is named "line" in messages, with the column of the part a
+// message is about (a later message would otherwise start with the whole line).
+model::Status Located(const model::Status& s, const std::string& path) {
+  if (s.ok() || !model::IsLineArgument(path)) return s;
+  return model::Status(s.code(), model::LocateInLine(path, "line", s.message()));
+}
+
 // The position must parse (every error names the file and the JSON pointer).
 model::Status Check(const json& doc, const std::string& source) {
   try {
@@ -86,8 +93,9 @@ int Convert(const State& st) {
   bool was_line = false;
   auto doc = ReadDoc(st.file, was_line);
   if (!doc.ok()) return Fail(doc.status());
-  if (auto s = Check(*doc, st.file); !s.ok()) return Fail(s);
-  auto text = Render(*doc, st.to, st.exact || st.to == "json", st.file);
+  const std::string source = model::SourceName(st.file);
+  if (auto s = Located(Check(*doc, source), st.file); !s.ok()) return Fail(s);
+  auto text = Render(*doc, st.to, st.exact || st.to == "json", source);
   if (!text.ok()) return Fail(text.status());
   return Write(*text, st.out);
 }
@@ -140,7 +148,10 @@ int Play(const State& st, const OutputFormat& fmt) {
   }
   json q = *doc;
   q["question"] = {{"ask", "apply"}, {"actions", actions}};
-  Outcome o = RunJson(q, st.file, {Mode::kAdjudicate, 0});
+  const std::string source = model::SourceName(st.file);
+  Outcome o = RunJson(q, source, {Mode::kAdjudicate, 0});
+  if (!o.error.empty() && model::IsLineArgument(st.file))
+    o.error = model::LocateInLine(st.file, source, o.error);
   if (!o.error.empty()) return Emit(o, fmt);
   if (o.exit_code != kExitUpheld) {
     // An illegal action is refused with its ruling (exit 1); an impossible position exits 2.
@@ -151,7 +162,7 @@ int Play(const State& st, const OutputFormat& fmt) {
   json next = o.ruling["position"];
   if (doc->contains("meta")) next["meta"] = (*doc)["meta"];
   std::string to = st.to.empty() ? (was_line ? "line" : "json") : st.to;
-  auto text = Render(next, to, /*exact=*/false, st.file);
+  auto text = Render(next, to, /*exact=*/false, source);
   if (!text.ok()) return Fail(text.status());
   return Write(*text, st.out);
 }

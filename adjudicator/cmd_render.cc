@@ -6,6 +6,7 @@
 
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
+#include "model/core/notation.h"
 #include "model/core/position_io.h"
 #include "model/render/png.h"
 #include "model/render/svg.h"
@@ -72,7 +73,7 @@ void RegisterRenderCommands(Registry& reg) {
   reg.commands.push_back({render, [] {
                             auto doc = model::ReadJsonFile(st.file);
                             if (!doc.ok()) return Write(doc.status(), st.out);
-                            return WriteBoth(render::RenderPositionFile(*doc, st.file), st.out,
+                            return WriteBoth(render::RenderPositionFile(*doc, model::SourceName(st.file)), st.out,
                                              st.png, /*svg_to_stdout=*/false);
                           }});
 
@@ -85,7 +86,8 @@ void RegisterRenderCommands(Registry& reg) {
     if ((st.svg.empty() && st.png.empty()) || !o.error.empty()) return 0;  // errors keep their code
     auto doc = model::ReadJsonFile(file);
     if (!doc.ok()) return Write(doc.status(), st.svg.empty() ? st.png : st.svg);
-    return WriteBoth(render::RenderRuling(*doc, o.ruling, file), st.svg, st.png,
+    return WriteBoth(render::RenderRuling(*doc, o.ruling, model::SourceName(file)), st.svg,
+                     st.png,
                      /*svg_to_stdout=*/false);
   });
 }

@@ -1,7 +1,8 @@
 // The one-line notation (issue 17): JSON -> line -> JSON is the identity for the position at
 // every decision of random games of every expansion combination (2-6 players, printable ASCII
 // names, duplicates included), with the action taken there as the question; and the short form
-// a person types (MinimalJson) reads back to the same position.
+// a person types (MinimalJson) reads back to the same position. board_partial (absent, true or
+// false) travels too.
 #include <gtest/gtest.h>
 
 #include "model/core/notation.h"
@@ -23,7 +24,8 @@ rc::Gen<std::vector<std::string>> GenNames(int n) {
 }
 
 std::optional<Failure> CheckLine(const model::Position& pos, const json& action,
-                                 const std::vector<std::string>& names, bool minimal) {
+                                 const std::vector<std::string>& names, bool minimal,
+                                 int partial) {
   auto fail = [&](const std::string& what, const json& doc) {
     return Failure{"notation", what, doc, action};
   };
@@ -31,6 +33,7 @@ std::optional<Failure> CheckLine(const model::Position& pos, const json& action,
   for (size_t i = 0; i < j["players"].size() && i < names.size(); ++i)
     j["players"][i]["name"] = names[i];
   j["meta"] = {{"id", "prop"}, {"title", "a; b / \"c\" {d}"}};
+  if (partial > 0) j["board_partial"] = partial == 1;
   if (!action.is_null())
     j["question"] = {{"ask", "apply"}, {"actions", {action}}, {"claim", {{"legal", true}}}};
   auto line = model::JsonToLine(j);
@@ -62,11 +65,13 @@ std::optional<Failure> CheckLine(const model::Position& pos, const json& action,
 RC_GTEST_PROP(Notation, JsonToLineToJsonIsTheIdentity, ()) {
   const GameSpec spec = *GenAnySpec();
   const auto names = *GenNames(spec.players);
+  const int partial = *rc::gen::inRange(0, 3);  // absent, true, false
   const Game g = PlayOrFail(spec);
   for (int i = 0; i < g.decisions(); ++i)
-    Report(CheckLine(g.before[i], model::DumpAction(g.before[i], g.actions[i]), names, i % 8 == 0),
+    Report(CheckLine(g.before[i], model::DumpAction(g.before[i], g.actions[i]), names, i % 8 == 0,
+                     partial),
            spec);
-  Report(CheckLine(g.final_pos, json(), names, true), spec);
+  Report(CheckLine(g.final_pos, json(), names, true, partial), spec);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "model/core/notation.h"
 
 #include <cctype>
+#include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
@@ -487,6 +489,11 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
       if (doc.contains("expansions") && doc["expansions"].contains(t[0].text))
         return rd.Fail(t[0], n, "state " + t[0].text + " given twice");
       doc["expansions"][t[0].text] = t[1].value;
+    } else if (n == "partial") {  // partial [true|false]: board_partial
+      if (t.size() > 1 || (t.size() == 1 && (t[0].type != Tok::kWord ||
+                                             (t[0].text != "true" && t[0].text != "false"))))
+        return Err(source, s.column, n, "expected partial, or partial true|false");
+      doc["board_partial"] = t.empty() || t[0].text == "true";
     } else if (n == "meta" || n == "question") {
       if (t.size() != 1 || t[0].type != Tok::kJson || !t[0].value.is_object())
         return Err(source, s.column, n, "expected " + n + " {...} (a JSON object)");
@@ -530,8 +537,8 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     } else {
       return Err(source, s.column, n,
                  "unknown section " + Quote(n) +
-                     " (players, board, figures, draw, remaining, turn, state, meta, ask, "
-                     "actions, claim, question)");
+                     " (players, board, partial, figures, draw, remaining, turn, state, meta, "
+                     "ask, actions, claim, question)");
     }
   }
   if (doc.contains("question") && seen.count("question") && seen.size() > 0 &&
@@ -539,6 +546,76 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     return Err(source, 1, "question",
                "question {...} cannot be combined with ask, actions or claim");
   return doc;
+}
+
+std::map<std::string, int> LineColumns(std::string_view line) {
+  std::map<std::string, int> out;
+  auto toks = Tokenize(StripComments(line), "line");
+  if (!toks.ok()) return out;
+  static const std::map<std::string, std::string> kPointer = {
+      {"rules", "/rules"},       {"players", "/players"},
+      {"board", "/board"},       {"partial", "/board_partial"},
+      {"figures", "/figures"},   {"draw", "/supply/draw_order"},
+      {"remaining", "/supply/remaining"}, {"turn", "/turn"},
+      {"meta", "/meta"},         {"question", "/question"},
+      {"ask", "/question/ask"},  {"actions", "/question/actions"},
+      {"claim", "/question/claim"}};
+  std::string name = "rules", pointer = "/rules";
+  int item = 0;
+  bool named = true, in_item = false;
+  out[pointer] = 1;
+  for (const Token& t : *toks) {
+    if (t.type == Tok::kSemi) {
+      named = false;
+      item = 0;
+      in_item = false;
+    } else if (t.type == Tok::kSlash) {
+      item += in_item;
+      in_item = false;
+    } else if (!named) {
+      named = true;
+      name = t.text;
+      auto it = kPointer.find(name);
+      pointer = it != kPointer.end() ? it->second : name == "state" ? "/expansions" : "";
+      if (!pointer.empty() && !out.count(pointer)) out[pointer] = t.column;
+    } else {
+      if (name == "state" && !in_item && t.type == Tok::kWord)
+        out.emplace("/expansions/" + t.text, t.column);
+      if (!in_item && (name == "players" || name == "board" || name == "figures" ||
+                       name == "actions"))
+        out.emplace(pointer + "/" + std::to_string(item), t.column);
+      in_item = true;
+    }
+  }
+  return out;
+}
+
+std::string LocateInLine(std::string_view line, const std::string& source,
+                         const std::string& message) {
+  const std::string head = source + ":/";
+  if (message.rfind(head, 0) != 0) return message;
+  const size_t end = message.find(": ", head.size());
+  const std::string pointer = message.substr(source.size() + 1, end - source.size() - 1);
+  int column = 0;
+  size_t best = 0;
+  for (const auto& [p, col] : LineColumns(line))
+    if (p.size() > best && pointer.rfind(p, 0) == 0 &&
+        (pointer.size() == p.size() || pointer[p.size()] == '/')) {
+      best = p.size();
+      column = col;
+    }
+  if (column == 0) return message;
+  return source + ": column " + std::to_string(column) + " (" + pointer + ")" +
+         (end == std::string::npos ? "" : message.substr(end));
+}
+
+bool IsLineArgument(const std::string& path) {
+  std::error_code ec;
+  return path != "-" && LooksLikeLine(path) && !std::filesystem::exists(path, ec);
+}
+
+std::string SourceName(const std::string& path) {
+  return IsLineArgument(path) ? "line" : DisplayName(path);
 }
 
 }  // namespace carc::model

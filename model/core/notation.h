@@ -11,6 +11,7 @@
 // every message of the position-file reader applies unchanged. Expansion state and anything
 // without a syntax of its own travel as compact JSON.
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -31,6 +32,20 @@ StatusOr<nlohmann::json> LineToJson(std::string_view line, const std::string& so
 // Actions alone, in the syntax of the actions section: "place_tile 1,0 90 / place_figure road".
 // A JSON array of actions. For `carc play`.
 StatusOr<nlohmann::json> LineActionsToJson(std::string_view text, const std::string& source);
+
+// A command argument that is itself a line (no file of that name exists), and the name
+// messages give an input: "line" for such an argument, else the file's DisplayName.
+bool IsLineArgument(const std::string& path);
+std::string SourceName(const std::string& path);
+
+// Where each part of the document a line stands for is written: JSON pointer -> 1-based column
+// of its section or item ("/board/1" -> 31). Empty when the line does not tokenize.
+std::map<std::string, int> LineColumns(std::string_view line);
+
+// A message about the document a line stands for, "line:/board/1/rotation: ...", located in the
+// line: "line: column 31 (/board/1/rotation): ...". Other messages are returned unchanged.
+std::string LocateInLine(std::string_view line, const std::string& source,
+                         const std::string& message);
 
 // Position-file JSON -> line, lossless: every field the JSON has, nothing it lacks.
 // kMalformed for a document the notation cannot state (a field of the wrong type).

@@ -101,7 +101,7 @@ std::string QuestionLine(const json& q) {
 StatusOr<std::string> JsonToLine(const json& doc) {
   if (!doc.is_object()) return Unstatable("", "a position is a JSON object");
   if (!OnlyKeys(doc, {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
-                      "expansions"}))
+                      "expansions", "board_partial"}))
     return Unstatable("", "a field the position format does not have");
   std::string out;
   // rules
@@ -179,6 +179,11 @@ StatusOr<std::string> JsonToLine(const json& doc) {
       out += (i ? " / " : " ") + b["tile"].get<std::string>() + " " + XY(b["x"], b["y"]);
       if (b.contains("rotation")) out += " " + b["rotation"].dump();
     }
+  }
+  if (doc.contains("board_partial")) {  // partial [false]
+    if (!doc["board_partial"].is_boolean())
+      return Unstatable("/board_partial", "expected true or false");
+    out += doc["board_partial"].get<bool>() ? "; partial" : "; partial false";
   }
   if (doc.contains("figures")) {
     const json& jf = doc["figures"];
@@ -292,6 +297,11 @@ json MinimalJson(const json& doc, const IoContext& ctx) {
     json c = m;
     for (json& b : c["board"])
       if (b.is_object() && b.value("rotation", json(1)) == json(0)) b.erase("rotation");
+    keep_if_same(c);
+  }
+  if (m.value("board_partial", json()) == json(false)) {
+    json c = m;
+    c.erase("board_partial");
     keep_if_same(c);
   }
   if (m.contains("figures") && m["figures"].is_array()) {

@@ -175,7 +175,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   if (!rd.Object(j, "")) return rd.error;
   if (!rd.Keys(j, "",
                {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
-                "expansions"}))
+                "expansions", "board_partial"}))
     return rd.error;
   // --- rules
   RuleOptions opts;
@@ -428,6 +428,12 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   // --- supply
   pos.supply.counts.assign(cat.size(), 0);
   bool supply_rest = false;
+  // --- board_partial: only part of the table is stated (read before the supply's "rest").
+  if (j.contains("board_partial")) {
+    if (!j["board_partial"].is_boolean())
+      return Bad(ctx, "/board_partial", "expected true or false");
+    pos.board_partial = j["board_partial"].get<bool>();
+  }
   if (j.contains("supply")) {
     const json& js = j["supply"];
     if (!rd.Object(js, "/supply") || !rd.Keys(js, "/supply", {"draw_order", "remaining"}))
@@ -450,6 +456,12 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
         for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
         if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
+        // BASE-SETUP: "rest" subtracts the board from the set; a partial board does not state
+        // the whole board, so the counts depend on tiles the file leaves out.
+        if (pos.board_partial)
+          return Bad(ctx, "/supply/remaining",
+                     "\"rest\" needs the whole board, but board_partial states only part of "
+                     "it: give the counts of the tiles left (e.g. {\"U\": 3})");
         supply_rest = true;  // tiles held in expansion state are subtracted below
       } else {
         if (!rd.Object(jm, "/supply/remaining")) return rd.error;
@@ -519,6 +531,7 @@ json DumpPosition(const Position& pos) {
   j["board"] = json::array();
   for (int i = 0; i < pos.board.size(); ++i) {
     const PlacedTile& t = pos.board.tile(i);
+  if (pos.board_partial) j["board_partial"] = true;
     j["board"].push_back({{"tile", cat.Name(t.type)},
                           {"x", t.pos.x},
                           {"y", t.pos.y},

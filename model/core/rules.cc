@@ -181,7 +181,10 @@ std::vector<Violation> Validate(const Position& pos) {
     out.push_back(
         {"BASE-SETUP", "/players",
          "a game has 2 to 6 players, the file has " + std::to_string(pos.players.size())});
-  if (b.size() == 0) out.push_back({"BASE-SETUP", "/board", "the start tile is not on the board"});
+  if (b.size() == 0)
+    out.push_back({"BASE-SETUP", "/board",
+                   pos.board_partial ? "a partial board states at least one tile"
+                                     : "the start tile is not on the board"});
   std::vector<int> used(cat.size(), 0);
   for (int i = 0; i < b.size(); ++i) used[b.tile(i).type]++;
   if (pos.turn.drawn) used[*pos.turn.drawn]++;
@@ -193,7 +196,8 @@ std::vector<Violation> Validate(const Position& pos) {
                          " times (board, hand and supply) but the set has " +
                          std::to_string(cat.def(t).count)});
   }
-  // BASE-PLACE-EDGE and BASE-PLACE-ADJ between every pair of neighbours; the board is one piece.
+  // BASE-PLACE-EDGE and BASE-PLACE-ADJ between every pair of neighbours; the board is one piece
+  // unless it is partial (the stated tiles may connect through tiles the file leaves out).
   for (int i = 0; i < b.size(); ++i) {
     for (int side = 1; side <= 2; ++side) {  // east and south: each pair once
       auto n = b.At(Neighbour(b.tile(i).pos, side));
@@ -204,7 +208,7 @@ std::vector<Violation> Validate(const Position& pos) {
                            (side == 1 ? "east" : "south") + " neighbour"});
     }
   }
-  if (b.size() > 0) {
+  if (b.size() > 0 && !pos.board_partial) {
     std::set<int> seen = {0};
     std::deque<int> q = {0};
     while (!q.empty()) {
@@ -222,13 +226,16 @@ std::vector<Violation> Validate(const Position& pos) {
                            std::to_string(b.tile(i).pos.y) +
                            ") is not connected to the start tile"});
   }
-  // BASE-MEEPLE-SUPPLY: supply + board = the figures each player owns.
+  // BASE-MEEPLE-SUPPLY: supply + board = the figures each player owns; on a partial board at
+  // most that many (the others may stand on tiles the file leaves out).
   const auto& kinds = pos.cfg().figure_kinds;
   for (size_t p = 0; p < pos.players.size(); ++p)
     for (size_t k = 0; k < kinds.size(); ++k) {
       int on_board = pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
       int in_supply = pos.players[p].supply[k];
-      if (in_supply < 0 || on_board + in_supply != kinds[k].per_player)
+      const int stated = on_board + in_supply;
+      if (in_supply < 0 || (pos.board_partial ? stated > kinds[k].per_player
+                                              : stated != kinds[k].per_player))
         out.push_back({kinds[k].supply_ruling, "/players/" + std::to_string(p) + "/supply",
                        pos.players[p].name + " has " + std::to_string(in_supply) + " " +
                            kinds[k].name + " in supply and " + std::to_string(on_board) +

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "model/core/partial_board.h"
+
 namespace carc::model {
 
 namespace {
@@ -91,6 +93,9 @@ std::string FigureText(const Position& pos, const FigureSeen& f) {
 
 std::string EndText(const FeatureEnd& e) {
   static constexpr const char* kSide[4] = {"N", "E", "S", "W"};
+  if (e.what == "stated edge")  // board_partial: what lies beyond is not stated
+    return "the edge of the stated board at " + CoordText(e.at) + " on the " +
+           std::string(kSide[e.side & 3]) + " side";
   if (e.what == "open edge")
     return "an open edge on the " + std::string(kSide[e.side & 3]) + " side of " +
            CoordText(e.at);
@@ -98,7 +103,8 @@ std::string EndText(const FeatureEnd& e) {
 }
 
 // BASE-FEATURE-JOIN: a road segment with one side stops on its tile (at the junction, the
-// monastery or the city gate drawn there); a side with no neighbour is an open edge.
+// monastery or the city gate drawn there); a side with no neighbour is an open edge, or on a
+// partial board the edge of the stated board (a tile the file leaves out may lie beyond it).
 std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root) {
   const Board& b = pos.board;
   std::vector<FeatureEnd> out;
@@ -124,7 +130,8 @@ std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root) {
         out.push_back({monastery ? "monastery" : roads >= 3 ? "junction" : city ? "city" : "end",
                        at, -1});
       for (int d = 0; d < 4; ++d)
-        if ((sg.sides & kSideBit[d]) && !b.At(Neighbour(at, d))) out.push_back({"open edge", at, d});
+        if ((sg.sides & kSideBit[d]) && !b.At(Neighbour(at, d)))
+          out.push_back({pos.board_partial ? "stated edge" : "open edge", at, d});
     }
   }
   return out;
@@ -161,7 +168,11 @@ std::string FeatureText(const Position& pos, int root) {
   ScoreEvent tiles;
   FillTiles(pos, root, tiles);
   out += " through " + CoordsText(tiles.tiles);
-  if (kind == FeatureKind::kField) return out;
+  if (kind == FeatureKind::kField) {
+    if (auto e = pos.board_partial ? StatedEdge(pos, root) : std::nullopt)
+      out += " (it reaches " + EndText(*e) + ")";
+    return out;
+  }
   std::vector<FeatureEnd> ends = FeatureEnds(pos, root);
   if (ends.empty()) return out + " (closed on every side)";
   out += " (it ends at ";

@@ -34,8 +34,9 @@ std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root);
 // Every city a field touches (BASE-END-FARM: only the completed ones are paid).
 std::vector<CitySeen> TouchedCities(const Position& pos, int field_root);
 std::vector<FigureSeen> FiguresSeen(const Position& pos, const std::vector<int>& figure_ids);
-// Texts: "(1, 0)"; "(0, 0), (1, 0)"; "Anna's meeple at (0, 0)"; "the junction at (1, 0)" or
-// "an open edge on the E side of (2, 0)".
+// Texts: "(1, 0)"; "(0, 0), (1, 0)"; "Anna's meeple at (0, 0)"; "the junction at (1, 0)",
+// "an open edge on the E side of (2, 0)" or, on a partial board, "the edge of the stated board
+// at (2, 0) on the E side".
 std::string CoordText(Coord c);
 std::string CoordsText(const std::vector<Coord>& cs);
 std::string FigureText(const Position& pos, const FigureSeen& f);
