@@ -129,7 +129,9 @@ TEST(ParseJsonText, NumbersBeyondDoubleAreMalformedWithTheirPointer) {
 }
 
 TEST(DisplayName, EscapesBytesThatAreNotUtf8) {
-  EXPECT_EQ(model::DisplayName("a\xff" "b.json"), "a\\xffb.json");
+  EXPECT_EQ(model::DisplayName("a\xff"
+                               "b.json"),
+            "a\\xffb.json");
   EXPECT_EQ(model::DisplayName("caf\xc3\xa9.json"), "caf\xc3\xa9.json");  // é stays
   EXPECT_EQ(model::DisplayName("a\nb"), "a\\x0ab");
   EXPECT_EQ(model::DisplayName("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a UTF-16 surrogate
@@ -174,9 +176,7 @@ TEST(ReadInputFile, CliRefusesDevZeroAndReadsStdin) {
 
 // ---- .jcz records with short position arrays (used to read out of bounds: SIGSEGV)
 
-json PeerGame() {
-  return json::parse(Read(kRoot + "/fixtures/peer-games/base-2p-000.jcz"));
-}
+json PeerGame() { return json::parse(Read(kRoot + "/fixtures/peer-games/base-2p-000.jcz")); }
 
 TEST(Jcz, ShortPositionArraysAreMalformed) {
   // replay/0 is PLACE_TILE, replay/1 DEPLOY_MEEPLE (fixtures/peer-games/base-2p-000.jcz).
@@ -254,7 +254,8 @@ TEST(Adjudicate, RulingEchoesTheParsedActionNotTheUsersJson) {
   json first = legal.ruling["actions"][0]["action"];
   doc["question"] = {{"ask", "apply"}, {"actions", {first, {{"type", "pass"}}}}};
   // The same placement written with the rotation as an unsigned JSON number.
-  doc["question"]["actions"][0]["rotation"] = json(static_cast<uint64_t>(first["rotation"].get<int>()));
+  doc["question"]["actions"][0]["rotation"] =
+      json(static_cast<uint64_t>(first["rotation"].get<int>()));
   auto o = adjudicator::RunJson(doc, "p.json", {});
   ASSERT_TRUE(o.error.empty()) << o.error;
   EXPECT_EQ(o.ruling["actions"][0]["action"], first);
@@ -302,9 +303,9 @@ TEST(Validate, ThreeThousandFiguresOnOneFeatureGiveOneViolation) {
 
 TEST(Render, FarSquareInQuestionDoesNotGrowThePicture) {
   json doc = Small();
-  doc["question"] = {{"ask", "apply"},
-                     {"actions", {{{"type", "place_tile"}, {"x", 1000000}, {"y", -1000000},
-                                   {"rotation", 0}}}}};
+  doc["question"] = {
+      {"ask", "apply"},
+      {"actions", {{{"type", "place_tile"}, {"x", 1000000}, {"y", -1000000}, {"rotation", 0}}}}};
   auto svg = render::RenderPositionFile(doc, "far.json");
   ASSERT_TRUE(svg.ok()) << svg.status().message();
   // One tile: a 3 x 3 grid, no square in question drawn.
@@ -336,6 +337,41 @@ TEST(Cli, FileNameThatIsNotUtf8) {
   EXPECT_TRUE(json::accept(r.out)) << r.out.substr(0, 300);
 }
 
+// The verdict, not 65: the name is escaped (\xff as the four characters "\xff") wherever it
+// appears, so the output is valid UTF-8 JSON. The example's verdict is worked out in its
+// ruling file: E completes D's city for Ben, 7 + 4 = 11, claim [12, 11] upheld.
+TEST(Cli, AdjudicateFileNameThatIsNotUtf8GivesTheVerdict) {
+  TempDir dir;
+  const std::string name = dir / "pos\xff.json";
+  Write(name, Read(kRoot + "/fixtures/examples/who_scores_the_city.position.json"));
+  Result r = Carc("adjudicate --format json '" + name + "'");
+  ASSERT_EQ(r.code, 0) << r.out.substr(0, 300);  // was 65: the ruling could not be serialised
+  ASSERT_TRUE(json::accept(r.out)) << r.out.substr(0, 300);
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j.at("verdict"), "upheld");
+  EXPECT_EQ(j.at("scores"), json::array({12, 11}));
+  EXPECT_EQ(r.out.find('\xff'), std::string::npos);
+
+  // A malformed file of such a name: 65, the message names it escaped (valid UTF-8 on stderr).
+  const std::string bad = dir / "bad\xfe.json";
+  Write(bad, R"({"rules": )");
+  Result m = Shell("{ " + kCarc + " adjudicate '" + bad + "' >/dev/null 2>&3; } 3>&1");
+  EXPECT_EQ(m.code, 65) << m.out;
+  EXPECT_NE(m.out.find("bad\\xfe.json"), std::string::npos) << m.out;
+  EXPECT_EQ(m.out.find('\xfe'), std::string::npos) << m.out;
+
+  // Logged with --db: the adjudication is stored under the escaped name and listed as JSON.
+  const std::string db = dir / "log.db";
+  Result logged = Carc("adjudicate --format json --db '" + db + "' '" + name + "'");
+  EXPECT_EQ(logged.code, 0) << logged.out.substr(0, 300);
+  Result list = Carc("db adjudications --format json --db '" + db + "'");
+  ASSERT_EQ(list.code, 0) << list.out;
+  const json rows = json::parse(list.out);
+  ASSERT_EQ(rows.size(), 1u) << list.out;
+  EXPECT_EQ(rows[0].at("file"), (dir / "pos\\xff.json")) << list.out;
+  EXPECT_EQ(rows[0].at("verdict"), "upheld") << list.out;
+}
+
 // ---- conform: engine answers of the wrong type, hung engines
 
 TEST(Conform, WrongTypedAnswerIsTheEnginesFault) {
@@ -351,12 +387,13 @@ TEST(Conform, WrongTypedAnswerIsTheEnginesFault) {
   r = ParseAnswer(R"({"id": 0, "ok": true, "ok": false})", req, "e");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("duplicate key"), std::string::npos);
-  EXPECT_TRUE(ParseAnswer(R"({"id": 0, "ok": true, "protocol": 1, "expansions": []})", req, "e")
-                  .ok());
+  EXPECT_TRUE(
+      ParseAnswer(R"({"id": 0, "ok": true, "protocol": 1, "expansions": []})", req, "e").ok());
 
-  Result cli = Carc("conform --timeout 5 --engine \"read l; echo '{\\\"id\\\": 0, \\\"ok\\\": "
-                    "true, \\\"protocol\\\": 1, \\\"rulings\\\": [7]}'\"",
-                    true);
+  Result cli = Carc(
+      "conform --timeout 5 --engine \"read l; echo '{\\\"id\\\": 0, \\\"ok\\\": "
+      "true, \\\"protocol\\\": 1, \\\"rulings\\\": [7]}'\"",
+      true);
   EXPECT_EQ(cli.code, 74) << cli.out;  // was 70, and the report was lost
   EXPECT_NE(cli.out.find("/rulings: wrong type, received [7]"), std::string::npos) << cli.out;
 }
