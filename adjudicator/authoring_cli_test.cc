@@ -116,9 +116,8 @@ TEST(Notation, LineArgumentIsNamedLineWithTheColumn) {
   Result play = Carc("play " + Q("C3; players Anna / Ben; board D 0,0 / U 1,0 45") + " pass", true);
   EXPECT_EQ(play.code, 65);
   EXPECT_TRUE(Has(play.out, "line: column 39 (/board/1/rotation)")) << play.out;
-  Result conv = Carc("convert " + Q("C3; players Anna / Ben; board D 0,0 / U 1,0 45") +
-                         " --to json",
-                     true);
+  Result conv =
+      Carc("convert " + Q("C3; players Anna / Ben; board D 0,0 / U 1,0 45") + " --to json", true);
   EXPECT_EQ(conv.code, 65);
   EXPECT_TRUE(Has(conv.out, "line: column 39 (/board/1/rotation)")) << conv.out;
 }

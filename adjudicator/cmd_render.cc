@@ -73,8 +73,9 @@ void RegisterRenderCommands(Registry& reg) {
   reg.commands.push_back({render, [] {
                             auto doc = model::ReadJsonFile(st.file);
                             if (!doc.ok()) return Write(doc.status(), st.out);
-                            return WriteBoth(render::RenderPositionFile(*doc, model::SourceName(st.file)), st.out,
-                                             st.png, /*svg_to_stdout=*/false);
+                            return WriteBoth(
+                                render::RenderPositionFile(*doc, model::SourceName(st.file)),
+                                st.out, st.png, /*svg_to_stdout=*/false);
                           }});
 
   if (reg.adjudicate == nullptr) return;
@@ -86,8 +87,7 @@ void RegisterRenderCommands(Registry& reg) {
     if ((st.svg.empty() && st.png.empty()) || !o.error.empty()) return 0;  // errors keep their code
     auto doc = model::ReadJsonFile(file);
     if (!doc.ok()) return Write(doc.status(), st.svg.empty() ? st.png : st.svg);
-    return WriteBoth(render::RenderRuling(*doc, o.ruling, model::SourceName(file)), st.svg,
-                     st.png,
+    return WriteBoth(render::RenderRuling(*doc, o.ruling, model::SourceName(file)), st.svg, st.png,
                      /*svg_to_stdout=*/false);
   });
 }

@@ -24,8 +24,7 @@ rc::Gen<std::vector<std::string>> GenNames(int n) {
 }
 
 std::optional<Failure> CheckLine(const model::Position& pos, const json& action,
-                                 const std::vector<std::string>& names, bool minimal,
-                                 int partial) {
+                                 const std::vector<std::string>& names, bool minimal, int partial) {
   auto fail = [&](const std::string& what, const json& doc) {
     return Failure{"notation", what, doc, action};
   };

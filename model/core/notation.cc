@@ -553,13 +553,20 @@ std::map<std::string, int> LineColumns(std::string_view line) {
   auto toks = Tokenize(StripComments(line), "line");
   if (!toks.ok()) return out;
   static const std::map<std::string, std::string> kPointer = {
-      {"rules", "/rules"},       {"players", "/players"},
-      {"board", "/board"},       {"partial", "/board_partial"},
-      {"figures", "/figures"},   {"draw", "/supply/draw_order"},
-      {"remaining", "/supply/remaining"}, {"turn", "/turn"},
-      {"meta", "/meta"},         {"question", "/question"},
-      {"ask", "/question/ask"},  {"actions", "/question/actions"},
-      {"claim", "/question/claim"}};
+      {"rules", "/rules"},
+      {"players", "/players"},
+      {"board", "/board"},
+      {"partial", "/board_partial"},
+      {"figures", "/figures"},
+      {"draw", "/supply/draw_order"},
+      {"remaining", "/supply/remaining"},
+      {"turn", "/turn"},
+      {"meta", "/meta"},
+      {"question", "/question"},
+      {"ask", "/question/ask"},
+      {"actions", "/question/actions"},
+      {"claim", "/question/claim"},
+  };
   std::string name = "rules", pointer = "/rules";
   int item = 0;
   bool named = true, in_item = false;

@@ -43,8 +43,8 @@ std::string FiguresText(const Position& pos, const std::vector<int>& figs) {
   std::string out;
   for (int f : figs) {
     const Figure& fig = pos.figures[f];
-    out += (out.empty() ? "" : ", ") + FigureText(pos, {fig.owner, fig.kind,
-                                                        pos.board.tile(Board::TileOf(fig.node)).pos});
+    out += (out.empty() ? "" : ", ") +
+           FigureText(pos, {fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos});
   }
   return out;
 }
@@ -59,8 +59,10 @@ std::string OpenWithFigures(const Position& pos, int root) {
   if (beyond.empty()) return "";
   const std::vector<int> figs = pos.FiguresIn(root);
   if (!figs.empty())
-    return beyond + ", so whether this turn completes and scores it depends on tiles the file "
-                    "does not state; it holds " + FiguresText(pos, figs);
+    return beyond +
+           ", so whether this turn completes and scores it depends on tiles the file "
+           "does not state; it holds " +
+           FiguresText(pos, figs);
   // A road or city that is not completed reaches beyond the stated board, where a figure the
   // file leaves out may stand; a monastery's figures stand on its own (stated) tile.
   if (std::string away = FiguresBeyond(pos); !away.empty() && kind != FeatureKind::kMonastery)
@@ -87,8 +89,8 @@ std::optional<FeatureEnd> StatedEdge(const Position& pos, int root) {
       const Segment& sg = rt.segments[s];
       for (int d = 0; d < 4; ++d) {
         // Field halves 2d and 2d + 1 lie on side d (NL NR EL ER SL SR WL WR).
-        const bool on_side = kind == FeatureKind::kField ? (sg.halves >> (2 * d)) & 3
-                                                         : sg.sides & kSideBit[d];
+        const bool on_side =
+            kind == FeatureKind::kField ? (sg.halves >> (2 * d)) & 3 : sg.sides & kSideBit[d];
         if (on_side && !b.At(Neighbour(at, d))) return FeatureEnd{"stated edge", at, d};
       }
     }
@@ -173,8 +175,10 @@ std::string PartialAction(const Position& before, const Action& a, const ApplyRe
     // BASE-MEEPLE-FREE: a field beyond the stated board may hold a farmer the file leaves out.
     if (auto e = StatedEdge(after, root))
       if (std::string away = FiguresBeyond(after); !away.empty())
-        return Reaches(after, root, *e) + ", and a figure beyond the stated board may stand in "
-                                          "it (" + away + ")";
+        return Reaches(after, root, *e) +
+               ", and a figure beyond the stated board may stand in "
+               "it (" +
+               away + ")";
   }
   return "";
 }

@@ -234,8 +234,8 @@ std::vector<Violation> Validate(const Position& pos) {
       int on_board = pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
       int in_supply = pos.players[p].supply[k];
       const int stated = on_board + in_supply;
-      if (in_supply < 0 || (pos.board_partial ? stated > kinds[k].per_player
-                                              : stated != kinds[k].per_player))
+      if (in_supply < 0 ||
+          (pos.board_partial ? stated > kinds[k].per_player : stated != kinds[k].per_player))
         out.push_back({kinds[k].supply_ruling, "/players/" + std::to_string(p) + "/supply",
                        pos.players[p].name + " has " + std::to_string(in_supply) + " " +
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
