@@ -4,6 +4,7 @@
 #include <set>
 
 #include "adjudicator/exit_codes.h"
+#include "adjudicator/serve/highlights.h"
 #include "database/games_store.h"
 #include "database/migrate.h"
 #include "database/replay.h"
@@ -26,10 +27,14 @@ constexpr const char* kSource = "position.json";
 
 int HttpStatus(int exit_code) {
   switch (exit_code) {
-    case adjudicator::kExitNoInput: return 404;
-    case adjudicator::kExitInternal: return 500;
-    case adjudicator::kExitIo: return 503;
-    default: return 400;  // usage, malformed, unknown rules: the request is at fault
+    case adjudicator::kExitNoInput:
+      return 404;
+    case adjudicator::kExitInternal:
+      return 500;
+    case adjudicator::kExitIo:
+      return 503;
+    default:
+      return 400;  // usage, malformed, unknown rules: the request is at fault
   }
 }
 
@@ -43,21 +48,30 @@ Response Ok(const json& j) { return {200, "application/json", j.dump()}; }
 
 const char* RoleName(render::Role r) {
   switch (r) {
-    case render::Role::kField: return "field";
-    case render::Role::kRoad: return "road";
-    case render::Role::kCity: return "city";
-    case render::Role::kMonastery: return "monastery";
-    case render::Role::kShield: return "shield";
-    case render::Role::kJunction: return "junction";
+    case render::Role::kField:
+      return "field";
+    case render::Role::kRoad:
+      return "road";
+    case render::Role::kCity:
+      return "city";
+    case render::Role::kMonastery:
+      return "monastery";
+    case render::Role::kShield:
+      return "shield";
+    case render::Role::kJunction:
+      return "junction";
   }
   return "field";
 }
 
 const char* EdgeName(model::EdgeType e) {
   switch (e) {
-    case model::EdgeType::kField: return "field";
-    case model::EdgeType::kRoad: return "road";
-    case model::EdgeType::kCity: return "city";
+    case model::EdgeType::kField:
+      return "field";
+    case model::EdgeType::kRoad:
+      return "road";
+    case model::EdgeType::kCity:
+      return "city";
   }
   return "field";
 }
@@ -72,8 +86,10 @@ model::StatusOr<json> ParseBody(const std::string& text, const std::string& sour
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
@@ -191,8 +207,12 @@ Response Api::Handle(const std::string& method, const std::string& path,
       return Ruling(path.substr(std::string("/api/rulings/").size()));
     if (method == "GET" && path == "/api/fixture") return Fixture(query);
     if (method == "GET" && path == "/api/games") return Games();
-    if (method == "GET" && path.rfind("/api/games/", 0) == 0)
-      return Game(path.substr(std::string("/api/games/").size()));
+    if (method == "GET" && path.rfind("/api/games/", 0) == 0) {
+      const std::string rest = path.substr(std::string("/api/games/").size());
+      if (auto slash = rest.find("/turn/"); slash != std::string::npos)
+        return GameTurn(rest.substr(0, slash), rest.substr(slash + 6));
+      return Game(rest);
+    }
     return Error(adjudicator::kExitNoInput, method + " " + path + ": no such API call");
   } catch (const std::exception& e) {
     return Error(adjudicator::kExitInternal, std::string("internal error: ") + e.what());
@@ -210,6 +230,9 @@ Response Api::Run(const std::string& body, Mode mode, int depth) {
   if (mode == Mode::kAdjudicate) {
     auto svg = render::RenderRuling(*doc, o.ruling, kSource);
     if (svg.ok()) out["svg"] = *svg;
+    // The same features again, as data: the page marks them on its own board.
+    auto hl = RulingHighlights(*doc, o.ruling, kSource);
+    if (hl.ok()) out["highlights"] = *hl;
   }
   return Ok(out);
 }
@@ -235,7 +258,8 @@ Response Api::Fit(const std::string& body) {
   const model::TileType type = *cat.Find(j["tile"].get<std::string>());
   model::Board board;
   const json& jb = j.value("board", json::array());
-  if (!jb.is_array()) return Error(adjudicator::kExitMalformed, "request:/board: expected an array");
+  if (!jb.is_array())
+    return Error(adjudicator::kExitMalformed, "request:/board: expected an array");
   std::set<model::Coord> seen;
   for (size_t i = 0; i < jb.size(); ++i) {
     const json& t = jb[i];
@@ -297,8 +321,12 @@ Response Api::Search(const std::map<std::string, std::string>& query) {
   auto hits = database::Search(*db_, text, limit);
   if (!hits.ok()) return Error(hits.status());
   for (const auto& h : *hits)
-    j["hits"].push_back({{"id", h.id}, {"title", h.title}, {"expansion", h.expansion},
-                         {"status", h.status}, {"snippet", h.snippet}, {"bm25", h.score}});
+    j["hits"].push_back({{"id", h.id},
+                         {"title", h.title},
+                         {"expansion", h.expansion},
+                         {"status", h.status},
+                         {"snippet", h.snippet},
+                         {"bm25", h.score}});
   return Ok(j);
 }
 
@@ -355,22 +383,93 @@ Response Api::Games() {
   return Ok({{"games", *list}});
 }
 
-Response Api::Game(const std::string& id) {
-  int64_t n = 0;
+namespace {
+
+// A whole decimal number, or nothing.
+std::optional<int64_t> Number(const std::string& text) {
   try {
     size_t used = 0;
-    n = std::stoll(id, &used);
-    if (used != id.size()) throw std::invalid_argument(id);
+    const int64_t n = std::stoll(text, &used);
+    if (used == text.size()) return n;
   } catch (const std::exception&) {
-    return Error(adjudicator::kExitUsage, "game: expected a game number, got \"" + id + "\"");
   }
-  auto g = database::GetGame(*db_, n);
+  return std::nullopt;
+}
+
+}  // namespace
+
+model::StatusOr<std::optional<database::StoredGame>> Api::FetchGame(const std::string& id) {
+  auto n = Number(id);
+  if (!n)
+    return model::Status(model::ErrorCode::kUsage,
+                         "game: expected a game number, got \"" + id + "\"");
+  return database::GetGame(*db_, *n);
+}
+
+Response Api::Game(const std::string& id) {
+  auto g = FetchGame(id);
   if (!g.ok()) return Error(g.status());
   if (!*g) return Error(adjudicator::kExitNoInput, "no game " + id + " (see the game list)");
   json j = database::StoredGameJson(**g);
   auto rr = database::Replay((*g)->record, "game " + id, /*with_log=*/true);
   if (rr.ok()) j["replay_log"] = rr->log;
   return Ok(j);
+}
+
+// Turn N of a stored game as a question: the position before it (`carc games position ID
+// --turn N`, ReplayToTurn) asking whether the record's actions of that turn are legal and
+// score what the record claims, with the ruling and its picture (the board at that turn).
+// N = turns + 1: the position after the last turn, with no question.
+Response Api::GameTurn(const std::string& id, const std::string& turn_text) {
+  auto g = FetchGame(id);
+  if (!g.ok()) return Error(g.status());
+  if (!*g) return Error(adjudicator::kExitNoInput, "no game " + id + " (see the game list)");
+  const auto turn = Number(turn_text);
+  const auto& rec = (*g)->record;
+  const int turns = static_cast<int>(rec.turns.size());
+  if (!turn || *turn < 1 || *turn > turns + 1)
+    return Error(adjudicator::kExitUsage, "turn: expected 1 to " + std::to_string(turns + 1) +
+                                              ", got \"" + turn_text + "\"");
+  const std::string source = "game " + id;
+  auto rr = database::ReplayToTurn(rec, source, static_cast<int>(*turn));
+  if (!rr.ok()) return Error(rr.status());
+  json out = {{"game_id", (*g)->game_id}, {"turn", *turn}, {"turns", turns}, {"text", rr->text}};
+  if (rr->position.is_null()) {
+    // An earlier turn is illegal or scored otherwise than claimed: the verdict says why.
+    out["position"] = nullptr;
+    out["cited"] = rr->cited;
+    return Ok(out);
+  }
+  json pos = rr->position;
+  if (*turn <= turns) {
+    const auto& t = rec.turns[*turn - 1];
+    json q = {{"ask", "apply"}, {"actions", t.actions}};
+    if (t.scores) q["claim"] = {{"scores", *t.scores}};
+    pos["question"] = q;
+    adjudicator::Outcome o = opts_.run(pos, source, {Mode::kAdjudicate, 0});
+    // Steps the record leaves undecided (no figure after the tile) are passed, as the replay
+    // passes them (a player ending the turn); the question then says so.
+    for (int k = 0;
+         k < 3 && !o.error.empty() && o.error.find("the turn is not finished") != std::string::npos;
+         ++k) {
+      pos["question"]["actions"].push_back({{"type", "pass"}});
+      o = opts_.run(pos, source, {Mode::kAdjudicate, 0});
+    }
+    if (o.error.empty()) {
+      out["exit_code"] = o.exit_code;
+      out["ruling"] = o.ruling;
+      auto svg = render::RenderRuling(pos, o.ruling, source);
+      if (svg.ok()) out["svg"] = *svg;
+    } else {
+      out["error"] = o.error;
+    }
+  }
+  if (!out.contains("svg")) {
+    auto svg = render::RenderPositionFile(pos, source);
+    if (svg.ok()) out["svg"] = *svg;
+  }
+  out["position"] = pos;
+  return Ok(out);
 }
 
 }  // namespace carc::serve

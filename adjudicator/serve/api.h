@@ -15,6 +15,7 @@
 
 #include "adjudicator/adjudicate.h"
 #include "database/db.h"
+#include "database/games_store.h"
 
 namespace carc::serve {
 
@@ -58,6 +59,8 @@ class Api {
   Response Fixture(const std::map<std::string, std::string>& query);
   Response Games();
   Response Game(const std::string& id);
+  Response GameTurn(const std::string& id, const std::string& turn);
+  model::StatusOr<std::optional<database::StoredGame>> FetchGame(const std::string& id);
 
   ApiOptions opts_;
   std::mutex mu_;  // the model and the SQLite connection (opened NOMUTEX) answer one at a time

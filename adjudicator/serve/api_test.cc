@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 
 #include "adjudicator/serve/server.h"
+#include "database/games_store.h"
+#include "database/migrate.h"
 #include "model/core/position_io.h"
 
 namespace carc::serve {
@@ -108,6 +111,112 @@ TEST(ServeApi, AMalformedPositionGetsTheCommandLinesMessage) {
   json syntax = Call("POST", "/api/adjudicate", "{\"rules\": ", {}, &status);
   EXPECT_EQ(status, 400);
   EXPECT_EQ(syntax["exit_code"], 65);
+}
+
+// The verdict's features as data for the page's board: the city Ben closes is D's city:N and
+// E's city:S (turned 180), score event 1, with Ben's meeple on E's city.
+TEST(ServeApi, HighlightsNameTheScoredFeatureTileByTile) {
+  auto doc = model::ReadJsonFile(kExample);
+  ASSERT_TRUE(doc.ok());
+  int status = 0;
+  json out = Call("POST", "/api/adjudicate", doc->dump(), {}, &status);
+  ASSERT_EQ(status, 200) << out.dump();
+  const json& h = out["highlights"];
+  EXPECT_EQ(h["square"], (json{{"x", 0}, {"y", -1}, {"illegal", false}}));
+  ASSERT_EQ(h["features"].size(), 1u) << h.dump();  // Anna's road is not completed
+  const json& city = h["features"][0];
+  EXPECT_EQ(city["mark"], "scored");
+  EXPECT_EQ(city["kind"], "city");
+  EXPECT_EQ(city["labels"], json::parse("[1]"));
+  std::set<std::string> segs;
+  for (const json& s : city["segments"])
+    segs.insert(std::to_string(s["x"].get<int>()) + "," + std::to_string(s["y"].get<int>()) + " " +
+                s["feature"].get<std::string>());
+  EXPECT_EQ(segs, (std::set<std::string>{"0,0 city:N", "0,-1 city:S"}));
+  ASSERT_EQ(city["figures"].size(), 1u);
+  EXPECT_EQ(city["figures"][0]["owner_name"], "Ben");
+  EXPECT_EQ(city["figures"][0]["x"], 0);
+  EXPECT_EQ(city["figures"][0]["y"], -1);
+}
+
+// Anna's knight already holds D's city: Ben's meeple on E's city joins it (BASE-MEEPLE-FREE),
+// so that city is the disputed feature, drawn red, Anna's knight on it.
+TEST(ServeApi, HighlightsNameTheFeatureAnIllegalFigureIsRefusedOn) {
+  auto doc = model::ReadJsonFile(kExample);
+  ASSERT_TRUE(doc.ok());
+  (*doc)["figures"].push_back(
+      {{"owner", 0}, {"kind", "meeple"}, {"x", 0}, {"y", 0}, {"feature", "city:N"}});
+  (*doc)["players"][0]["supply"]["meeple"] = 5;
+  (*doc)["question"].erase("claim");
+  int status = 0;
+  json out = Call("POST", "/api/adjudicate", doc->dump(), {}, &status);
+  ASSERT_EQ(status, 200) << out.dump();
+  ASSERT_EQ(out["ruling"]["verdict"], "illegal") << out["ruling"].dump();
+  const json& f = out["highlights"]["features"];
+  ASSERT_EQ(f.size(), 1u) << f.dump();
+  EXPECT_EQ(f[0]["mark"], "disputed");
+  EXPECT_EQ(f[0]["segments"].size(), 2u);
+  ASSERT_EQ(f[0]["figures"].size(), 1u);
+  EXPECT_EQ(f[0]["figures"][0]["owner_name"], "Anna");
+}
+
+// A game's turn as a question (`games position ID --turn N` plus the turn's moves). By hand
+// from g01's record: before turn 2 the board is D and E, Ben holds U; the turn's moves are U at
+// (1, 0) and a meeple on its road, claimed [4, 2] (final scoring: Ben's road, 2 tiles).
+TEST(ServeApi, AGameTurnOpensAsAPositionWithItsMoves) {
+  const std::string path = ::testing::TempDir() + "/serve_api_games.db";
+  std::filesystem::remove(path);
+  {
+    auto conn = database::OpenDatabase(path, {.mode = database::OpenMode::kCreate});
+    ASSERT_TRUE(conn.ok()) << conn.status().message();
+    std::vector<database::ImportItem> items;
+    for (const char* g : {"g01_city_then_road", "g02_road_tile_turned_wrong"}) {
+      auto item = database::LoadGameFile(kRoot + "/fixtures/games/" + g + ".game.json");
+      ASSERT_TRUE(item.ok()) << item.status().message();
+      items.push_back(*item);
+    }
+    ASSERT_TRUE(database::ImportGames(*conn, items).ok());
+  }
+  auto api = Api::Create({.run = adjudicator::RunJson, .db_path = path, .root = kRoot});
+  ASSERT_TRUE(api.ok()) << api.status().message();
+  auto call = [&](const std::string& p, int* status) {
+    Response r = (*api)->Handle("GET", p, {}, "");
+    *status = r.status;
+    return json::parse(r.body);
+  };
+  int status = 0;
+  json t2 = call("/api/games/1/turn/2", &status);
+  ASSERT_EQ(status, 200) << t2.dump();
+  const json& pos = t2["position"];
+  ASSERT_EQ(pos["board"].size(), 2u);
+  EXPECT_EQ(pos["board"][1], (json{{"tile", "E"}, {"x", 0}, {"y", -1}, {"rotation", 180}}));
+  EXPECT_EQ(pos["turn"]["tile"], "U");
+  EXPECT_EQ(pos["question"]["actions"][0],
+            (json{{"type", "place_tile"}, {"tile", "U"}, {"x", 1}, {"y", 0}, {"rotation", 0}}));
+  EXPECT_EQ(pos["question"]["claim"]["scores"], json::parse("[4, 2]"));
+  EXPECT_EQ(t2["ruling"]["verdict"], "upheld") << t2["ruling"].dump();
+  EXPECT_NE(t2["svg"].get<std::string>().find("<svg"), std::string::npos);
+  // g01 turn 2 states every choice: no pass is added.
+  EXPECT_EQ(pos["question"]["actions"].size(), 2u);
+  // After the last turn: the final position, no question.
+  json t3 = call("/api/games/1/turn/3", &status);
+  ASSERT_EQ(status, 200) << t3.dump();
+  EXPECT_EQ(t3["position"]["board"].size(), 3u);
+  EXPECT_FALSE(t3["position"].contains("question"));
+  // g02's turn 2 is illegal: there is no position before its turn 3.
+  json bad = call("/api/games/2/turn/3", &status);
+  ASSERT_EQ(status, 200) << bad.dump();
+  EXPECT_TRUE(bad["position"].is_null());
+  EXPECT_EQ(bad["cited"], json::parse(R"(["BASE-PLACE-EDGE"])"));
+  json out = call("/api/games/1/turn/4", &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(out["exit_code"], 64);
+  out = call("/api/games/x/turn/1", &status);
+  EXPECT_EQ(status, 400);
+  out = call("/api/games/9/turn/1", &status);
+  EXPECT_EQ(status, 404);
+  api->reset();
+  std::filesystem::remove(path);
 }
 
 TEST(ServeApi, PerftDepthFromThePageIsCapped) {

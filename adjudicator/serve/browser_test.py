@@ -12,7 +12,14 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
   4. opens the position from the page's share link;
   5. shows an error with the CLI's message;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
-  7. steps through a game record imported into the database.
+  7. steps through a game record imported into the database, the board drawn at each turn,
+     and opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board
+     are counted from the record);
+  8. the verdict's features are marked on the editable board (the city Ben closes: D's and E's
+     city segments, score event 1, Ben's meeple ringed), as in the server's picture;
+  9. the expansion forms: The Messengers' scoring tracks filled in, a message the server
+     refuses shown beside its field, the adjudicated position holding the tracks worked out by
+     hand; The Gifts' and Christmas Present's hands written into the position file.
 Screenshots go to --out. Exit 77 (ctest: skipped) only when chromium, chromedriver or
 selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap installs them and
 sets it, so in CI a missing browser fails.
@@ -96,8 +103,10 @@ def main():
     # A database with the rulings and one game record (fixtures/games/g01: Anna caps the start
     # city, Ben extends the road; 2 turns), opened read-only by the server.
     db = os.path.join(work, "carc.db")
+    jcz_path = os.path.join(args.root, "fixtures/games/jcz_base-2p-000.game.json")
     for cmd in (["db", "build", "--db", db, "--root", args.root],
-                ["games", "import", os.path.join(args.root, "fixtures/games/g01_city_then_road.game.json"), "--db", db]):
+                ["games", "import", os.path.join(args.root, "fixtures/games/g01_city_then_road.game.json"), "--db", db],
+                ["games", "import", jcz_path, "--db", db]):
         r = subprocess.run([args.carc] + cmd, capture_output=True, text=True)
         check(r.returncode == 0, f"carc {' '.join(cmd[:2])} exits 0 ({r.stderr.strip()})")
     server = subprocess.Popen(
@@ -213,6 +222,22 @@ def main():
         check("BASE-PLACE-EDGE" in ids and "BASE-MEEPLE-FREE" in ids, f"the reasons cite their rulings ({sorted(set(ids))})")
         check(driver.find_elements(By.CSS_SELECTOR, "#picture svg"), "the ruling's picture is drawn")
         page_ruling = json.loads(css("#ruling-json").get_attribute("textContent"))
+
+        # 8. The verdict's features on the editable board: the closed city is D's city:N at
+        # (0, 0) and E's city:S at (0, -1) (E turned 180), score event 1, Ben's meeple on it.
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board g.hl-scored"))
+        marked = driver.execute_script(
+            "return [...document.querySelectorAll('#board g.hl-scored')].map("
+            "g => g.getAttribute('data-x') + ',' + g.getAttribute('data-y') + ' ' + g.getAttribute('data-feature'))")
+        check(sorted(marked) == ["0,-1 city:S", "0,0 city:N"], f"the board marks the scored city on both tiles ({marked})")
+        labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#board g.hl-label")]
+        check(labels == ["1"], f"the city carries score event number 1, as in the picture ({labels})")
+        rings = driver.execute_script(
+            "return [...document.querySelectorAll('#board circle.hl-ring')].map("
+            "c => c.getAttribute('data-owner') + '@' + c.getAttribute('data-x') + ',' + c.getAttribute('data-y'))")
+        check(rings == ["Ben@0,-1"], f"Ben's meeple on the city is ringed ({rings})")
+        check(not driver.find_elements(By.CSS_SELECTOR, '#board g.hl[data-x="1"]'),
+              "Anna's open road is not marked (not scored)")
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(args.out, "serve-workbench.png"))
 
@@ -302,6 +327,117 @@ def main():
         css("#turn-next").click()
         wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#game-turn h2").text.startswith("Turn 2"))
         check(css("#game-turn h2").text == "Turn 2 of 2: Ben", "the next button steps to turn 2 (Ben)")
+        # The board at turn 2: the position before it (D, E) adjudicated with the turn's moves.
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-board svg"))
+        check("Verdict: upheld" in css("#game-board svg").get_attribute("textContent"),
+              "turn 2 is drawn with its verdict (the record's scores 4 : 2 as the rules give them)")
+        click("#turn-open")
+        wait.until(lambda d: d.find_element(By.ID, "view-workbench").is_displayed())
+        wait_tile(1, 0, "U")
+        placed = driver.find_elements(By.CSS_SELECTOR, "#board g.tile-g:not(.move-tile)")
+        check(sorted((g.get_attribute("data-tile"), g.get_attribute("data-x"), g.get_attribute("data-y")) for g in placed)
+              == [("D", "0", "0"), ("E", "0", "-1")], "turn 2 opens in the workbench: D and E on the board")
+        check(attr('#board g.move-tile', "data-tile") == "U" and "place tile U at (1, 0)" in css("#actions").text,
+              "the turn's tile U at (1, 0) is the disputed move")
+
+        # A 71-turn JCloisterZone game: the board before turn 40 holds the start tiles and the
+        # tile of every place_tile action of turns 1-39, counted from the record.
+        rec = json.load(open(jcz_path))
+        turn_n = 40
+        expected = len(rec.get("start", [])) + sum(
+            1 for t in rec["turns"][:turn_n - 1] for a in t["actions"] if a["type"] == "place_tile")
+        driver.get(url + f"#/game/2/turn/{turn_n}")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-turn h2"))
+        check(css("#game-turn h2").text.startswith(f"Turn {turn_n} of 71"), f"a link opens the game at turn {turn_n}")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-board svg"))
+        driver.save_screenshot(os.path.join(args.out, "serve-game.png"))
+        click("#turn-open")
+        wait.until(lambda d: d.find_element(By.ID, "view-workbench").is_displayed())
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board g.move-tile"))
+        n_tiles = len(driver.find_elements(By.CSS_SELECTOR, "#board g.tile-g:not(.move-tile)"))
+        check(n_tiles == expected, f"the workbench shows the {expected} tiles on the board before turn {turn_n} ({n_tiles})")
+        first = rec["turns"][turn_n - 1]["actions"][0]
+        check(attr("#board g.move-tile", "data-x") == str(first["x"]) and attr("#board g.move-tile", "data-y") == str(first["y"]),
+              f"turn {turn_n}'s tile is the disputed move at ({first['x']}, {first['y']})")
+        css("#btn-adjudicate").click()
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        check(css("#verdict").text == "upheld",
+              f"turn {turn_n} adjudicated on the page: its moves legal and the record's scores as claimed ({css('#verdict').text!r})")
+
+        # 9. The expansion forms. A new position with The Messengers: D at (0, 0), Anna holds E.
+        # Anna's figures stand on 12 (meeple) and 3 (dame), score 15; Ben's on 5 and 0, score 5.
+        # E north of D turned 180 with a meeple closes the city: 2 tiles x 2 = 4 points to Anna
+        # (BASE-SCORE-CITY), put on the dame (assign_points): 3 + 4 = 7, not a multiple of 5, no
+        # message (MSG-DARK). The position after: tracks Anna 12/7, Ben 5/0, scores 19 and 5.
+        driver.execute_script("window.scrollTo(0, 0)")
+        css("#btn-new").click()
+        css('button.pal[data-tile="D"]').click()
+        click(cell(0, 0))
+        wait_tile(0, 0, "D")
+        css('#expansions input[data-expansion="messengers"]').click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'fieldset.xform[data-expansion="messengers"]'))
+
+        def fill(sel, value):
+            e = css(sel)
+            e.clear()
+            e.send_keys(value)
+            driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", e)
+
+        def ptr(p):
+            return f'[data-ptr="{p}"]'
+        for p, v in (("/expansions/messengers/tracks/0/meeple", "12"), ("/expansions/messengers/tracks/0/dame", "3"),
+                     ("/expansions/messengers/tracks/1/meeple", "5")):
+            fill(ptr(p), v)
+        # The scores are still 0: the server says so (MSG-CHOOSE), not beside a form field.
+        wait.until(lambda d: "MSG-CHOOSE" in d.find_element(By.ID, "expansion-error").text)
+        check(True, "tracks that do not add up to the score are refused (MSG-CHOOSE) before any question")
+        scores = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")
+        for inp, v in zip(scores, ["15", "5"]):
+            inp.clear()
+            inp.send_keys(v)
+        fill(ptr("/expansions/messengers/stack"), "knights, nonsense")
+        stack_err = '.field-error[data-for="/expansions/messengers/stack"]'
+        wait.until(lambda d: attr(stack_err, "text"))
+        msg = attr(stack_err, "text")
+        check("nonsense" in msg or "message" in msg, f"a message the server does not know is refused beside the stack field ({msg!r})")
+        driver.save_screenshot(os.path.join(args.out, "serve-messengers-error.png"))
+        fill(ptr("/expansions/messengers/stack"), "")
+        wait.until(lambda d: not attr(stack_err, "text") and not attr("#expansion-error", "text"))
+        check(True, "with the stack left unknown and the scores matching, the position is accepted")
+        css('input[name=tool][value=move]').click()
+        wait_fit(0, -1)
+        click(cell(0, -1))
+        wait.until(lambda d: "rotated 180" in d.find_element(By.ID, "actions").text)
+        click('circle.anchor[data-move="1"][data-feature="city:S"]')
+        wait.until(lambda d: "place meeple on city:S" in d.find_element(By.ID, "actions").text)
+        fill("#action-json", '{"type": "assign_points", "kind": "dame"}')
+        css("#btn-add-action").click()
+        css("#btn-adjudicate").click()
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        ruling = json.loads(css("#ruling-json").get_attribute("textContent"))
+        check(css("#verdict").text == "legal", f"the Messengers question is legal ({css('#verdict').text!r}, {css('#status').text!r})")
+        tracks = ruling["position"]["expansions"]["messengers"]["tracks"]
+        check(tracks == [{"meeple": 12, "dame": 7}, {"meeple": 5, "dame": 0}],
+              f"the adjudicated position: Anna's dame moved 3 -> 7, the rest as filled in ({tracks})")
+        check(ruling["scores"] == [19, 5], f"scores 19 and 5 ({ruling['scores']})")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(args.out, "serve-messengers.png"))
+
+        # The Gifts and Christmas Present: hands per player, written into the file.
+        css('#expansions input[data-expansion="gifts"]').click()
+        css('#expansions input[data-expansion="christmas_present"]').click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'fieldset.xform[data-expansion="christmas_present"]'))
+        fill(ptr("/expansions/gifts/hands/1"), "synod, take_2")
+        fill(ptr("/expansions/christmas_present/hands/0"), "cancel-attack")
+        Select(css(ptr("/expansions/gifts/variants/completion"))).select_by_value("completion-excluded")
+        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", css(ptr("/expansions/gifts/variants/completion")))
+        doc = json.loads(css("#pos-json").get_attribute("value"))
+        gifts, xmas = doc["expansions"]["gifts"], doc["expansions"]["christmas_present"]
+        check(gifts["hands"] == [[], ["synod", "take_2"]],
+              f"Ben's gifts are in the file ({gifts['hands']})")
+        check(gifts["variants"] == {"completion": "completion-excluded"}, "the Gifts variant is in the file")
+        check(xmas["hands"] == [["cancel-attack"], []], f"Anna's Christmas card is in the file ({xmas['hands']})")
+        driver.save_screenshot(os.path.join(args.out, "serve-forms.png"))
         print("browser test: all flows passed; screenshots in " + args.out)
     finally:
         if driver:

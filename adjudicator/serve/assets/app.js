@@ -106,6 +106,7 @@ function countsLeft() {
 }
 
 function changed(opts) {
+  S.highlights = null;  // the verdict's features belong to the position adjudicated
   syncJson();
   renderPalette();
   renderBoard();
@@ -253,6 +254,7 @@ function renderBoard() {
     svg.append(g);
     svg.append(sv('rect', { class: 'move-outline', x: px(S.ghost.x) + 2, y: py(S.ghost.y) + 2, width: CELL - 4, height: CELL - 4 }));
   }
+  drawHighlights(svg, px, py, scale, false);
   for (const f of P().figures) {
     const t = tileAt(f.x, f.y);
     if (!t || !S.tiles[t.tile]) continue;
@@ -268,6 +270,7 @@ function renderBoard() {
     const feat = featuresOf(P().turn.tile, ((m.rotation || 0) / 90) & 3).find((q) => nameMatches(q.name, mf.feature));
     if (feat) svg.append(figureArt(mf.kind || 'meeple', P().turn.player || 0, isField(feat.name), px(m.x) + feat.x * scale, py(m.y) + feat.y * scale, 'the disputed figure'));
   }
+  drawHighlights(svg, px, py, scale, true);
   // Anchors on top, so a click on a feature is never taken by a figure.
   const anchors = (id, rot, x, y, isMove) => {
     for (const f of anchorPoints(id, rot)) {
@@ -282,6 +285,70 @@ function renderBoard() {
   if (m && P().turn && P().turn.tile && S.tiles[P().turn.tile]) anchors(P().turn.tile, ((m.rotation || 0) / 90) & 3, m.x, m.y, true);
   if (S.selected && tileAt(S.selected.x, S.selected.y))
     svg.append(sv('rect', { class: 'selected-outline', x: px(S.selected.x) + 1, y: py(S.selected.y) + 1, width: CELL - 2, height: CELL - 2 }));
+}
+
+// The tile drawn on a square: a board tile, or the disputed tile of the question.
+function drawnTileAt(x, y) {
+  const t = tileAt(x, y);
+  if (t && S.tiles[t.tile]) return { id: t.tile, rot: rotOf(t) };
+  const m = moveAction();
+  if (m && m.x === x && m.y === y && P().turn && S.tiles[P().turn.tile]) return { id: P().turn.tile, rot: ((m.rotation || 0) / 90) & 3 };
+  return null;
+}
+
+// The verdict's features on the editable board (the server's highlights: the same features
+// `carc adjudicate --svg` marks): every segment of each, its score event numbers, the figures
+// on it ringed, a farm's incomplete cities crossed. `top`: the rings and labels, over figures.
+function drawHighlights(svg, px, py, scale, top) {
+  const h = S.highlights;
+  if (!h) return;
+  const segAt = (s) => {
+    const d = drawnTileAt(s.x, s.y);
+    if (!d) return null;
+    const r = S.tiles[d.id].rotations[d.rot];
+    return { shapes: r.shapes.filter((q) => q.segment === s.segment), anchor: r.features.find((q) => q.segment === s.segment) };
+  };
+  for (const f of h.features || []) {
+    const cls = 'hl hl-' + f.mark;
+    if (!top) {
+      for (const s of f.segments) {
+        const at = segAt(s);
+        if (!at) continue;
+        const g = sv('g', { class: cls + ' hl-' + f.kind, transform: `translate(${px(s.x)} ${py(s.y)}) scale(${scale})`, 'data-x': s.x, 'data-y': s.y, 'data-feature': s.feature });
+        g.append(sv('title', {}, document.createTextNode(`${f.mark === 'scored' ? 'scored in the verdict' : 'named by the illegal move'}: ${f.kind}` + (f.labels.length ? ` (score event ${f.labels.join(', ')})` : ''))));
+        for (const q of at.shapes) g.append(sv('path', { class: q.role === 'road' ? 'hl-road' : 'hl-area', d: q.path }));
+        svg.append(g);
+      }
+      continue;
+    }
+    for (const fig of f.figures || []) {
+      const d = drawnTileAt(fig.x, fig.y);
+      if (!d) continue;
+      const a = featuresOf(d.id, d.rot).find((q) => nameMatches(q.name, fig.feature));
+      if (a) svg.append(sv('circle', { class: 'hl-ring ' + cls, cx: px(fig.x) + a.x * scale, cy: py(fig.y) + a.y * scale, r: 15, 'data-x': fig.x, 'data-y': fig.y, 'data-owner': fig.owner_name }));
+    }
+    const first = f.segments.map((s) => [s, segAt(s)]).find(([, at]) => at && at.anchor);
+    if (first && f.labels.length) {
+      const [s, at] = first;
+      f.labels.forEach((n, k) => {
+        const cx = px(s.x) + at.anchor.x * scale + 14 + 20 * k, cy = py(s.y) + at.anchor.y * scale - 12;
+        const g = sv('g', { class: 'hl-label', 'data-label': n });
+        g.append(sv('circle', { cx, cy, r: 9 }));
+        const t = sv('text', { x: cx, y: cy + 4, 'text-anchor': 'middle' }); t.textContent = n; g.append(t);
+        svg.append(g);
+      });
+    }
+  }
+  if (!top) return;
+  for (const c of h.crossed || [])
+    for (const s of c.segments) {
+      const at = segAt(s);
+      if (!at || !at.anchor) continue;
+      const cx = px(s.x) + at.anchor.x * scale, cy = py(s.y) + at.anchor.y * scale;
+      svg.append(sv('path', { class: 'hl-cross', d: `M${cx - 9} ${cy - 9} L${cx + 9} ${cy + 9} M${cx + 9} ${cy - 9} L${cx - 9} ${cy + 9}`, 'data-x': s.x, 'data-y': s.y }));
+    }
+  if (h.square && h.square.illegal)
+    svg.append(sv('rect', { class: 'hl-square-illegal', x: px(h.square.x) + 2, y: py(h.square.y) + 2, width: CELL - 4, height: CELL - 4 }));
 }
 
 // The dots to click: the model's anchors (model/render SegmentAnchor), fields drawn below.
@@ -458,6 +525,217 @@ async function refreshFit() {
   renderBoard();
 }
 
+// ---------- expansion forms ----------
+// Each enabled expansion's state as a small form writing into the position file's
+// `expansions.<id>` (POSITION_FORMAT.md, the modules' READMEs); fields left empty are omitted
+// (the module's default). Every field carries the JSON pointer it edits (data-ptr), so the
+// server's message about that place is shown beside it. The raw JSON box stays for the rest.
+const MESSAGES = ['smallest-road', 'smallest-city', 'monastery', 'extra-tile', 'coats-of-arms', 'knights', 'farmers', 'score-and-return'];
+const GIFT_CARDS = ['synod', 'road_sweeper', 'change_position', 'cash_out', 'take_2'];
+const XMAS_CARDS = ['3-points', 'double-road', 'city-plus-one', 'monastery-bonus', 'figure-unoccupied-field', 'figure-unoccupied-road',
+  'figure-unoccupied-city', 'double-loop-road', 'cancel-attack', 'take-two-tiles', '3-per-arms', '3-per-tile-no-arms', 'return-figure',
+  '2-per-figure-in-supply', 'field-lead-bonus', 'tied-field-bonus', 'figure-occupied-field', 'figure-occupied-road', 'figure-occupied-city',
+  'figure-occupied-monastery', 'lay-down-road', 'lay-down-city', 'lay-down-monastery', 'advantage-road', 'advantage-city',
+  'advantage-monastery', 'swap-monastery', 'swap-city', 'swap-road', 'swap-field', 'force-placement', 'advantage-field'];
+// Typed variants: key -> [adopted reading (the default), other readings...].
+const GIFT_VARIANTS = {
+  take2_other_tile: ['discard-unchosen', 'return-unchosen-to-supply'], completion: ['completion-counts', 'completion-excluded'],
+  phantom_reuse: ['same-turn-reuse', 'next-turn-only'], lying_figure: ['feature-based', 'posture-literal'],
+  change_target: ['unfinished-only', 'any-feature'],
+};
+const XMAS_VARIANTS = {
+  'XMAS-DRAW-MONASTERY': ['eight-around-opponent-monk', 'orthogonal-opponent-monk', 'eight-around-not-own'],
+  'XMAS-DRAW-ROAD': ['road-without-city-or-monastery', 'plain-road-tiles', 'any-road-tile', 'every-edge-road'],
+  'XMAS-FN4': ['exclude-monastery-tile', 'include-monastery-tile'], 'XMAS-Q-SHARE': ['full-value-each', 'split-value'],
+  'XMAS-Q-ANYTIME': ['own-turn-any-step', 'any-players-turn'], 'XMAS-Q-LIGHTNING': ['drawn-turn-only', 'keep-for-later-own-turn'],
+  'XMAS-Q-SUPPLY': ['before-final-scoring', 'after-final-scoring'], 'XMAS-Q-TIEDFIELD': ['any-tied-field', 'holder-must-be-tied'],
+  'XMAS-Q-RETURN': ['own-figure', 'opponent-attack'], 'XMAS-Q-ADVANTAGE': ['test-when-played-ties-only', 'test-when-scored', 'field-any-shared-presence'],
+  'XMAS-Q-LOOP': ['endless-loop-only', 'geometric-loop'], 'XMAS-Q-FORCE': ['own-turn-next-tile', 'opponent-turn-on-draw'],
+  'XMAS-Q-EXTRA': ['extra-figure', 'replaces-normal'], 'XMAS-Q-HANDLIMIT': ['holder-chooses', 'random-discard'],
+  'XMAS-Q-TIEDSCORING': ['card-player-only', 'all-tied-leaders', 'tied-leaders-normal-rate'],
+  'XMAS-FN9': ['literal-rate', 'plus-one'], 'XMAS-FN10': ['literal-rate', 'plus-one'], 'XMAS-FN12': ['fixed-now-paid-at-end', 'paid-now'],
+};
+const MSG_VARIANTS = ['c3', 'c2-printed-alone', 'original-unlimited-chain', 'revision-2025'];
+
+function expState(id) {
+  const p = P();
+  if (!p.expansions || typeof p.expansions !== 'object') p.expansions = {};
+  if (!p.expansions[id] || typeof p.expansions[id] !== 'object') p.expansions[id] = {};
+  return p.expansions[id];
+}
+// Drops empty objects/arrays left by the forms, so an untouched form writes nothing.
+function pruneExpansions() {
+  const p = P();
+  if (!p.expansions) return;
+  for (const [id, st] of Object.entries(p.expansions)) {
+    if (st && typeof st === 'object' && !Array.isArray(st)) {
+      for (const [k, v] of Object.entries(st)) if (v && typeof v === 'object' && !Array.isArray(v) && !Object.keys(v).length) delete st[k];
+      if (!Object.keys(st).length) delete p.expansions[id];
+    }
+  }
+  if (!Object.keys(p.expansions).length) delete p.expansions;
+}
+function setPath(obj, path, value) {
+  let o = obj;
+  for (let i = 0; i < path.length - 1; i++) {
+    const k = path[i];
+    if (o[k] === undefined || o[k] === null || typeof o[k] !== 'object') o[k] = typeof path[i + 1] === 'number' ? [] : {};
+    o = o[k];
+  }
+  const last = path[path.length - 1];
+  if (value === undefined) { if (Array.isArray(o)) o[last] = null; else delete o[last]; } else o[last] = value;
+}
+function getPath(obj, path) {
+  let o = obj;
+  for (const k of path) { if (o === undefined || o === null) return undefined; o = o[k]; }
+  return o;
+}
+const listText = (v) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? parseInt(w, 10) : w));
+
+// One field: an input or select bound to `path` in the position file, with its error slot.
+function field(label, path, kind, opts) {
+  const o = opts || {};
+  const ptr = '/' + path.join('/');
+  const cur = getPath(P(), path);
+  let input;
+  if (kind === 'select') {
+    input = el('select', { 'data-ptr': ptr });
+    input.append(el('option', { value: '' }, o.none || '(default)'));
+    for (const v of o.values) input.append(el('option', { value: v }, v));
+    input.value = cur === undefined || cur === null ? '' : String(cur);
+  } else {
+    input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: kind === 'number' ? 'number' : 'text', list: o.list });
+    input.value = kind === 'list' ? listText(cur) : cur === undefined || cur === null ? '' : String(cur);
+  }
+  input.addEventListener('change', () => {
+    const v = input.value.trim();
+    let value;
+    if (v === '') value = undefined;
+    else if (kind === 'number') value = parseInt(v, 10);
+    else if (kind === 'list') value = o.word && v === o.word ? v : parseList(v);
+    else value = v;
+    if (kind === 'number' && value === undefined && o.zero) value = 0;
+    if (o.set) o.set(value); else setPath(P(), path, value);
+    if (o.hole) {
+      // A per-player list: every player has an entry (the module reads one per player).
+      const k = path.findIndex((q) => typeof q === 'number');
+      const arr = getPath(P(), path.slice(0, k));
+      if (Array.isArray(arr)) {
+        while (arr.length < P().players.length) arr.push(undefined);
+        for (let j = 0; j < arr.length; j++) if (arr[j] === undefined || arr[j] === null) arr[j] = o.hole();
+      }
+    }
+    pruneExpansions();
+    syncJson();
+    $('expansion-state').value = P().expansions ? JSON.stringify(P().expansions, null, 1) : '';
+    validateSoon();
+  });
+  return el('label', { class: 'xf' + (o.inline ? ' inline' : '') }, label ? el('span', { class: 'xl' }, label) : null, input, el('span', { class: 'field-error', 'data-for': ptr }));
+}
+function playerName(i) { return (P().players[i] && P().players[i].name) || `P${i}`; }
+
+function messengersForm() {
+  const base = ['expansions', 'messengers'];
+  const box = el('fieldset', { class: 'xform', 'data-expansion': 'messengers' }, el('legend', {}, 'The Messengers'));
+  box.append(field('Variant', [...base, 'variant'], 'select', { values: MSG_VARIANTS, none: '(c3)' }),
+    field('Numbering', [...base, 'numbering'], 'select', { values: ['hig', 'mindok-bb6'], none: '(hig)' }));
+  const t = el('table', { class: 'tracks' }, el('tr', {}, el('th', {}, 'scoring track'), el('th', {}, 'meeple'), el('th', {}, 'dame')));
+  P().players.forEach((pl, i) => {
+    t.append(el('tr', { 'data-player': i }, el('td', {}, playerName(i)),
+      el('td', {}, field('', [...base, 'tracks', i, 'meeple'], 'number', { inline: true, placeholder: '0', zero: true, hole: () => ({ meeple: 0, dame: 0 }) })),
+      el('td', {}, field('', [...base, 'tracks', i, 'dame'], 'number', { inline: true, placeholder: '0', zero: true, hole: () => ({ meeple: 0, dame: 0 }) }))));
+  });
+  box.append(t, el('span', { class: 'field-error', 'data-for': '/' + [...base, 'tracks'].join('/') }));
+  box.append(el('div', { class: 'hint' }, 'points of each figure; the player\'s score is their sum (plus points waiting for a figure)'));
+  box.append(field('Message stack (top first)', [...base, 'stack'], 'list', { placeholder: 'order unknown', list: 'msg-names' }),
+    field('Used (order unknown only)', [...base, 'used'], 'list', { placeholder: 'none' }),
+    field('Message in hand', [...base, 'in_hand'], 'select', { values: MESSAGES, none: '(none)' }));
+  box.append(el('datalist', { id: 'msg-names' }, MESSAGES.map((m) => el('option', { value: m }))));
+  return box;
+}
+function giftsForm() {
+  const base = ['expansions', 'gifts'];
+  const box = el('fieldset', { class: 'xform', 'data-expansion': 'gifts' }, el('legend', {}, 'The Gifts'));
+  box.append(el('div', { class: 'hint' }, 'cards: ' + GIFT_CARDS.join(', ')));
+  P().players.forEach((pl, i) => box.append(field(`${playerName(i)}'s gifts`, [...base, 'hands', i], 'list', { placeholder: 'none', hole: () => [] })));
+  box.append(field('Deck (top first)', [...base, 'deck'], 'list', { placeholder: 'the rest, order unknown' }),
+    field('Discards', [...base, 'discards'], 'list', { placeholder: 'none' }));
+  for (const [k, vals] of Object.entries(GIFT_VARIANTS))
+    box.append(field(k.replace(/_/g, ' '), [...base, 'variants', k], 'select', { values: vals, none: `(adopted: ${vals[0]})` }));
+  return box;
+}
+function christmasForm() {
+  const base = ['expansions', 'christmas_present'];
+  const box = el('fieldset', { class: 'xform', 'data-expansion': 'christmas_present' }, el('legend', {}, 'Christmas Present'));
+  P().players.forEach((pl, i) => box.append(field(`${playerName(i)}'s cards`, [...base, 'hands', i], 'list', { placeholder: 'none', list: 'xmas-names', hole: () => [] })));
+  box.append(field('Monastery deck (top first)', [...base, 'decks', 'monastery'], 'list', { placeholder: 'rest', word: 'rest' }),
+    field('Road deck (top first)', [...base, 'decks', 'road'], 'list', { placeholder: 'rest', word: 'rest' }),
+    field('Discard pile', [...base, 'discard'], 'list', { placeholder: 'empty', word: 'rest' }));
+  box.append(el('datalist', { id: 'xmas-names' }, XMAS_CARDS.map((m) => el('option', { value: m }))));
+  const v = el('details', {}, el('summary', {}, 'Variants (disputed rulings)'));
+  for (const [k, vals] of Object.entries(XMAS_VARIANTS))
+    v.append(field(k, [...base, 'variants', k], 'select', { values: vals, none: `(adopted: ${vals[0]})` }));
+  box.append(v);
+  return box;
+}
+function phantomForm() {
+  const box = el('fieldset', { class: 'xform', 'data-expansion': 'phantom' }, el('legend', {}, 'Phantom'));
+  box.append(el('div', { class: 'hint' }, 'each player\'s phantom is a figure of kind "phantom" (Figure tool); its supply:'));
+  P().players.forEach((pl, i) => box.append(field(`${playerName(i)}: phantom in supply`, ['players', i, 'supply', 'phantom'], 'number', {
+    placeholder: 'auto', set: (value) => {
+      const q = P().players[i];
+      if (value === undefined) { if (q.supply) { delete q.supply.phantom; if (!Object.keys(q.supply).length) delete q.supply; } }
+      else { q.supply = q.supply || {}; q.supply.phantom = value; }
+    } })));
+  return box;
+}
+const EXP_FORMS = { phantom: phantomForm, messengers: messengersForm, gifts: giftsForm, christmas_present: christmasForm };
+function renderExpansionForms() {
+  const box = $('expansion-forms');
+  box.textContent = '';
+  for (const id of (P().rules && P().rules.expansions) || []) if (EXP_FORMS[id]) box.append(EXP_FORMS[id]());
+  if (!box.children.length) box.append(el('p', { class: 'hint' }, 'no expansion enabled (Rules)'));
+}
+
+// The server's check of the position as it stands (`carc validate`'s answer), its message
+// shown beside the field whose JSON pointer it names (the longest one that is a prefix).
+let validateTimer = null, validateSeq = 0;
+function validateSoon() { clearTimeout(validateTimer); validateTimer = setTimeout(validateNow, 250); }
+function showFieldErrors(list) {
+  for (const e of document.querySelectorAll('.field-error')) { e.textContent = ''; e.parentElement.classList.remove('has-error'); }
+  const general = [];
+  for (const { ptr, text } of list) {
+    let best = null;
+    for (const e of document.querySelectorAll('.field-error[data-for]')) {
+      const f = e.getAttribute('data-for');
+      if (ptr && (ptr === f || ptr.startsWith(f + '/')) && (!best || f.length > best.getAttribute('data-for').length)) best = e;
+    }
+    if (best) { best.textContent = (best.textContent ? best.textContent + '; ' : '') + text; best.parentElement.classList.add('has-error'); }
+    else general.push(ptr ? `${ptr}: ${text}` : text);
+  }
+  $('expansion-error').textContent = general.join('\n');
+}
+async function validateNow() {
+  const seq = ++validateSeq;
+  const doc = JSON.parse(JSON.stringify(P()));
+  doc.question = { ask: 'validate' };
+  try {
+    const out = await api('POST', '/api/validate', doc);
+    if (seq !== validateSeq) return;
+    const errs = [];
+    for (const v of out.ruling.violations || []) {
+      const m = /^(\/\S*)/.exec(v.where || '');
+      errs.push({ ptr: m ? m[1] : null, text: `${v.text} [${v.ruling}]` });
+    }
+    showFieldErrors(errs);
+  } catch (e) {
+    if (seq !== validateSeq) return;
+    const m = /^[^:]*:(\/[^:\s]*): (.*)$/s.exec(e.message);
+    showFieldErrors([{ ptr: m ? m[1] : null, text: m ? m[2] : e.message }]);
+  }
+}
+
 // ---------- forms ----------
 function renderForms() {
   const p = P();
@@ -475,7 +753,9 @@ function renderForms() {
       if (cb.checked) set.add(id); else set.delete(id);
       p.rules.expansions = S.expansionIds.filter((e) => set.has(e));
       renderFigureKinds();
+      renderExpansionForms();
       syncJson();
+      validateSoon();
     });
     exps.append(el('label', {}, cb, ' ' + id));
   }
@@ -484,8 +764,9 @@ function renderForms() {
   p.players.forEach((pl, i) => {
     const name = el('input', { value: pl.name || '', 'data-player': i, class: 'pname' });
     name.addEventListener('input', () => { pl.name = name.value; renderPlayerSelects(); syncJson(); });
+    name.addEventListener('change', () => renderExpansionForms());
     const score = el('input', { type: 'number', value: pl.score || 0, class: 'pscore' });
-    score.addEventListener('input', () => { pl.score = parseInt(score.value, 10) || 0; syncJson(); });
+    score.addEventListener('input', () => { pl.score = parseInt(score.value, 10) || 0; syncJson(); if ((p.rules.expansions || []).length) validateSoon(); });
     const sup = pl.supply && pl.supply.meeple !== undefined ? pl.supply.meeple : '';
     const meeples = el('input', { type: 'number', value: sup, placeholder: 'auto', min: 0 });
     meeples.addEventListener('input', () => {
@@ -517,6 +798,8 @@ function renderForms() {
   $('claim-legal').value = claim.legal === undefined ? '' : String(claim.legal);
   $('claim-scores').value = Array.isArray(claim.scores) ? claim.scores.join(', ') : '';
   $('expansion-state').value = p.expansions ? JSON.stringify(p.expansions, null, 1) : '';
+  renderExpansionForms();
+  showFieldErrors([]);
   renderFigureKinds();
   renderActions();
 }
@@ -609,7 +892,7 @@ function bindForms() {
     const v = e.target.value.trim();
     try {
       if (!v) delete p().expansions; else p().expansions = JSON.parse(v);
-      syncJson(); status('');
+      renderExpansionForms(); syncJson(); status(''); validateSoon();
     } catch (err) { status('expansion state: ' + err.message, true); }
   });
   for (const r of document.querySelectorAll('input[name=tool]')) r.addEventListener('change', () => setTool(r.value));
@@ -699,6 +982,10 @@ function showRuling(out) {
   $('ruling-json').textContent = JSON.stringify(r, null, 2);
   $('picture').innerHTML = out.svg || '';
   $('result').hidden = false;
+  S.highlights = out.highlights || null;
+  renderBoard();
+  const n = S.highlights ? S.highlights.features.length : 0;
+  $('hl-note').textContent = n ? `The board marks the verdict's ${n === 1 ? 'feature' : n + ' features'} (numbers: the score events), as the picture below does; any edit clears them.` : '';
 }
 
 async function adjudicate() {
@@ -903,7 +1190,7 @@ async function showGames() {
     page.append(el('table', { class: 'games' }, el('thead', {}, el('tr', {}, ['game', 'players', 'turns', 'verdict', 'final scores'].map((h) => el('th', {}, h)))), tb));
   } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
 }
-async function showGame(id) {
+async function showGame(id, firstTurn) {
   const page = $('games-page');
   page.textContent = 'loading…';
   try {
@@ -912,13 +1199,17 @@ async function showGame(id) {
     page.append(el('h1', {}, `Game #${g.game_id}: ${g.verdict}`), el('p', {}, g.verdict_text || ''));
     const log = g.replay_log || [];
     const names = (g.players || []).map((p) => (typeof p === 'string' ? p : p.name));
-    // One turn at a time: what was played, what it scored, the scores after it.
+    // One turn at a time: the board at that turn (the turn adjudicated from the position before
+    // it, the tile it places outlined, what it scores highlighted), what was played, what it
+    // scored, the scores after it; the turn opens in the workbench as a position.
     const box = el('div', { id: 'game-turn' });
-    let at = 0;
-    const show = () => {
+    const board = el('div', { id: 'game-board' });
+    let at = Math.max(0, Math.min(log.length - 1, (parseInt(firstTurn, 10) || 1) - 1));
+    let seq = 0;
+    const show = async () => {
       box.textContent = '';
       const t = log[at];
-      if (!t) { box.append(el('p', {}, 'no turn was replayed')); return; }
+      if (!t) { box.append(el('p', {}, 'no turn was replayed')); board.textContent = ''; return; }
       const who = typeof t.player === 'number' ? (names[t.player] || `P${t.player}`) : t.player;
       box.append(el('h2', {}, `Turn ${t.turn} of ${log.length}: ${who}`));
       const ul = el('ul', {});
@@ -926,11 +1217,35 @@ async function showGame(id) {
       for (const e of t.score_events || []) ul.append(scoreItem(e));
       for (const n of t.notes || []) ul.append(reasonItem(n));
       box.append(ul);
-      if (t.scores) box.append(el('p', {}, 'Scores: ' + t.scores.map((v, i) => `${names[i] || 'P' + i} ${v}`).join(', ')));
+      if (t.scores) box.append(el('p', { id: 'game-scores' }, 'Scores: ' + t.scores.map((v, i) => `${names[i] || 'P' + i} ${v}`).join(', ')));
+      const mine = ++seq;
+      board.textContent = 'drawing the board…';
+      try {
+        const out = await api('GET', `/api/games/${encodeURIComponent(id)}/turn/${t.turn}`);
+        if (mine !== seq) return;
+        board.textContent = '';
+        if (!out.position) {
+          board.append(el('p', { class: 'error' }, `No position before turn ${t.turn}: ${out.text}`));
+          return;
+        }
+        board.innerHTML = out.svg || '';
+        const open = el('button', { id: 'turn-open', class: 'primary', onclick: () => {
+          load(out.position);
+          location.hash = '#/';
+          status(`game #${g.game_id}, turn ${t.turn}: the position before it, with the turn's moves as the question (Adjudicate judges them)`);
+        } }, `Open turn ${t.turn} in the workbench`);
+        board.prepend(el('div', { class: 'row' }, open, el('span', { class: 'hint' },
+          `the position before turn ${t.turn} (carc games position ${g.game_id} --turn ${t.turn}) with the turn's moves as the question` +
+          (out.ruling ? `: ${out.ruling.verdict}` : ''))));
+      } catch (e) {
+        if (mine === seq) { board.textContent = ''; board.append(el('p', { class: 'error' }, e.message)); }
+      }
     };
     const prev = el('button', { id: 'turn-prev', onclick: () => { at = Math.max(0, at - 1); show(); } }, '◀ turn');
     const next = el('button', { id: 'turn-next', onclick: () => { at = Math.min(log.length - 1, at + 1); show(); } }, 'turn ▶');
-    page.append(el('div', { class: 'row' }, prev, next), box);
+    const jump = el('input', { id: 'turn-jump', type: 'number', min: 1, max: Math.max(1, log.length), value: at + 1, title: 'go to turn' });
+    jump.addEventListener('change', () => { const n = parseInt(jump.value, 10); if (n >= 1 && n <= log.length) { at = n - 1; show(); } });
+    page.append(el('div', { class: 'row' }, prev, next, el('label', {}, 'turn ', jump)), el('div', { class: 'game-cols' }, box, board));
     show();
   } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
 }
@@ -953,7 +1268,9 @@ async function route() {
     try { page.textContent = ''; page.append(el('p', {}, el('a', { href: '#/rulings' }, '← search')), rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), false)); }
     catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
   }
-  if (view === 'games') { if (h.startsWith('/game/')) showGame(h.slice('/game/'.length)); else showGames(); }
+  if (view === 'games') {
+    if (h.startsWith('/game/')) { const [gid, turn] = h.slice('/game/'.length).split('/turn/'); showGame(gid, turn); } else showGames();
+  }
   if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
     try { load(await decodePosition(h)); status('the position from the link'); }
     catch (e) { status('the link does not carry a readable position: ' + e.message, true); }
