@@ -424,7 +424,7 @@ void Messengers(const Position& pos, json s, Column& col) {
                               : "?";
   const json part = s.value("turn_part", json::object());
   const int taken = part.value("messages_taken", 0);
-  col.Line("Messages taken this turn" +
+  col.Line("Messages taken so far this turn" +
            std::string(part.contains("part") ? " part " + part["part"].dump() : "") + ": " + who +
            " (to play) " + std::to_string(taken) + ", the others none (MSG-ACTIVE)");
   if (in_hand) {

@@ -166,6 +166,21 @@ TEST(ChristmasPicture, LayDownSpreadsWhenRoadsJoin) {
   EXPECT_EQ(Count(*after, "Boris: meeple lying (laid down) on road:W at (2, 0)"), 1u);
 }
 
+// christmas_present/d01: Alena plays the monastery card on her monastery at (0, 1); the card
+// scores it at once and its figures go back to their owners (seed 002 fn. 4 and 6). The picture,
+// drawn after the actions, still shows her meeple where it stood, faded; Boris's monk at (1, 1)
+// is untouched and drawn as usual.
+TEST(RulingPicture, FigureReturnedByACardDrawnFaded) {
+  const std::string rel =
+      "fixtures/christmas_present/d01_monastery_card_counts_its_tile.position.json";
+  auto svg = RenderRuling(Doc(rel), {{"question", "apply"}, {"verdict", "rejected"}}, rel);
+  ASSERT_TRUE(svg.ok());
+  EXPECT_EQ(Count(*svg, "<g opacity=\".4\"><g transform=\"translate("), 2u);  // figure + key
+  EXPECT_EQ(Count(*svg, "Alena: meeple on monastery at (0, 1), returned by the ruling"), 1u);
+  EXPECT_EQ(Count(*svg, "<title>Boris: meeple on monastery at (1, 1)</title>"), 1u);
+  EXPECT_EQ(Count(Words(*svg), "faded: returned to its owner in the ruling"), 1u);
+}
+
 // A farmer lies in the base game too, but is no laid-down figure: who_scores_the_city has none
 // laid down, so no figure says so and the key does not show.
 TEST(ChristmasPicture, NoLaidDownKeyWithoutLaidDownFigures) {

@@ -211,6 +211,7 @@ TEST(Golden, PhantomPosition) {
   auto svg = RenderPositionFile(Doc("fixtures/phantom/ph04_meeple_and_phantom_outnumber.position.json"), "ph04");
   ASSERT_TRUE(svg.ok());
   EXPECT_NE(svg->find("phantom"), std::string::npos);
+  EXPECT_NE(svg->find("dashed, pale: a phantom"), std::string::npos);  // the key says so
   CheckGolden(*svg, "ph04_meeple_and_phantom_outnumber.svg");
 }
 

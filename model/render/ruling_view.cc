@@ -125,6 +125,7 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
   auto parsed = Parse(doc, source);
   if (!parsed.ok()) return parsed.status();
   Position pos = std::move(*parsed);
+  const std::vector<model::Figure> before_figures = pos.figures;
   Picture pic = Basics(pos, doc);
   pic.caption = CaptionLines(ruling);
   if (ruling.value("scores", json()).is_array())
@@ -193,6 +194,13 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
     }
   }
   MarkScored(pos, events, pic);
+  // Figures the question's actions took off the board (a card or message that scores and
+  // returns them, XMAS-FN4/FN6, MSG-8): still drawn, faded, where they stood.
+  for (const model::Figure& f : before_figures)
+    if (std::none_of(pos.figures.begin(), pos.figures.end(), [&](const model::Figure& g) {
+          return g.node == f.node && g.owner == f.owner && g.kind == f.kind;
+        }))
+      pic.returned.push_back(f);
   return RenderSvg(pos, pic);
 }
 

@@ -39,7 +39,7 @@ constexpr const char* kStyle =
     ".cross{stroke:#c00;stroke-width:4;stroke-linecap:round}"
     ".cn{font-size:9px}.ct{font-size:8px;font-weight:bold;fill:#5a3d20}"
     ".pc{font-size:14px;font-weight:bold;fill:#fff}"
-    ".fig{stroke:#111;stroke-width:1.2}.phantom{fill-opacity:.3;stroke-width:2;stroke-dasharray:3 2}";
+    ".fig{stroke:#111;stroke-width:1.2}.phantom{fill-opacity:.5;stroke-width:2.2;stroke-dasharray:3 2}";
 
 constexpr const char* kMeeple =
     "M0 -12 C4 -12 5.5 -8 3.5 -5.5 L10.5 -2.5 C12.5 -1.5 12 1.5 9.5 1.5 L5 0.5 L9 11 H2 L0 6 "
@@ -210,7 +210,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   // Present's lay-down cards, XMAS-FN11): drawn on its side.
   std::map<int, int> on_node;
   const std::set<int> laid_down = LaidDownRoots(pos);
-  bool any_laid_down = false;
+  bool any_laid_down = false, any_phantom = false;
   for (const model::Figure& f : pos.figures) {
     const int tile = model::Board::TileOf(f.node), seg = model::Board::SegmentOf(f.node);
     const model::RotatedTile& rt = b.rotated(tile);
@@ -222,11 +222,30 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     const bool field = rt.segments[seg].kind == model::FeatureKind::kField;
     const bool laid = !field && (f.lying || laid_down.count(b.Find(f.node)) > 0);
     any_laid_down |= laid;
+    any_phantom |= kind == "phantom";
     body += FigureSvg(kind, f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * k,
                       py(c.y) + a.y * kTileSize,
                       owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
                           model::FeatureName(rt, seg) + " at (" + std::to_string(c.x) + ", " +
                           std::to_string(c.y) + ")");
+  }
+
+  for (const model::Figure& f : pic.returned) {
+    const int tile = model::Board::TileOf(f.node), seg = model::Board::SegmentOf(f.node);
+    if (tile < 0 || tile >= b.size()) continue;
+    const model::RotatedTile& rt = b.rotated(tile);
+    const Point a = SegmentAnchor(rt, seg);
+    const Coord c = b.tile(tile).pos;
+    const std::string kind = pos.cfg().figure_kinds[f.kind].name;
+    const std::string owner =
+        f.owner < static_cast<int>(pos.players.size()) ? pos.players[f.owner].name : "?";
+    body += "<g opacity=\".4\">" +
+            FigureSvg(kind, f.owner, f.lying, px(c.x) + a.x * kTileSize + 16 * on_node[f.node]++,
+                      py(c.y) + a.y * kTileSize,
+                      owner + ": " + kind + " on " + model::FeatureName(rt, seg) + " at (" +
+                          std::to_string(c.x) + ", " + std::to_string(c.y) +
+                          "), returned by the ruling") +
+            "</g>\n";
   }
 
   // Incomplete cities a scored farm touches: crossed out on each of their tiles.
@@ -316,6 +335,16 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   if (scored) {
     legend += "<rect class=\"a-scored\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
     legend += Text(lx + 30, ly, pic.labels.empty() ? "scored in the ruling" : "scored in the ruling (numbers: see caption)");
+    ly += kLine + 4;
+  }
+  if (any_phantom) {
+    legend += FigureSvg("phantom", 3, false, lx + 11, ly - 5, "");
+    legend += Text(lx + 30, ly, "dashed, pale: a phantom");
+    ly += kLine + 4;
+  }
+  if (!pic.returned.empty()) {
+    legend += "<g opacity=\".4\">" + FigureSvg("meeple", 3, false, lx + 11, ly - 5, "") + "</g>";
+    legend += Text(lx + 30, ly, "faded: returned to its owner in the ruling");
     ly += kLine + 4;
   }
   if (any_laid_down) {

@@ -30,6 +30,8 @@ struct Picture {
   std::vector<std::pair<int, int>> labels;  // (number, board node)
   // Incomplete cities a scored farm touches, crossed out (BASE-END-FARM: left out).
   std::vector<int> crossed;  // feature roots
+  // Figures the ruling's actions returned to their owners, drawn faded where they stood.
+  std::vector<model::Figure> returned;
 };
 
 std::string RenderSvg(const model::Position& pos, const Picture& pic);
