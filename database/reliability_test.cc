@@ -102,20 +102,30 @@ TEST(Concurrency, ALongLockFailsWithAMessageAShortOneWaits) {
   TempDir dir;
   const std::string path = dir.File("g.db");
   Connection holder = Create(path);
-  ASSERT_TRUE(holder.Exec("BEGIN IMMEDIATE").ok());  // another process's write transaction
+  // Opened before the lock is taken: opening for writing checks the search index, a statement
+  // that takes the write lock itself (below).
   Connection blocked = Create(path, /*timeout_ms=*/200);
+  Connection patient = Create(path, /*timeout_ms=*/5000);
+  ASSERT_TRUE(holder.Exec("BEGIN IMMEDIATE").ok());  // another process's write transaction
+  // Opening for writing now waits for the lock as a write would, and fails the same way.
+  auto late = OpenDatabase(path, {.mode = OpenMode::kCreate, .busy_timeout_ms = 200});
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.status().message().rfind(
+                path + ": database is locked by another connection (waited 200 ms)", 0),
+            0u)
+      << late.status().message();
   const auto start = std::chrono::steady_clock::now();
   auto res = ImportGames(blocked, Batch(1, 3));
   const auto waited = std::chrono::steady_clock::now() - start;
   ASSERT_FALSE(res.ok());
   EXPECT_EQ(res.status().code(), model::ErrorCode::kIo);
   EXPECT_EQ(res.status().message(),
-            path + ": database is locked by another connection (waited 200 ms); try again when "
-                   "its write has finished");
+            path +
+                ": database is locked by another connection (waited 200 ms); try again when "
+                "its write has finished");
   EXPECT_GE(waited, std::chrono::milliseconds(190));
   EXPECT_LT(waited, std::chrono::seconds(3));
   // Released after 100 ms: a 5 s timeout waits and succeeds.
-  Connection patient = Create(path, /*timeout_ms=*/5000);
   std::thread release([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     ASSERT_TRUE(holder.Exec("ROLLBACK").ok());
