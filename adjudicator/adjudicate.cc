@@ -95,11 +95,18 @@ json Violations(const std::vector<model::Violation>& vs) {
   return out;
 }
 
+// Every action the step accepts: its own, then the shortcuts (a figure a later step places
+// alone, passing this one implicitly: "shortcut": true; perft counts them as pass + figure).
 json LegalList(const Position& pos) {
   json out = json::array();
   for (const Action& a : model::LegalActions(pos))
     out.push_back(
         {{"action", model::DumpAction(pos, a)}, {"description", model::Describe(pos, a)}});
+  for (const Action& a : model::ShortcutActions(pos))
+    out.push_back({{"action", model::DumpAction(pos, a)},
+                   {"description", model::Describe(pos, a) + " alone (passes " +
+                                       std::string(pos.current_step().Name()) + ")"},
+                   {"shortcut", true}});
   return out;
 }
 

@@ -41,6 +41,14 @@ std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
   for (model::PlayerId p : ev.winners) winners.push_back(pos.players[p].name);
   const std::string pts = std::to_string(ev.points);
   if (winners.empty()) return "no figure counts here: nobody scores";
+  if (winners.size() > 1 && ev.receives.size() == ev.winners.size()) {
+    // An expansion splits the value (what each receives is stated per player).
+    std::vector<std::string> each;
+    for (size_t i = 0; i < ev.winners.size(); ++i)
+      each.push_back(winners[i] + " " + std::to_string(ev.receives[i]));
+    return JoinAnd(counted) + ": " + JoinAnd(winners) + " lead; the " + pts +
+           " points are split between them: " + JoinAnd(each);
+  }
   if (winners.size() > 1)
     return JoinAnd(counted) + ": a tie for the most figures, so " + JoinAnd(winners) +
            " each score the full " + pts + " points (the points are not shared out)";
@@ -224,6 +232,13 @@ void EventLines(const json& e, const std::string& indent, std::string& out) {
   out += indent + "score " + EventSubject(e) + ": " + std::to_string(e.value("points", 0)) +
          " to " + e["winner_names"].dump() + " = " + e.value("formula", "") + "  " +
          e["rulings"].dump() + "\n";
+  if (e.contains("receives")) {
+    std::string each;
+    for (const json& r : e["receives"])
+      each += (each.empty() ? "" : ", ") + r.value("player", "") + " " +
+              std::to_string(r.value("points", 0));
+    out += indent + "    receives: " + each + "\n";
+  }
   for (const json& x : e.value("evidence", json::array()))
     out += indent + "    " + x.get<std::string>() + "\n";
 }

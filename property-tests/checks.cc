@@ -269,7 +269,48 @@ std::optional<Failure> CheckBruteForce(const Position& pos) {
                     "\nbrute force only:" + Named(only_brute, names),
                 pos);
   }
-  return std::nullopt;
+  return CheckFiguresListedEqualAccepted(pos);
+}
+
+// At the figure step, `carc legal`'s list (LegalActions + ShortcutActions) holds exactly the
+// figure placements Apply accepts there, those a later step takes alone included (PH-ALONE).
+std::optional<Failure> CheckFiguresListedEqualAccepted(const Position& pos) {
+  if (pos.turn.game_over || pos.turn.placed < 0 || !pos.current_step().NeedsDecision(pos) ||
+      pos.current_step().Name() != model::kPlaceFigure)
+    return std::nullopt;
+  std::set<std::string> listed, accepted;
+  std::map<std::string, std::string> names;
+  auto add = [&](std::set<std::string>& to, const Action& a) {
+    const std::string k = ActionKey(pos, a);
+    names[k] = model::DumpAction(pos, a).dump();
+    to.insert(k);
+  };
+  for (const auto& list : {model::LegalActions(pos), model::ShortcutActions(pos)})
+    for (const Action& a : list)
+      if (a.type == ActionType::kPlaceFigure) add(listed, a);
+  const int nseg = static_cast<int>(pos.board.rotated(pos.turn.placed).segments.size());
+  for (int k = 0; k < static_cast<int>(pos.cfg().figure_kinds.size()); ++k)
+    for (int sg = 0; sg < nseg; ++sg) {
+      const Action a{.type = ActionType::kPlaceFigure,
+                     .pos = pos.board.tile(pos.turn.placed).pos,
+                     .has_pos = true,
+                     .figure_kind = k,
+                     .segment = sg};
+      Position p = pos;
+      ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
+      if (r.verdict.legal && r.input_error.empty()) add(accepted, a);
+    }
+  if (listed == accepted) return std::nullopt;
+  std::vector<std::string> only_list, only_accepted;
+  std::set_difference(listed.begin(), listed.end(), accepted.begin(), accepted.end(),
+                      std::back_inserter(only_list));
+  std::set_difference(accepted.begin(), accepted.end(), listed.begin(), listed.end(),
+                      std::back_inserter(only_accepted));
+  return Fail("figures-listed-accepted",
+              "at the figure step the listed figure placements differ from those accepted; "
+              "listed only:" +
+                  Named(only_list, names) + "\naccepted only:" + Named(only_accepted, names),
+              pos);
 }
 
 std::optional<Failure> CheckRoundTrip(const Position& pos) {

@@ -37,6 +37,9 @@ std::optional<Failure> CheckOutsideRefused(const model::Position& pos,
 // The list equals a brute-force enumeration: every square of the bounding box (+1) x every
 // rotation (one per picture), every figure kind x segment of the placed tile, and pass.
 std::optional<Failure> CheckBruteForce(const model::Position& pos);
+// At the figure step: the figure placements of `carc legal` (LegalActions + ShortcutActions)
+// equal those Apply accepts (part of CheckBruteForce).
+std::optional<Failure> CheckFiguresListedEqualAccepted(const model::Position& pos);
 // The brute-force enumeration itself: every candidate the current step handles that Apply
 // accepts (used by CheckBruteForce and by the perft cross-check).
 std::vector<model::Action> BruteForceActions(const model::Position& pos);

@@ -78,6 +78,9 @@ struct ScoreEvent {
   std::vector<FigureSeen> figures;      // the figures counted for the majority
   std::vector<FeatureEnd> ends;         // road, city: where it ends (none: closed loop/city)
   std::vector<CitySeen> touched_cities;  // field: every city it touches
+  // Per winner (same order): the points each actually receives where an expansion splits the
+  // value between them; empty: each winner receives `points`.
+  std::vector<int> receives;
 };
 
 struct ApplyResult {

@@ -373,7 +373,18 @@ void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node, std::opti
   f.lying = lying.value_or(pos.board.segment(node).kind == FeatureKind::kField);
   pos.players[f.owner].supply[f.kind] -= 1;
   pos.figures.push_back(f);
-  pos.turn.figures_this_turn.push_back(static_cast<int>(pos.figures.size()) - 1);
+  const int index = static_cast<int>(pos.figures.size()) - 1;
+  pos.turn.figures_this_turn.push_back(index);
+  // BASE-MEEPLE-TILE: on a road, city or monastery a figure stands, unless an expansion has laid
+  // that feature's figures down (every figure joining it then lies too).
+  if (!lying && !pos.figures[index].lying)
+    pos.figures[index].lying = LaidDownByExpansion(pos, index);
+}
+
+bool LaidDownByExpansion(const Position& pos, int figure) {
+  for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
+    if (e->ExcusesFigure(pos, figure, "lying")) return true;
+  return false;
 }
 
 }  // namespace carc::model

@@ -23,9 +23,13 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
 void ListFigurePlacements(const Position& pos, int kind, std::vector<Action>& out);
 void PlaceFigure(Position& pos, const Action& a);
 // Places a figure from `player`'s supply on any segment (expansions that place figures
-// elsewhere than on the tile just placed); lying on a field unless `lying` says otherwise.
+// elsewhere than on the tile just placed); lying on a field, or where an expansion lays the
+// feature's figures down (LaidDownByExpansion), unless `lying` says otherwise.
 void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node,
                    std::optional<bool> lying = std::nullopt);
+// BASE-MEEPLE-TILE: does an enabled expansion lay down the feature `figure` (an index into
+// pos.figures) stands on (Expansion::ExcusesFigure with ruling "lying")?
+bool LaidDownByExpansion(const Position& pos, int figure);
 // Turn bookkeeping shared by steps: has the named step been decided this turn?
 bool Decided(const Position& pos, std::string_view step);
 void MarkDecided(Position& pos, std::string_view step);

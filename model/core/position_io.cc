@@ -311,6 +311,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     pos.players.push_back(std::move(p));
   }
   // --- figures
+  std::vector<bool> posture_given;  // per figure: the file states its posture
   if (j.contains("figures")) {
     const json& jf = j["figures"];
     if (!rd.Array(jf, "/figures")) return rd.error;
@@ -342,14 +343,16 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
                    seg.status().message() + " (tile " + cat.Name(pos.board.tile(*t).type) + ")");
       f.node = Board::Node(*t, *seg);
       f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
+      posture_given.push_back(fj.contains("posture"));
       if (fj.contains("posture")) {
         if (!rd.String(fj["posture"], Ptr(w, "posture"), posture)) return rd.error;
         if (posture != "standing" && posture != "lying")
           return Bad(ctx, Ptr(w, "posture"), "expected \"standing\" or \"lying\"");
-        if ((posture == "lying") != f.lying)
-          return Bad(ctx, Ptr(w, "posture"),
-                     std::string("a figure on a ") +
-                         (f.lying ? "field lies (farmer)" : "road, city or monastery stands"));
+        // A farmer always lies; a figure on a road, city or monastery may lie where an
+        // expansion lays it down, which Validate checks once the expansion sections are read.
+        if (f.lying && posture != "lying")
+          return Bad(ctx, Ptr(w, "posture"), "a figure on a field lies (farmer)");
+        f.lying = posture == "lying";
       }
       pos.figures.push_back(f);
     }
@@ -494,6 +497,12 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       }
     }
   }
+  // BASE-MEEPLE-TILE: a figure whose posture the file leaves out lies on a road, city or
+  // monastery an expansion's state lays down (a stated posture is kept; Validate checks it).
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    if (!posture_given[f] && !pos.figures[f].lying)
+      for (const Expansion* e : cfg.Using(Hook::kExcusesFigure))
+        if (e->ExcusesFigure(pos, static_cast<int>(f), "lying")) pos.figures[f].lying = true;
   // BASE-SETUP: "rest" is the set minus the board, the drawn tile and tiles held in an
   // expansion's state (e.g. a tile held in hand at an expansion's own step).
   if (supply_rest) {
@@ -738,6 +747,13 @@ json DumpScoreEvent(const Position& pos, const ScoreEvent& ev) {
   json names = json::array();
   for (PlayerId p : ev.winners) names.push_back(pos.players[p].name);
   j["winner_names"] = names;
+  // What each winner actually receives, when that is not the whole of `points`.
+  if (!ev.receives.empty() && ev.receives.size() == ev.winners.size()) {
+    json rec = json::array();
+    for (size_t i = 0; i < ev.winners.size(); ++i)
+      rec.push_back({{"player", pos.players[ev.winners[i]].name}, {"points", ev.receives[i]}});
+    j["receives"] = rec;
+  }
   j["formula"] = ev.formula;
   j["rulings"] = ev.rulings;
   return j;

@@ -64,6 +64,24 @@ std::vector<Action> LegalActions(const Position& pos) {
   return out;
 }
 
+// PH-ALONE (via the core's implicit pass): see rules.h.
+std::vector<Action> ShortcutActions(const Position& pos) {
+  std::vector<Action> out;
+  if (pos.turn.game_over) return out;
+  const Step& s = pos.current_step();
+  if (s.Name() != kPlaceFigure || !s.NeedsDecision(pos) || !s.CanPass(pos)) return out;
+  Position next = pos;
+  ApplyResult r = s.Apply(next, {.type = ActionType::kPass});
+  if (!r.verdict.legal || !r.input_error.empty()) return out;
+  Advance(next, r);
+  if (next.turn.game_over || next.turn.player != pos.turn.player ||
+      next.turn.placed != pos.turn.placed)
+    return out;
+  for (const Action& a : LegalActions(next))
+    if (a.type == ActionType::kPlaceFigure && !s.Handles(pos, a)) out.push_back(a);
+  return out;
+}
+
 void Advance(Position& pos, ApplyResult& result) {
   const int n = static_cast<int>(pos.cfg().pipeline.size());
   for (int guard = 0; !pos.turn.game_over; ++guard) {
@@ -246,6 +264,16 @@ std::vector<Violation> Validate(const Position& pos) {
       if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
     return false;
   };
+  // BASE-MEEPLE-TILE: a figure lies only in a field (a farmer); on a road, city or monastery it
+  // stands unless an expansion's state lays it down (ExcusesFigure with ruling "lying").
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const Figure& fig = pos.figures[f];
+    if (fig.lying && b.segment(fig.node).kind != FeatureKind::kField && !excused(f, "lying"))
+      out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
+                     "a " + kinds[fig.kind].name +
+                         " lying on a road, city or monastery: only a farmer lies, and no rule "
+                         "in play has laid this feature's figures down"});
+  }
   // BASE-MEEPLE-TILE: figures are placed one per turn on the new tile and never move, so a tile
   // holds at most one figure of each kind.
   std::set<std::pair<int, int>> tile_kind;

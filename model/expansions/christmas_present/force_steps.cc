@@ -67,7 +67,14 @@ class ForceSpentStep final : public model::Step {
   void Legal(const Position&, std::vector<Action>&) const override {}
   ApplyResult Apply(Position&, const Action&) const override { return {}; }
   void Run(Position& pos, ApplyResult& r) const override {
-    if (Slice(pos) && pos.turn.placed >= 0) SpendFilledForces(pos, r);
+    if (Slice(pos) && pos.turn.placed >= 0) {
+      SpendFilledForces(pos, r);
+      // XMAS-FN11: the tile may have joined a feature to a laid-down one.
+      if (LayDownFigures(pos, *Slice(pos), pos.turn.placed) > 0)
+        r.notes.push_back({"XMAS-FN11",
+                           "the tile joins a feature to a laid-down one: the figures on the "
+                           "joined feature are laid down too"});
+    }
   }
   // Never reached (no decision here).
   model::Reason OutOfStep(const Position&, const Action&) const override {

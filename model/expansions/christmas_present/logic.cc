@@ -239,6 +239,7 @@ void Resolve(Position& pos, const Play& p, ApplyResult& r) {
     case Card::kLayDownCity:
     case Card::kLayDownMonastery:
       s.laid_down.push_back(p.node);
+      for (int f : pos.FiguresIn(pos.board.Find(p.node))) pos.figures[f].lying = true;
       r.verdict.reasons.push_back(
           {ci.ruling, "every figure on the " + KindName(pos.board.segment(p.node).kind) +
                           " is laid down, and so is every figure that joins it later"});
@@ -255,6 +256,12 @@ void Resolve(Position& pos, const Play& p, ApplyResult& r) {
           b = static_cast<int>(f);
       if (a < 0 || b < 0) break;
       std::swap(pos.figures[a].node, pos.figures[b].node);
+      // Each lies or stands as its new place demands (XMAS-FN11: a laid-down feature lays down
+      // every figure that joins it; off one, a figure stands again unless in a field).
+      for (int f : {a, b})
+        pos.figures[f].lying =
+            pos.board.segment(pos.figures[f].node).kind == FeatureKind::kField ||
+            IsLaidDown(pos, s, pos.board.Find(pos.figures[f].node));
       r.verdict.reasons.push_back({ci.ruling, "the two figures trade places"});
       break;
     }
@@ -301,6 +308,23 @@ bool IsLaidDown(const Position& pos, const State& s, int root) {
   for (int n : s.laid_down)
     if (pos.board.Find(n) == root) return true;
   return false;
+}
+
+int LayDownFigures(Position& pos, const State& s, int through_tile) {
+  int n = 0;
+  if (s.laid_down.empty()) return n;
+  for (model::Figure& f : pos.figures) {
+    if (pos.board.segment(f.node).kind == FeatureKind::kField) continue;
+    const int root = pos.board.Find(f.node);
+    if (!IsLaidDown(pos, s, root)) continue;
+    if (through_tile >= 0) {
+      const auto& tiles = pos.board.Info(root).tiles;
+      if (std::find(tiles.begin(), tiles.end(), through_tile) == tiles.end()) continue;
+    }
+    n += !f.lying;
+    f.lying = true;
+  }
+  return n;
 }
 
 bool PendingScoring(const Position& pos, int root) {

@@ -137,6 +137,20 @@ void Defer(const Position& pos, State& s, int root, ScoreEvent& ev) {
   ev.rulings.push_back("XMAS-FN12");
 }
 
+namespace {
+// XMAS-Q-SHARE split-value: what each of the two card players receives (half the value,
+// rounded down), stated in the event; otherwise each winner receives the whole value.
+void SetSplitReceives(const State& s, ScoreEvent& ev) {
+  const bool split =
+      s.variants.share() == Share::kSplitValue &&
+      std::find(ev.rulings.begin(), ev.rulings.end(), "XMAS-Q-SHARE") != ev.rulings.end();
+  if (split)
+    ev.receives.assign(ev.winners.size(), ev.points / 2);
+  else
+    ev.receives.clear();
+}
+}  // namespace
+
 // XMAS-Q-SHARE split-value: the two card players share the value of the feature.
 bool ChristmasPresent::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player,
                                       int points) const {
@@ -211,6 +225,7 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
                         : " (the two card players each score it; the other tied players not)";
     }
   }
+  SetSplitReceives(*s, ev);
 }
 
 // XMAS-CARD-DOUBLE-LOOP-ROAD / -3-PER-ARMS / -3-PER-TILE-NO-ARMS (XMAS-FN7, FN9, FN10): the
@@ -267,6 +282,7 @@ void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_f
     Defer(pos, *s, ev.root, ev);
     if (co) Defer(pos, *s, ev.root, *co);
   }
+  SetSplitReceives(*s, ev);
   if (co) extra.push_back(*co);  // the core pays and reports it after `ev`
 }
 

@@ -124,7 +124,9 @@ bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
     return played(occupied) || played({Card::kFigureUnoccupiedField, Card::kFigureUnoccupiedRoad,
                                        Card::kFigureUnoccupiedCity, Card::kSwapMonastery,
                                        Card::kSwapCity, Card::kSwapRoad, Card::kSwapField});
-  if (ruling == "BASE-RETURN") {
+  // BASE-RETURN: a laid-down figure stays on its completed feature; "lying": a figure may lie
+  // on a road, city or monastery only where a lay-down card laid its feature down (XMAS-FN11).
+  if (ruling == "BASE-RETURN" || ruling == "lying") {
     const int root = pos.board.Find(pos.figures[figure].node);
     for (int node : s->laid_down)
       if (pos.board.Find(node) == root) return true;

@@ -204,7 +204,7 @@ ApplyResult Synod(Position& pos, int node, int kind) {
     return Illegal("GIFT-SYNOD", Name(pos, p) + " has no " + KindName(pos, kind) +
                                      " in their supply to place with Synod");
   const size_t before = pos.FiguresIn(root).size();
-  model::PlaceFigureAt(pos, p, kind, node, /*lying=*/false);
+  model::PlaceFigureAt(pos, p, kind, node);  // stands, or lies on a laid-down monastery
   // A step-1 figure is not the meeple (or phantom) of the figure step (GIFT-STEPS).
   pos.turn.figures_this_turn.pop_back();
   ApplyResult r;
@@ -533,6 +533,9 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   if (in_place) --occupants;
   fig.node = node;
   fig.lying = pos.board.segment(node).kind == FeatureKind::kField;
+  // A figure moved onto a feature another expansion has laid down lies there too (Christmas
+  // Present fn 11); one stood up in place stands.
+  if (!in_place && !fig.lying) fig.lying = model::LaidDownByExpansion(pos, d.change_figure);
   ApplyResult r;
   r.verdict.reasons.push_back(
       {"GIFT-CHANGE", "the " + KindName(pos, fig.kind) + " on " + from + " now " +
