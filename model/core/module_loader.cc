@@ -42,7 +42,7 @@ bool Insert(GameConfig& cfg, const Expansion* owner, std::string_view anchor, Pl
   auto it =
       std::find_if(steps.begin(), steps.end(), [&](const Step* s) { return s->Name() == anchor; });
   if (it == steps.end()) return false;
-  // "after" goes after any step already inserted after the anchor (registry order).
+  // kAfter: right after the anchor; kBefore: right before it (the order the pipelines had).
   if (place == Place::kAfter) ++it;
   cfg.step_owner.insert(cfg.step_owner.begin() + (it - steps.begin()), owner);
   steps.insert(it, step);

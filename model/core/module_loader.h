@@ -126,10 +126,11 @@ class ModuleLoader {
   void AddFigure(FigureKindDef def);
   // The figure kinds declared so far (the core's and earlier modules'), to ask their traits.
   const std::vector<FigureKindDef>& Figures() const;
-  // A step at a named anchor; kAfter goes after any step already inserted after the anchor
-  // (registry order). The name must be new in the pipeline, and the anchor present unless
-  // `optional_anchor` (then the step is left out): a duplicate name or a missing anchor is a
-  // programming error, reported by MakeConfig (CARC_CHECK, exit 70).
+  // A step at a named anchor; kAfter goes right after the anchor (before any step an earlier
+  // module put after it), kBefore right before it (after any step put before it). The name must be
+  // new in the pipeline, and the anchor present unless `optional_anchor` (then the step is left
+  // out): a duplicate name or a missing anchor is a programming error, reported by MakeConfig
+  // (CARC_CHECK, exit 70).
   void AddStep(std::string_view anchor, Place place, const Step* step,
                bool optional_anchor = false);
   // An action of the module's own (ActionType::kExpansion); the type must be new.

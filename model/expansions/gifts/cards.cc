@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/core/core_steps.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/scoring.h"
 #include "model/expansions/gifts/gifts.h"
@@ -24,13 +25,6 @@ using model::ScoreEvent;
 using model::Verdict;
 
 namespace {
-
-std::string Where(const Position& pos, int node) {
-  const int t = Board::TileOf(node);
-  const model::Coord c = pos.board.tile(t).pos;
-  return model::FeatureName(pos.board.rotated(t), Board::SegmentOf(node)) + " of the tile at (" +
-         std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
-}
 
 std::string Name(const Position& pos, PlayerId p) { return pos.players[p].name; }
 std::string KindName(const Position& pos, int kind) { return pos.cfg().figure_kinds[kind].name; }
@@ -183,7 +177,7 @@ ScoreEvent GiftEvent(const Position& pos, int root) {
 
 void NoteReturnedPhantom(Position& pos, const std::vector<int>& figs) {
   for (int f : figs)
-    if (pos.figures[f].owner == pos.turn.player && KindName(pos, pos.figures[f].kind) == "phantom")
+    if (pos.figures[f].owner == pos.turn.player && pos.figures[f].kind == OwnStepFigure(pos))
       Slice(pos).phantom_returned = true;
 }
 
@@ -191,11 +185,11 @@ void NoteReturnedPhantom(Position& pos, const std::vector<int>& figs) {
 ApplyResult Synod(Position& pos, int node, int kind) {
   const PlayerId p = pos.turn.player;
   if (!IsMonastery(pos, node))
-    return Illegal("GIFT-SYNOD",
-                   "Synod places a figure on a monastery; " + Where(pos, node) + " is not one");
+    return Illegal("GIFT-SYNOD", "Synod places a figure on a monastery; " +
+                                     model::FeatureAt(pos, node) + " is not one");
   const int root = pos.board.Find(node);
   if (pos.board.IsComplete(root))
-    return Illegal("GIFT-SYNOD", "the monastery at " + Where(pos, node) +
+    return Illegal("GIFT-SYNOD", "the monastery at " + model::FeatureAt(pos, node) +
                                      " is finished; Synod needs an unfinished monastery");
   if (!GiftFigure(pos, kind))
     return Illegal("GIFT-COMBO",
@@ -210,13 +204,13 @@ ApplyResult Synod(Position& pos, int node, int kind) {
   ApplyResult r;
   r.verdict.reasons.push_back(
       {"GIFT-SYNOD", Name(pos, p) + " places a " + KindName(pos, kind) +
-                         " from their supply on the unfinished " + Where(pos, node) +
+                         " from their supply on the unfinished " + model::FeatureAt(pos, node) +
                          ", which already holds " + std::to_string(before) +
                          " figure(s): Synod may use an occupied monastery"});
-  if (KindName(pos, kind) == "phantom")
-    r.verdict.reasons.push_back({"GIFT-COMBO",
-                                 "the phantom is a meeple of the supply, played like a normal "
-                                 "meeple (PH-ALONE): Synod may place it"});
+  if (kind == OwnStepFigure(pos))
+    r.verdict.reasons.push_back({"GIFT-COMBO", "the " + KindName(pos, kind) +
+                                                   " is a meeple of the supply, played like a "
+                                                   "normal meeple (PH-ALONE): Synod may place it"});
   return r;
 }
 
@@ -224,10 +218,10 @@ ApplyResult Synod(Position& pos, int node, int kind) {
 ApplyResult Sweeper(Position& pos, int node) {
   if (pos.board.segment(node).kind != FeatureKind::kRoad)
     return Illegal("GIFT-SWEEPER",
-                   "Road Sweeper scores a road; " + Where(pos, node) + " is not a road");
+                   "Road Sweeper scores a road; " + model::FeatureAt(pos, node) + " is not a road");
   const int root = pos.board.Find(node);
   if (pos.board.IsComplete(root))
-    return Illegal("GIFT-SWEEPER", "the road at " + Where(pos, node) +
+    return Illegal("GIFT-SWEEPER", "the road at " + model::FeatureAt(pos, node) +
                                        " is finished; Road Sweeper scores an unfinished road");
   ApplyResult r;
   ScoreEvent ev = model::FinalValue(pos, root);
@@ -235,7 +229,7 @@ ApplyResult Sweeper(Position& pos, int node) {
   ev.rulings.insert(ev.rulings.begin(), {"GIFT-SWEEPER", "GIFT-FN4"});
   std::vector<int> figs = pos.FiguresIn(root);
   r.verdict.reasons.push_back(
-      {"GIFT-SWEEPER", "the unfinished road at " + Where(pos, node) +
+      {"GIFT-SWEEPER", "the unfinished road at " + model::FeatureAt(pos, node) +
                            " is scored now for everyone in it, as at game end (GIFT-FN4)"});
   if (figs.empty()) {
     r.verdict.reasons.push_back({"GIFT-FN2", "the road holds no figure: nobody scores"});
@@ -261,7 +255,7 @@ ApplyResult CashOut(Position& pos, int node, int kind) {
   const int f = OwnFigure(pos, node, kind);
   if (f < 0)
     return Illegal("GIFT-CASHOUT", "no " + KindName(pos, kind) + " of " + Name(pos, p) +
-                                       " stands on " + Where(pos, node) +
+                                       " stands on " + model::FeatureAt(pos, node) +
                                        "; Cash Out takes back one of your own figures");
   const int root = pos.board.Find(node);
   std::vector<int> figs = pos.FiguresIn(root);
@@ -277,11 +271,12 @@ ApplyResult CashOut(Position& pos, int node, int kind) {
   ApplyResult r;
   r.verdict.reasons.push_back(
       {"GIFT-CASHOUT", Name(pos, p) + " takes back the " + KindName(pos, kind) + " on " +
-                           Where(pos, node) + ": 2 points per figure in the feature (" +
+                           model::FeatureAt(pos, node) + ": 2 points per figure in the feature (" +
                            Strengths(pos, ev) + "); the feature itself is not scored"});
-  if (KindName(pos, kind) == "phantom")
-    r.verdict.reasons.push_back(
-        {"GIFT-COMBO", "the phantom is a figure like a meeple: Cash Out may take it back"});
+  if (kind == OwnStepFigure(pos))
+    r.verdict.reasons.push_back({"GIFT-COMBO", "the " + KindName(pos, kind) +
+                                                   " is a figure like a meeple: Cash Out may "
+                                                   "take it back"});
   r.scores.push_back(ev);
   NoteReturnedPhantom(pos, {f});
   model::ReturnFigures(pos, {f});
@@ -299,18 +294,19 @@ ApplyResult ChangeFrom(Position& pos, int node, int kind) {
   const int f = OwnFigure(pos, node, kind);
   if (f < 0)
     return Illegal("GIFT-CHANGE", "no " + KindName(pos, kind) + " of " + Name(pos, p) +
-                                      " stands on " + Where(pos, node));
+                                      " stands on " + model::FeatureAt(pos, node));
   if (ChangeTargets(pos, pos.figures[f]).empty())
-    return Illegal("GIFT-FN7", "the tile of " + Where(pos, node) +
+    return Illegal("GIFT-FN7", "the tile of " + model::FeatureAt(pos, node) +
                                    " has no feature the figure could change posture to");
   Slice(pos).change_figure = f;
   ApplyResult r;
-  r.verdict.reasons.push_back({"GIFT-CHANGE", Name(pos, p) + " changes the posture of the " +
-                                                  KindName(pos, kind) + " on " + Where(pos, node) +
-                                                  " (the new feature is the next choice)"});
-  if (KindName(pos, kind) == "phantom")
-    r.verdict.reasons.push_back(
-        {"GIFT-COMBO", "the phantom can be a farmer: Change Position applies to it"});
+  r.verdict.reasons.push_back(
+      {"GIFT-CHANGE", Name(pos, p) + " changes the posture of the " + KindName(pos, kind) + " on " +
+                          model::FeatureAt(pos, node) + " (the new feature is the next choice)"});
+  if (kind == OwnStepFigure(pos))
+    r.verdict.reasons.push_back({"GIFT-COMBO", "the " + KindName(pos, kind) +
+                                                   " can be a farmer: Change Position applies "
+                                                   "to it"});
   return r;
 }
 
@@ -354,9 +350,16 @@ Action OpenAction(Card card, int node, int kind) {
   return a;
 }
 
+// GIFT-COMBO: the gifts move meeple-like figures (followers: the meeple, the phantom).
 bool GiftFigure(const Position& pos, int kind) {
-  const std::string& n = pos.cfg().figure_kinds[kind].name;
-  return n == "meeple" || n == "phantom";
+  return pos.cfg().figure_kinds[kind].traits.follower;
+}
+
+int OwnStepFigure(const Position& pos) {
+  const auto& kinds = pos.cfg().figure_kinds;
+  for (size_t k = 0; k < kinds.size(); ++k)
+    if (!kinds[k].traits.own_step.empty()) return static_cast<int>(k);
+  return -1;
 }
 
 void ReleaseTile(Position& pos) {
@@ -500,8 +503,8 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   const int node = a.args[0];
   Figure& fig = pos.figures[d.change_figure];
   if (Board::TileOf(node) != Board::TileOf(fig.node))
-    return Illegal("GIFT-FN7", "Change Position keeps the figure on its tile; " + Where(pos, node) +
-                                   " is on another tile");
+    return Illegal("GIFT-FN7", "Change Position keeps the figure on its tile; " +
+                                   model::FeatureAt(pos, node) + " is on another tile");
   std::vector<int> targets = ChangeTargets(pos, fig);
   if (std::find(targets.begin(), targets.end(), node) == targets.end()) {
     const bool from_field = pos.board.segment(fig.node).kind == FeatureKind::kField;
@@ -509,7 +512,7 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
     if (!to_field && pos.board.IsComplete(pos.board.Find(node)) &&
         (from_field || StandsUpOnly(pos, fig)))
       return Illegal("GIFT-CHANGE",
-                     Where(pos, node) +
+                     model::FeatureAt(pos, node) +
                          " is finished: a feature already scored can never be scored again, so "
                          "no figure may stand up on it (reading unfinished-only)");
     if (!from_field && StandsUpOnly(pos, fig))
@@ -525,7 +528,7 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
                                 "change of posture");
   }
   const bool was_lying = LyingOnNonField(pos, fig);
-  const std::string from = Where(pos, fig.node);
+  const std::string from = model::FeatureAt(pos, fig.node);
   const bool in_place = node == fig.node;
   const bool finished = pos.board.segment(node).kind != FeatureKind::kField &&
                         pos.board.IsComplete(pos.board.Find(node));
@@ -538,13 +541,14 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   if (!in_place && !fig.lying) fig.lying = model::LaidDownByExpansion(pos, d.change_figure);
   ApplyResult r;
   r.verdict.reasons.push_back(
-      {"GIFT-CHANGE", "the " + KindName(pos, fig.kind) + " on " + from + " now " +
-                          (fig.lying ? "lies in " : "stands on ") +
-                          (in_place ? std::string("the same feature") : Where(pos, node)) +
-                          (occupants > 0 ? ", which is already occupied (allowed)" : "")});
+      {"GIFT-CHANGE",
+       "the " + KindName(pos, fig.kind) + " on " + from + " now " +
+           (fig.lying ? "lies in " : "stands on ") +
+           (in_place ? std::string("the same feature") : model::FeatureAt(pos, node)) +
+           (occupants > 0 ? ", which is already occupied (allowed)" : "")});
   if (finished) {
     r.verdict.reasons.push_back(
-        {"GIFT-CHANGE", Where(pos, node) +
+        {"GIFT-CHANGE", model::FeatureAt(pos, node) +
                             " is finished: under the reading any-feature the figure stands up on "
                             "it and stays there to the end of the game (never scored again, "
                             "never returned)"});

@@ -36,6 +36,9 @@ model::ApplyResult ChangeTo(model::Position& pos, const model::Action& a);
 
 // Figure kinds the cards may use: meeple and phantom (GIFT-COMBO).
 bool GiftFigure(const model::Position& pos, int kind);
+// The figure kind placed at a step of its own after the meeple's (the phantom, by its trait
+// FigureTraits::own_step), or -1.
+int OwnStepFigure(const model::Position& pos);
 
 // Puts the single held tile back in the player's hand for placement.
 void ReleaseTile(model::Position& pos);

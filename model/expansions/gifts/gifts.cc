@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/scoring.h"
 #include "model/core/step.h"
@@ -22,17 +23,6 @@ using nlohmann::json;
 
 namespace {
 
-Status Bad(const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, where + ": " + what);
-}
-
-std::string Ref(const Position& pos, int node) {
-  const int t = model::Board::TileOf(node);
-  const model::Coord c = pos.board.tile(t).pos;
-  return model::FeatureName(pos.board.rotated(t), model::Board::SegmentOf(node)) +
-         " of the tile at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
-}
-
 Action GiftAction(int code, std::vector<int> args) {
   Action a;
   a.type = model::ActionType::kExpansion;
@@ -45,36 +35,9 @@ Action GiftAction(int code, std::vector<int> args) {
 // A feature named by x, y and feature (the feature defaulting to `def` when given).
 StatusOr<int> Node(const json& j, const Position& pos, const std::string& where,
                    const char* def = nullptr) {
-  json ref = {{"x", j.value("x", json())}, {"y", j.value("y", json())}};
-  if (j.contains("feature"))
-    ref["feature"] = j["feature"];
-  else if (def)
-    ref["feature"] = def;
-  if (!j.contains("x") || !j.contains("y")) return Bad(where, "give x and y of the tile");
-  auto node = model::ParseFeatureRef(ref, pos, where, model::IoContext{.source = ""});
-  if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
-  return *node;
-}
-
-StatusOr<int> FigureKind(const json& j, const Position& pos, const std::string& where) {
-  std::string kind = "meeple";
-  if (j.contains("kind")) {
-    if (!j["kind"].is_string()) return Bad(where + "/kind", "expected a figure kind");
-    kind = j["kind"].get<std::string>();
-  }
-  int k = pos.cfg().FigureKind(kind);
-  if (k < 0) return Bad(where + "/kind", "unknown figure kind \"" + kind + "\" for these rules");
-  return k;
-}
-
-Status OnlyKeys(const json& j, const std::string& where, std::initializer_list<const char*> keys) {
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    bool known = it.key() == "type";
-    for (const char* k : keys) known |= it.key() == k;
-    if (!known)
-      return Bad(where + "/" + it.key(), "not a field of " + j["type"].get<std::string>());
-  }
-  return Status::Ok();
+  if (!j.contains("x") || !j.contains("y"))
+    return model::JsonError(where, "give x and y of the tile");
+  return model::ReadFeatureRef(j, pos, where, def);
 }
 
 constexpr std::pair<const char*, Card> kOpenTypes[] = {
@@ -87,7 +50,20 @@ constexpr std::pair<const char*, Card> kOpenTypes[] = {
 
 }  // namespace
 
-void Gifts::ContributeSteps(std::vector<model::StepInsert>& steps) const { AddSteps(steps); }
+// GIFT-STEPS: the steps of step 1 and the end of turn; the slice; the hooks it uses.
+void Gifts::Load(model::ModuleLoader& loader) const {
+  AddSteps(loader);
+  loader.SetState({[this] { return NewState(); },
+                   [this](const json& j, const std::string& where, Position& pos) {
+                     return ParseState(j, where, pos);
+                   },
+                   [this](const Position& pos, json& j) { DumpState(pos, j); }});
+  loader.UseLegacyActions();  // gift_* actions: Gifts::ParseAction
+  for (model::Hook h : {model::Hook::kHeldTiles, model::Hook::kValidate,
+                        model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
+                        model::Hook::kAdjustMajority, model::Hook::kAfterFinalScoring})
+    loader.Uses(h);
+}
 
 std::unique_ptr<model::ExpansionState> Gifts::NewState() const { return std::make_unique<State>(); }
 
@@ -98,13 +74,16 @@ Status Gifts::ParseState(const json& j, const std::string& where, Position& pos)
   const std::string step(pos.turn.game_over ? "game_over" : pos.current_step().Name());
   const std::string w = where + "/turn/held_tiles";
   if (step == kOpenStep && d.held.size() != 1)
-    return Bad(w, "a position at step open_gift states the tile drawn here (one tile)");
+    return model::JsonError(w,
+                            "a position at step open_gift states the tile drawn here (one tile)");
   if (step == kTake2Step && !(d.held.size() == 2 || (d.held.size() == 1 && d.take2_drawing)))
-    return Bad(w, "a position at step take_2 holds the two tiles (or one, with take2_drawing)");
+    return model::JsonError(
+        w, "a position at step take_2 holds the two tiles (or one, with take2_drawing)");
   if (step != kOpenStep && step != kTake2Step && !d.held.empty())
-    return Bad(w, "only a position at step open_gift or take_2 holds tiles here");
+    return model::JsonError(w, "only a position at step open_gift or take_2 holds tiles here");
   if (d.change_figure >= 0 && step != kOpenStep)
-    return Bad(where + "/turn/change_figure", "only a position at step open_gift has one");
+    return model::JsonError(where + "/turn/change_figure",
+                            "only a position at step open_gift has one");
   return Status::Ok();
 }
 
@@ -201,27 +180,31 @@ std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const A
     case kOpen: {
       if (pos.turn.game_over) {
         model::Verdict v = model::Verdict::Illegal(
-            "GIFT-FN3", "the game is over: no tile that can be placed is left to draw, so no "
-                        "gift can be opened (Q&A 4/2022: with an unplaceable last tile no gift "
-                        "is used)");
-        v.reasons.push_back({"GIFT-OPEN", "a gift is opened after drawing a tile and before "
-                                          "placing it"});
+            "GIFT-FN3",
+            "the game is over: no tile that can be placed is left to draw, so no "
+            "gift can be opened (Q&A 4/2022: with an unplaceable last tile no gift "
+            "is used)");
+        v.reasons.push_back({"GIFT-OPEN",
+                             "a gift is opened after drawing a tile and before "
+                             "placing it"});
         return v;
       }
       if (turn_ending) return std::nullopt;  // may open one in the next turn
       const Data& d = Slice(pos);
       if (d.opened)
-        return model::Verdict::Illegal(
-            "GIFT-OPEN", "a player opens at most one gift per turn; " + who + " already opened " +
-                             std::string(CardTitle(*d.opened)));
+        return model::Verdict::Illegal("GIFT-OPEN", "a player opens at most one gift per turn; " +
+                                                        who + " already opened " +
+                                                        std::string(CardTitle(*d.opened)));
       if (pos.turn.placed >= 0)
-        return model::Verdict::Illegal("GIFT-OPEN", "a gift is opened after drawing the tile and "
-                                                    "before placing it, not after the tile is "
-                                                    "placed");
+        return model::Verdict::Illegal("GIFT-OPEN",
+                                       "a gift is opened after drawing the tile and "
+                                       "before placing it, not after the tile is "
+                                       "placed");
       if (!pos.turn.drawn && d.held.empty()) {
         model::Verdict v = model::Verdict::Illegal(
-            "GIFT-OPEN", who + " holds no placeable tile yet: a gift is opened after drawing the "
-                               "tile and before placing it");
+            "GIFT-OPEN", who +
+                             " holds no placeable tile yet: a gift is opened after drawing the "
+                             "tile and before placing it");
         v.reasons.push_back({"GIFT-FN3",
                              "a gift may be opened only once a tile that can be placed has been "
                              "drawn (4/2022); a tile that fits nowhere is set aside and the next "
@@ -235,14 +218,17 @@ std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const A
     }
     case kDrawCard:
       return model::Verdict::Illegal(
-          "GIFT-GET", "a gift card is drawn only right after placing a tile that extends another "
-                      "player's road or city (one per turn); " + who +
-                          " has no gift to receive at this point");
+          "GIFT-GET",
+          "a gift card is drawn only right after placing a tile that extends another "
+          "player's road or city (one per turn); " +
+              who + " has no gift to receive at this point");
     case kPositionTo:
       if (turn_ending) return std::nullopt;
       return model::Verdict::Illegal(
-          "GIFT-CHANGE", "a figure's new posture is chosen only right after opening Change "
-                         "Position on it, and " + who + " is not doing so");
+          "GIFT-CHANGE",
+          "a figure's new posture is chosen only right after opening Change "
+          "Position on it, and " +
+              who + " is not doing so");
     default:
       return std::nullopt;
   }
@@ -254,27 +240,29 @@ std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position
   for (auto [name, card] : kOpenTypes) {
     if (type != name) continue;
     if (card == Card::kTake2) {
-      if (Status s = OnlyKeys(j, where, {}); !s.ok()) return s;
+      if (Status s = model::CheckKeys(j, where, {}, /*of_type=*/true); !s.ok()) return s;
       return OpenAction(card);
     }
     const bool sweeper = card == Card::kRoadSweeper;
-    if (Status s = sweeper ? OnlyKeys(j, where, {"x", "y", "feature"})
-                           : OnlyKeys(j, where, {"x", "y", "feature", "kind"});
+    if (Status s =
+            sweeper ? model::CheckKeys(j, where, {"x", "y", "feature"}, /*of_type=*/true)
+                    : model::CheckKeys(j, where, {"x", "y", "feature", "kind"}, /*of_type=*/true);
         !s.ok())
       return s;
     if (!j.contains("x") && !j.contains("y") && !j.contains("feature")) {
-      if (j.contains("kind")) return Bad(where, "give x, y and feature with kind");
+      if (j.contains("kind")) return model::JsonError(where, "give x, y and feature with kind");
       return OpenAction(card);  // no target: the card has no effect (GIFT-FN2)
     }
     auto node = Node(j, pos, where, card == Card::kSynod ? "monastery" : nullptr);
     if (!node.ok()) return node.status();
     if (sweeper) return OpenAction(card, *node);
-    auto kind = FigureKind(j, pos, where);
+    auto kind = model::ReadFigureKind(j, pos, where);
     if (!kind.ok()) return kind.status();
     return OpenAction(card, *node, *kind);
   }
   if (type == "gift_position_to") {
-    if (Status s = OnlyKeys(j, where, {"x", "y", "feature"}); !s.ok()) return s;
+    if (Status s = model::CheckKeys(j, where, {"x", "y", "feature"}, /*of_type=*/true); !s.ok())
+      return s;
     json ref = j;
     const int f = Slice(pos).change_figure;
     if (!j.contains("x") && !j.contains("y") && f >= 0) {
@@ -282,22 +270,25 @@ std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position
       ref["x"] = c.x;
       ref["y"] = c.y;
     }
-    if (!ref.contains("feature")) return Bad(where + "/feature", "missing (e.g. \"field:NL\")");
+    if (!ref.contains("feature"))
+      return model::JsonError(where + "/feature", "missing (e.g. \"field:NL\")");
     auto node = Node(ref, pos, where);
     if (!node.ok()) return node.status();
     return GiftAction(kPositionTo, {*node});
   }
   if (type == "gift_draw") {
     // "card" names the card; "kind" is the older spelling, still read.
-    if (Status s = OnlyKeys(j, where, {"card", "kind"}); !s.ok()) return s;
-    if (j.contains("card") && j.contains("kind")) return Bad(where, "give card only");
+    if (Status s = model::CheckKeys(j, where, {"card", "kind"}, /*of_type=*/true); !s.ok())
+      return s;
+    if (j.contains("card") && j.contains("kind")) return model::JsonError(where, "give card only");
     const char* key = j.contains("kind") ? "kind" : "card";
     auto c =
         j.contains(key) && j[key].is_string() ? ParseCard(j[key].get<std::string>()) : std::nullopt;
     if (!c)
-      return Bad(where + "/" + key,
-                 "expected the card drawn: synod, road_sweeper, change_position, cash_out or "
-                 "take_2");
+      return model::JsonError(
+          where + "/" + key,
+          "expected the card drawn: synod, road_sweeper, change_position, cash_out or "
+          "take_2");
     return GiftAction(kDrawCard, {static_cast<int>(*c)});
   }
   return std::nullopt;
@@ -336,17 +327,17 @@ std::string Gifts::DescribeAction(const Position& pos, const Action& a) const {
       const std::string kind = a.args[2] >= 0 ? pos.cfg().figure_kinds[a.args[2]].name : "";
       switch (card) {
         case Card::kSynod:
-          return s + ": a " + kind + " on the " + Ref(pos, a.args[1]);
+          return s + ": a " + kind + " on the " + model::FeatureAt(pos, a.args[1]);
         case Card::kRoadSweeper:
-          return s + ": score the road through " + Ref(pos, a.args[1]);
+          return s + ": score the road through " + model::FeatureAt(pos, a.args[1]);
         case Card::kCashOut:
-          return s + ": take back the " + kind + " on " + Ref(pos, a.args[1]);
+          return s + ": take back the " + kind + " on " + model::FeatureAt(pos, a.args[1]);
         default:
-          return s + ": the " + kind + " on " + Ref(pos, a.args[1]);
+          return s + ": the " + kind + " on " + model::FeatureAt(pos, a.args[1]);
       }
     }
     case kPositionTo:
-      return "Change Position: the figure goes to " + Ref(pos, a.args[0]);
+      return "Change Position: the figure goes to " + model::FeatureAt(pos, a.args[0]);
     case kDrawCard:
       return "draw the gift " + std::string(CardTitle(static_cast<Card>(a.args[0])));
   }

@@ -23,7 +23,7 @@ inline constexpr std::string_view kEndStep = "gift_end_turn";     // automatic
 class Gifts final : public model::Expansion {
  public:
   std::string_view Id() const override { return kId; }
-  void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
+  void Load(model::ModuleLoader& loader) const override;
   std::unique_ptr<model::ExpansionState> NewState() const override;
   model::Status ParseState(const nlohmann::json& j, const std::string& where,
                            model::Position& pos) const override;

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/gifts/gifts.h"
 
@@ -20,10 +21,6 @@ constexpr std::array<std::string_view, kCardTypes> kNames = {
 constexpr std::array<std::string_view, kCardTypes> kTitles = {
     "Synod", "Road Sweeper", "Change Position", "Cash Out", "Take 2"};
 
-Status Bad(const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, where + ": " + what);
-}
-
 std::string KnownCards() {
   std::string s;
   for (auto n : kNames) s += (s.empty() ? "" : ", ") + std::string(n);
@@ -31,10 +28,11 @@ std::string KnownCards() {
 }
 
 Status CardAt(const json& j, const std::string& where, Card& out) {
-  if (!j.is_string()) return Bad(where, "expected a card name (" + KnownCards() + ")");
+  if (!j.is_string()) return model::JsonError(where, "expected a card name (" + KnownCards() + ")");
   auto c = ParseCard(j.get<std::string>());
   if (!c)
-    return Bad(where, "unknown gift card \"" + j.get<std::string>() + "\" (" + KnownCards() + ")");
+    return model::JsonError(
+        where, "unknown gift card \"" + j.get<std::string>() + "\" (" + KnownCards() + ")");
   out = *c;
   return Status::Ok();
 }
@@ -56,14 +54,15 @@ Status Cards(const json& j, const std::string& where, CardCounts& counts,
     for (auto it = j.begin(); it != j.end(); ++it) {
       std::string w = where + "/" + it.key();
       auto c = ParseCard(it.key());
-      if (!c) return Bad(w, "unknown gift card \"" + it.key() + "\" (" + KnownCards() + ")");
+      if (!c)
+        return model::JsonError(w, "unknown gift card \"" + it.key() + "\" (" + KnownCards() + ")");
       if (!model::JsonInt(it.value(), 0))
-        return Bad(w, "expected a count (0 or more)");
+        return model::JsonError(w, "expected a count (0 or more)");
       counts[static_cast<int>(*c)] = *model::JsonInt(it.value(), 0);
     }
     return Status::Ok();
   }
-  return Bad(where, "expected a list of card names or an object of counts");
+  return model::JsonError(where, "expected a list of card names or an object of counts");
 }
 
 json CardList(const CardCounts& c) {
@@ -79,7 +78,7 @@ Status Variant(const json& jv, const std::string& key, const std::string& where,
   if (!jv.contains(key)) return Status::Ok();
   std::string known;
   for (auto& [n, v] : names) known += (known.empty() ? "" : ", ") + std::string(n);
-  if (!jv[key].is_string()) return Bad(where + "/" + key, "expected one of " + known);
+  if (!jv[key].is_string()) return model::JsonError(where + "/" + key, "expected one of " + known);
   for (auto& [n, v] : names)
     if (jv[key].get<std::string>() == n) {
       out = v;
@@ -112,19 +111,6 @@ const std::initializer_list<std::pair<const char*, LyingFigure>> kLying = {
 const std::initializer_list<std::pair<const char*, ChangeTarget>> kChangeTarget = {
     {"unfinished-only", ChangeTarget::kUnfinishedOnly}, {"any-feature", ChangeTarget::kAnyFeature}};
 
-bool Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys,
-          Status& err) {
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    bool known = false;
-    for (const char* k : keys) known |= it.key() == k;
-    if (!known) {
-      err = Bad(where + "/" + it.key(), "unknown field");
-      return false;
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string_view CardName(Card c) { return kNames[static_cast<int>(c)]; }
@@ -145,15 +131,17 @@ const Data& Slice(const Position& pos) { return static_cast<const State*>(pos.sl
 
 Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {
   Status err;
-  if (!j.is_object()) return Bad(where, "expected an object");
-  if (!Keys(j, where, {"deck", "hands", "discards", "variants", "on_finished", "turn"}, err))
+  if (!j.is_object()) return model::JsonError(where, "expected an object");
+  if (err = model::CheckKeys(j, where,
+                             {"deck", "hands", "discards", "variants", "on_finished", "turn"});
+      !err.ok())
     return err;
   const size_t np = pos.players.size();
   if (j.contains("hands")) {
     const json& jh = j["hands"];
     if (!jh.is_array() || jh.size() != np)
-      return Bad(where + "/hands",
-                 "expected one list of cards per player (" + std::to_string(np) + ")");
+      return model::JsonError(where + "/hands",
+                              "expected one list of cards per player (" + std::to_string(np) + ")");
     for (size_t p = 0; p < np && p < kMaxPlayers; ++p)
       if (Status s = Cards(jh[p], where + "/hands/" + std::to_string(p), d.hands[p], nullptr);
           !s.ok())
@@ -179,10 +167,11 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
   if (j.contains("variants")) {
     const json& jv = j["variants"];
     std::string w = where + "/variants";
-    if (!jv.is_object()) return Bad(w, "expected an object");
-    if (!Keys(jv, w,
-              {"take2_other_tile", "completion", "phantom_reuse", "lying_figure", "change_target"},
-              err))
+    if (!jv.is_object()) return model::JsonError(w, "expected an object");
+    if (err = model::CheckKeys(
+            jv, w,
+            {"take2_other_tile", "completion", "phantom_reuse", "lying_figure", "change_target"});
+        !err.ok())
       return err;
     for (Status s : {Variant(jv, "take2_other_tile", w, kOtherTile, d.variants.other_tile),
                      Variant(jv, "completion", w, kCompletion, d.variants.completion),
@@ -195,34 +184,36 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
     // GIFT-CHANGE (any-feature): figures Change Position stood up on a finished feature.
     const json& jo = j["on_finished"];
     const std::string w = where + "/on_finished";
-    if (!jo.is_array()) return Bad(w, "expected a list of {\"x\", \"y\", \"feature\"}");
+    if (!jo.is_array())
+      return model::JsonError(w, "expected a list of {\"x\", \"y\", \"feature\"}");
     for (size_t i = 0; i < jo.size(); ++i) {
       const std::string wi = w + "/" + std::to_string(i);
-      if (!jo[i].is_object()) return Bad(wi, "expected {\"x\", \"y\", \"feature\"}");
+      if (!jo[i].is_object()) return model::JsonError(wi, "expected {\"x\", \"y\", \"feature\"}");
       auto node = model::ParseFeatureRef(jo[i], pos, wi, model::IoContext{.source = ""});
       if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
       bool held = false;
       for (const model::Figure& f : pos.figures) held |= f.node == *node;
-      if (!held) return Bad(wi, "no figure stands there");
+      if (!held) return model::JsonError(wi, "no figure stands there");
       d.on_finished.push_back(*node);
     }
   }
   if (j.contains("turn")) {
     const json& jt = j["turn"];
     std::string w = where + "/turn";
-    if (!jt.is_object()) return Bad(w, "expected an object");
-    if (!Keys(jt, w, {"held_tiles", "opened", "take2_drawing", "change_figure", "phantom_returned"},
-              err))
+    if (!jt.is_object()) return model::JsonError(w, "expected an object");
+    if (err = model::CheckKeys(
+            jt, w, {"held_tiles", "opened", "take2_drawing", "change_figure", "phantom_returned"});
+        !err.ok())
       return err;
     if (jt.contains("held_tiles")) {
       const json& jh = jt["held_tiles"];
       if (!jh.is_array() || jh.size() > 2)
-        return Bad(w + "/held_tiles", "expected a list of one or two tiles");
+        return model::JsonError(w + "/held_tiles", "expected a list of one or two tiles");
       for (size_t i = 0; i < jh.size(); ++i) {
         std::string wi = w + "/held_tiles/" + std::to_string(i);
         auto t =
             jh[i].is_string() ? pos.cfg().catalog->Find(jh[i].get<std::string>()) : std::nullopt;
-        if (!t) return Bad(wi, "expected a tile letter");
+        if (!t) return model::JsonError(wi, "expected a tile letter");
         d.held.push_back(*t);
       }
     }
@@ -234,13 +225,14 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
     for (auto [key, flag] : {std::pair{"take2_drawing", &d.take2_drawing},
                              std::pair{"phantom_returned", &d.phantom_returned}})
       if (jt.contains(key)) {
-        if (!jt[key].is_boolean()) return Bad(w + "/" + key, "expected true or false");
+        if (!jt[key].is_boolean()) return model::JsonError(w + "/" + key, "expected true or false");
         *flag = jt[key].get<bool>();
       }
     if (jt.contains("change_figure")) {
       const json& jf = jt["change_figure"];
       std::string wf = w + "/change_figure";
-      if (!jf.is_object()) return Bad(wf, "expected {\"x\", \"y\", \"feature\", \"kind\"}");
+      if (!jf.is_object())
+        return model::JsonError(wf, "expected {\"x\", \"y\", \"feature\", \"kind\"}");
       json ref = jf;
       std::string kind = jf.value("kind", "meeple");
       ref.erase("kind");
@@ -250,7 +242,8 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
         if (pos.figures[f].node == *node && pos.figures[f].owner == pos.turn.player &&
             pos.cfg().figure_kinds[pos.figures[f].kind].name == kind)
           d.change_figure = static_cast<int>(f);
-      if (d.change_figure < 0) return Bad(wf, "no " + kind + " of the player to move stands there");
+      if (d.change_figure < 0)
+        return model::JsonError(wf, "no " + kind + " of the player to move stands there");
     }
   }
   return Status::Ok();

@@ -19,8 +19,6 @@ using model::Verdict;
 
 namespace {
 
-constexpr std::string_view kPhantomAnchor = "place_phantom";  // Phantom's figure step
-
 bool IsGift(const Action& a, int code) {
   return a.type == ActionType::kExpansion && a.expansion == &Get() && a.code == code;
 }
@@ -202,10 +200,10 @@ class Take2Step final : public model::Step {
     auto it = std::find(d.held.begin(), d.held.end(), a.tile);
     // GIFT-TAKE2: one of the two tiles drawn is placed; another tile is a move one can attempt.
     if (it == d.held.end()) {
-      r.verdict = Verdict::Illegal("GIFT-TAKE2", "Take 2: the tiles in hand are " +
-                                                     cat.Name(d.held[0]) + " and " +
-                                                     cat.Name(d.held[1]) + ", not " +
-                                                     cat.Name(a.tile) + ": one of them is placed");
+      r.verdict =
+          Verdict::Illegal("GIFT-TAKE2", "Take 2: the tiles in hand are " + cat.Name(d.held[0]) +
+                                             " and " + cat.Name(d.held[1]) + ", not " +
+                                             cat.Name(a.tile) + ": one of them is placed");
       return r;
     }
     Position work = pos;
@@ -366,15 +364,15 @@ class PhantomStep final : public model::Step {
   std::string_view Name() const override { return kPhantomStep; }
   bool NeedsDecision(const Position& pos) const override {
     const Data& d = Slice(pos);
-    const int k = pos.cfg().FigureKind("phantom");
+    const int k = OwnStepFigure(pos);
     return pos.turn.placed >= 0 && d.phantom_returned &&
            d.variants.phantom_reuse == PhantomReuse::kNextTurnOnly && k >= 0 &&
            pos.players[pos.turn.player].supply[k] > 0 && !model::Decided(pos, Name()) &&
-           !model::Decided(pos, kPhantomAnchor);
+           !model::Decided(pos, pos.cfg().figure_kinds[k].traits.own_step);
   }
   bool Handles(const Position& pos, const Action& a) const override {
     return a.type == ActionType::kPass ||
-           (a.type == ActionType::kPlaceFigure && a.figure_kind == pos.cfg().FigureKind("phantom"));
+           (a.type == ActionType::kPlaceFigure && a.figure_kind == OwnStepFigure(pos));
   }
   bool CanPass(const Position&) const override { return true; }
   void Legal(const Position&, std::vector<Action>& out) const override {
@@ -390,7 +388,7 @@ class PhantomStep final : public model::Step {
       return r;
     }
     model::MarkDecided(pos, Name());
-    model::MarkDecided(pos, kPhantomAnchor);
+    model::MarkDecided(pos, pos.cfg().figure_kinds[OwnStepFigure(pos)].traits.own_step);
     r.verdict.reasons.push_back(
         {"GIFT-Q-PHANTOM", "the phantom returned by a gift this turn waits for a later turn"});
     return r;
@@ -435,20 +433,24 @@ class EndStep final : public model::Step {
 
 }  // namespace
 
-void AddSteps(std::vector<model::StepInsert>& steps) {
+void AddSteps(model::ModuleLoader& loader) {
   static const HoldStep hold;
   static const OpenStep open;
   static const Take2Step take2;
   static const ReceiveStep receive;
   static const PhantomStep phantom;
   static const EndStep end;
+  using model::Place;
   // "Before" inserts go right before the anchor, in this order.
-  steps.push_back({model::kPlaceTile, /*after=*/false, &hold});
-  steps.push_back({model::kPlaceTile, /*after=*/false, &open});
-  steps.push_back({model::kPlaceTile, /*after=*/false, &take2});
-  steps.push_back({model::kPlaceTile, /*after=*/true, &receive});
-  steps.push_back({kPhantomAnchor, /*after=*/false, &phantom});  // skipped without Phantom
-  steps.push_back({model::kEndTurn, /*after=*/false, &end});
+  loader.AddStep(model::kPlaceTile, Place::kBefore, &hold);
+  loader.AddStep(model::kPlaceTile, Place::kBefore, &open);
+  loader.AddStep(model::kPlaceTile, Place::kBefore, &take2);
+  loader.AddStep(model::kPlaceTile, Place::kAfter, &receive);
+  // GIFT-Q-PHANTOM: before the step of a figure placed at its own step (Phantom's), by trait.
+  for (const model::FigureKindDef& k : loader.Figures())
+    if (!k.traits.own_step.empty())
+      loader.AddStep(k.traits.own_step, Place::kBefore, &phantom, /*optional_anchor=*/true);
+  loader.AddStep(model::kEndTurn, Place::kBefore, &end);
 }
 
 }  // namespace carc::exp::gifts

@@ -4,11 +4,13 @@
 
 #include <vector>
 
+#include "model/core/module_loader.h"
 #include "model/core/step.h"
 #include "model/expansions/gifts/gifts.h"
 
 namespace carc::exp::gifts {
 
-void AddSteps(std::vector<model::StepInsert>& steps);
+// Declares the steps (gift_phantom only when a figure has a step of its own: Phantom).
+void AddSteps(model::ModuleLoader& loader);
 
 }  // namespace carc::exp::gifts

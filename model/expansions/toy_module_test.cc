@@ -1,0 +1,196 @@
+// A fifth expansion in a test (issue 20): everything a module adds is declared in its Load, so a
+// new module is its own code plus one line in a registry (here a test-only registry next to the
+// real modules). The toy "bell" module adds a figure kind placed at a step of its own after the
+// meeple step, one action ("ring": a feature and a count) and a slice with a JSON codec.
+#include <gtest/gtest.h>
+
+#include "model/core/json_reader.h"
+#include "model/core/position.h"
+#include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/registry.h"
+
+namespace carc::exp {
+namespace {
+
+using model::Action;
+using model::ApplyResult;
+using model::Position;
+using nlohmann::json;
+
+class BellStep final : public model::Step {
+ public:
+  std::string_view Name() const override { return "place_bell"; }
+  bool NeedsDecision(const Position&) const override { return false; }
+  void Legal(const Position&, std::vector<Action>&) const override {}
+  bool Handles(const Position&, const Action&) const override { return false; }
+  ApplyResult Apply(Position&, const Action&) const override { return {}; }
+  model::Reason OutOfStep(const Position&, const Action&) const override {
+    return {"BASE-SCORE-TIMING", "the bell step takes no decision"};
+  }
+};
+
+struct BellState final : model::ExpansionState {
+  int rung = 0;
+  std::unique_ptr<model::ExpansionState> Clone() const override {
+    return std::make_unique<BellState>(*this);
+  }
+  bool Equals(const model::ExpansionState& o) const override {
+    return rung == static_cast<const BellState&>(o).rung;
+  }
+};
+
+class Bell final : public model::Expansion {
+ public:
+  std::string_view Id() const override { return "bell"; }
+  void Load(model::ModuleLoader& loader) const override {
+    loader.AddFigure({"bell",
+                      /*per_player=*/1,
+                      /*strength=*/0,
+                      "BASE-MEEPLE-SUPPLY",
+                      {.follower = false, .counts_for_majority = false, .own_step = "place_bell"}});
+    static const BellStep step;
+    loader.AddStep(model::kPlaceFigure, model::Place::kAfter, &step);
+    loader.SetState({[] { return std::make_unique<BellState>(); },
+                     [this](const json& j, const std::string& where, Position& pos) {
+                       if (auto s = model::CheckKeys(j, where, {"rung"}); !s.ok()) return s;
+                       auto n = model::ReadInt(j.value("rung", json(0)), where + "/rung", 0, 9);
+                       if (!n.ok()) return n.status();
+                       static_cast<BellState*>(pos.slice(this))->rung = *n;
+                       return model::Status::Ok();
+                     },
+                     [this](const Position& pos, json& j) {
+                       const int n = static_cast<const BellState*>(pos.slice(this))->rung;
+                       if (n) j["rung"] = n;
+                     }});
+    loader.AddAction({.type = "ring",
+                      .code = 1,
+                      .args = {{"at", model::ArgType::kFeature}, {"times", model::ArgType::kInt}},
+                      .summary = "ring the bell on a feature",
+                      .parse = [this](const json& j, const Position& pos,
+                                      const std::string& where) -> model::StatusOr<Action> {
+                        if (auto s = model::CheckKeys(j, where, {"at", "times"}, true); !s.ok())
+                          return s;
+                        auto node =
+                            model::ReadFeatureRef(j.value("at", json()), pos, where + "/at");
+                        if (!node.ok()) return node.status();
+                        auto times =
+                            model::ReadInt(j.value("times", json()), where + "/times", 1, 3);
+                        if (!times.ok()) return times.status();
+                        return Action{.type = model::ActionType::kExpansion,
+                                      .expansion = this,
+                                      .code = 1,
+                                      .args = {*node, *times}};
+                      },
+                      .dump =
+                          [](const Position& pos, const Action& a, json& j) {
+                            j["times"] = a.args[1], j["at"] = model::FeatureRefJson(pos, a.args[0]);
+                          },
+                      .describe =
+                          [](const Position& pos, const Action& a) {
+                            return "ring the bell " + model::Plural(a.args[1], "time") + " on " +
+                                   model::FeatureAt(pos, a.args[0]);
+                          }});
+  }
+};
+
+const Bell kBell;
+
+// The test-only registry: the four real modules and one line for the toy.
+std::vector<const model::Expansion*> Registry() {
+  std::vector<const model::Expansion*> all = All();
+  all.push_back(&kBell);
+  return all;
+}
+
+model::IoContext Ctx() {
+  model::IoContext ctx;
+  ctx.source = "toy";
+  ctx.lookup = [](std::string_view id) -> const model::Expansion* {
+    for (const model::Expansion* e : Registry())
+      if (e->Id() == id) return e;
+    return nullptr;
+  };
+  ctx.known = [] {
+    std::vector<std::string> ids;
+    for (const model::Expansion* e : Registry()) ids.emplace_back(e->Id());
+    return ids;
+  };
+  return ctx;
+}
+
+json Doc() {
+  return json::parse(R"({"rules": {"edition": "C3", "expansions": ["phantom", "bell"]},
+    "players": [{"name": "Anna"}, {"name": "Ben"}],
+    "board": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}],
+    "supply": {"draw_order": ["E"]}, "turn": {"player": 0, "step": "draw"},
+    "expansions": {"bell": {"rung": 2}}})");
+}
+
+TEST(ToyModule, ItsDeclarationsAssembleWithTheRealModules) {
+  auto pos = model::ParsePosition(Doc(), Ctx());
+  ASSERT_TRUE(pos.ok()) << pos.status().message();
+  const model::GameConfig& cfg = pos->cfg();
+  // Steps: kAfter goes right after the anchor, so the bell's step (registered later) comes
+  // before Phantom's, which also follows place_figure.
+  std::vector<std::string> names;
+  for (const model::Step* s : cfg.pipeline) names.emplace_back(s->Name());
+  EXPECT_EQ(names, (std::vector<std::string>{"draw", "place_tile", "place_figure", "place_bell",
+                                             "place_phantom", "score", "end_turn"}));
+  EXPECT_EQ(cfg.StepOwner(3), &kBell);
+  // Figures: meeple, phantom, bell, with the traits other modules ask.
+  ASSERT_EQ(cfg.figure_kinds.size(), 3u);
+  EXPECT_EQ(cfg.figure_kinds[2].name, "bell");
+  EXPECT_FALSE(cfg.figure_kinds[2].traits.follower);
+  EXPECT_TRUE(cfg.figure_kinds[1].traits.follower);
+  EXPECT_EQ(cfg.figure_kinds[1].traits.own_step, "place_phantom");
+  // Hooks: the bell declared none; Phantom only JudgeOutOfStep.
+  EXPECT_TRUE(cfg.Using(model::Hook::kValidate).empty());
+  ASSERT_EQ(cfg.Using(model::Hook::kJudgeOutOfStep).size(), 1u);
+  EXPECT_EQ(cfg.Using(model::Hook::kJudgeOutOfStep)[0]->Id(), "phantom");
+  // The slice round-trips through the declared codec.
+  EXPECT_EQ(model::DumpPosition(*pos)["expansions"]["bell"]["rung"], 2);
+}
+
+TEST(ToyModule, ItsActionIsReadWrittenAndDescribedByTheCore) {
+  auto pos = model::ParsePosition(Doc(), Ctx());
+  ASSERT_TRUE(pos.ok()) << pos.status().message();
+  const json ring = {
+      {"type", "ring"}, {"at", {{"x", 0}, {"y", 0}, {"feature", "city:N"}}}, {"times", 2}};
+  auto a = model::ParseAction(ring, *pos, "/question/actions/0", Ctx());
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(a->expansion, &kBell);
+  EXPECT_EQ(model::DumpAction(*pos, *a), ring);
+  EXPECT_EQ(model::Describe(*pos, *a), "ring the bell 2 times on city:N of the tile at (0, 0)");
+  // Its keys and ranges are checked by the core's reader, naming the JSON pointer.
+  json bad = ring;
+  bad["times"] = 5;
+  auto b = model::ParseAction(bad, *pos, "/question/actions/0", Ctx());
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().message(),
+            "toy:/question/actions/0/times: expected an integer from 1 to 3, got 5");
+  bad = ring;
+  bad["loud"] = true;
+  b = model::ParseAction(bad, *pos, "/question/actions/0", Ctx());
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().message(), "toy:/question/actions/0/loud: not a field of ring");
+}
+
+// A step name already in the pipeline is refused when the config is assembled (exit 70).
+class Clash final : public model::Expansion {
+ public:
+  std::string_view Id() const override { return "clash"; }
+  void Load(model::ModuleLoader& loader) const override {
+    static const BellStep step;  // "place_bell" again
+    loader.AddStep(model::kEndTurn, model::Place::kBefore, &step);
+  }
+};
+
+TEST(ToyModuleDeathTest, DuplicateStepNameIsRefusedAtAssembly) {
+  static const Clash clash;
+  EXPECT_EXIT(model::MakeConfig({}, {&kBell, &clash}), ::testing::ExitedWithCode(70),
+              "step \"place_bell\" twice");
+}
+
+}  // namespace
+}  // namespace carc::exp
