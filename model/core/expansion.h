@@ -21,7 +21,7 @@ class Position;
 
 // What other modules may ask of a figure kind instead of its name (issue 20).
 struct FigureTraits {
-  bool follower = true;             // placed, scored and returned like a meeple (a gift's target)
+  bool follower = true;             // placed, scored and returned like a meeple
   bool counts_for_majority = true;  // its strength counts in a feature's majority
   // Placed at a step of its own after the meeple step (the step's name); empty: none.
   std::string_view own_step;

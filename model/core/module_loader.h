@@ -91,7 +91,7 @@ struct ActionDecl {
 // One disputed ruling with its readings (the typed variant of the rulings database): the
 // position file chooses with "expansions": {id: {"variants": {"<RULING-ID>": "<reading>"}}}.
 struct VariantDecl {
-  std::string ruling;                 // e.g. "GIFT-Q-EXTEND"
+  std::string ruling;                 // a disputed ruling's ID
   std::vector<std::string> readings;  // the names; readings[adopted] is the default
   int adopted = 0;
 };
@@ -139,7 +139,7 @@ class ModuleLoader {
   void AddVariant(VariantDecl decl);
   void Uses(Hook h);
   // Old modules only: steps inserted without the name check, actions read by the old
-  // Expansion::ParseAction (christmas_present until it moves onto the loader).
+  // Expansion::ParseAction (modules not yet moved onto the loader).
   void AddLegacyStep(std::string_view anchor, Place place, const Step* step);
   void UseLegacyActions();
 
