@@ -15,9 +15,9 @@ std::vector<Action> LegalActions(const Position& pos);
 
 // Actions the current decision step does not take itself but accepts by passing itself
 // implicitly: at the core figure step, the figures a later step of the same turn places alone
-// (PH-ALONE: an expansion figure without a meeple). `carc legal` lists them with LegalActions, so that
-// the list is the set of actions Apply accepts there; LegalActions, Perft and the generators
-// leave them out (each is the sequence pass + that figure, counted once).
+// (PH-ALONE: an expansion figure without a meeple). `carc legal` lists them with LegalActions,
+// so that the list is the set of actions Apply accepts there; LegalActions, Perft and the
+// generators leave them out (each is the sequence pass + that figure, counted once).
 std::vector<Action> ShortcutActions(const Position& pos);
 
 // Applies one action. Illegal: pos is left unchanged and the verdict says why, with rulings.
