@@ -9,42 +9,91 @@ namespace {
 int OppositeHalf(int h) { return (h % 2 == 0) ? (h + 5) % 8 : (h + 3) % 8; }
 }  // namespace
 
-std::optional<int> Board::At(Coord c) const {
-  auto it = at_.find(c);
-  if (it == at_.end()) return std::nullopt;
-  return it->second;
+namespace {
+// A box larger than this many squares is kept in the hash map instead (8 bytes a square).
+constexpr long kMaxDenseSquares = 1L << 18;
+// The edges of a tile at one rotation, as a square's `need` byte would record them.
+int EdgeKey(const RotatedTile& rt) {
+  int key = 0;
+  for (int s = 0; s < 4; ++s) key |= (static_cast<int>(rt.edges[s]) + 1) << (2 * s);
+  return key;
+}
+}  // namespace
+
+int Board::FitMask(TileType type, Coord c) const {
+  const Cell* cell = Find(c);
+  if (!cell || cell->tile >= 0 || cell->need == 0) return 0;
+  const int need = cell->need;
+  // The sides with a neighbour: both bits of each side whose need is non-zero.
+  const int sides = (need | (need >> 1)) & 0x55;
+  const int care = sides | (sides << 1);
+  int mask = 0;
+  for (int r = 0; r < 4; ++r)
+    if ((EdgeKey(catalog_->rotated(type, r)) & care) == need) mask |= 1 << r;
+  return mask;
 }
 
 PlacementCheck Board::Check(TileType type, Coord c, Rotation r) const {
-  if (at_.count(c)) return {PlacementProblem::kOccupied, -1};
+  const Cell* cell = Find(c);
+  if (cell && cell->tile >= 0) return {PlacementProblem::kOccupied, -1};
   if (tiles_.empty()) return {};
+  if (!cell || cell->need == 0) return {PlacementProblem::kNotAdjacent, -1};
   const RotatedTile& rt = catalog_->rotated(type, r);
-  bool adjacent = false;
   for (int side = 0; side < 4; ++side) {
-    auto n = At(Neighbour(c, side));
-    if (!n) continue;
-    adjacent = true;
-    if (rotated(*n).edges[(side + 2) % 4] != rt.edges[side])
+    const int n = (cell->need >> (2 * side)) & 3;
+    if (n != 0 && n - 1 != static_cast<int>(rt.edges[side]))
       return {PlacementProblem::kEdgeMismatch, side};
   }
-  if (!adjacent) return {PlacementProblem::kNotAdjacent, -1};
   return {};
 }
 
 bool Board::CanPlaceAnywhere(TileType type) const {
   if (tiles_.empty()) return true;
-  for (Coord c : Frontier())
-    for (Rotation r : catalog_->distinct_rotations(type))
-      if (Check(type, c, r).ok()) return true;
+  for (Coord c : frontier_)
+    if (FitMask(type, c)) return true;
   return false;
 }
 
-std::vector<Coord> Board::Frontier() const {
-  std::vector<Coord> out;
-  out.reserve(frontier_order_.size());
-  for (Coord c : frontier_order_)
-    if (!at_.count(c)) out.push_back(c);
-  return out;
+void Board::Reserve(Coord lo, Coord hi) {
+  if (!sparse_.empty()) return;
+  if (w_ > 0 && lo.x >= x0_ && lo.y >= y0_ && hi.x < x0_ + w_ && hi.y < y0_ + h_) return;
+  // Grow by at least half the box on each side that needs room, so growth is rare.
+  const int pad_x = std::max(4, w_ / 2), pad_y = std::max(4, h_ / 2);
+  int nx0 = lo.x - pad_x, ny0 = lo.y - pad_y, nx1 = hi.x + pad_x, ny1 = hi.y + pad_y;
+  if (w_ > 0) {
+    nx0 = lo.x >= x0_ ? x0_ : nx0;
+    ny0 = lo.y >= y0_ ? y0_ : ny0;
+    nx1 = hi.x < x0_ + w_ ? x0_ + w_ - 1 : nx1;
+    ny1 = hi.y < y0_ + h_ ? y0_ + h_ - 1 : ny1;
+  }
+  const long nw = static_cast<long>(nx1) - nx0 + 1, nh = static_cast<long>(ny1) - ny0 + 1;
+  if (nw * nh > kMaxDenseSquares) {
+    for (int y = 0; y < h_; ++y)
+      for (int x = 0; x < w_; ++x) {
+        const Cell& cell = cells_[y * w_ + x];
+        if (cell.tile >= 0 || cell.need != 0) sparse_[{x0_ + x, y0_ + y}] = cell;
+      }
+    if (sparse_.empty()) sparse_[lo] = Cell{};  // marks the hash-map mode
+    cells_.clear();
+    cells_.shrink_to_fit();
+    w_ = h_ = 0;
+    return;
+  }
+  std::vector<Cell> grown(static_cast<size_t>(nw * nh));
+  for (int y = 0; y < h_; ++y)
+    for (int x = 0; x < w_; ++x)
+      grown[(y0_ + y - ny0) * nw + (x0_ + x - nx0)] = cells_[y * w_ + x];
+  cells_ = std::move(grown);
+  x0_ = nx0;
+  y0_ = ny0;
+  w_ = static_cast<int>(nw);
+  h_ = static_cast<int>(nh);
+}
+
+Board::Cell& Board::Touch(Coord c) {
+  Reserve(c, c);
+  if (!sparse_.empty()) return sparse_[c];
+  return cells_[(c.y - y0_) * w_ + (c.x - x0_)];
 }
 
 int Board::Find(int node) const {
@@ -76,7 +125,13 @@ void Board::Union(int a, int b) {
 int Board::Place(TileType type, Coord c, Rotation r) {
   const int idx = size();
   tiles_.push_back({type, r & 3, c});
-  at_[c] = idx;
+  Reserve({c.x - 1, c.y - 1}, {c.x + 1, c.y + 1});
+  Cell& here = Touch(c);
+  here.tile = idx;
+  if (here.frontier) {
+    here.frontier = false;
+    frontier_.erase(std::find(frontier_.begin(), frontier_.end(), c));
+  }
   const RotatedTile& rt = catalog_->rotated(type, r & 3);
   parent_.resize((idx + 1) * kMaxSegments);
   info_.resize((idx + 1) * kMaxSegments);
@@ -93,22 +148,30 @@ int Board::Place(TileType type, Coord c, Rotation r) {
   }
   for (int side = 0; side < 4; ++side) {
     Coord nc = Neighbour(c, side);
-    auto n = At(nc);
-    if (!n) {
-      if (frontier_seen_.insert(nc).second) frontier_order_.push_back(nc);
+    Cell& ncell = Touch(nc);
+    if (ncell.tile < 0) {
+      // The square now shows this tile's edge on its side facing us (BASE-PLACE-EDGE).
+      const int facing = (side + 2) % 4;
+      ncell.need = static_cast<uint8_t>((ncell.need & ~(3 << (2 * facing))) |
+                                        ((static_cast<int>(rt.edges[side]) + 1) << (2 * facing)));
+      if (!ncell.frontier) {
+        ncell.frontier = true;
+        frontier_.push_back(nc);
+      }
       continue;
     }
-    const RotatedTile& nt = rotated(*n);
+    const int n = ncell.tile;
+    const RotatedTile& nt = rotated(n);
     int mine = rt.side_segment[side];
     int theirs = nt.side_segment[(side + 2) % 4];
     if (mine >= 0 && theirs >= 0) {
-      Union(Node(idx, mine), Node(*n, theirs));
+      Union(Node(idx, mine), Node(n, theirs));
       info_[Find(Node(idx, mine))].open_sides -= 2;
     }
     for (int h = 2 * side; h < 2 * side + 2; ++h) {
       int fm = rt.half_segment[h];
       int ft = nt.half_segment[OppositeHalf(h)];
-      if (fm >= 0 && ft >= 0) Union(Node(idx, fm), Node(*n, ft));
+      if (fm >= 0 && ft >= 0) Union(Node(idx, fm), Node(n, ft));
     }
   }
   return idx;
@@ -129,7 +192,8 @@ bool Board::IsComplete(int root) const {
 }
 
 int Board::DistinctTiles(int root) const {
-  std::vector<int> t = info_[root].tiles;
+  thread_local std::vector<int> t;  // reused: no allocation once large enough
+  t.assign(info_[root].tiles.begin(), info_[root].tiles.end());
   std::sort(t.begin(), t.end());
   return static_cast<int>(std::unique(t.begin(), t.end()) - t.begin());
 }
@@ -139,7 +203,7 @@ int Board::MonasteryNeighbours(int tile) const {
   int n = 0;
   for (int dx = -1; dx <= 1; ++dx)
     for (int dy = -1; dy <= 1; ++dy)
-      if ((dx || dy) && at_.count({c.x + dx, c.y + dy})) ++n;
+      if ((dx || dy) && At({c.x + dx, c.y + dy})) ++n;
   return n;
 }
 

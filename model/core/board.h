@@ -1,11 +1,15 @@
 #pragma once
 // The board: placed tiles and the features they form, tracked incrementally by union-find
 // over tile segments (a whole-board rescan per move would be too slow for perft and fuzzing).
+// Squares live in a dense grid over the bounding box (grown and re-centred as tiles arrive; a
+// hash map only for a box too large to hold, e.g. a hostile file's far-apart tiles). Each empty
+// square next to a tile keeps the edges its neighbours show (one byte), so whether a tile fits
+// there, at all four rotations, is one read; the frontier is kept up to date on each placement.
 // Rules (base): BASE-PLACE-EDGE, BASE-PLACE-ADJ, BASE-FEATURE-JOIN.
 
+#include <cstdint>
 #include <optional>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "model/core/tile.h"
@@ -46,16 +50,23 @@ class Board {
   const RotatedTile& rotated(int i) const {
     return catalog_->rotated(tiles_[i].type, tiles_[i].rotation);
   }
-  std::optional<int> At(Coord c) const;
+  std::optional<int> At(Coord c) const {
+    const Cell* cell = Find(c);
+    if (!cell || cell->tile < 0) return std::nullopt;
+    return cell->tile;
+  }
 
   // BASE-PLACE-EDGE, BASE-PLACE-ADJ: where a tile may go. The first tile needs no neighbour.
   PlacementCheck Check(TileType type, Coord c, Rotation r) const;
+  // The rotations (bit r) at which the tile fits on an empty square next to a placed tile
+  // (BASE-PLACE-EDGE); 0 on any other square. One read of the square.
+  int FitMask(TileType type, Coord c) const;
   bool CanPlaceAnywhere(TileType type) const;
   // Places without checking (callers check first); joins features. Returns the tile index.
   int Place(TileType type, Coord c, Rotation r);
 
-  // Empty squares next to a placed tile, in a deterministic order.
-  std::vector<Coord> Frontier() const;
+  // Empty squares next to a placed tile, in the order they first became so.
+  const std::vector<Coord>& Frontier() const { return frontier_; }
 
   static int Node(int tile, int segment) { return tile * kMaxSegments + segment; }
   static int TileOf(int node) { return node / kMaxSegments; }
@@ -74,13 +85,32 @@ class Board {
   std::vector<int> TouchedCityRoots(int field_root) const;
 
  private:
+  // One square: its tile, or (empty) the edges its neighbours show: bits 2s..2s+1 of `need`
+  // hold 1 + the EdgeType of the neighbour on side s (0: no neighbour there).
+  struct Cell {
+    int32_t tile = -1;
+    uint8_t need = 0;
+    bool frontier = false;
+  };
+  const Cell* Find(Coord c) const {
+    if (!sparse_.empty()) {
+      auto it = sparse_.find(c);
+      return it == sparse_.end() ? nullptr : &it->second;
+    }
+    const unsigned dx = static_cast<unsigned>(c.x - x0_), dy = static_cast<unsigned>(c.y - y0_);
+    if (dx >= static_cast<unsigned>(w_) || dy >= static_cast<unsigned>(h_)) return nullptr;
+    return &cells_[dy * w_ + dx];
+  }
+  Cell& Touch(Coord c);  // the square's cell, made (and the grid grown) when needed
+  void Reserve(Coord lo, Coord hi);
   void Union(int a, int b);
 
   const TileCatalog* catalog_;
   std::vector<PlacedTile> tiles_;
-  std::unordered_map<Coord, int> at_;
-  std::vector<Coord> frontier_order_;  // insertion order, filtered on read
-  std::unordered_set<Coord> frontier_seen_;
+  std::vector<Cell> cells_;  // dense grid, row-major, x in [x0_, x0_ + w_), y in [y0_, y0_ + h_)
+  int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
+  std::unordered_map<Coord, Cell> sparse_;  // instead of cells_ when the box is too large
+  std::vector<Coord> frontier_;
   mutable std::vector<int> parent_;
   std::vector<FeatureInfo> info_;
 };

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace carc::model {
 namespace {
 
@@ -100,6 +102,79 @@ TEST(Board, CityWithTwoSegmentsOfOneTileCountsTheTileOnce) {
   int root_s = b.Find(Board::Node(0, 1));
   EXPECT_NE(root_n, root_s);
   EXPECT_EQ(b.DistinctTiles(root_n), 2);
+}
+
+// Issue 21: the frontier is kept in the order squares first become open, minus the occupied.
+TEST(Board, FrontierInOrderFirstOpenedOccupiedLeaveIt) {
+  Board b;
+  b.Place(T('D'), {0, 0}, 0);
+  EXPECT_EQ(b.Frontier(), (std::vector<Coord>{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}));  // N E S W
+  b.Place(T('U'), {1, 0}, 0);
+  EXPECT_EQ(b.Frontier(),
+            (std::vector<Coord>{{0, -1}, {0, 1}, {-1, 0}, {1, -1}, {2, 0}, {1, 1}}));
+}
+
+// Issue 21: a square next to D's city fits E only rotated 180 (its city to the south); a square
+// with no neighbour or a tile fits nothing.
+TEST(Board, FitMaskGivesEveryRotationThatFits) {
+  Board b;
+  b.Place(T('D'), {0, 0}, 0);
+  EXPECT_EQ(b.FitMask(T('E'), {0, -1}), 1 << 2);
+  EXPECT_EQ(b.FitMask(T('E'), {0, 0}), 0);
+  EXPECT_EQ(b.FitMask(T('E'), {3, 3}), 0);
+  // East of D (road on D's east edge): U fits rotated 0 and 180 (its road runs E-W then).
+  EXPECT_EQ(b.FitMask(T('U'), {1, 0}), (1 << 0) | (1 << 2));
+}
+
+// The grid grows with the board (a 40-tile road) and a file's far-apart tiles (a hostile board)
+// still answer: squares between them are empty, each tile's neighbours open.
+TEST(Board, GridGrowsAndFarApartTilesStillAnswer) {
+  Board b;
+  b.Place(T('D'), {0, 0}, 0);
+  for (int x = 1; x <= 40; ++x) b.Place(T('U'), {x, 0}, 0);
+  for (int x = 0; x <= 40; ++x) EXPECT_EQ(b.At({x, 0}), std::optional<int>(x));
+  EXPECT_FALSE(b.At({41, 0}));
+  EXPECT_TRUE(b.Check(T('U'), {41, 0}, 0).ok());
+  const int far = b.Place(T('U'), {1000000, -1000000}, 0);
+  EXPECT_EQ(b.At({1000000, -1000000}), std::optional<int>(far));
+  EXPECT_FALSE(b.At({500000, 0}));
+  for (int x = 0; x <= 40; ++x) EXPECT_EQ(b.At({x, 0}), std::optional<int>(x));
+  EXPECT_EQ(b.Check(T('U'), {1000001, -1000000}, 0).problem, PlacementProblem::kNone);
+  EXPECT_EQ(b.Check(T('U'), {1000002, -1000000}, 0).problem, PlacementProblem::kNotAdjacent);
+  EXPECT_EQ(b.Frontier().back(), (Coord{999999, -1000000}));  // its W square, opened last
+}
+
+// The grid's answers equal a direct look at the neighbours (the rule as written: every edge
+// touching a placed tile matches it, at least one does), on random boards of 40 tiles (every
+// square the board can reach is inside the box looked at).
+TEST(Board, ChecksEqualTheNeighbourRuleOnRandomBoards) {
+  for (uint32_t seed = 1; seed <= 10; ++seed) {
+    std::mt19937 rng(seed);
+    Board b;
+    b.Place(T('D'), {0, 0}, 0);
+    for (int n = 0; n < 40; ++n) {
+      const TileType t = static_cast<TileType>(rng() % Cat().size());
+      std::vector<std::pair<Coord, Rotation>> fits;
+      for (int y = -42; y <= 42; ++y)
+        for (int x = -42; x <= 42; ++x)
+          for (Rotation r = 0; r < 4; ++r) {
+            bool adjacent = false, match = true;
+            for (int side = 0; side < 4; ++side)
+              if (auto nb = b.At(Neighbour({x, y}, side))) {
+                adjacent = true;
+                match &= b.rotated(*nb).edges[(side + 2) % 4] == Cat().rotated(t, r).edges[side];
+              }
+            const bool ok = !b.At({x, y}) && adjacent && match;
+            ASSERT_EQ(b.Check(t, {x, y}, r).ok(), ok) << "seed " << seed << " at " << x << "," << y;
+            ASSERT_EQ((b.FitMask(t, {x, y}) >> r) & 1, ok ? 1 : 0);
+            if (ok) fits.push_back({{x, y}, r});
+          }
+      ASSERT_EQ(b.CanPlaceAnywhere(t), !fits.empty());
+      if (fits.empty()) continue;
+      const auto [c, r] = fits[rng() % fits.size()];
+      b.Place(t, c, r);
+    }
+  }
 }
 
 }  // namespace
