@@ -145,9 +145,9 @@ class PlaceTileStep final : public Step {
       auto n = pos.board.At(Neighbour(a.pos, side));
       if (!n) continue;
       const RotatedTile& nt = pos.board.rotated(*n);
-      std::vector<int> segs = {nt.side_segment[(side + 2) % 4]};
-      for (int h = 0; h < 8; ++h)
-        if (h / 2 == (side + 2) % 4) segs.push_back(nt.half_segment[h]);
+      const int facing = (side + 2) % 4;  // its side, then its two half-edges there
+      const int segs[3] = {nt.side_segment[facing], nt.half_segment[2 * facing],
+                           nt.half_segment[2 * facing + 1]};
       for (int seg : segs) {
         if (seg < 0) continue;
         int root = pos.board.Find(Board::Node(*n, seg));
@@ -242,12 +242,14 @@ class ScoreStep final : public Step {
     if (pos.turn.placed < 0) return;
     const Board& b = pos.board;
     const int placed = pos.turn.placed;
-    std::vector<int> roots;
+    // The roads and cities of the tile, the monasteries on it and around it (no allocation).
+    int roots[kMaxSegments + 9];
+    int n_roots = 0;
     const RotatedTile& rt = b.rotated(placed);
     for (size_t i = 0; i < rt.segments.size(); ++i) {
       FeatureKind k = rt.segments[i].kind;
       if (k == FeatureKind::kRoad || k == FeatureKind::kCity)
-        roots.push_back(b.Find(Board::Node(placed, static_cast<int>(i))));
+        roots[n_roots++] = b.Find(Board::Node(placed, static_cast<int>(i)));
     }
     Coord c = b.tile(placed).pos;
     for (int dy = -1; dy <= 1; ++dy)
@@ -256,14 +258,12 @@ class ScoreStep final : public Step {
         if (!t) continue;
         const RotatedTile& nt = b.rotated(*t);
         for (size_t i = 0; i < nt.segments.size(); ++i)
-          if (nt.segments[i].kind == FeatureKind::kMonastery)
-            roots.push_back(b.Find(Board::Node(*t, static_cast<int>(i))));
+          if (nt.segments[i].kind == FeatureKind::kMonastery && n_roots < kMaxSegments + 9)
+            roots[n_roots++] = b.Find(Board::Node(*t, static_cast<int>(i)));
       }
-    std::vector<int> seen;
-    for (int root : roots) {
-      if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
-      seen.push_back(root);
-      if (b.IsComplete(root)) ScoreCompleted(pos, root, r);
+    for (int k = 0; k < n_roots; ++k) {
+      if (std::find(roots, roots + k, roots[k]) != roots + k) continue;  // seen already
+      if (b.IsComplete(roots[k])) ScoreCompleted(pos, roots[k], r);
     }
   }
   // Never reached (no decision here).
