@@ -1,15 +1,21 @@
 // Subcommand group registered by RegisterPropertyCommands (see commands.h). Owned by the
 // property work: `carc fuzz`, the soak of the property tests (property-tests/README.md).
+#include <fstream>
 #include <iostream>
+#include <map>
 
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
+#include "database/db.h"
+#include "database/migrate.h"
 #include "model/expansions/registry.h"
 #include "property-tests/soak.h"
 
 namespace carc::adjudicator {
 
 namespace {
+
+namespace db = carc::database;
 
 struct FuzzState {
   long games = 0;
@@ -18,7 +24,47 @@ struct FuzzState {
   std::vector<std::string> expansions;
   bool combinations = false;
   std::string out = "carc-fuzz-counterexample.json";
+  std::string shard = "1/1";  // K/N
+  std::string report;         // --report FILE: every game played and the per-step visits
+  // fuzz merge
+  std::string db;
+  std::vector<std::string> reports;
 };
+
+// "K/N" with 1 <= K <= N; "" when it is not one.
+std::string ParseShard(const std::string& s, int& k, int& n) {
+  const size_t slash = s.find('/');
+  try {
+    size_t used = 0;
+    if (slash == std::string::npos) throw std::invalid_argument(s);
+    k = std::stoi(s.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument(s);
+    n = std::stoi(s.substr(slash + 1), &used);
+    if (used != s.size() - slash - 1) throw std::invalid_argument(s);
+  } catch (const std::exception&) {
+    return "--shard: expected K/N (e.g. 2/4), got \"" + s + "\"";
+  }
+  if (n < 1 || k < 1 || k > n) return "--shard: K/N needs 1 <= K <= N, got " + s;
+  return "";
+}
+
+// The run a report belongs to: games of one run are merged, whichever shard played them.
+std::string RunKey(const nlohmann::json& report) {
+  std::string ex;
+  for (const auto& e : report.at("expansions")) ex += (ex.empty() ? "" : ",") + e.get<std::string>();
+  return "seed=" + std::to_string(report.at("seed").get<uint64_t>()) + " expansions=" + ex +
+         (report.at("combinations").get<bool>() ? " combinations" : "");
+}
+
+void PrintSteps(std::ostream& os, const std::map<std::string, long>& visits,
+                const std::map<std::string, long>& reaching, long games) {
+  os << "decisions per step (games reaching it, of " << games << "):\n";
+  for (const auto& [step, n] : visits) {
+    const auto it = reaching.find(step);
+    os << "  " << step << ": " << n << " (" << (it == reaching.end() ? 0 : it->second)
+       << " games)\n";
+  }
+}
 
 int RunFuzz(const FuzzState& st) {
   std::vector<std::string> expansions = st.expansions;
@@ -37,9 +83,23 @@ int RunFuzz(const FuzzState& st) {
   opts.expansions = expansions;
   opts.combinations = st.combinations;
   opts.out = st.out;
+  if (std::string e = ParseShard(st.shard, opts.shard, opts.shards); !e.empty()) {
+    std::cerr << "carc: fuzz: " << e << "\n";
+    return kExitUsage;
+  }
   prop::SoakResult r = prop::RunSoak(opts, std::cerr);
-  std::cerr << "carc fuzz: seed " << st.seed << ", " << r.games << " games, " << r.decisions
-            << " decisions in " << r.seconds << " s\n";
+  std::cerr << "carc fuzz: seed " << st.seed << (opts.shards > 1 ? ", shard " + st.shard : "")
+            << ", " << r.games << " games, " << r.decisions << " decisions in " << r.seconds
+            << " s\n";
+  PrintSteps(std::cerr, r.step_visits, r.games_reaching, r.games);
+  if (!st.report.empty()) {
+    std::ofstream out(st.report);
+    out << prop::SoakReportJson(opts, r).dump() << "\n";
+    if (!out) {
+      std::cerr << "carc: fuzz: cannot write the report " << st.report << "\n";
+      return kExitIo;
+    }
+  }
   if (!r.failure) {
     std::cout << "no counterexample in " << r.games << " games\n";
     return kExitUpheld;
@@ -47,6 +107,101 @@ int RunFuzz(const FuzzState& st) {
   std::cout << "counterexample (" << r.failure->property << "): " << r.failure->message << "\n"
             << "written to " << st.out << " and " << st.out << ".position.json\n";
   return kExitRejected;
+}
+
+// `carc fuzz merge --db FILE REPORT...`: the games of shard reports into the table soak_games
+// (one row per run and game; merging a report again replaces its rows), then the summary of
+// each run the reports name, read back from the database: games, decisions, failures, steps.
+int RunMerge(const FuzzState& st) {
+  std::vector<nlohmann::json> reports;
+  for (const std::string& file : st.reports) {
+    std::ifstream in(file);
+    if (!in) {
+      std::cerr << "carc: fuzz merge: cannot read " << file << "\n";
+      return kExitNoInput;
+    }
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("games") || !j.contains("seed") ||
+        !j.contains("expansions") || !j.contains("combinations")) {
+      std::cerr << "carc: fuzz merge: " << file << ": not a report of carc fuzz --report\n";
+      return kExitMalformed;
+    }
+    reports.push_back(std::move(j));
+  }
+  // A carc database (created and migrated when missing), so the rulings and games may share it.
+  auto conn = db::OpenDatabase(st.db, {.mode = db::OpenMode::kCreate});
+  auto fail = [&](const model::Status& s) {
+    std::cerr << "carc: fuzz merge: " << st.db << ": " << s.message() << "\n";
+    return kExitIo;
+  };
+  if (!conn.ok()) return fail(conn.status());
+  if (auto s = conn->Exec(
+          "CREATE TABLE IF NOT EXISTS soak_games (run TEXT NOT NULL, game INTEGER NOT NULL, "
+          "expansions TEXT NOT NULL, players INTEGER NOT NULL, decisions INTEGER NOT NULL, "
+          "scores TEXT NOT NULL, failure TEXT NOT NULL, steps TEXT NOT NULL, "
+          "PRIMARY KEY (run, game)) STRICT");
+      !s.ok())
+    return fail(s);
+  std::vector<std::string> runs;
+  {
+    auto tx = db::Transaction::Begin(*conn);
+    if (!tx.ok()) return fail(tx.status());
+    auto ins = conn->Prepare(
+        "INSERT OR REPLACE INTO soak_games (run, game, expansions, players, decisions, scores, "
+        "failure, steps) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    if (!ins.ok()) return fail(ins.status());
+    try {
+      for (const nlohmann::json& j : reports) {
+        const std::string run = RunKey(j);
+        if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
+        for (const auto& g : j.at("games")) {
+          ins->Bind(1, run)
+              .Bind(2, g.at("game").get<int64_t>())
+              .Bind(3, g.at("expansions").dump())
+              .Bind(4, g.at("players").get<int>())
+              .Bind(5, g.at("decisions").get<int>())
+              .Bind(6, g.at("scores").dump())
+              .Bind(7, g.at("failure").get<std::string>())
+              .Bind(8, g.at("steps").dump());
+          if (auto s = ins->Run(); !s.ok()) return fail(s);
+        }
+      }
+    } catch (const nlohmann::json::exception& e) {
+      std::cerr << "carc: fuzz merge: a report's game is malformed: " << e.what() << "\n";
+      return kExitMalformed;
+    }
+    if (auto s = tx->Commit(); !s.ok()) return fail(s);
+  }
+  // The summary of each run, from every row stored for it (all shards merged so far).
+  nlohmann::json out = nlohmann::json::object();
+  for (const std::string& run : runs) {
+    auto q = conn->Prepare(
+        "SELECT decisions, failure, steps FROM soak_games WHERE run = ?1 ORDER BY game");
+    if (!q.ok()) return fail(q.status());
+    q->Bind(1, run);
+    long games = 0, decisions = 0, failures = 0;
+    std::map<std::string, long> visits, reaching;
+    for (;;) {
+      auto row = q->Step();
+      if (!row.ok()) return fail(row.status());
+      if (!*row) break;
+      ++games;
+      decisions += q->Int(0);
+      failures += q->Text(1).empty() ? 0 : 1;
+      const nlohmann::json steps = nlohmann::json::parse(q->Text(2));
+      for (const auto& [step, n] : steps.items()) {
+        visits[step] += n.get<long>();
+        ++reaching[step];
+      }
+    }
+    out[run] = {{"games", games},
+                {"decisions", decisions},
+                {"failures", failures},
+                {"step_visits", visits},
+                {"games_reaching", reaching}};
+  }
+  std::cout << out.dump(2) << "\n";
+  return kExitUpheld;
 }
 
 }  // namespace
@@ -67,11 +222,23 @@ void RegisterPropertyCommands(Registry& reg) {
   fuzz->add_flag("--combinations", st.combinations,
                  "Cycle through every subset of --expansions (base game included), one per game");
   fuzz->add_option("--out", st.out, "Counterexample file");
-  fuzz->callback([games, seconds] {
+  fuzz->add_option("--shard", st.shard,
+                   "K/N: play only games n with n % N == K - 1 of the run (--games counts the "
+                   "whole run); N shards together play the unsharded run's games");
+  fuzz->add_option("--report", st.report,
+                   "Write every game played and the decisions per step as JSON (for fuzz merge)");
+  auto* merge = fuzz->add_subcommand(
+      "merge", "Merge fuzz --report files (e.g. of shards) into the database; print each run's "
+               "games, failures and decisions per step");
+  merge->add_option("--db", st.db, "Database file (created if missing)")->required();
+  merge->add_option("reports", st.reports, "Report files of carc fuzz --report")->required();
+  fuzz->callback([games, seconds, merge] {
+    if (merge->parsed()) return;
     if (games->count() == 0 && seconds->count() == 0)
       throw CLI::RequiredError("--games N or --seconds S");
   });
   reg.commands.push_back({fuzz, [] { return RunFuzz(st); }});
+  reg.commands.push_back({merge, [] { return RunMerge(st); }});
 }
 
 }  // namespace carc::adjudicator

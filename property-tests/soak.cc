@@ -1,5 +1,6 @@
 #include "property-tests/soak.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <functional>
@@ -61,22 +62,39 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
   std::mt19937_64 rng(opts.seed);
   SoakResult res;
   double last_report = -1;
-  while ((opts.games <= 0 || res.games < opts.games) &&
-         (opts.seconds <= 0 || elapsed() < opts.seconds)) {
+  const int shards = std::max(opts.shards, 1);
+  for (long index = 0; (opts.games <= 0 || index < opts.games) &&
+                       (opts.seconds <= 0 || elapsed() < opts.seconds);
+       ++index) {
     std::vector<std::string> enabled = opts.expansions;
     if (opts.combinations) {
       enabled.clear();
       const size_t n = opts.expansions.size();
-      const uint64_t mask = static_cast<uint64_t>(res.games) % (uint64_t{1} << n);
+      const uint64_t mask = static_cast<uint64_t>(index) % (uint64_t{1} << n);
       for (size_t i = 0; i < n; ++i)
         if (mask & (uint64_t{1} << i)) enabled.push_back(opts.expansions[i]);
     }
+    // Every shard draws every game's spec (cheap) so that game n is the same in each.
     GameSpec spec = RandomSpec(rng, enabled);
     const uint64_t salt = rng();
+    if (index % shards != opts.shard - 1) continue;
     Game g = Playout(spec);
     res.decisions += g.decisions();
     std::optional<Failure> f = CheckAll(g, salt);
     ++res.games;
+    SoakGame played;
+    played.index = index;
+    played.expansions = spec.expansions;
+    played.players = spec.players;
+    played.decisions = g.decisions();
+    for (const model::Player& p : g.final_pos.players) played.scores.push_back(p.score);
+    if (f) played.failure = f->property;
+    for (const model::Position& at : g.before) ++played.steps[std::string(at.current_step().Name())];
+    for (const auto& [step, n] : played.steps) {
+      res.step_visits[step] += n;
+      ++res.games_reaching[step];
+    }
+    res.played.push_back(std::move(played));
     if (elapsed() - last_report >= 1.0 || f) {
       last_report = elapsed();
       progress << "\rcarc fuzz: " << res.games << " games, " << res.decisions << " decisions, "
@@ -114,6 +132,25 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
   res.seconds = elapsed();
   progress << "\n";
   return res;
+}
+
+nlohmann::json SoakReportJson(const SoakOptions& opts, const SoakResult& r) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const SoakGame& g : r.played)
+    games.push_back({{"game", g.index},
+                     {"expansions", g.expansions},
+                     {"players", g.players},
+                     {"decisions", g.decisions},
+                     {"scores", g.scores},
+                     {"failure", g.failure},
+                     {"steps", g.steps}});
+  return {{"seed", opts.seed},
+          {"shard", std::to_string(opts.shard) + "/" + std::to_string(opts.shards)},
+          {"combinations", opts.combinations},
+          {"expansions", opts.expansions},
+          {"games", games},
+          {"step_visits", r.step_visits},
+          {"games_reaching", r.games_reaching}};
 }
 
 }  // namespace carc::prop

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,15 +23,37 @@ struct SoakOptions {
   // included), instead of all of them in every game.
   bool combinations = false;
   std::string out = "carc-fuzz-counterexample.json";
+  // Shard `shard` of `shards` (1-based): the run draws the same sequence of games as the
+  // unsharded one (game n from the seed, in order) and plays those with n % shards == shard - 1,
+  // so N shards together play exactly the unsharded run's games. `games` counts the whole run.
+  int shard = 1;
+  int shards = 1;
+};
+
+// What one played game gave (the soak report and the database rows merged from shards).
+struct SoakGame {
+  long index = 0;  // n: the game's place in the seed's sequence
+  std::vector<std::string> expansions;
+  int players = 0;
+  int decisions = 0;
+  std::vector<int> scores;  // final scores
+  std::string failure;      // the property that failed, "" if none
+  std::map<std::string, int> steps;  // decisions taken at each step (its name)
 };
 
 struct SoakResult {
-  long games = 0;
+  long games = 0;  // played by this shard
   long decisions = 0;
   double seconds = 0;
   std::optional<Failure> failure;  // shrunk
   GameSpec failing_spec;
+  std::vector<SoakGame> played;                 // in order
+  std::map<std::string, long> step_visits;      // decisions per step name, over all games
+  std::map<std::string, long> games_reaching;   // games with at least one decision at the step
 };
+
+// The report written by `carc fuzz --report FILE` and read by `carc fuzz merge`.
+nlohmann::json SoakReportJson(const SoakOptions& opts, const SoakResult& r);
 
 // Runs the soak; progress goes to `progress` (a line rewritten with \r). On a failure writes
 // {"failure", "spec", "position"} to opts.out and the position alone to <out>.position.json.
