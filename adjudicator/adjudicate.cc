@@ -247,6 +247,12 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     Finish(r, pos);
     return {kExitImpossible, r, ""};
   }
+  // board_partial: answers the stated tiles decide; the rest is refused, naming what is missing
+  // (model/core/partial_board.h). Expansions other than Phantom look at features anywhere.
+  auto partial = [&](const std::string& where, const std::string& why) {
+    return Error(kExitMalformed, source + ":" + where + ": " +
+                                     (where == "/board_partial" ? "" : "board_partial: ") + why);
+  };
   json claim = json::object();
   std::string ask;
   if (opts.mode == Mode::kAdjudicate) {
@@ -254,12 +260,6 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (!doc.contains("question"))
       return Error(
           kExitMalformed,
-  // board_partial: answers the stated tiles decide; the rest is refused, naming what is missing
-  // (model/core/partial_board.h). Expansions other than Phantom look at features anywhere.
-  auto partial = [&](const std::string& where, const std::string& why) {
-    return Error(kExitMalformed, source + ":" + where + ": " +
-                                     (where == "/board_partial" ? "" : "board_partial: ") + why);
-  };
           source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
     const json& q = doc["question"];
     if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
@@ -318,13 +318,6 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       return o;
     }
   }
-  if (opts.mode == Mode::kScore) {
-    // Final scoring of the position as it stands (no draw, no turn steps run first).
-    json r = Header(pos, source, "final_score");
-    r["scores_before"] = Scores(pos);
-    json ev = json::array();
-    if (pos.turn.game_over) {
-      r["reasons"] = json::array({{{"ruling", "BASE-END"},
   // board_partial with an expansion other than Phantom: only validate is answered (above).
   if (pos.board_partial)
     for (const model::Expansion* e : pos.cfg().expansions)
@@ -334,10 +327,17 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
                            "'s rules look at features anywhere on the table; a partial board is "
                            "judged for the base game and Phantom (ask validate, or state the "
                            "whole board)");
-                                   {"text",
-                                    "the position is after final scoring (step game_over): "
+  if (opts.mode == Mode::kScore) {
+    // Final scoring of the position as it stands (no draw, no turn steps run first).
     if (std::string why = model::PartialFinalScoring(pos); !why.empty())
       return partial("/board_partial", why);
+    json r = Header(pos, source, "final_score");
+    r["scores_before"] = Scores(pos);
+    json ev = json::array();
+    if (pos.turn.game_over) {
+      r["reasons"] = json::array({{{"ruling", "BASE-END"},
+                                   {"text",
+                                    "the position is after final scoring (step game_over): "
                                     "nothing is scored again"}}});
     } else {
       for (const auto& e : model::ScoreFinal(pos)) ev.push_back(EventJson(pos, e));
@@ -355,6 +355,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
   // first; what that does (tiles removed as unplaceable, final scoring) is reported.
   ApplyResult pre;
   model::Advance(pos, pre);
+  if (std::string why = model::PartialRun(pos, pre); !why.empty())
+    return partial("/board_partial", why);
   json pre_notes = Reasons(pre.notes);
   json pre_events = json::array();
   for (const auto& e : pre.scores) pre_events.push_back(EventJson(pos, e));
@@ -362,9 +364,9 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (!pre_notes.empty()) r["before_question"]["notes"] = pre_notes;
     if (!pre_events.empty()) r["before_question"]["score_events"] = pre_events;
   };
-  if (std::string why = model::PartialRun(pos, pre); !why.empty())
-    return partial("/board_partial", why);
   if (opts.mode == Mode::kLegal) {
+    if (std::string why = model::PartialLegalList(pos); !why.empty())
+      return partial("/board_partial", why);
     json r = Header(pos, source, "legal");
     r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
     r["player"] = pos.turn.player;
@@ -372,8 +374,6 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       // Bounded work (issue 19: depth 8 from an unknown draw order took 27 s): each next
       // depth's count is estimated from the largest growth seen so far; past kMaxPerftCount
       // the question is refused, naming the deepest depth within the bound.
-    if (std::string why = model::PartialLegalList(pos); !why.empty())
-      return partial("/board_partial", why);
       constexpr double kMaxPerftCount = 1e6;
       double prev = 1, growth = 1;
       for (int d = 1; d < opts.depth; ++d) {
@@ -437,6 +437,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (i > 0 && !model::JudgeAfterDecision(pos, *a)) {
       ApplyResult between;
       model::Advance(pos, between);
+      if (std::string why = model::PartialRun(pos, between); !why.empty())
+        return partial(where, why);
       add_events(actions.back(), between);
       // Re-read the action against the advanced position (feature names refer to its tile).
       a = model::ParseAction(q["actions"][i], pos, where, ctx);
@@ -444,30 +446,30 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     }
     // The parsed action, not the user's JSON (which could be large; issue 19).
     json entry = {{"action", model::DumpAction(pos, *a)},
-      if (std::string why = model::PartialRun(pos, between); !why.empty())
-        return partial(where, why);
                   {"description", model::Describe(pos, *a)},
                   {"score_events", json::array()},
                   {"notes", json::array()}};
     actor = pos.turn.player;
+    std::optional<Position> before;
+    if (pos.board_partial) before = pos;
     ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
     if (!ar.input_error.empty())
       return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
+    if (before)
+      if (std::string why = model::PartialAction(*before, *a, ar, pos); !why.empty())
+        return partial(where, why);
     entry["legal"] = ar.verdict.legal;
     entry["reasons"] = Reasons(ar.verdict.reasons);
     add_events(entry, ar);
     legal = ar.verdict.legal;
-    std::optional<Position> before;
-    if (pos.board_partial) before = pos;
     if (!legal) r["reasons"] = Reasons(ar.verdict.reasons);
     actions.push_back(entry);
   }
-    if (before)
-      if (std::string why = model::PartialAction(*before, *a, ar, pos); !why.empty())
-        return partial(where, why);
   if (legal) {
     ApplyResult end;
     model::Advance(pos, end);
+    if (std::string why = model::PartialRun(pos, end); !why.empty())
+      return partial("/question/actions", why);
     add_events(actions.back(), end);
     // A turn left open: the question does not state the choice of a later step. The turn is
     // open while its tile lies placed, or while the player who acted last still acts (an
@@ -475,8 +477,6 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     const model::PlayerId last_player = pos.turn.player;
     if (!pos.turn.game_over && (pos.turn.placed >= 0 || pos.turn.player == actor)) {
       std::string step(pos.current_step().Name());
-    if (std::string why = model::PartialRun(pos, end); !why.empty())
-      return partial("/question/actions", why);
       r["pending"] = {{"player", last_player}, {"step", step}};
       if (claim.contains("scores"))
         return Error(kExitMalformed,

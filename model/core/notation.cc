@@ -588,8 +588,8 @@ std::map<std::string, int> LineColumns(std::string_view line) {
     } else {
       if (name == "state" && !in_item && t.type == Tok::kWord)
         out.emplace("/expansions/" + t.text, t.column);
-      if (!in_item && (name == "players" || name == "board" || name == "figures" ||
-                       name == "actions"))
+      if (!in_item &&
+          (name == "players" || name == "board" || name == "figures" || name == "actions"))
         out.emplace(pointer + "/" + std::to_string(item), t.column);
       in_item = true;
     }

@@ -428,15 +428,15 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       }
     }
   }
-  // --- supply
-  pos.supply.counts.assign(cat.size(), 0);
-  bool supply_rest = false;
   // --- board_partial: only part of the table is stated (read before the supply's "rest").
   if (j.contains("board_partial")) {
     if (!j["board_partial"].is_boolean())
       return Bad(ctx, "/board_partial", "expected true or false");
     pos.board_partial = j["board_partial"].get<bool>();
   }
+  // --- supply
+  pos.supply.counts.assign(cat.size(), 0);
+  bool supply_rest = false;
   if (j.contains("supply")) {
     const json& js = j["supply"];
     if (!rd.Object(js, "/supply") || !rd.Keys(js, "/supply", {"draw_order", "remaining"}))
@@ -456,15 +456,15 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     } else if (js.contains("remaining")) {
       const json& jm = js["remaining"];
       if (jm.is_string() && jm.get<std::string>() == "rest") {
-        for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
-        for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
-        if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
         // BASE-SETUP: "rest" subtracts the board from the set; a partial board does not state
         // the whole board, so the counts depend on tiles the file leaves out.
         if (pos.board_partial)
           return Bad(ctx, "/supply/remaining",
                      "\"rest\" needs the whole board, but board_partial states only part of "
                      "it: give the counts of the tiles left (e.g. {\"U\": 3})");
+        for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
+        for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
+        if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
         supply_rest = true;  // tiles held in expansion state are subtracted below
       } else {
         if (!rd.Object(jm, "/supply/remaining")) return rd.error;
@@ -531,6 +531,7 @@ json DumpPosition(const Position& pos) {
   rules["options"] = {{"city_scoring", CityScoringName(cfg.options.city_scoring)},
                       {"farm_scoring", FarmScoringName(cfg.options.farm_scoring)}};
   j["rules"] = rules;
+  if (pos.board_partial) j["board_partial"] = true;
   j["players"] = json::array();
   for (const Player& p : pos.players) {
     json s = json::object();
@@ -540,7 +541,6 @@ json DumpPosition(const Position& pos) {
   j["board"] = json::array();
   for (int i = 0; i < pos.board.size(); ++i) {
     const PlacedTile& t = pos.board.tile(i);
-  if (pos.board_partial) j["board_partial"] = true;
     j["board"].push_back({{"tile", cat.Name(t.type)},
                           {"x", t.pos.x},
                           {"y", t.pos.y},
