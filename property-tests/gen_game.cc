@@ -62,8 +62,6 @@ bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
   if (a.type == model::ActionType::kExpansion && a.expansion == e) return true;
   if (a.type != model::ActionType::kPlaceFigure && a.type != model::ActionType::kExpansion)
     return false;
-  std::vector<model::FigureKindDef> kinds;
-  e->ContributeFigures(kinds);
   // Another expansion's action may use this one's figure (Gifts' Synod with the phantom).
   std::string name;
   if (a.type == model::ActionType::kPlaceFigure) {
@@ -72,20 +70,17 @@ bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
     const json j = model::DumpAction(pos, a);
     if (j.contains("kind") && j["kind"].is_string()) name = j["kind"].get<std::string>();
   }
-  for (const auto& k : kinds)
-    if (!name.empty() && name == k.name) return true;
+  // The figure kinds the module declared (the config records who declared each).
+  for (const auto& k : pos.cfg().figure_kinds)
+    if (k.owner == e && !name.empty() && name == k.name) return true;
   return false;
 }
 
 bool AtStepOf(const Position& pos, const std::vector<std::string>& ids) {
-  for (const std::string& id : ids) {
-    const model::Expansion* e = pos.cfg().FindExpansion(id);
-    if (!e) continue;
-    std::vector<model::StepInsert> steps;
-    e->ContributeSteps(steps);
-    for (const auto& s : steps)
-      if (s.step == &pos.current_step()) return true;
-  }
+  if (pos.turn.game_over) return false;
+  const model::Expansion* owner = pos.cfg().StepOwner(pos.turn.step);
+  for (const std::string& id : ids)
+    if (owner && owner == pos.cfg().FindExpansion(id)) return true;
   return false;
 }
 

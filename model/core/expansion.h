@@ -34,6 +34,7 @@ struct FigureKindDef {
   int strength = 1;                                  // weight for majority
   std::string supply_ruling = "BASE-MEEPLE-SUPPLY";  // cited when a player has too many or none
   FigureTraits traits = {};
+  const Expansion* owner = nullptr;  // set by the loader; nullptr = a core figure
 };
 
 // One problem found by Validate: the position cannot arise under the rules.

@@ -28,6 +28,7 @@ struct ModuleLoader::Target {
 void ModuleLoader::AddFigure(FigureKindDef def) {
   for (const FigureKindDef& k : target_.cfg.figure_kinds)
     if (k.name == def.name) target_.errors.push_back("figure kind \"" + def.name + "\" twice");
+  def.owner = module_;
   target_.cfg.figure_kinds.push_back(std::move(def));
 }
 
