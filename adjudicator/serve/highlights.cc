@@ -8,6 +8,7 @@
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
+#include "model/render/svg.h"
 
 namespace carc::serve {
 
@@ -16,15 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-enum class Mark { kScored, kDisputed };
-
-struct Found {
-  std::optional<model::Coord> square;
-  bool square_illegal = false;
-  std::map<int, Mark> features;            // feature root -> mark
-  std::map<int, std::vector<int>> labels;  // feature root -> score event numbers
-  std::vector<int> crossed;                // feature roots
-};
+using render::Mark;
 
 json NodeJson(const Position& pos, int node) {
   const model::Board& b = pos.board;
@@ -48,87 +41,6 @@ json Segments(const Position& pos, int root) {
   return out;
 }
 
-// The score events' features, numbered as RenderRuling's caption numbers them; a farm's
-// completed cities are marked, its incomplete ones crossed out (BASE-END-FARM).
-void MarkScored(const Position& pos, const std::vector<model::ScoreEvent>& events, Found& f) {
-  const model::Board& b = pos.board;
-  for (size_t i = 0; i < events.size(); ++i) {
-    const model::ScoreEvent& e = events[i];
-    if (e.root < 0) continue;
-    const int root = b.Find(e.root);
-    f.features.emplace(root, Mark::kScored);
-    f.labels[root].push_back(static_cast<int>(i) + 1);
-    if (b.Info(root).kind == model::FeatureKind::kField)
-      for (int city : b.TouchedCityRoots(root)) {
-        if (b.IsComplete(city))
-          f.features.emplace(city, Mark::kScored);
-        else if (std::find(f.crossed.begin(), f.crossed.end(), city) == f.crossed.end())
-          f.crossed.push_back(city);
-      }
-  }
-}
-
-// The question replayed as RenderRuling replays it: up to the first illegal action, and for a
-// legal one the automatic end of the turn, collecting the score events.
-void Replay(Position& pos, const json& doc, const std::string& ask, const std::string& source,
-            Found& f) {
-  std::vector<model::ScoreEvent> events;
-  auto keep = [&](const model::ApplyResult& r) {
-    events.insert(events.end(), r.scores.begin(), r.scores.end());
-  };
-  const auto ctx = exp::Context(source);
-  if (ask == "final_score" && !pos.turn.game_over) {
-    Position copy = pos;
-    events = model::ScoreFinal(copy);
-  } else if (ask == "apply" && doc.contains("question") && doc["question"].is_object() &&
-             doc["question"].value("actions", json()).is_array()) {
-    const json& actions = doc["question"]["actions"];
-    model::ApplyResult pre;
-    model::Advance(pos, pre);
-    keep(pre);
-    bool legal = true;
-    for (size_t i = 0; i < actions.size() && legal; ++i) {
-      const std::string where = "/question/actions/" + std::to_string(i);
-      auto a = model::ParseAction(actions[i], pos, where, ctx);
-      if (a.ok() && i > 0 && !model::JudgeAfterDecision(pos, *a)) {
-        model::ApplyResult between;
-        model::Advance(pos, between);
-        keep(between);
-        a = model::ParseAction(actions[i], pos, where, ctx);
-      }
-      if (!a.ok()) break;
-      if (a->type == model::ActionType::kPlaceTile) f.square = a->pos;
-      model::ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
-      if (!ar.input_error.empty()) break;
-      keep(ar);
-      legal = ar.verdict.legal;
-      if (legal) continue;
-      f.square_illegal = a->type == model::ActionType::kPlaceTile;
-      if (a->type == model::ActionType::kPlaceFigure) {
-        std::optional<int> tile =
-            a->has_pos ? pos.board.At(a->pos) : std::optional<int>(pos.turn.placed);
-        if (tile && *tile >= 0 && a->segment >= 0 &&
-            a->segment < static_cast<int>(pos.board.rotated(*tile).segments.size()))
-          f.features[pos.board.Find(model::Board::Node(*tile, a->segment))] = Mark::kDisputed;
-      } else if (a->type == model::ActionType::kExpansion) {
-        const json j = model::DumpAction(pos, *a);
-        if (j.contains("x") && j.contains("y") && j.contains("feature")) {
-          const json ref = {{"x", j["x"]}, {"y", j["y"]}, {"feature", j["feature"]}};
-          auto node = model::ParseFeatureRef(ref, pos, where, ctx);
-          if (node.ok()) f.features[pos.board.Find(*node)] = Mark::kDisputed;
-        }
-      }
-    }
-    if (legal) {
-      Position copy = pos;
-      model::ApplyResult end;
-      model::Advance(copy, end);
-      keep(end);
-    }
-  }
-  MarkScored(pos, events, f);
-}
-
 model::StatusOr<Position> Parse(const json& doc, const std::string& source) {
   try {
     return model::ParsePosition(doc, exp::Context(source));
@@ -144,9 +56,13 @@ model::StatusOr<json> RulingHighlights(const json& doc, const json& ruling,
   auto parsed = Parse(doc, source);
   if (!parsed.ok()) return parsed.status();
   Position& pos = *parsed;
-  Found f;
+  // The same marks as the picture (render::MarkQuestion), with the labels per feature.
+  render::Picture f;
   if (pos.turn.placed >= 0) f.square = pos.board.tile(pos.turn.placed).pos;
-  if (model::Validate(pos).empty()) Replay(pos, doc, ruling.value("question", ""), source, f);
+  if (model::Validate(pos).empty())
+    render::MarkQuestion(pos, doc, ruling.value("question", ""), source, f);
+  std::map<int, std::vector<int>> labels;  // feature root -> score event numbers
+  for (const auto& [number, node] : f.labels) labels[pos.board.Find(node)].push_back(number);
 
   json out = {{"square", nullptr}, {"features", json::array()}, {"crossed", json::array()}};
   if (f.square)
@@ -163,11 +79,11 @@ model::StatusOr<json> RulingHighlights(const json& doc, const json& ruling,
       j["kind"] = pos.cfg().figure_kinds[fig.kind].name;
       figures.push_back(j);
     }
-    auto labels = f.labels.find(root);
+    auto numbers = labels.find(root);
     out["features"].push_back(
         {{"mark", mark == Mark::kScored ? "scored" : "disputed"},
          {"kind", model::FeatureKindName(pos.board.Info(root).kind)},
-         {"labels", labels == f.labels.end() ? std::vector<int>{} : labels->second},
+         {"labels", numbers == labels.end() ? std::vector<int>{} : numbers->second},
          {"segments", Segments(pos, root)},
          {"figures", figures}});
   }

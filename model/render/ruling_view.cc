@@ -120,29 +120,16 @@ model::StatusOr<std::string> RenderPositionFile(const json& doc, const std::stri
   return RenderSvg(*pos, Basics(*pos, doc));
 }
 
-model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
-                                          const std::string& source) {
-  auto parsed = Parse(doc, source);
-  if (!parsed.ok()) return parsed.status();
-  Position pos = std::move(*parsed);
-  const std::vector<model::Figure> before_figures = pos.figures;
-  Picture pic = Basics(pos, doc);
-  pic.caption = CaptionLines(ruling);
-  if (ruling.value("scores", json()).is_array())
-    for (const json& s : ruling["scores"])
-      pic.scores_after.push_back(s.is_number_integer() ? s.get<int>() : 0);
-  if (!model::Validate(pos).empty()) return RenderSvg(pos, pic);
-
-  // Replays the question as `carc adjudicate` does (adjudicator/adjudicate.cc), collecting the
-  // score events with their feature roots; stops before the turn's automatic steps.
-  const std::string ask = ruling.value("question", "");
+// Replays the question as `carc adjudicate` does (adjudicator/adjudicate.cc), collecting the
+// score events with their feature roots; stops before the turn's automatic steps.
+void MarkQuestion(Position& pos, const json& doc, const std::string& ask,
+                  const std::string& source, Picture& pic) {
   const auto ctx = exp::Context(source);
   std::vector<model::ScoreEvent> events;
   auto keep = [&](const model::ApplyResult& r) {
     events.insert(events.end(), r.scores.begin(), r.scores.end());
   };
   if (ask == "final_score" && !pos.turn.game_over) {
-    pic.step = "Final scoring (the question: final_score)";
     Position copy = pos;
     events = model::ScoreFinal(copy);
   } else if (ask == "apply" && doc.contains("question") && doc["question"].is_object() &&
@@ -194,6 +181,25 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
     }
   }
   MarkScored(pos, events, pic);
+}
+
+model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
+                                          const std::string& source) {
+  auto parsed = Parse(doc, source);
+  if (!parsed.ok()) return parsed.status();
+  Position pos = std::move(*parsed);
+  const std::vector<model::Figure> before_figures = pos.figures;
+  Picture pic = Basics(pos, doc);
+  pic.caption = CaptionLines(ruling);
+  if (ruling.value("scores", json()).is_array())
+    for (const json& s : ruling["scores"])
+      pic.scores_after.push_back(s.is_number_integer() ? s.get<int>() : 0);
+  if (!model::Validate(pos).empty()) return RenderSvg(pos, pic);
+
+  const std::string ask = ruling.value("question", "");
+  if (ask == "final_score" && !pos.turn.game_over)
+    pic.step = "Final scoring (the question: final_score)";
+  MarkQuestion(pos, doc, ask, source, pic);
   // Figures the question's actions took off the board (a card or message that scores and
   // returns them, XMAS-FN4/FN6, MSG-8): still drawn, faded, where they stood.
   for (const model::Figure& f : before_figures)

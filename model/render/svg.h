@@ -47,6 +47,14 @@ model::StatusOr<std::string> RenderPositionFile(const nlohmann::json& doc,
 model::StatusOr<std::string> RenderRuling(const nlohmann::json& doc, const nlohmann::json& ruling,
                                           const std::string& source);
 
+// The question of `doc` (`ask`: apply or final_score) replayed as `carc adjudicate` does, up to
+// the first illegal action and, for a legal one, the turn's automatic end: marks in `pic` the
+// square in question, the features the score events score (numbered labels, a farm's crossed-out
+// cities) and the feature an illegal action names. `pos` is left after the question's actions.
+// Shared by the picture and the workbench's board marks (adjudicator/serve/highlights.cc).
+void MarkQuestion(model::Position& pos, const nlohmann::json& doc, const std::string& ask,
+                  const std::string& source, Picture& pic);
+
 // The caption lines for a ruling (verdict, actions, score events, violations, claim).
 std::vector<std::string> CaptionLines(const nlohmann::json& ruling);
 
