@@ -1,5 +1,6 @@
-// Unit tests of The Gifts that no position file can express yet: GIFT-Q-LYING needs a figure
-// lying on a road (a Christmas Present lay-down), which the core position format rejects.
+// Unit tests of The Gifts' GIFT-Q-LYING, a figure lying on a road (a Christmas Present lay-down).
+// Written when the position format rejected "lying" off a field; it now accepts it when an
+// expansion's state justifies it (issue 15), and the fixtures state such positions too.
 #include "model/expansions/gifts/gifts.h"
 
 #include <gtest/gtest.h>
