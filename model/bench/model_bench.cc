@@ -103,20 +103,28 @@ void BM_LegalPlacements(benchmark::State& state) {
 BENCHMARK(BM_LegalPlacements);
 
 // Whole random games: draw, place, figure or pass, score, final scoring. Args: players, the
-// expansions (0 base, 1 Phantom, 2 all four). The start positions are built before timing; a
-// game copies one (counted in its time) and plays it out.
+// expansions (0 base, 1 Phantom, 2 all four), the path (1 lean: Position::explain false, as
+// engines and perft play; 0 explained: every verdict's reasons and score breakdowns built, as
+// the adjudicator does). The start positions are built before timing; each game assigns one to
+// a position reused across games (counted in its time; its buffers are reused, so the steady
+// state is what an engine playing many games sees) and plays it out.
 void BM_RandomGame(benchmark::State& state) {
   const int players = static_cast<int>(state.range(0));
   const int expansions = static_cast<int>(state.range(1));
+  const bool lean = state.range(2) != 0;
   std::vector<Position> starts;
-  for (uint32_t s = 1; s <= 32; ++s) starts.push_back(Start(players, expansions, s));
+  for (uint32_t s = 1; s <= 32; ++s) {
+    starts.push_back(Start(players, expansions, s));
+    starts.back().explain = !lean;
+  }
   uint32_t seed = 1;
   int64_t actions = 0;
   long allocs = 0;
+  Position pos;
   for (auto _ : state) {
-    Position pos = starts[seed % starts.size()];
-    std::mt19937 rng(seed++);
     const long before = g_allocations;
+    pos = starts[seed % starts.size()];
+    std::mt19937 rng(seed++);
     actions += Play(pos, rng, 20000);
     allocs += g_allocations - before;
     benchmark::DoNotOptimize(pos.players);
@@ -129,11 +137,13 @@ void BM_RandomGame(benchmark::State& state) {
   state.SetItemsProcessed(actions);
 }
 BENCHMARK(BM_RandomGame)
-    ->ArgNames({"players", "exp"})
-    ->Args({2, kBase})
-    ->Args({2, kPhantom})
-    ->Args({2, kAll})
-    ->Args({3, kBase})
+    ->ArgNames({"players", "exp", "lean"})
+    ->Args({2, kBase, 1})
+    ->Args({2, kPhantom, 1})
+    ->Args({2, kAll, 1})
+    ->Args({3, kBase, 1})
+    ->Args({2, kBase, 0})
+    ->Args({2, kAll, 0})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "model/core/board.h"
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 
 namespace carc::model {
 
@@ -18,20 +20,32 @@ int EdgeKey(const RotatedTile& rt) {
   for (int s = 0; s < 4; ++s) key |= (static_cast<int>(rt.edges[s]) + 1) << (2 * s);
   return key;
 }
+
+// BASE-PLACE-EDGE for every tile type and every `need` byte: the rotations whose edges equal
+// the neighbours' on every side that has a neighbour (none: not next to a tile, 0). Built once
+// per catalog (catalogs live for the whole process).
+const uint8_t* FitTable(const TileCatalog* cat) {
+  static std::mutex mu;
+  static std::vector<std::pair<const TileCatalog*, std::unique_ptr<uint8_t[]>>> tables;
+  std::lock_guard<std::mutex> lock(mu);
+  for (const auto& [c, t] : tables)
+    if (c == cat) return t.get();
+  auto table = std::make_unique<uint8_t[]>(static_cast<size_t>(cat->size()) * 256);
+  for (TileType type = 0; type < cat->size(); ++type)
+    for (int need = 1; need < 256; ++need) {
+      const int sides = (need | (need >> 1)) & 0x55;  // both bits of each side with a neighbour
+      const int care = sides | (sides << 1);
+      int mask = 0;
+      for (int r = 0; r < 4; ++r)
+        if ((EdgeKey(cat->rotated(type, r)) & care) == need) mask |= 1 << r;
+      table[type * 256 + need] = static_cast<uint8_t>(mask);
+    }
+  tables.emplace_back(cat, std::move(table));
+  return tables.back().second.get();
+}
 }  // namespace
 
-int Board::FitMask(TileType type, Coord c) const {
-  const Cell* cell = Find(c);
-  if (!cell || cell->tile >= 0 || cell->need == 0) return 0;
-  const int need = cell->need;
-  // The sides with a neighbour: both bits of each side whose need is non-zero.
-  const int sides = (need | (need >> 1)) & 0x55;
-  const int care = sides | (sides << 1);
-  int mask = 0;
-  for (int r = 0; r < 4; ++r)
-    if ((EdgeKey(catalog_->rotated(type, r)) & care) == need) mask |= 1 << r;
-  return mask;
-}
+Board::Board(const TileCatalog* catalog) : catalog_(catalog), fit_(FitTable(catalog)) {}
 
 PlacementCheck Board::Check(TileType type, Coord c, Rotation r) const {
   const Cell* cell = Find(c);
@@ -79,11 +93,20 @@ void Board::Reserve(Coord lo, Coord hi) {
     w_ = h_ = 0;
     return;
   }
-  std::vector<Cell> grown(static_cast<size_t>(nw * nh));
-  for (int y = 0; y < h_; ++y)
-    for (int x = 0; x < w_; ++x)
-      grown[(y0_ + y - ny0) * nw + (x0_ + x - nx0)] = cells_[y * w_ + x];
-  cells_ = std::move(grown);
+  // Grow in place (the vector's capacity is reused when a position is assigned over one that
+  // grew before): rows move to their new places from the last one back, since every square's
+  // new index is at least its old one; the squares left behind are cleared.
+  const int ow = w_, oh = h_, ox = x0_ - nx0, oy = y0_ - ny0;
+  cells_.resize(static_cast<size_t>(nw * nh));
+  for (int y = oh - 1; y >= 0; --y)
+    for (int x = ow - 1; x >= 0; --x) {
+      const size_t from = static_cast<size_t>(y) * ow + x;
+      const size_t to = static_cast<size_t>(y + oy) * nw + (x + ox);
+      if (to != from) {
+        cells_[to] = cells_[from];
+        cells_[from] = Cell{};
+      }
+    }
   x0_ = nx0;
   y0_ = ny0;
   w_ = static_cast<int>(nw);
@@ -111,15 +134,17 @@ void Board::Union(int a, int b) {
   a = Find(a);
   b = Find(b);
   if (a == b) return;
-  if (info_[a].tiles.size() < info_[b].tiles.size()) std::swap(a, b);
+  if (agg_[a].count < agg_[b].count) std::swap(a, b);
   parent_[b] = a;
-  FeatureInfo& ia = info_[a];
-  FeatureInfo& ib = info_[b];
+  Agg& ia = agg_[a];
+  Agg& ib = agg_[b];
   ia.open_sides += ib.open_sides;
   ia.shields += ib.shields;
-  ia.tiles.insert(ia.tiles.end(), ib.tiles.begin(), ib.tiles.end());
-  ia.cities.insert(ia.cities.end(), ib.cities.begin(), ib.cities.end());
-  ib = FeatureInfo{};
+  // b's members follow a's (the order the tile lists had when they were concatenated).
+  next_[ia.last] = ib.first;
+  ia.last = ib.last;
+  ia.count += ib.count;
+  ib = Agg{};
 }
 
 int Board::Place(TileType type, Coord c, Rotation r) {
@@ -134,17 +159,23 @@ int Board::Place(TileType type, Coord c, Rotation r) {
   }
   const RotatedTile& rt = catalog_->rotated(type, r & 3);
   parent_.resize((idx + 1) * kMaxSegments);
-  info_.resize((idx + 1) * kMaxSegments);
+  next_.resize((idx + 1) * kMaxSegments);
+  agg_.resize((idx + 1) * kMaxSegments);
+  for (int i = 0; i < kMaxSegments; ++i) {
+    const int node = Node(idx, i);
+    parent_[node] = node;
+    next_[node] = -1;
+    agg_[node] = Agg{};
+  }
   for (size_t i = 0; i < rt.segments.size(); ++i) {
     const Segment& s = rt.segments[i];
-    int node = Node(idx, static_cast<int>(i));
-    parent_[node] = node;
-    FeatureInfo& fi = info_[node];
-    fi.kind = s.kind;
-    fi.open_sides = __builtin_popcount(s.sides);
-    fi.shields = s.shield ? 1 : 0;
-    fi.tiles = {idx};
-    for (int city : s.adjacent_cities) fi.cities.push_back(Node(idx, city));
+    const int node = Node(idx, static_cast<int>(i));
+    Agg& a = agg_[node];
+    a.kind = s.kind;
+    a.open_sides = __builtin_popcount(s.sides);
+    a.shields = s.shield ? 1 : 0;
+    a.first = a.last = node;
+    a.count = 1;
   }
   for (int side = 0; side < 4; ++side) {
     Coord nc = Neighbour(c, side);
@@ -166,7 +197,7 @@ int Board::Place(TileType type, Coord c, Rotation r) {
     int theirs = nt.side_segment[(side + 2) % 4];
     if (mine >= 0 && theirs >= 0) {
       Union(Node(idx, mine), Node(n, theirs));
-      info_[Find(Node(idx, mine))].open_sides -= 2;
+      agg_[Find(Node(idx, mine))].open_sides -= 2;
     }
     for (int h = 2 * side; h < 2 * side + 2; ++h) {
       int fm = rt.half_segment[h];
@@ -178,7 +209,7 @@ int Board::Place(TileType type, Coord c, Rotation r) {
 }
 
 bool Board::IsComplete(int root) const {
-  const FeatureInfo& fi = info_[root];
+  const Agg& fi = agg_[root];
   switch (fi.kind) {
     case FeatureKind::kRoad:
     case FeatureKind::kCity:
@@ -193,7 +224,8 @@ bool Board::IsComplete(int root) const {
 
 int Board::DistinctTiles(int root) const {
   thread_local std::vector<int> t;  // reused: no allocation once large enough
-  t.assign(info_[root].tiles.begin(), info_[root].tiles.end());
+  t.clear();
+  for (int node = agg_[root].first; node >= 0; node = next_[node]) t.push_back(TileOf(node));
   std::sort(t.begin(), t.end());
   return static_cast<int>(std::unique(t.begin(), t.end()) - t.begin());
 }
@@ -218,8 +250,10 @@ std::vector<int> Board::AllRoots() const {
 }
 
 std::vector<int> Board::TouchedCityRoots(int field_root) const {
+  // The city segments each of the field's segments touches on its own tile.
   std::vector<int> roots;
-  for (int city : info_[field_root].cities) roots.push_back(Find(city));
+  for (int node = agg_[field_root].first; node >= 0; node = next_[node])
+    for (int city : segment(node).adjacent_cities) roots.push_back(Find(Node(TileOf(node), city)));
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
   return roots;

@@ -7,7 +7,9 @@
 // there, at all four rotations, is one read; the frontier is kept up to date on each placement.
 // Rules (base): BASE-PLACE-EDGE, BASE-PLACE-ADJ, BASE-FEATURE-JOIN.
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -23,13 +25,57 @@ struct PlacedTile {
   Coord pos;
 };
 
-// Aggregates kept at each union-find root.
+// The tiles of a feature's segments, in the order they joined it (a tile repeats once per
+// segment): a view of the board's member list, walked on demand, so a feature stores no list
+// and placing a tile allocates nothing. Valid while the board is unchanged.
+class FeatureTiles {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = int;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const int*;
+    using reference = int;
+    iterator() = default;
+    iterator(const int32_t* next, int node) : next_(next), node_(node) {}
+    int operator*() const { return node_ / kMaxSegments; }
+    iterator& operator++() {
+      node_ = next_[node_];
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const iterator&, const iterator&) = default;
+
+   private:
+    const int32_t* next_ = nullptr;
+    int node_ = -1;
+  };
+  FeatureTiles() = default;
+  FeatureTiles(const int32_t* next, int first, int count)
+      : next_(next), first_(first), count_(count) {}
+  iterator begin() const { return {next_, count_ ? first_ : -1}; }
+  iterator end() const { return {next_, -1}; }
+  size_t size() const { return static_cast<size_t>(count_); }
+  bool empty() const { return count_ == 0; }
+  operator std::vector<int>() const { return {begin(), end()}; }  // NOLINT: a copy, as before
+
+ private:
+  const int32_t* next_ = nullptr;
+  int first_ = -1;
+  int count_ = 0;
+};
+
+// Aggregates kept at each union-find root (returned by value: a small view).
 struct FeatureInfo {
   FeatureKind kind = FeatureKind::kField;
-  int open_sides = 0;       // road, city: sides not yet matched by a neighbour
-  int shields = 0;          // city: coats of arms
-  std::vector<int> tiles;   // tile indices of its segments (a tile may repeat)
-  std::vector<int> cities;  // field: city nodes it touches (on its own tiles)
+  int open_sides = 0;  // road, city: sides not yet matched by a neighbour
+  int shields = 0;     // city: coats of arms
+  FeatureTiles tiles;  // tile indices of its segments (a tile may repeat)
 };
 
 enum class PlacementProblem { kNone, kOccupied, kNotAdjacent, kEdgeMismatch };
@@ -42,7 +88,7 @@ struct PlacementCheck {
 
 class Board {
  public:
-  explicit Board(const TileCatalog* catalog = &TileCatalog::Base()) : catalog_(catalog) {}
+  explicit Board(const TileCatalog* catalog = &TileCatalog::Base());
 
   const TileCatalog& catalog() const { return *catalog_; }
   int size() const { return static_cast<int>(tiles_.size()); }
@@ -59,8 +105,12 @@ class Board {
   // BASE-PLACE-EDGE, BASE-PLACE-ADJ: where a tile may go. The first tile needs no neighbour.
   PlacementCheck Check(TileType type, Coord c, Rotation r) const;
   // The rotations (bit r) at which the tile fits on an empty square next to a placed tile
-  // (BASE-PLACE-EDGE); 0 on any other square. One read of the square.
-  int FitMask(TileType type, Coord c) const;
+  // (BASE-PLACE-EDGE); 0 on any other square. One read of the square and one of a table.
+  int FitMask(TileType type, Coord c) const {
+    const Cell* cell = Find(c);
+    if (!cell || cell->tile >= 0) return 0;
+    return fit_[type * 256 + cell->need];
+  }
   bool CanPlaceAnywhere(TileType type) const;
   // Places without checking (callers check first); joins features. Returns the tile index.
   int Place(TileType type, Coord c, Rotation r);
@@ -72,7 +122,10 @@ class Board {
   static int TileOf(int node) { return node / kMaxSegments; }
   static int SegmentOf(int node) { return node % kMaxSegments; }
   int Find(int node) const;
-  const FeatureInfo& Info(int root) const { return info_[root]; }
+  FeatureInfo Info(int root) const {
+    const Agg& a = agg_[root];
+    return {a.kind, a.open_sides, a.shields, FeatureTiles(next_.data(), a.first, a.count)};
+  }
   const Segment& segment(int node) const { return rotated(TileOf(node)).segments[SegmentOf(node)]; }
 
   // Completed: road/city with no open side; monastery with all 8 neighbours (BASE-SCORE-*).
@@ -111,8 +164,18 @@ class Board {
   int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
   std::unordered_map<Coord, Cell> sparse_;  // instead of cells_ when the box is too large
   std::vector<Coord> frontier_;
+  // Per node (Node(tile, segment)): union-find parent, the next node of its feature's member
+  // list (-1 at the end), and at a root the feature's aggregates and list ends.
+  struct Agg {
+    FeatureKind kind = FeatureKind::kField;
+    int open_sides = 0;
+    int shields = 0;
+    int first = -1, last = -1, count = 0;
+  };
+  const uint8_t* fit_;  // [type * 256 + need]: the rotations that fit (FitMask)
   mutable std::vector<int> parent_;
-  std::vector<FeatureInfo> info_;
+  std::vector<int32_t> next_;
+  std::vector<Agg> agg_;
 };
 
 }  // namespace carc::model

@@ -52,14 +52,26 @@ Position::Position(const Position& o)
       figures(o.figures),
       supply(o.supply),
       turn(o.turn),
-      board_partial(o.board_partial) {
+      board_partial(o.board_partial),
+      explain(o.explain) {
   for (const auto& s : o.slices) slices.push_back(s ? s->Clone() : nullptr);
 }
 
+// Member by member, so that a position assigned over another reuses its buffers (a random
+// game's board, figures and lists allocate nothing once they have grown to a game's size).
 Position& Position::operator=(const Position& o) {
   if (this == &o) return *this;
-  Position copy(o);
-  *this = std::move(copy);
+  config = o.config;
+  board = o.board;
+  players = o.players;
+  figures = o.figures;
+  supply = o.supply;
+  turn = o.turn;
+  board_partial = o.board_partial;
+  explain = o.explain;
+  slices.resize(o.slices.size());
+  for (size_t i = 0; i < o.slices.size(); ++i)
+    slices[i] = o.slices[i] ? o.slices[i]->Clone() : nullptr;
   return *this;
 }
 

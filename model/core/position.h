@@ -92,6 +92,10 @@ class Position {
   // The file states only part of the table (board_partial, adjudicator/POSITION_FORMAT.md): a
   // square without a stated tile may hold one the file leaves out. BASE-PLACE-ADJ, BASE-SETUP.
   bool board_partial = false;
+  // false: the lean path (engines, perft, random games): steps decide and score as always but
+  // build no reason or note text and keep no score breakdowns; the adjudicator leaves it true.
+  // The same rules run both ways (property-tests/lean_explained.cc compares them).
+  bool explain = true;
   std::vector<std::unique_ptr<ExpansionState>> slices;  // parallel to config->expansions
 
   const GameConfig& cfg() const { return *config; }

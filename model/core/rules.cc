@@ -350,8 +350,10 @@ uint64_t Perft(const Position& pos, int depth) {
   std::vector<Action> legal = LegalActions(pos);
   if (depth == 1) return legal.size();
   uint64_t n = 0;
+  Position next;  // assigned per action: its buffers are reused
   for (const Action& a : legal) {
-    Position next = pos;
+    next = pos;
+    next.explain = false;  // counts only: the lean path
     ApplyResult r = Apply(next, a);
     CARC_CHECK(r.verdict.legal && r.input_error.empty());
     n += Perft(next, depth - 1);
