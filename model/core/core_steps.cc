@@ -90,13 +90,9 @@ class PlaceTileStep final : public Step {
   bool Handles(const Position&, const Action& a) const override {
     return a.type == ActionType::kPlaceTile;
   }
-  // Rules: BASE-PLACE-EDGE, BASE-PLACE-ADJ. Each distinct picture once.
+  // Rules: BASE-PLACE-EDGE, BASE-PLACE-ADJ and the modules' constraints. Each picture once.
   void Legal(const Position& pos, std::vector<Action>& out) const override {
-    TileType t = *pos.turn.drawn;
-    for (Coord c : pos.board.Frontier())
-      for (Rotation r : pos.cfg().catalog->distinct_rotations(t))
-        if (pos.board.Check(t, c, r).ok())
-          out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = r});
+    ListTilePlacements(pos, *pos.turn.drawn, out);
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
@@ -111,6 +107,8 @@ class PlaceTileStep final : public Step {
                                         ": a player places the tile drawn");
       return r;
     }
+    // A module's constraint on the square (Hook::kConstrainPlacement) rules first.
+    if (!ConstraintsAllow(pos, t, a.pos, a.rotation, &r.verdict)) return r;
     PlacementCheck pc = pos.board.Check(t, a.pos, a.rotation);
     std::string at = "(" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")";
     switch (pc.problem) {
@@ -174,6 +172,7 @@ class PlaceTileStep final : public Step {
         }
     r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) + " at " +
                                                         at + " matches every neighbour"});
+    for (const Expansion* e : pos.cfg().Using(Hook::kOnTilePlaced)) e->OnTilePlaced(pos, a, r);
     return r;
   }
   // BASE-MEEPLE-TILE: figures follow the tile; BASE-PLACE-UNPLACEABLE: a drawn tile that fits
@@ -300,6 +299,23 @@ std::vector<const Step*> CoreSteps() {
   static const ScoreStep score;
   static const EndTurnStep end_turn;
   return {&draw, &place_tile, &place_figure, &score, &end_turn};
+}
+
+bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r, Verdict* why) {
+  for (const Expansion* e : pos.cfg().Using(Hook::kConstrainPlacement))
+    if (!e->ConstrainPlacement(pos, t, c, r, why)) return false;
+  return true;
+}
+
+void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& out) {
+  const bool constrained = !pos.cfg().Using(Hook::kConstrainPlacement).empty();
+  for (Coord c : pos.board.Frontier()) {
+    const int fit = pos.board.FitMask(t, c);  // = Check(t, c, r).ok() for bit r, in one read
+    if (fit == 0) continue;
+    for (Rotation r : pos.cfg().catalog->distinct_rotations(t))
+      if (((fit >> r) & 1) && (!constrained || ConstraintsAllow(pos, t, c, r)))
+        out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = r});
+  }
 }
 
 bool Decided(const Position& pos, std::string_view step) {

@@ -11,6 +11,16 @@ namespace carc::model {
 
 std::vector<const Step*> CoreSteps();
 
+// The tile step's placements (BASE-PLACE-EDGE, BASE-PLACE-ADJ): may tile `t` go on `c` rotated
+// `r` under the constraints the modules declared (Expansion::ConstrainPlacement)? The board's
+// own checks are not made here. `why` (optional) receives the first constraint's verdict.
+bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r,
+                      Verdict* why = nullptr);
+// Every placement of tile `t` (each distinct picture once) that the board and the declared
+// constraints accept, in frontier order: the core step's list, and a step that places a tile
+// of its own choosing (a second tile in hand) lists through it too.
+void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& out);
+
 // Shared by figure-placing steps (core meeple step, expansion figure steps): may `kind` go on
 // segment `segment` of the tile placed this turn? Rules: BASE-MEEPLE-TILE, BASE-MEEPLE-FREE,
 // BASE-MEEPLE-SUPPLY. An expansion figure passes the rulings it cites instead.

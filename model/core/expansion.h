@@ -141,6 +141,22 @@ class Expansion {
   virtual void AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
     (void)pos, (void)out;
   }
+  // --- Tile placement (the core's place_tile step asks these; no module replaces the step).
+  // A constraint on where a tile may go (Hook::kConstrainPlacement): may tile `t` go on `c`
+  // rotated `r` in `pos` (the tile in hand, not yet placed)? Asked for every placement the
+  // board accepts when the step lists them, and for the placement judged, before the board's
+  // own checks. Return false to forbid it; then, when `why` is given, fill it with the verdict
+  // (illegal, the ruling and a sentence). Listing passes no `why`: answer without building text.
+  virtual bool ConstrainPlacement(const Position& pos, TileType t, Coord c, Rotation r,
+                                  Verdict* why) const {
+    (void)pos, (void)t, (void)c, (void)r, (void)why;
+    return true;
+  }
+  // The core's tile step placed the tile of `a` (Hook::kOnTilePlaced): pos.turn.placed is set.
+  // Reasons added to r.verdict are part of the ruling on the placement; notes go to r.notes.
+  virtual void OnTilePlaced(Position& pos, const Action& a, ApplyResult& r) const {
+    (void)pos, (void)a, (void)r;
+  }
   // Tiles drawn from the supply that the expansion's state holds (a hand before placement),
   // so that `"remaining": "rest"` does not count them again (BASE-SETUP).
   virtual void HeldTiles(const Position& pos, std::vector<TileType>& out) const {

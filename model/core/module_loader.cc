@@ -15,7 +15,8 @@ using nlohmann::json;
 std::string_view HookName(Hook h) {
   static constexpr std::array<std::string_view, kHookCount> kNames = {
       "Validate",    "ExcusesFigure",      "JudgeOutOfStep",    "InterceptAward", "AdjustMajority",
-      "OnCompleted", "BeforeFinalScoring", "AfterFinalScoring", "HeldTiles"};
+      "OnCompleted", "BeforeFinalScoring", "AfterFinalScoring", "HeldTiles",
+      "ConstrainPlacement", "OnTilePlaced"};
   return kNames[static_cast<size_t>(h)];
 }
 
@@ -74,10 +75,18 @@ void ModuleLoader::AddAction(ActionDecl decl) {
 
 void ModuleLoader::SetState(StateCodec codec) { target_.decl.state = std::move(codec); }
 void ModuleLoader::AddVariant(VariantDecl decl) {
+  for (const ModuleDecl& m : target_.cfg.modules)
+    for (const VariantDecl& v : m.variants)
+      if (v.ruling == decl.ruling) target_.errors.push_back("variant " + decl.ruling + " twice");
+  if (decl.readings.size() < 2 || decl.adopted < 0 ||
+      decl.adopted >= static_cast<int>(decl.readings.size()) || !decl.set || !decl.get)
+    target_.errors.push_back("variant " + decl.ruling +
+                             ": needs two readings or more, the adopted one, set and get");
   target_.decl.variants.push_back(std::move(decl));
 }
 void ModuleLoader::Uses(Hook h) { target_.decl.hooks[static_cast<size_t>(h)] = true; }
 void ModuleLoader::UseLegacyActions() { target_.decl.legacy_actions = true; }
+void ModuleLoader::UseLegacyVariants() { target_.decl.legacy_variants = true; }
 
 // The default for modules not yet migrated: what the old hooks contribute, every hook used.
 void Expansion::Load(ModuleLoader& loader) const {
@@ -94,7 +103,68 @@ void Expansion::Load(ModuleLoader& loader) const {
                    },
                    [this](const Position& pos, json& j) { DumpState(pos, j); }});
   loader.UseLegacyActions();
+  loader.UseLegacyVariants();
   for (size_t h = 0; h < kHookCount; ++h) loader.Uses(static_cast<Hook>(h));
+}
+
+namespace {
+
+std::string Readings(const VariantDecl& v) {
+  std::string s;
+  for (const std::string& r : v.readings) s += (s.empty() ? "" : ", ") + r;
+  return s;
+}
+
+// Every declared ruling with its readings, for the message on an unknown ruling ID.
+std::string Table(const ModuleDecl& m) {
+  if (m.variants.empty())
+    return std::string(m.module->Id()) + " declares no disputed ruling with readings";
+  std::string s = "rulings with readings in " + std::string(m.module->Id()) + ": ";
+  for (size_t i = 0; i < m.variants.size(); ++i)
+    s += (i ? "; " : "") + m.variants[i].ruling + " (" + Readings(m.variants[i]) + ")";
+  return s;
+}
+
+}  // namespace
+
+// One variant format for every module (issue 20): exit 69 for an unknown ruling or reading.
+Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& where,
+                    Position& pos) {
+  if (!jv.is_object())
+    return Status(ErrorCode::kMalformed,
+                  where + ": expected an object {\"<RULING-ID>\": \"<reading>\"} (" + Table(m) + ")");
+  std::vector<const VariantDecl*> seen;
+  for (auto it = jv.begin(); it != jv.end(); ++it) {
+    const std::string w = where + "/" + it.key();
+    const VariantDecl* decl = nullptr;
+    for (const VariantDecl& v : m.variants)
+      if (v.ruling == it.key() || (!v.old_key.empty() && v.old_key == it.key())) decl = &v;
+    if (!decl)
+      return Status(ErrorCode::kUnknownRules, w + ": unknown ruling ID \"" + it.key() +
+                                                  "\" for a variant (" + Table(m) + ")");
+    if (std::find(seen.begin(), seen.end(), decl) != seen.end())
+      return Status(ErrorCode::kMalformed, w + ": " + decl->ruling + " is given twice (by its ID "
+                                               "and by its deprecated name " + decl->old_key + ")");
+    seen.push_back(decl);
+    if (!it.value().is_string())
+      return Status(ErrorCode::kMalformed,
+                    w + ": expected a reading name (" + Readings(*decl) + ")");
+    const std::string reading = it.value().get<std::string>();
+    auto r = std::find(decl->readings.begin(), decl->readings.end(), reading);
+    if (r == decl->readings.end())
+      return Status(ErrorCode::kUnknownRules, w + ": unknown reading \"" + reading + "\" of " +
+                                                  decl->ruling + " (readings: " + Readings(*decl) +
+                                                  ")");
+    decl->set(pos, static_cast<int>(r - decl->readings.begin()));
+  }
+  return Status::Ok();
+}
+
+void DumpVariants(const ModuleDecl& m, const Position& pos, json& j) {
+  json v = json::object();
+  for (const VariantDecl& d : m.variants)
+    if (const int r = d.get(pos); r != d.adopted) v[d.ruling] = d.readings[r];
+  if (!v.empty()) j["variants"] = v;
 }
 
 void AssembleModules(GameConfig& cfg) {

@@ -43,6 +43,8 @@ enum class Hook : uint8_t {
   kBeforeFinalScoring,
   kAfterFinalScoring,
   kHeldTiles,
+  kConstrainPlacement,  // asked by the core's tile step (listing and judging a placement)
+  kOnTilePlaced,        // told by the core's tile step after it placed a tile
   kCount,
 };
 inline constexpr size_t kHookCount = static_cast<size_t>(Hook::kCount);
@@ -90,10 +92,18 @@ struct ActionDecl {
 
 // One disputed ruling with its readings (the typed variant of the rulings database): the
 // position file chooses with "expansions": {id: {"variants": {"<RULING-ID>": "<reading>"}}}.
+// The core reads and writes that object for every module (ReadVariants, DumpVariants): an unknown
+// ruling ID or reading exits 69 listing the readings; the module keeps the choice typed in its
+// slice through `set` and `get` (an index into `readings`).
 struct VariantDecl {
-  std::string ruling;                 // a disputed ruling's ID
+  std::string ruling;                 // a disputed ruling's ID (database/rulings)
   std::vector<std::string> readings;  // the names; readings[adopted] is the default
   int adopted = 0;
+  std::function<void(Position& pos, int reading)> set;
+  std::function<int(const Position& pos)> get;
+  // Deprecated: the key the module read this ruling under inside "variants" before issue 20
+  // (e.g. a topic name); still accepted, written out as the ruling ID. Empty: none.
+  std::string old_key;
 };
 
 // Everything one module declared, as the config keeps it.
@@ -103,7 +113,19 @@ struct ModuleDecl {
   std::vector<VariantDecl> variants;
   std::array<bool, kHookCount> hooks{};
   bool legacy_actions = false;  // actions read by the old Expansion::ParseAction
+  // "variants" left to the module's own section reader (modules not yet on the loader).
+  bool legacy_variants = false;
 };
+
+// The "variants" object of module m's section at `where` (its JSON pointer): each key a declared
+// ruling ID (or its deprecated old_key), each value one of its readings, set on pos's slice.
+// Unknown ruling or reading: ErrorCode::kUnknownRules (exit 69) listing the declared readings;
+// not an object or not a string: malformed (65).
+Status ReadVariants(const ModuleDecl& m, const nlohmann::json& jv, const std::string& where,
+                    Position& pos);
+// Writes the readings that differ from the adopted one as {"<RULING-ID>": "<reading>"} into
+// j["variants"] (nothing when all are adopted).
+void DumpVariants(const ModuleDecl& m, const Position& pos, nlohmann::json& j);
 
 // Fills cfg's pipeline, step owners, figure kinds, module declarations, hook lists and actions
 // from the core and cfg.expansions (registry order). CARC_CHECKs what Load got wrong.
@@ -142,6 +164,7 @@ class ModuleLoader {
   // Expansion::ParseAction (modules not yet moved onto the loader).
   void AddLegacyStep(std::string_view anchor, Place place, const Step* step);
   void UseLegacyActions();
+  void UseLegacyVariants();
 
  private:
   const Expansion* module_;

@@ -384,18 +384,26 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       // finds no tile and runs it.
       final_scoring = true;
     } else {
-      int idx = cfg.StepIndex(step);
+      // A step is named as it is stated (Step::StatedAs): the first step stated so.
+      auto stated = [&](std::string_view name) {
+        for (size_t i = 0; i < cfg.pipeline.size(); ++i)
+          if (cfg.pipeline[i]->StatedAs() == name) return static_cast<int>(i);
+        return -1;
+      };
+      int idx = stated(step);
       if (idx < 0 || step == kScoreCompleted || step == kEndTurn) {
         std::string known;
-        for (const Step* s : cfg.pipeline)
-          if (s->Name() != kScoreCompleted && s->Name() != kEndTurn)
-            known += (known.empty() ? "" : ", ") + std::string(s->Name());
+        for (size_t i = 0; i < cfg.pipeline.size(); ++i) {
+          const std::string_view name = cfg.pipeline[i]->StatedAs();
+          if (name != kScoreCompleted && name != kEndTurn && stated(name) == static_cast<int>(i))
+            known += (known.empty() ? "" : ", ") + std::string(name);
+        }
         return Bad(
             ctx, "/turn/step",
             "unknown step \"" + step + "\" (known: " + known + ", final_scoring, game_over)");
       }
       pos.turn.step = idx;
-      const int place_idx = cfg.StepIndex(kPlaceTile);
+      const int place_idx = stated(kPlaceTile);
       if (idx == place_idx) {
         if (!jt.contains("tile"))
           return Bad(ctx, "/turn/tile", "missing: the tile drawn, to be placed");
@@ -489,8 +497,21 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       std::string w = Ptr("/expansions", it.key());
       if (!e) return Bad(ctx, w, "state for an expansion not enabled in /rules/expansions");
       try {
-        const StateCodec& codec = cfg.Module(e)->state;
-        Status s = codec.parse ? codec.parse(it.value(), w, pos) : Status::Ok();
+        const ModuleDecl& m = *cfg.Module(e);
+        const StateCodec& codec = m.state;
+        // One variant format (issue 20): the core reads "variants" against the declared table
+        // before the module reads the rest of its section.
+        const bool variants = !m.legacy_variants && it.value().is_object() &&
+                              it.value().contains("variants");
+        if (variants)
+          if (Status s = ReadVariants(m, it.value()["variants"], w + "/variants", pos); !s.ok())
+            return Status(s.code(), ctx.source + ":" + s.message());
+        json rest;
+        if (variants) {
+          rest = it.value();
+          rest.erase("variants");
+        }
+        Status s = codec.parse ? codec.parse(variants ? rest : it.value(), w, pos) : Status::Ok();
         if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
       } catch (const json::exception& ex) {
         return Bad(ctx, w, ex.what());
@@ -572,7 +593,7 @@ json DumpPosition(const Position& pos) {
   if (pos.turn.game_over) {
     turn["step"] = "game_over";
   } else {
-    turn["step"] = pos.current_step().Name();
+    turn["step"] = pos.current_step().StatedAs();
     if (pos.turn.drawn) turn["tile"] = cat.Name(*pos.turn.drawn);
     if (pos.turn.placed >= 0 && pos.turn.step > cfg.StepIndex(kPlaceTile)) {
       Coord c = pos.board.tile(pos.turn.placed).pos;
@@ -584,6 +605,7 @@ json DumpPosition(const Position& pos) {
   for (const ModuleDecl& m : cfg.modules) {
     json s = json::object();
     if (m.state.dump) m.state.dump(pos, s);
+    if (!m.legacy_variants) DumpVariants(m, pos, s);
     if (!s.empty()) ex[std::string(m.module->Id())] = s;
   }
   if (!ex.empty()) j["expansions"] = ex;

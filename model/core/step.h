@@ -23,6 +23,10 @@ class Step {
  public:
   virtual ~Step() = default;
   virtual std::string_view Name() const = 0;
+  // The step a position file names ("turn": {"step": ...}) when the turn stands here; unique
+  // Name()s, but a module's step just before an anchor that works as part of it (a window of
+  // cards before the tile is placed) is stated as the anchor, so files keep their meaning.
+  virtual std::string_view StatedAs() const { return Name(); }
   // True when the step needs a decision in this position; false steps are run (Run) or
   // skipped by the pipeline without stopping.
   virtual bool NeedsDecision(const Position& pos) const = 0;

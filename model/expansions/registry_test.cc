@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "model/core/position.h"
+#include "model/core/position_io.h"
 
 #ifndef CARC_SOURCE_DIR
 #define CARC_SOURCE_DIR "."
@@ -54,6 +55,66 @@ TEST(ModuleGuards, PipelineOfEveryCombinationMatchesGolden) {
     if (line.rfind("//", 0) != 0) golden += line + "\n";  // "//" lines: the file's own notes
   const std::string actual = AllCombinations();
   EXPECT_EQ(actual, golden) << "assembled pipelines now:\n" << actual;
+}
+
+// Issue 20: with every expansion enabled no two steps share a name (a step is found by its name:
+// anchors, Decided, position files).
+TEST(ModuleGuards, StepNamesAreUniqueWithAllExpansions) {
+  auto cfg = model::MakeConfig(model::RuleOptions{}, All());
+  for (size_t i = 0; i < cfg->pipeline.size(); ++i)
+    EXPECT_EQ(cfg->StepIndex(cfg->pipeline[i]->Name()), static_cast<int>(i))
+        << cfg->pipeline[i]->Name() << " twice";
+}
+
+// A two-player position with module `id` enabled and `variants` in its section.
+model::StatusOr<model::Position> WithVariants(std::string_view id, const nlohmann::json& v) {
+  nlohmann::json j = {
+      {"rules", {{"edition", "C3"}, {"expansions", {std::string(id)}}}},
+      {"players", {{{"name", "Ann"}}, {{"name", "Bob"}}}},
+      {"board", {{{"tile", "D"}, {"x", 0}, {"y", 0}}}},
+      {"turn", {{"player", 0}, {"step", "draw"}}},
+      {"expansions", {{std::string(id), {{"variants", v}}}}}};
+  return model::ParsePosition(j, Context("test.json"));
+}
+
+// The one variant format (issue 20), for every module the core reads it for: each declared
+// reading, keyed by its ruling ID, is set (get) and written back only when not the adopted one;
+// an unknown reading and an unknown ruling ID exit 69 listing the readings.
+TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
+  for (const model::Expansion* e : All()) {
+    auto cfg = model::MakeConfig(model::RuleOptions{}, {e});
+    const model::ModuleDecl& m = *cfg->Module(e);
+    if (m.legacy_variants) continue;  // a module still on the default Load reads its own
+    SCOPED_TRACE(std::string(e->Id()));
+    for (const model::VariantDecl& d : m.variants) {
+      std::string listed;
+      for (size_t r = 0; r < d.readings.size(); ++r) {
+        listed += (r ? ", " : "") + d.readings[r];
+        auto pos = WithVariants(e->Id(), {{d.ruling, d.readings[r]}});
+        ASSERT_TRUE(pos.ok()) << pos.status().message();
+        EXPECT_EQ(d.get(*pos), static_cast<int>(r)) << d.ruling << " " << d.readings[r];
+        const nlohmann::json out = model::DumpPosition(*pos)["expansions"];
+        const bool written = out.contains(e->Id()) && out[e->Id()].contains("variants") &&
+                             out[e->Id()]["variants"].contains(d.ruling);
+        EXPECT_EQ(written, static_cast<int>(r) != d.adopted) << d.ruling << " " << d.readings[r];
+        if (written) EXPECT_EQ(out[e->Id()]["variants"][d.ruling], d.readings[r]);
+      }
+      auto bad = WithVariants(e->Id(), {{d.ruling, "no-such-reading"}});
+      ASSERT_FALSE(bad.ok());
+      EXPECT_EQ(bad.status().code(), model::ErrorCode::kUnknownRules);
+      EXPECT_NE(bad.status().message().find("(readings: " + listed + ")"), std::string::npos)
+          << bad.status().message();
+    }
+    auto unknown = WithVariants(e->Id(), {{"NO-SUCH-RULING", "x"}});
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(unknown.status().code(), model::ErrorCode::kUnknownRules);
+    for (const model::VariantDecl& d : m.variants)
+      EXPECT_NE(unknown.status().message().find(d.ruling + " (" + d.readings[0]),
+                std::string::npos)
+          << unknown.status().message();
+    auto not_string = WithVariants(e->Id(), {{"NO-SUCH-RULING", 1}});
+    EXPECT_EQ(not_string.status().code(), model::ErrorCode::kUnknownRules);
+  }
 }
 
 }  // namespace

@@ -37,6 +37,11 @@ class ChristmasPresent final : public model::Expansion {
                    std::vector<model::ScoreEvent>& extra) const override;
   void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
   void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
+  // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced square (force_steps.cc).
+  bool ConstrainPlacement(const model::Position& pos, model::TileType t, model::Coord c,
+                          model::Rotation r, model::Verdict* why) const override;
+  void OnTilePlaced(model::Position& pos, const model::Action& a,
+                    model::ApplyResult& r) const override;
 };
 
 const ChristmasPresent& Get();

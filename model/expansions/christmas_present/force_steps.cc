@@ -1,9 +1,12 @@
-// Christmas Present's forced placement (XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE): the step named
-// place_tile before the core's, and the step right after the core's that spends a force whose
-// square another player's tile has filled. Also the helpers the step files share.
+// Christmas Present's forced placement (XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE): a constraint
+// the core's place_tile step asks (the forced square) and what the placement does to the card,
+// the card window before the core's step (xmas_place_window, stated as place_tile in position
+// files), and the step right after the core's that spends a force whose square another
+// player's tile has filled. Also the helpers the step files share.
 #include <algorithm>
 
 #include "model/core/core_steps.h"
+#include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/logic.h"
 #include "model/expansions/christmas_present/steps.h"
 #include "model/expansions/christmas_present/steps_internal.h"
@@ -39,6 +42,22 @@ ApplyResult Illegal(std::string ruling, std::string text) {
 }
 
 namespace {
+
+// The force waiting for the active player's tile (XMAS-Q-FORCE: own-turn-next-tile), or -1.
+int ActiveForce(const Position& pos) {
+  const State* s = Slice(pos);
+  if (!s) return -1;
+  for (size_t i = 0; i < s->forces.size(); ++i)
+    if (s->forces[i].target == pos.turn.player) return static_cast<int>(i);
+  return -1;
+}
+
+// Whether tile t fits on square sq at some rotation (BASE-PLACE-EDGE, BASE-PLACE-ADJ).
+bool FitsSquare(const Position& pos, model::TileType t, model::Coord sq) {
+  for (int r = 0; r < 4; ++r)
+    if (pos.board.Check(t, sq, r).ok()) return true;
+  return false;
+}
 
 // XMAS-Q-FORCE: a forced square another player's tile has filled before the target's turn
 // can no longer take the target's tile: the card is spent at once.
@@ -82,14 +101,16 @@ class ForceSpentStep final : public model::Step {
   }
 };
 
-// XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE. Named like the core step it stands before.
-// XMAS-USE, XMAS-Q-ANYTIME: also the active player's card window between drawing and placing
-// the tile ("several cards one after another" in one's own turn; no-symbol cards "at any time"):
-// the cards whose effect does not need the placed tile (CheckPlay, Window::kPlacement), listed
-// with the tile placements (the core step's), which close the window.
+// XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced tile is placed here first (the square
+// itself is the constraint the core step asks, ConstrainPlacement below). XMAS-USE,
+// XMAS-Q-ANYTIME: also the active player's card window between drawing and placing the tile
+// ("several cards one after another" in one's own turn; no-symbol cards "at any time"): the
+// cards whose effect does not need the placed tile (CheckPlay, Window::kPlacement), listed with
+// the core step's tile placements, which close the window. Stated as place_tile in files.
 class ForcedPlaceStep final : public model::Step {
  public:
-  std::string_view Name() const override { return model::kPlaceTile; }
+  std::string_view Name() const override { return "xmas_place_window"; }
+  std::string_view StatedAs() const override { return model::kPlaceTile; }
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     if (!s || !pos.turn.drawn || pos.turn.placed >= 0) return false;
@@ -111,15 +132,9 @@ class ForcedPlaceStep final : public model::Step {
     const State& s = *Slice(pos);
     if (s.pending) return ListAnswers(pos, out);
     if (ActiveForce(pos) >= 0) {
-      if (Fits(pos)) {
-        model::Coord sq = s.forces[ActiveForce(pos)].square;
-        model::TileType t = *pos.turn.drawn;
-        for (model::Rotation r : pos.cfg().catalog->distinct_rotations(t))
-          if (pos.board.Check(t, sq, r).ok())
-            out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = sq, .rotation = r});
-      } else {
-        CorePlacements(pos, out);  // the force is spent when the tile is placed elsewhere
-      }
+      // The forced square only, where the tile fits there (the core step's constraint); else
+      // anywhere, and the force is spent when the tile is placed.
+      model::ListTilePlacements(pos, *pos.turn.drawn, out);
       ListPlays(pos, Window::kPlacement, pos.turn.player, out);
       return;
     }
@@ -129,7 +144,7 @@ class ForcedPlaceStep final : public model::Step {
         if (q != pos.turn.player) ListPlays(pos, Window::kForce, q, out);
       return;
     }
-    CorePlacements(pos, out);
+    model::ListTilePlacements(pos, *pos.turn.drawn, out);
     ListPlays(pos, Window::kPlacement, pos.turn.player, out);
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
@@ -155,38 +170,9 @@ class ForcedPlaceStep final : public model::Step {
       const bool own = DecodePlay(a).player == pos.turn.player;
       return PlayCard(pos, a, own ? Window::kPlacement : Window::kForce);
     }
-    const model::Step* core = nullptr;
-    for (const model::Step* st : pos.cfg().pipeline)
-      if (st->Name() == model::kPlaceTile && st != this) core = st;
-    const int fi = ActiveForce(pos);
-    // No forced placement waits for this tile (XMAS-Q-FORCE): the core step judges it. A step
-    // that places the tile itself (Gifts' Take 2) reaches this one first by its name.
-    if (fi < 0) return core->Apply(pos, a);
-    const Force f = s.forces[fi];
-    // The force acts on the tile placed: one that cannot go on the square (a tile chosen by a
-    // step that places it itself, as Gifts' Take 2) is placed normally and the card is spent.
-    const bool fits = FitsSquare(pos, a.tile >= 0 ? a.tile : *pos.turn.drawn, f.square);
-    if (a.pos != f.square && fits)
-      return Illegal("XMAS-CARD-FORCE-PLACEMENT",
-                     pos.players[f.holder].name + "'s force-placement card obliges " +
-                         pos.players[f.target].name + " to place the tile on (" +
-                         std::to_string(f.square.x) + ", " + std::to_string(f.square.y) +
-                         "), where it fits");
-    ApplyResult r = core->Apply(pos, a);
-    if (!r.verdict.legal || !r.input_error.empty()) return r;
-    s.forces.erase(s.forces.begin() + fi);
-    s.discard.push_back(Card::kForcePlacement);
-    if (fits) {
-      r.verdict.reasons.push_back({"XMAS-CARD-FORCE-PLACEMENT",
-                                   "the tile goes on the square the "
-                                   "card named; the card is spent"});
-      r.verdict.reasons.push_back({"XMAS-Q-FORCE", "the forced square applies to this tile"});
-    } else {
-      r.notes.push_back({"XMAS-Q-FORCE",
-                         "the tile placed cannot go on the forced square: it is placed normally "
-                         "and the force-placement card is spent"});
-    }
-    return r;
+    // The core step places the tile: it asks the forced square (ConstrainPlacement) and
+    // reports the placement (OnTilePlaced), which spends the card.
+    return pos.cfg().pipeline[pos.cfg().StepIndex(model::kPlaceTile)]->Apply(pos, a);
   }
   // XMAS-FN8 (an attack waits for its answer), XMAS-CARD-FORCE-PLACEMENT (the forced tile
   // first), BASE-MEEPLE-TILE / BASE-PLACE-UNPLACEABLE (the own card window: the drawn tile is
@@ -223,24 +209,8 @@ class ForcedPlaceStep final : public model::Step {
   }
 
  private:
-  static int ActiveForce(const Position& pos) {
-    const State* s = Slice(pos);
-    if (!s) return -1;
-    for (size_t i = 0; i < s->forces.size(); ++i)
-      if (s->forces[i].target == pos.turn.player) return static_cast<int>(i);
-    return -1;
-  }
-  static bool FitsSquare(const Position& pos, model::TileType t, model::Coord sq) {
-    for (int r = 0; r < 4; ++r)
-      if (pos.board.Check(t, sq, r).ok()) return true;
-    return false;
-  }
   static bool Fits(const Position& pos) {
-    const State& s = *Slice(pos);
-    model::Coord sq = s.forces[ActiveForce(pos)].square;
-    for (int r = 0; r < 4; ++r)
-      if (pos.board.Check(*pos.turn.drawn, sq, r).ok()) return true;
-    return false;
+    return FitsSquare(pos, *pos.turn.drawn, Slice(pos)->forces[ActiveForce(pos)].square);
   }
   // The active player has a card to play before placing the tile (XMAS-USE).
   static bool OwnWindow(const Position& pos) {
@@ -251,11 +221,6 @@ class ForcedPlaceStep final : public model::Step {
     const State* s = Slice(pos);
     return s && pos.turn.drawn && pos.turn.placed < 0 && !s->pending &&
            !(ActiveForce(pos) >= 0 && Fits(pos)) && !OpponentWindow(pos) && OwnWindow(pos);
-  }
-  // The core step's placements of the drawn tile (BASE-PLACE-EDGE, BASE-PLACE-ADJ).
-  void CorePlacements(const Position& pos, std::vector<Action>& out) const {
-    for (const model::Step* st : pos.cfg().pipeline)
-      if (st->Name() == model::kPlaceTile && st != this) st->Legal(pos, out);
   }
   bool OpponentWindow(const Position& pos) const {
     const State& s = *Slice(pos);
@@ -268,6 +233,47 @@ class ForcedPlaceStep final : public model::Step {
 };
 
 }  // namespace
+
+// XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: while a force waits for the active player's tile, a
+// tile that fits on the forced square goes there (any tile placed: the one drawn, or one a
+// step chose, as Gifts' Take 2); one that does not fit there goes anywhere.
+bool ChristmasPresent::ConstrainPlacement(const Position& pos, model::TileType t, model::Coord c,
+                                          model::Rotation r, Verdict* why) const {
+  (void)r;
+  const int fi = ActiveForce(pos);
+  if (fi < 0) return true;
+  const Force& f = Slice(pos)->forces[fi];
+  if (c == f.square || !FitsSquare(pos, t, f.square)) return true;
+  if (why)
+    *why = Verdict::Illegal("XMAS-CARD-FORCE-PLACEMENT",
+                            pos.players[f.holder].name + "'s force-placement card obliges " +
+                                pos.players[f.target].name + " to place the tile on (" +
+                                std::to_string(f.square.x) + ", " + std::to_string(f.square.y) +
+                                "), where it fits");
+  return false;
+}
+
+// XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the tile placed spends the force waiting for it: on
+// the square (it fitted there), or elsewhere (it did not fit there, ConstrainPlacement).
+void ChristmasPresent::OnTilePlaced(Position& pos, const Action& a, ApplyResult& r) const {
+  (void)a;
+  const int fi = ActiveForce(pos);
+  if (fi < 0) return;
+  State& s = *Slice(pos);
+  const bool on_square = pos.board.tile(pos.turn.placed).pos == s.forces[fi].square;
+  s.forces.erase(s.forces.begin() + fi);
+  s.discard.push_back(Card::kForcePlacement);
+  if (on_square) {
+    r.verdict.reasons.push_back({"XMAS-CARD-FORCE-PLACEMENT",
+                                 "the tile goes on the square the "
+                                 "card named; the card is spent"});
+    r.verdict.reasons.push_back({"XMAS-Q-FORCE", "the forced square applies to this tile"});
+  } else {
+    r.notes.push_back({"XMAS-Q-FORCE",
+                       "the tile placed cannot go on the forced square: it is placed normally "
+                       "and the force-placement card is spent"});
+  }
+}
 
 const model::Step& ForcedPlace() {
   static const ForcedPlaceStep step;

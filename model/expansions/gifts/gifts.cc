@@ -58,6 +58,7 @@ void Gifts::Load(model::ModuleLoader& loader) const {
                      return ParseState(j, where, pos);
                    },
                    [this](const Position& pos, json& j) { DumpState(pos, j); }});
+  DeclareVariants(loader);
   loader.UseLegacyActions();  // gift_* actions: Gifts::ParseAction
   for (model::Hook h : {model::Hook::kHeldTiles, model::Hook::kValidate,
                         model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
@@ -134,7 +135,7 @@ void Gifts::Validate(const Position& pos, std::vector<model::Violation>& out) co
     if (d.variants.change_target != ChangeTarget::kAnyFeature)
       out.push_back({"GIFT-CHANGE", w,
                      "Change Position stands a figure up on a finished feature only under the "
-                     "reading any-feature (variants.change_target)"});
+                     "reading any-feature (variants: GIFT-CHANGE)"});
     else if (pos.board.segment(node).kind == model::FeatureKind::kField ||
              !pos.board.IsComplete(pos.board.Find(node)))
       out.push_back({"GIFT-CHANGE", w,

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/core/check.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/gifts/gifts.h"
@@ -72,28 +73,19 @@ json CardList(const CardCounts& c) {
   return out;
 }
 
+// One disputed ruling's readings in enum order (reading i is the value E(i)), read and written
+// by the core (model::ReadVariants); `old_key` is the topic name the section used before.
 template <typename E>
-Status Variant(const json& jv, const std::string& key, const std::string& where,
-               std::initializer_list<std::pair<const char*, E>> names, E& out) {
-  if (!jv.contains(key)) return Status::Ok();
-  std::string known;
-  for (auto& [n, v] : names) known += (known.empty() ? "" : ", ") + std::string(n);
-  if (!jv[key].is_string()) return model::JsonError(where + "/" + key, "expected one of " + known);
-  for (auto& [n, v] : names)
-    if (jv[key].get<std::string>() == n) {
-      out = v;
-      return Status::Ok();
-    }
-  return Status(ErrorCode::kUnknownRules, where + "/" + key + ": unknown variant \"" +
-                                              jv[key].get<std::string>() + "\" (known: " + known +
-                                              ")");
-}
-
-template <typename E>
-std::string_view NameOf(std::initializer_list<std::pair<const char*, E>> names, E v) {
-  for (auto& [n, x] : names)
-    if (x == v) return n;
-  return "?";
+model::VariantDecl Decl(const char* ruling, const char* old_key,
+                        std::initializer_list<std::pair<const char*, E>> names, E Variants::*field) {
+  model::VariantDecl v{.ruling = ruling, .old_key = old_key};
+  for (auto& [n, x] : names) {
+    CARC_CHECK(static_cast<size_t>(x) == v.readings.size());
+    v.readings.emplace_back(n);
+  }
+  v.set = [field](Position& pos, int r) { Slice(pos).variants.*field = static_cast<E>(r); };
+  v.get = [field](const Position& pos) { return static_cast<int>(Slice(pos).variants.*field); };
+  return v;
 }
 
 const std::initializer_list<std::pair<const char*, OtherTile>> kOtherTile = {
@@ -129,11 +121,22 @@ int Total(const CardCounts& c) {
 Data& Slice(Position& pos) { return static_cast<State*>(pos.slice(&Get()))->d; }
 const Data& Slice(const Position& pos) { return static_cast<const State*>(pos.slice(&Get()))->d; }
 
+// The disputed rulings of The Gifts (README "Variants"); "variants" is read by the core.
+void DeclareVariants(model::ModuleLoader& loader) {
+  loader.AddVariant(Decl("GIFT-FN9", "take2_other_tile", kOtherTile, &Variants::other_tile));
+  loader.AddVariant(Decl("GIFT-Q-EXTEND", "completion", kCompletion, &Variants::completion));
+  loader.AddVariant(
+      Decl("GIFT-Q-PHANTOM", "phantom_reuse", kPhantomReuse, &Variants::phantom_reuse));
+  loader.AddVariant(Decl("GIFT-Q-LYING", "lying_figure", kLying, &Variants::lying));
+  loader.AddVariant(
+      Decl("GIFT-CHANGE", "change_target", kChangeTarget, &Variants::change_target));
+}
+
 Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {
   Status err;
   if (!j.is_object()) return model::JsonError(where, "expected an object");
   if (err = model::CheckKeys(j, where,
-                             {"deck", "hands", "discards", "variants", "on_finished", "turn"});
+                             {"deck", "hands", "discards", "on_finished", "turn"});
       !err.ok())
     return err;
   const size_t np = pos.players.size();
@@ -163,22 +166,6 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
       for (const CardCounts& h : d.hands) used += h[t];
       d.deck[t] = std::max(0, kPerType - used);
     }
-  }
-  if (j.contains("variants")) {
-    const json& jv = j["variants"];
-    std::string w = where + "/variants";
-    if (!jv.is_object()) return model::JsonError(w, "expected an object");
-    if (err = model::CheckKeys(
-            jv, w,
-            {"take2_other_tile", "completion", "phantom_reuse", "lying_figure", "change_target"});
-        !err.ok())
-      return err;
-    for (Status s : {Variant(jv, "take2_other_tile", w, kOtherTile, d.variants.other_tile),
-                     Variant(jv, "completion", w, kCompletion, d.variants.completion),
-                     Variant(jv, "phantom_reuse", w, kPhantomReuse, d.variants.phantom_reuse),
-                     Variant(jv, "lying_figure", w, kLying, d.variants.lying),
-                     Variant(jv, "change_target", w, kChangeTarget, d.variants.change_target)})
-      if (!s.ok()) return s;
   }
   if (j.contains("on_finished")) {
     // GIFT-CHANGE (any-feature): figures Change Position stood up on a finished feature.
@@ -264,12 +251,6 @@ void DumpData(const Position& pos, const Data& d, json& j) {
   for (size_t p = 0; p < pos.players.size() && p < kMaxPlayers; ++p)
     j["hands"].push_back(CardList(d.hands[p]));
   j["discards"] = CardList(d.discards);
-  if (!(d.variants == Variants{}))
-    j["variants"] = {{"take2_other_tile", NameOf(kOtherTile, d.variants.other_tile)},
-                     {"completion", NameOf(kCompletion, d.variants.completion)},
-                     {"phantom_reuse", NameOf(kPhantomReuse, d.variants.phantom_reuse)},
-                     {"lying_figure", NameOf(kLying, d.variants.lying)},
-                     {"change_target", NameOf(kChangeTarget, d.variants.change_target)}};
   json on = json::array();
   for (int node : d.on_finished) {
     bool held = false;

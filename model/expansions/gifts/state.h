@@ -85,7 +85,11 @@ class State final : public model::ExpansionState {
 Data& Slice(model::Position& pos);
 const Data& Slice(const model::Position& pos);
 
-// Section I/O ("expansions": {"gifts": {...}}); `where` is the section's JSON pointer.
+// The typed variants, declared for the core's "variants" reader (GIFT-FN9, GIFT-Q-EXTEND,
+// GIFT-Q-PHANTOM, GIFT-Q-LYING, GIFT-CHANGE).
+void DeclareVariants(model::ModuleLoader& loader);
+
+// Section I/O ("expansions": {"gifts": {...}}, but "variants"); `where` is the section's pointer.
 model::Status ParseData(const nlohmann::json& j, const std::string& where, model::Position& pos,
                         Data& d);
 void DumpData(const model::Position& pos, const Data& d, nlohmann::json& j);

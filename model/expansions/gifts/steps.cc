@@ -23,13 +23,20 @@ bool IsGift(const Action& a, int code) {
   return a.type == ActionType::kExpansion && a.expansion == &Get() && a.code == code;
 }
 
-// Delegates a tile placement to the core step (the choice of this step is made with it).
-// Illegal: pos is unchanged.
-ApplyResult PlaceTile(Position& pos, const Action& a) {
-  Position work = pos;
-  const model::Step* core = work.cfg().pipeline[work.cfg().StepIndex(model::kPlaceTile)];
-  ApplyResult r = core->Apply(work, a);
-  if (r.verdict.legal && r.input_error.empty()) pos = std::move(work);
+// Delegates the placement of tile `a.tile`, taken from the tiles in hand, to the core step (the
+// choice of this step is made with it; the core asks the modules' placement constraints).
+// Illegal: pos is unchanged (the core step changes nothing when it refuses).
+ApplyResult PlaceHeldTile(Position& pos, const Action& a) {
+  Data& d = Slice(pos);
+  const std::optional<model::TileType> drawn = pos.turn.drawn;
+  std::vector<model::TileType> held;
+  held.swap(d.held);
+  pos.turn.drawn = a.tile;
+  ApplyResult r = pos.cfg().pipeline[pos.cfg().StepIndex(model::kPlaceTile)]->Apply(pos, a);
+  if (!r.verdict.legal || !r.input_error.empty()) {
+    pos.turn.drawn = drawn;
+    Slice(pos).held.swap(held);
+  }
   return r;
 }
 
@@ -151,20 +158,9 @@ class Take2Step final : public model::Step {
     std::vector<model::TileType> kinds = d.held;
     std::sort(kinds.begin(), kinds.end());
     kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
-    // The step named place_tile decides (another expansion's step may stand before the core's
-    // and restrict the square): a placement is listed when it accepts it.
-    const model::Step* place = pos.cfg().pipeline[pos.cfg().StepIndex(model::kPlaceTile)];
-    for (model::TileType t : kinds)
-      for (model::Coord c : pos.board.Frontier())
-        for (model::Rotation rot : pos.cfg().catalog->distinct_rotations(t)) {
-          if (!pos.board.Check(t, c, rot).ok()) continue;
-          Action a{.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = rot};
-          Position work = pos;
-          work.turn.drawn = t;
-          Slice(work).held.clear();
-          ApplyResult r = place->Apply(work, a);
-          if (r.verdict.legal && r.input_error.empty()) out.push_back(a);
-        }
+    // The core's placements of each tile, under the modules' placement constraints (another
+    // expansion may restrict the square: Hook::kConstrainPlacement).
+    for (model::TileType t : kinds) model::ListTilePlacements(pos, t, out);
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
@@ -206,24 +202,20 @@ class Take2Step final : public model::Step {
                                              cat.Name(a.tile) + ": one of them is placed");
       return r;
     }
-    Position work = pos;
     const model::TileType other = d.held[it == d.held.begin() ? 1 : 0];
     const OtherTile other_tile = d.variants.other_tile;
-    work.turn.drawn = a.tile;
-    Slice(work).held.clear();
-    // PlaceTile replaces `work` (move-assign): take no reference into it across the call.
-    r = PlaceTile(work, a);
+    r = PlaceHeldTile(pos, a);
     if (!r.verdict.legal || !r.input_error.empty()) return r;
     if (other_tile == OtherTile::kDiscardUnchosen) {
       r.notes.push_back({"GIFT-FN9", "the other tile, " + cat.Name(other) +
                                          ", is discarded from the game (discard-unchosen)"});
     } else {
-      work.supply.counts[other]++;
+      pos.supply.counts[other]++;
       std::string text = "the other tile, " + cat.Name(other) +
                          ", goes back into the supply (variant return-unchosen-to-supply)";
-      if (work.supply.ordered) {
-        work.supply.ordered = false;
-        work.supply.order.clear();
+      if (pos.supply.ordered) {
+        pos.supply.ordered = false;
+        pos.supply.order.clear();
         text += "; it is shuffled in, so the draw order is no longer known: later draws are stated";
       }
       r.notes.push_back({"GIFT-FN9", text});
@@ -231,7 +223,6 @@ class Take2Step final : public model::Step {
     r.verdict.reasons.insert(
         r.verdict.reasons.begin(),
         {"GIFT-TAKE2", "of the two tiles, " + cat.Name(a.tile) + " is chosen and placed"});
-    pos = std::move(work);
     return r;
   }
   void Run(Position& pos, ApplyResult& r) const override {
