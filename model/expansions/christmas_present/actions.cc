@@ -2,8 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/core/input_file.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/family.h"
 #include "model/expansions/christmas_present/state.h"
 
 namespace carc::exp::christmas_present {
@@ -14,24 +17,11 @@ using nlohmann::json;
 
 namespace {
 
-Status Bad(const std::string& where, const std::string& what) {
-  return Status(model::ErrorCode::kMalformed, where + ": " + what);
-}
+using model::JsonError;
 
-bool NodeCard(Card c) {
-  return c != Card::k3Points && c != Card::kTakeTwoTiles && c != Card::kForcePlacement &&
-         c != Card::kCancelAttack && c != Card::k2PerFigureInSupply && c != Card::kFieldLeadBonus &&
-         c != Card::kTiedFieldBonus && !IsSwap(c);
-}
-
-std::string At(model::Coord c) {
-  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
-}
-
-std::string Where(const model::Position& pos, int node) {
-  int t = model::Board::TileOf(node);
-  return model::FeatureName(pos.board.rotated(t), model::Board::SegmentOf(node)) +
-         " of the tile at " + At(pos.board.tile(t).pos);
+// Any integer a position may hold (model/core/input_file.h).
+model::StatusOr<int> ReadAnyInt(const json& j, const std::string& where) {
+  return model::ReadInt(j, where, -model::kMaxJsonInt, model::kMaxJsonInt);
 }
 
 }  // namespace
@@ -50,33 +40,42 @@ Play DecodePlay(const Action& a) {
   auto arg = [&](size_t i) { return i < a.args.size() ? a.args[i] : -1; };
   p.card = static_cast<Card>(arg(0));
   p.player = arg(1);
-  if (p.card == Card::kForcePlacement) {
-    p.opponent = arg(2);
-    p.square = {arg(3), arg(4)};
-  } else if (p.card == Card::kTakeTwoTiles) {
-    p.tile1 = arg(2);
-    p.tile2 = arg(3);
-  } else if (IsSwap(p.card)) {
-    p.node = arg(2);
-    p.other_node = arg(3);
-    p.other_owner = arg(4);
-  } else {
-    p.node = arg(2);
-    p.owner = arg(3);
+  switch (FamilyOf(p.card).shape) {
+    case Shape::kSquare:
+      p.opponent = arg(2);
+      p.square = {arg(3), arg(4)};
+      break;
+    case Shape::kTiles:
+      p.tile1 = arg(2);
+      p.tile2 = arg(3);
+      break;
+    case Shape::kTwoFigures:
+      p.node = arg(2);
+      p.other_node = arg(3);
+      p.other_owner = arg(4);
+      break;
+    case Shape::kFeature:
+      p.node = arg(2);
+      p.owner = arg(3);
   }
   return p;
 }
 
 Action EncodePlay(const Play& p) {
   std::vector<int> args = {static_cast<int>(p.card), p.player};
-  if (p.card == Card::kForcePlacement)
-    args.insert(args.end(), {p.opponent, p.square.x, p.square.y});
-  else if (p.card == Card::kTakeTwoTiles)
-    args.insert(args.end(), {p.tile1, p.tile2});
-  else if (IsSwap(p.card))
-    args.insert(args.end(), {p.node, p.other_node, p.other_owner});
-  else
-    args.insert(args.end(), {p.node, p.owner});
+  switch (FamilyOf(p.card).shape) {
+    case Shape::kSquare:
+      args.insert(args.end(), {p.opponent, p.square.x, p.square.y});
+      break;
+    case Shape::kTiles:
+      args.insert(args.end(), {p.tile1, p.tile2});
+      break;
+    case Shape::kTwoFigures:
+      args.insert(args.end(), {p.node, p.other_node, p.other_owner});
+      break;
+    case Shape::kFeature:
+      args.insert(args.end(), {p.node, p.owner});
+  }
   return MakeAction(kPlay, args);
 }
 
@@ -99,42 +98,39 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
   if (nested)
     for (auto it = jj.begin(); it != jj.end(); ++it)
       if (it.key() != "type" && it.key() != "kind")
-        return Bad(w + "/" + it.key(), "unknown field (parameters go inside \"kind\")");
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    static const char* kKeys[] = {"type",   "card",  "player", "deck",        "target",
-                                  "owner",  "own",   "other",  "other_owner", "opponent",
-                                  "square", "tiles", "tile"};
-    bool known = false;
-    for (const char* k : kKeys) known |= it.key() == k;
-    if (!known) return Bad(wk + "/" + it.key(), "unknown field");
-  }
+        return JsonError(w + "/" + it.key(), "unknown field (parameters go inside \"kind\")");
+  if (Status st = model::CheckKeys(j, wk,
+                                   {"type", "card", "player", "deck", "target", "owner", "own",
+                                    "other", "other_owner", "opponent", "square", "tiles", "tile"});
+      !st.ok())
+    return st;
   const State* s = Slice(pos);
   const std::string& wp = wk;
   (void)w0;
   auto player = [&](int def) -> model::StatusOr<int> {
     if (!j.contains("player")) return def;
-    if (!model::JsonInt(j["player"])) return Bad(wp + "/player", model::JsonIntError(j["player"]));
-    int p = *model::JsonInt(j["player"]);
-    if (p < 0 || p >= static_cast<int>(pos.players.size()))
-      return Bad(wp + "/player", "no player " + std::to_string(p));
-    return p;
+    auto p = ReadAnyInt(j["player"], wp + "/player");
+    if (!p.ok()) return p.status();
+    if (*p < 0 || *p >= static_cast<int>(pos.players.size()))
+      return JsonError(wp + "/player", "no player " + std::to_string(*p));
+    return *p;
   };
   auto card = [&]() -> model::StatusOr<int> {
     if (!j.contains("card") || !j["card"].is_string())
-      return Bad(wp + "/card", "missing: the card's name");
+      return JsonError(wp + "/card", "missing: the card's name");
     auto c = ParseCard(j["card"].get<std::string>());
-    if (!c) return Bad(wp + "/card", "unknown card \"" + j["card"].get<std::string>() + "\"");
+    if (!c) return JsonError(wp + "/card", "unknown card \"" + j["card"].get<std::string>() + "\"");
     return static_cast<int>(*c);
   };
   auto tile = [&](const json& t, const std::string& wt) -> model::StatusOr<int> {
     auto id = pos.cfg().catalog->Find(t.is_string() ? t.get<std::string>() : "");
-    if (!id) return Bad(wt, "unknown tile");
+    if (!id) return JsonError(wt, "unknown tile");
     return *id;
   };
   switch (code) {
     case kDrawCard: {
       if (!j.contains("deck") || !j["deck"].is_string() || !ParseDeck(j["deck"].get<std::string>()))
-        return Bad(wp + "/deck", "expected \"monastery\" or \"road\"");
+        return JsonError(wp + "/deck", "expected \"monastery\" or \"road\"");
       int c = -1;
       if (j.contains("card")) {
         auto cc = card();
@@ -159,7 +155,7 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
       return MakeAction(kDiscard, {*c, *p});
     }
     case kKeepTile: {
-      if (!j.contains("tile")) return Bad(wp + "/tile", "missing: the tile kept");
+      if (!j.contains("tile")) return JsonError(wp + "/tile", "missing: the tile kept");
       auto t = tile(j["tile"], wp + "/tile");
       if (!t.ok()) return t.status();
       return MakeAction(kKeepTile, {*t});
@@ -179,23 +175,23 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
   if (p.card == Card::kForcePlacement) {
     for (const char* k : {"opponent", "square"})
       if (!j.contains(k))
-        return Bad(wp + "/" + k,
-                   "missing (force-placement names the opponent "
-                   "and the square {\"x\", \"y\"})");
-    if (!model::JsonInt(j["opponent"]))
-      return Bad(wp + "/opponent", model::JsonIntError(j["opponent"]));
-    p.opponent = *model::JsonInt(j["opponent"]);
+        return JsonError(wp + "/" + k,
+                         "missing (force-placement names the opponent "
+                         "and the square {\"x\", \"y\"})");
+    auto opponent = ReadAnyInt(j["opponent"], wp + "/opponent");
+    if (!opponent.ok()) return opponent.status();
+    p.opponent = *opponent;
     if (p.opponent < 0 || p.opponent >= static_cast<int>(pos.players.size()))
-      return Bad(wp + "/opponent", "no player " + std::to_string(p.opponent));
+      return JsonError(wp + "/opponent", "no player " + std::to_string(p.opponent));
     const json& sq = j["square"];
-    if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") || !model::JsonInt(sq["x"]) ||
-        !model::JsonInt(sq["y"]))
-      return Bad(wp + "/square", "expected {\"x\": .., \"y\": ..}");
-    p.square = {*model::JsonInt(sq["x"]), *model::JsonInt(sq["y"])};
+    if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") ||
+        !ReadAnyInt(sq["x"], wp).ok() || !ReadAnyInt(sq["y"], wp).ok())
+      return JsonError(wp + "/square", "expected {\"x\": .., \"y\": ..}");
+    p.square = {*ReadAnyInt(sq["x"], wp), *ReadAnyInt(sq["y"], wp)};
   } else if (p.card == Card::kTakeTwoTiles) {
     if (j.contains("tiles")) {
       if (!j["tiles"].is_array() || j["tiles"].size() != 2)
-        return Bad(wp + "/tiles", "expected the two tiles drawn");
+        return JsonError(wp + "/tiles", "expected the two tiles drawn");
       auto t1 = tile(j["tiles"][0], wp + "/tiles/0");
       if (!t1.ok()) return t1.status();
       auto t2 = tile(j["tiles"][1], wp + "/tiles/1");
@@ -206,30 +202,31 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
   } else if (IsSwap(p.card)) {
     for (const char* k : {"own", "other"})
       if (!j.contains(k))
-        return Bad(wp + "/" + k, "missing (" + name +
-                                     " names the player's figure \"own\" and the opponent's "
-                                     "figure \"other\", each {\"x\", \"y\", \"feature\"})");
-    auto n1 = ReadFeatureRef(j["own"], pos, wp + "/own");
+        return JsonError(wp + "/" + k, "missing (" + name +
+                                           " names the player's figure \"own\" and the opponent's "
+                                           "figure \"other\", each {\"x\", \"y\", \"feature\"})");
+    auto n1 = ReadTarget(j["own"], pos, wp + "/own");
     if (!n1.ok()) return n1.status();
-    auto n2 = ReadFeatureRef(j["other"], pos, wp + "/other");
+    auto n2 = ReadTarget(j["other"], pos, wp + "/other");
     if (!n2.ok()) return n2.status();
     p.node = *n1;
     p.other_node = *n2;
     if (j.contains("other_owner")) {
-      if (!model::JsonInt(j["other_owner"]))
-        return Bad(wp + "/other_owner", model::JsonIntError(j["other_owner"]));
-      p.other_owner = *model::JsonInt(j["other_owner"]);
+      auto owner = ReadAnyInt(j["other_owner"], wp + "/other_owner");
+      if (!owner.ok()) return owner.status();
+      p.other_owner = *owner;
     }
-  } else if (NodeCard(p.card)) {
+  } else if (NamesFeature(p.card)) {
     if (!j.contains("target"))
-      return Bad(wp + "/target",
-                 "missing: " + name + " names a feature {\"x\", \"y\", \"feature\"}");
-    auto n = ReadFeatureRef(j["target"], pos, wp + "/target");
+      return JsonError(wp + "/target",
+                       "missing: " + name + " names a feature {\"x\", \"y\", \"feature\"}");
+    auto n = ReadTarget(j["target"], pos, wp + "/target");
     if (!n.ok()) return n.status();
     p.node = *n;
     if (j.contains("owner")) {
-      if (!model::JsonInt(j["owner"])) return Bad(wp + "/owner", model::JsonIntError(j["owner"]));
-      p.owner = *model::JsonInt(j["owner"]);
+      auto owner = ReadAnyInt(j["owner"], wp + "/owner");
+      if (!owner.ok()) return owner.status();
+      p.owner = *owner;
     }
   }
   return EncodePlay(p);
@@ -313,18 +310,18 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
   Play p = DecodePlay(a);
   std::string s = who(p.player) + " plays " + Info(p.card).name;
   if (p.card == Card::kForcePlacement)
-    s += " on " + who(p.opponent) + ": square " + At(p.square);
+    s += " on " + who(p.opponent) + ": square " + internal::SquareAt(p.square);
   else if (p.card == Card::kTakeTwoTiles && p.tile1 >= 0)
     s += " (tiles " + cat.Name(p.tile1) + " and " + cat.Name(p.tile2) + ")";
   else if (IsSwap(p.card))
-    s += ": " + Where(pos, p.node) + " with " +
+    s += ": " + model::FeatureAt(pos, p.node) + " with " +
          (p.other_owner >= 0 ? who(p.other_owner) + "'s figure on " : std::string()) +
-         Where(pos, p.other_node);
+         model::FeatureAt(pos, p.other_node);
   else if (p.node >= 0)
     s += " on " +
          (p.card == Card::kReturnFigure && p.owner >= 0 ? who(p.owner) + "'s figure on "
                                                         : std::string()) +
-         Where(pos, p.node);
+         model::FeatureAt(pos, p.node);
   return s;
 }
 

@@ -8,8 +8,88 @@
 
 namespace carc::exp::christmas_present {
 
-void ChristmasPresent::ContributeSteps(std::vector<model::StepInsert>& steps) const {
-  Steps(steps);
+namespace {
+
+using model::ArgType;
+
+// The six actions (actions.h): their JSON reader, writer and text are actions.cc's.
+void AddActions(model::ModuleLoader& loader) {
+  auto parse = [](const nlohmann::json& j, const model::Position& pos, const std::string& where) {
+    return *ParseXmasAction(j, pos, where);  // the type is one of this module's
+  };
+  auto dump = [](const model::Position& pos, const model::Action& a, nlohmann::json& j) {
+    DumpXmasAction(pos, a, j);
+  };
+  auto describe = [](const model::Position& pos, const model::Action& a) {
+    return DescribeXmasAction(pos, a);
+  };
+  const std::vector<model::ActionDecl> decls = {
+      {"xmas_draw_card",
+       kDrawCard,
+       {{"deck", ArgType::kEnum}, {"card", ArgType::kEnum, /*optional=*/true}},
+       "draw the top card of a deck (XMAS-DRAW-MONASTERY, XMAS-DRAW-ROAD)"},
+      // args[2..] follow the card's family (family.h Shape): a feature and its figure's owner,
+      // two figures, an opponent and a square, or two tiles.
+      {"xmas_play",
+       kPlay,
+       {{"card", ArgType::kEnum},
+        {"player", ArgType::kPlayer, /*optional=*/true},
+        {"target", ArgType::kFeature, /*optional=*/true},
+        {"owner", ArgType::kPlayer, /*optional=*/true}},
+       "play a card from hand (XMAS-USE, XMAS-CARD-*)"},
+      {"xmas_cancel",
+       kCancel,
+       {{"player", ArgType::kPlayer, /*optional=*/true}},
+       "cancel a road-deck card aimed at the player (XMAS-FN8)"},
+      {"xmas_allow",
+       kAllow,
+       {{"player", ArgType::kPlayer, /*optional=*/true}},
+       "let a road-deck card act (XMAS-FN8)"},
+      {"xmas_discard",
+       kDiscard,
+       {{"card", ArgType::kEnum}, {"player", ArgType::kPlayer, /*optional=*/true}},
+       "discard down to 5 cards at the end of the turn (XMAS-HAND)"},
+      {"xmas_keep_tile",
+       kKeepTile,
+       {{"tile", ArgType::kTile}},
+       "keep one of the two tiles take-two-tiles drew (XMAS-CARD-TAKE-TWO-TILES)"},
+  };
+  for (model::ActionDecl d : decls) {
+    d.parse = parse;
+    d.dump = dump;
+    d.describe = describe;
+    loader.AddAction(std::move(d));
+  }
+}
+
+}  // namespace
+
+// XMAS-SETUP, XMAS-USE: the steps, the slice, the actions and the hooks Christmas Present uses.
+void ChristmasPresent::Load(model::ModuleLoader& loader) const {
+  AddSteps(loader);
+  loader.SetState({[this] { return NewState(); },
+                   [this](const nlohmann::json& j, const std::string& where, model::Position& pos) {
+                     return ParseState(j, where, pos);
+                   },
+                   [this](const model::Position& pos, nlohmann::json& j) { DumpState(pos, j); }});
+  AddActions(loader);
+  for (int d = 0; d < kDisputes; ++d) {
+    const DisputeInfo& info = Disputes(static_cast<Dispute>(d));
+    model::VariantDecl v;
+    v.ruling = info.ruling;
+    v.readings.assign(info.readings.begin(), info.readings.end());
+    v.set = [d](model::Position& pos, int r) {
+      Slice(pos)->variants.v[d] = static_cast<uint8_t>(r);
+    };
+    v.get = [d](const model::Position& pos) { return static_cast<int>(Slice(pos)->variants.v[d]); };
+    loader.AddVariant(std::move(v));
+  }
+  for (model::Hook h :
+       {model::Hook::kValidate, model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
+        model::Hook::kInterceptAward, model::Hook::kAdjustMajority, model::Hook::kOnCompleted,
+        model::Hook::kBeforeFinalScoring, model::Hook::kAfterFinalScoring, model::Hook::kHeldTiles,
+        model::Hook::kConstrainPlacement, model::Hook::kOnTilePlaced})
+    loader.Uses(h);
 }
 
 // XMAS-SETUP: without a section, both decks hold all 32 cards each, in an unknown order.
@@ -27,7 +107,10 @@ std::unique_ptr<model::ExpansionState> ChristmasPresent::NewState() const {
 
 model::Status ChristmasPresent::ParseState(const nlohmann::json& j, const std::string& where,
                                            model::Position& pos) const {
+  // The core has read "variants" (module_loader.h ReadVariants) into the slice already.
+  const Variants variants = Slice(pos)->variants;
   *Slice(pos) = State();
+  Slice(pos)->variants = variants;
   model::Status st = ParseSection(j, where, pos);
   if (!st.ok()) return st;
   // A file at step "draw" (or "final_scoring") whose turn start needs a decision (take-two-tiles,
@@ -50,21 +133,6 @@ void ChristmasPresent::HeldTiles(const model::Position& pos,
                                  std::vector<model::TileType>& out) const {
   const State* s = Slice(pos);
   out.insert(out.end(), s->two_tiles.begin(), s->two_tiles.end());
-}
-
-std::optional<model::StatusOr<model::Action>> ChristmasPresent::ParseAction(
-    const nlohmann::json& j, const model::Position& pos, const std::string& where) const {
-  return ParseXmasAction(j, pos, where);
-}
-
-void ChristmasPresent::DumpAction(const model::Position& pos, const model::Action& a,
-                                  nlohmann::json& j) const {
-  DumpXmasAction(pos, a, j);
-}
-
-std::string ChristmasPresent::DescribeAction(const model::Position& pos,
-                                             const model::Action& a) const {
-  return DescribeXmasAction(pos, a);
 }
 
 // Rulings: see OutOfStepRuling (steps.cc).

@@ -6,6 +6,7 @@
 // Position-file section, actions and variants: model/expansions/christmas_present/README.md.
 
 #include "model/core/expansion.h"
+#include "model/core/module_loader.h"
 
 namespace carc::exp::christmas_present {
 
@@ -14,7 +15,7 @@ inline constexpr std::string_view kId = "christmas_present";
 class ChristmasPresent final : public model::Expansion {
  public:
   std::string_view Id() const override { return kId; }
-  void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
+  void Load(model::ModuleLoader& loader) const override;
   std::unique_ptr<model::ExpansionState> NewState() const override;
   model::Status ParseState(const nlohmann::json& j, const std::string& where,
                            model::Position& pos) const override;
@@ -23,13 +24,8 @@ class ChristmasPresent final : public model::Expansion {
   void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
   bool ExcusesFigure(const model::Position& pos, int figure,
                      std::string_view ruling) const override;
-  std::optional<model::StatusOr<model::Action>> ParseAction(
-      const nlohmann::json& j, const model::Position& pos, const std::string& where) const override;
-  void DumpAction(const model::Position& pos, const model::Action& a,
-                  nlohmann::json& j) const override;
-  std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
   std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
-                                                const model::Action& a) const override;
+                                               const model::Action& a) const override;
   bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, model::PlayerId player,
                       int points) const override;
   void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;

@@ -7,6 +7,7 @@
 
 #include "model/core/scoring.h"
 #include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/family.h"
 #include "model/expansions/christmas_present/logic.h"
 
 namespace carc::exp::christmas_present {
@@ -87,57 +88,6 @@ bool ChosenFieldCounts(const Position& pos, int field_root, const ScoreEvent& ev
   return std::find(cities.begin(), cities.end(), ev.root) != cities.end();
 }
 
-// XMAS-FN9 / XMAS-FN10 (each with CardRate), XMAS-FN7: the card's value of the completed feature
-// whose usual value is `usual`.
-int ModifierValue(const State& s, Card card, const ScoreEvent& usual, std::string& formula) {
-  const int n = static_cast<int>(usual.tiles.size());
-  const std::string tiles = std::to_string(n) + " tiles";
-  switch (card) {
-    case Card::kDoubleLoopRoad:
-      formula = "2 x " + tiles + " (closed loop, card)";
-      return 2 * n;
-    case Card::k3PerArms:
-      if (s.variants.arms_rate() == CardRate::kPlusOne) {
-        formula = usual.formula + " + 1 x " + std::to_string(usual.shields) +
-                  " coats of arms (card: +1 per arms, plus-one)";
-        return usual.points + usual.shields;
-      }
-      formula =
-          "2 x " + tiles + " + 3 x " + std::to_string(usual.shields) + " coats of arms (card)";
-      return 2 * n + 3 * usual.shields;
-    default:
-      if (s.variants.no_arms_rate() == CardRate::kPlusOne) {
-        formula = usual.formula + " + 1 x " + tiles + " (card: +1 per tile, plus-one)";
-        return usual.points + n;
-      }
-      formula = "3 x " + tiles + " (city without arms, card)";
-      return 3 * n;
-  }
-}
-
-}  // namespace
-
-// XMAS-FN12, XMAS-CARD-LAY-DOWN-ROAD/-CITY/-MONASTERY.
-void Defer(const Position& pos, State& s, int root, ScoreEvent& ev) {
-  if (ev.winners.empty()) return;
-  s.deferred.push_back({ev.winners, ev.points, root});
-  ev.formula = "laid down: " + ev.formula + " = " + std::to_string(ev.points) +
-               ", fixed now and paid at game end";
-  ev.points = 0;
-  switch (pos.board.Info(root).kind) {
-    case FeatureKind::kRoad:
-      ev.rulings.push_back("XMAS-CARD-LAY-DOWN-ROAD");
-      break;
-    case FeatureKind::kCity:
-      ev.rulings.push_back("XMAS-CARD-LAY-DOWN-CITY");
-      break;
-    default:
-      ev.rulings.push_back("XMAS-CARD-LAY-DOWN-MONASTERY");
-  }
-  ev.rulings.push_back("XMAS-FN12");
-}
-
-namespace {
 // XMAS-Q-SHARE split-value: what each of the two card players receives (half the value,
 // rounded down), stated in the event; otherwise each winner receives the whole value.
 void SetSplitReceives(const State& s, ScoreEvent& ev) {

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/core/input_file.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/christmas_present.h"
@@ -12,10 +14,6 @@ using model::Status;
 using nlohmann::json;
 
 namespace {
-
-Status Bad(const std::string& where, const std::string& what) {
-  return Status(model::ErrorCode::kMalformed, where + ": " + what);
-}
 
 const std::array<DisputeInfo, kDisputes> kDisputeTable = {{
     {"XMAS-DRAW-MONASTERY",
@@ -41,22 +39,17 @@ const std::array<DisputeInfo, kDisputes> kDisputeTable = {{
     {"XMAS-FN12", {"fixed-now-paid-at-end", "paid-now"}},
 }};
 
-std::string Join(const std::vector<const char*>& v) {
-  std::string s;
-  for (const char* x : v) s += (s.empty() ? "" : ", ") + std::string(x);
-  return s;
-}
-
 Status ReadCard(const json& j, const std::string& where, Card& out) {
-  if (!j.is_string()) return Bad(where, "expected a card name, got " + std::string(j.type_name()));
+  if (!j.is_string())
+    return model::JsonError(where, "expected a card name, got " + std::string(j.type_name()));
   auto c = ParseCard(j.get<std::string>());
-  if (!c) return Bad(where, "unknown card \"" + j.get<std::string>() + "\"");
+  if (!c) return model::JsonError(where, "unknown card \"" + j.get<std::string>() + "\"");
   out = *c;
   return Status::Ok();
 }
 
 Status ReadCards(const json& j, const std::string& where, std::vector<Card>& out) {
-  if (!j.is_array()) return Bad(where, "expected an array of card names");
+  if (!j.is_array()) return model::JsonError(where, "expected an array of card names");
   for (size_t i = 0; i < j.size(); ++i) {
     Card c;
     if (Status s = ReadCard(j[i], where + "/" + std::to_string(i), c); !s.ok()) return s;
@@ -66,26 +59,23 @@ Status ReadCards(const json& j, const std::string& where, std::vector<Card>& out
 }
 
 Status ReadInt(const json& j, const std::string& where, int& out) {
-  if (!model::JsonInt(j)) return Bad(where, model::JsonIntError(j));
-  out = *model::JsonInt(j);
+  auto v = model::ReadInt(j, where, -model::kMaxJsonInt, model::kMaxJsonInt);
+  if (!v.ok()) return v.status();
+  out = *v;
   return Status::Ok();
 }
 
 Status ReadPlayer(const json& j, const std::string& where, const model::Position& pos, int& out) {
   if (Status s = ReadInt(j, where, out); !s.ok()) return s;
   if (out < 0 || out >= static_cast<int>(pos.players.size()))
-    return Bad(where, "no player " + std::to_string(out));
+    return model::JsonError(where, "no player " + std::to_string(out));
   return Status::Ok();
 }
 
-Status Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys) {
-  if (!j.is_object()) return Bad(where, "expected an object");
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    bool known = false;
-    for (const char* k : keys) known |= it.key() == k;
-    if (!known) return Bad(where + "/" + it.key(), "unknown field");
-  }
-  return Status::Ok();
+// An object whose keys are all among `keys` (model::CheckKeys).
+Status Keys(const json& j, const std::string& where, std::initializer_list<std::string_view> keys) {
+  if (!j.is_object()) return model::JsonError(where, "expected an object");
+  return model::CheckKeys(j, where, keys);
 }
 
 json Names(const std::vector<Card>& cards) {
@@ -117,21 +107,13 @@ std::array<int, kCardKinds> CardCounts(const State& s) {
   return n;
 }
 
-model::StatusOr<int> ReadFeatureRef(const json& j, const model::Position& pos,
-                                    const std::string& where) {
-  if (!j.is_object()) return Bad(where, "expected {\"x\", \"y\", \"feature\"}");
+model::StatusOr<int> ReadTarget(const json& j, const model::Position& pos,
+                                const std::string& where) {
+  if (!j.is_object()) return model::JsonError(where, "expected {\"x\", \"y\", \"feature\"}");
   for (const char* k : {"x", "y", "feature"})
-    if (!j.contains(k)) return Bad(where + "/" + k, "missing");
-  if (Status s = Keys(j, where, {"x", "y", "feature"}); !s.ok()) return s;
-  if (!model::JsonInt(j["x"]) || !model::JsonInt(j["y"]) || !j["feature"].is_string())
-    return Bad(where, "expected integer x, y and a feature name");
-  model::Coord c{*model::JsonInt(j["x"]), *model::JsonInt(j["y"])};
-  auto t = pos.board.At(c);
-  if (!t)
-    return Bad(where, "no tile at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")");
-  auto seg = model::ParseFeature(pos.board.rotated(*t), j["feature"].get<std::string>());
-  if (!seg.ok()) return Bad(where + "/feature", seg.status().message());
-  return model::Board::Node(*t, *seg);
+    if (!j.contains(k)) return model::JsonError(where + "/" + k, "missing");
+  if (Status s = model::CheckKeys(j, where, {"x", "y", "feature"}); !s.ok()) return s;
+  return model::ReadFeatureRef(j, pos, where);
 }
 
 json FeatureRef(const model::Position& pos, int node) { return model::FeatureRefJson(pos, node); }
@@ -140,44 +122,19 @@ json FeatureRef(const model::Position& pos, int node) { return model::FeatureRef
 // every copy not found elsewhere), XMAS-HAND, XMAS-FN2.
 Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
   State& s = *Slice(pos);
-  if (Status st = Keys(
-          j, w,
-          {"variants", "decks", "hands", "discard", "attached", "laid_down", "deferred", "forces",
-           "pending_attack", "two_tiles", "field_choices", "card_figures_this_turn"});
+  if (Status st = Keys(j, w,
+                       {"decks", "hands", "discard", "attached", "laid_down", "deferred", "forces",
+                        "pending_attack", "two_tiles", "field_choices", "card_figures_this_turn"});
       !st.ok())
     return st;
-  if (j.contains("variants")) {
-    const json& jv = j["variants"];
-    if (Status st = Keys(jv, w + "/variants", {}); !st.ok() && !jv.is_object()) return st;
-    for (auto it = jv.begin(); it != jv.end(); ++it) {
-      std::string wv = w + "/variants/" + it.key();
-      int d = -1;
-      for (int i = 0; i < kDisputes; ++i)
-        if (it.key() == kDisputeTable[i].ruling) d = i;
-      if (d < 0) {
-        std::vector<const char*> ids;
-        for (const auto& x : kDisputeTable) ids.push_back(x.ruling);
-        return Bad(wv, "not a disputed ruling of this expansion (known: " + Join(ids) + ")");
-      }
-      if (!it.value().is_string()) return Bad(wv, "expected a reading name");
-      int r = -1;
-      const auto& names = kDisputeTable[d].readings;
-      for (size_t i = 0; i < names.size(); ++i)
-        if (it.value().get<std::string>() == names[i]) r = static_cast<int>(i);
-      if (r < 0)
-        return Status(model::ErrorCode::kUnknownRules, wv + ": unknown reading \"" +
-                                                           it.value().get<std::string>() +
-                                                           "\" (known: " + Join(names) + ")");
-      s.variants.v[d] = static_cast<uint8_t>(r);
-    }
-  }
+  // "variants" is the core's (module_loader.h ReadVariants, declared in ChristmasPresent::Load).
   const int np = static_cast<int>(pos.players.size());
   s.hands.assign(np, {});
   if (j.contains("hands")) {
     const json& jh = j["hands"];
     if (!jh.is_array() || static_cast<int>(jh.size()) != np)
-      return Bad(w + "/hands",
-                 "expected one array of cards per player (" + std::to_string(np) + ")");
+      return model::JsonError(
+          w + "/hands", "expected one array of cards per player (" + std::to_string(np) + ")");
     for (int p = 0; p < np; ++p)
       if (Status st = ReadCards(jh[p], w + "/hands/" + std::to_string(p), s.hands[p]); !st.ok())
         return st;
@@ -203,29 +160,31 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
       if (Status st = ReadCards(x, wd, s.decks[static_cast<int>(d)].cards); !st.ok()) return st;
       for (size_t i = 0; i < x.size(); ++i)
         if (DeckOf(s.decks[static_cast<int>(d)].cards[i]) != d)
-          return Bad(wd + "/" + std::to_string(i), "the card belongs to the other deck");
+          return model::JsonError(wd + "/" + std::to_string(i),
+                                  "the card belongs to the other deck");
     }
   }
   if (discard_rest && (deck_rest[0] || deck_rest[1]))
-    return Bad(w + "/discard",
-               "\"rest\" for the discard pile needs both decks given as lists (\"rest\" can fill "
-               "only one place)");
+    return model::JsonError(
+        w + "/discard",
+        "\"rest\" for the discard pile needs both decks given as lists (\"rest\" can fill "
+        "only one place)");
   if (j.contains("attached")) {
     const json& ja = j["attached"];
-    if (!ja.is_array()) return Bad(w + "/attached", "expected an array");
+    if (!ja.is_array()) return model::JsonError(w + "/attached", "expected an array");
     for (size_t i = 0; i < ja.size(); ++i) {
       std::string wa = w + "/attached/" + std::to_string(i);
       if (Status st = Keys(ja[i], wa, {"player", "card", "x", "y", "feature"}); !st.ok()) return st;
       Attached a;
       if (!ja[i].contains("player") || !ja[i].contains("card"))
-        return Bad(wa, "needs player, card");
+        return model::JsonError(wa, "needs player, card");
       if (Status st = ReadPlayer(ja[i]["player"], wa + "/player", pos, a.player); !st.ok())
         return st;
       if (Status st = ReadCard(ja[i]["card"], wa + "/card", a.card); !st.ok()) return st;
       json ref = {{"x", ja[i].value("x", json())},
                   {"y", ja[i].value("y", json())},
                   {"feature", ja[i].value("feature", json())}};
-      auto node = ReadFeatureRef(ref, pos, wa);
+      auto node = ReadTarget(ref, pos, wa);
       if (!node.ok()) return node.status();
       a.node = *node;
       s.attached.push_back(a);
@@ -233,23 +192,23 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
   }
   if (j.contains("laid_down")) {
     const json& jl = j["laid_down"];
-    if (!jl.is_array()) return Bad(w + "/laid_down", "expected an array");
+    if (!jl.is_array()) return model::JsonError(w + "/laid_down", "expected an array");
     for (size_t i = 0; i < jl.size(); ++i) {
-      auto node = ReadFeatureRef(jl[i], pos, w + "/laid_down/" + std::to_string(i));
+      auto node = ReadTarget(jl[i], pos, w + "/laid_down/" + std::to_string(i));
       if (!node.ok()) return node.status();
       s.laid_down.push_back(*node);
     }
   }
   if (j.contains("deferred")) {
     const json& jd = j["deferred"];
-    if (!jd.is_array()) return Bad(w + "/deferred", "expected an array");
+    if (!jd.is_array()) return model::JsonError(w + "/deferred", "expected an array");
     for (size_t i = 0; i < jd.size(); ++i) {
       std::string wd = w + "/deferred/" + std::to_string(i);
       if (Status st = Keys(jd[i], wd, {"players", "points", "x", "y", "feature"}); !st.ok())
         return st;
       Deferred d;
       if (!jd[i].contains("players") || !jd[i]["players"].is_array())
-        return Bad(wd + "/players", "expected an array of players");
+        return model::JsonError(wd + "/players", "expected an array of players");
       for (size_t k = 0; k < jd[i]["players"].size(); ++k) {
         int p;
         if (Status st =
@@ -263,7 +222,7 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
       json ref = {{"x", jd[i].value("x", json())},
                   {"y", jd[i].value("y", json())},
                   {"feature", jd[i].value("feature", json())}};
-      auto node = ReadFeatureRef(ref, pos, wd);
+      auto node = ReadTarget(ref, pos, wd);
       if (!node.ok()) return node.status();
       d.node = *node;
       s.deferred.push_back(d);
@@ -271,7 +230,7 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
   }
   if (j.contains("forces")) {
     const json& jf = j["forces"];
-    if (!jf.is_array()) return Bad(w + "/forces", "expected an array");
+    if (!jf.is_array()) return model::JsonError(w + "/forces", "expected an array");
     for (size_t i = 0; i < jf.size(); ++i) {
       std::string wf = w + "/forces/" + std::to_string(i);
       if (Status st = Keys(jf[i], wf, {"holder", "target", "x", "y"}); !st.ok()) return st;
@@ -289,16 +248,17 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
   }
   if (j.contains("two_tiles")) {
     const json& jt = j["two_tiles"];
-    if (!jt.is_array() || jt.size() != 2) return Bad(w + "/two_tiles", "expected two tiles");
+    if (!jt.is_array() || jt.size() != 2)
+      return model::JsonError(w + "/two_tiles", "expected two tiles");
     for (size_t i = 0; i < 2; ++i) {
       auto t = pos.cfg().catalog->Find(jt[i].is_string() ? jt[i].get<std::string>() : "");
-      if (!t) return Bad(w + "/two_tiles/" + std::to_string(i), "unknown tile");
+      if (!t) return model::JsonError(w + "/two_tiles/" + std::to_string(i), "unknown tile");
       s.two_tiles.push_back(*t);
     }
   }
   if (j.contains("field_choices")) {
     const json& jc = j["field_choices"];
-    if (!jc.is_array()) return Bad(w + "/field_choices", "expected an array");
+    if (!jc.is_array()) return model::JsonError(w + "/field_choices", "expected an array");
     for (size_t i = 0; i < jc.size(); ++i) {
       std::string wc = w + "/field_choices/" + std::to_string(i);
       if (Status st = Keys(jc[i], wc, {"player", "x", "y", "feature", "none"}); !st.ok()) return st;
@@ -309,7 +269,7 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
         json ref = {{"x", jc[i].value("x", json())},
                     {"y", jc[i].value("y", json())},
                     {"feature", jc[i].value("feature", json())}};
-        auto n = ReadFeatureRef(ref, pos, wc);
+        auto n = ReadTarget(ref, pos, wc);
         if (!n.ok()) return n.status();
         node = *n;
       }
@@ -325,14 +285,16 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
     const json& jp = j["pending_attack"];
     std::string wp = w + "/pending_attack";
     if (Status st = Keys(jp, wp, {"action", "waiting"}); !st.ok()) return st;
-    if (!jp.contains("action")) return Bad(wp + "/action", "missing");
+    if (!jp.contains("action")) return model::JsonError(wp + "/action", "missing");
     auto a = ParseXmasAction(jp["action"], pos, wp + "/action");
     if (!a || !a->ok() || (*a)->code != kPlay)
-      return a && !a->ok() ? a->status() : Bad(wp + "/action", "expected an xmas_play action");
+      return a && !a->ok() ? a->status()
+                           : model::JsonError(wp + "/action", "expected an xmas_play action");
     PendingAttack pa;
     pa.action = **a;
     if (!jp.contains("waiting") || !jp["waiting"].is_array() || jp["waiting"].empty())
-      return Bad(wp + "/waiting", "expected the opponents still to decide, in turn order");
+      return model::JsonError(wp + "/waiting",
+                              "expected the opponents still to decide, in turn order");
     for (size_t i = 0; i < jp["waiting"].size(); ++i) {
       int p;
       if (Status st = ReadPlayer(jp["waiting"][i], wp + "/waiting/" + std::to_string(i), pos, p);
@@ -358,11 +320,6 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
 
 void DumpSection(const model::Position& pos, json& j) {
   const State& s = *Slice(pos);
-  json v = json::object();
-  for (int d = 0; d < kDisputes; ++d)
-    if (s.variants.v[d] != 0)
-      v[kDisputeTable[d].ruling] = kDisputeTable[d].readings[s.variants.v[d]];
-  if (!v.empty()) j["variants"] = v;
   json decks = json::object();
   for (Deck d : {Deck::kMonastery, Deck::kRoad}) {
     const DeckState& ds = s.decks[static_cast<int>(d)];

@@ -198,9 +198,10 @@ void DumpSection(const model::Position& pos, nlohmann::json& j);
 // Copies of each card kind anywhere (decks, hands, discard, in play).
 std::array<int, kCardKinds> CardCounts(const State& s);
 
-// A feature named on the board ({"x", "y", "feature"}) -> segment node; errors name `where`.
-model::StatusOr<int> ReadFeatureRef(const nlohmann::json& j, const model::Position& pos,
-                                    const std::string& where);
+// A feature named on the board by exactly {"x", "y", "feature"} -> segment node (the core's
+// model::ReadFeatureRef, with the keys checked); errors name `where`.
+model::StatusOr<int> ReadTarget(const nlohmann::json& j, const model::Position& pos,
+                                const std::string& where);
 nlohmann::json FeatureRef(const model::Position& pos, int node);
 
 }  // namespace carc::exp::christmas_present

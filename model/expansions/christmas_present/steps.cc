@@ -11,6 +11,8 @@
 #include <set>
 
 #include "model/core/core_steps.h"
+#include "model/core/json_reader.h"
+#include "model/core/module_loader.h"
 #include "model/expansions/christmas_present/logic.h"
 #include "model/expansions/christmas_present/steps_internal.h"
 
@@ -35,7 +37,7 @@ class TurnStartStep final : public model::Step {
     if (!s || pos.turn.placed >= 0 || pos.turn.drawn) return false;
     if (!s->two_tiles.empty()) return true;
     if (pos.supply.total() == 0) return GameEndDecider(pos) >= 0;
-    return !model::Decided(pos, Name()) && HasPlays(pos, Window::kTurnStart, pos.turn.player);
+    return !model::Decided(pos, Name()) && AnyPlay(pos, Window::kTurnStart, pos.turn.player);
   }
   bool Handles(const Position&, const Action& a) const override {
     return a.type == ActionType::kPass || IsCode(a, {kPlay, kKeepTile});
@@ -227,7 +229,7 @@ class CardWindowStep final : public model::Step {
     if (!s || pos.turn.placed < 0) return false;
     if (s->pending || model::Decided(pos, Name())) return s->pending.has_value();
     for (PlayerId q : Players(pos))
-      if (HasPlays(pos, w_, q)) return true;
+      if (AnyPlay(pos, w_, q)) return true;
     return false;
   }
   bool Handles(const Position& pos, const Action& a) const override {
@@ -256,8 +258,9 @@ class CardWindowStep final : public model::Step {
   // XMAS-FN8: reached only while a road-deck card waits for the opponents' answer.
   model::Reason OutOfStep(const Position& pos, const Action&) const override {
     (void)pos;
-    return {"XMAS-FN8", "a road-deck card waits for the opponents' answer (xmas_cancel or "
-                        "xmas_allow) before anything else"};
+    return {"XMAS-FN8",
+            "a road-deck card waits for the opponents' answer (xmas_cancel or "
+            "xmas_allow) before anything else"};
   }
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
     if (a.type == ActionType::kPlaceFigure && BlocksMeeple(pos, a))
@@ -384,9 +387,10 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
   const PlayerId active = pos.turn.player;
   const std::string& who = pos.players[active].name;
   if (pos.turn.game_over)
-    return Verdict::Illegal("XMAS-END", "the game is over: end cards were revealed before final "
-                                        "scoring, and cards for use during the game can no "
-                                        "longer be played, drawn or discarded");
+    return Verdict::Illegal("XMAS-END",
+                            "the game is over: end cards were revealed before final "
+                            "scoring, and cards for use during the game can no "
+                            "longer be played, drawn or discarded");
   const bool turn_ending = !pos.current_step().NeedsDecision(pos);
   const std::string step(pos.current_step().Name());
   switch (a.code) {
@@ -406,7 +410,8 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
               "XMAS-Q-ANYTIME",
               "any-players-turn: " + holder + " may play " + ci.name + " in " + who +
                   "'s turn only at its card windows (after the card draws, after the figure "
-                  "placement), not at step " + step);
+                  "placement), not at step " +
+                  step);
         return Verdict::Illegal(
             "XMAS-USE", holder + " plays " + ci.name + " in " + who +
                             "'s turn: cards in hand are played only in the holder's own turn; "
@@ -418,15 +423,16 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
             "XMAS-USE", who + "'s card windows of this turn are " +
                             (turn_ending ? "over: the last one comes after the figure placement, "
                                            "before the scoring"
-                                         : "not open at step " + step + ", which waits for its "
-                                                                        "own decision first"));
+                                         : "not open at step " + step +
+                                               ", which waits for its "
+                                               "own decision first"));
       // The card's own window (CheckPlay) says why it cannot be played here, if it cannot.
       Verdict v = CheckPlay(pos, p, pos.turn.drawn ? Window::kPlacement : Window::kTurnStart);
       if (!v.legal) return v;
       if (!pos.turn.drawn)
         return Verdict::Illegal("XMAS-USE", who + " has passed the card window before the draw");
-      return Verdict::Illegal("XMAS-USE", who + " must first decide at step " + step +
-                                              " before playing " + ci.name);
+      return Verdict::Illegal(
+          "XMAS-USE", who + " must first decide at step " + step + " before playing " + ci.name);
     }
     case kDrawCard: {
       const Deck deck = static_cast<Deck>(a.args[0]);
@@ -447,32 +453,35 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
       if (!QualifiesDraw(pos, deck)) {
         const Dispute d = deck == Deck::kMonastery ? Dispute::kDrawMonastery : Dispute::kDrawRoad;
         const std::string reading = Disputes(d).readings[s->variants.v[static_cast<int>(d)]];
-        const model::Coord c = pos.board.tile(pos.turn.placed).pos;
-        const std::string tile = "tile " + pos.cfg().catalog->Name(pos.board.tile(pos.turn.placed).type) +
-                                 " at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+        const std::string tile =
+            "tile " + pos.cfg().catalog->Name(pos.board.tile(pos.turn.placed).type) + " at " +
+            model::TileAt(pos, model::Board::Node(pos.turn.placed, 0));
         return Verdict::Illegal(
-            ruling, tile + " does not qualify for a " + name + " under the reading " + reading +
-                        (deck == Deck::kMonastery
-                             ? ": it must be placed next to another player's monastery"
-                             : ": the tile must show only road"));
+            ruling,
+            tile + " does not qualify for a " + name + " under the reading " + reading +
+                (deck == Deck::kMonastery ? ": it must be placed next to another player's monastery"
+                                          : ": the tile must show only road"));
       }
-      return Verdict::Illegal(ruling, "the " + name + " is drawn right after the tile, before "
-                                                      "anything else of the turn; " + who +
-                                                      " has moved on to step " + step);
+      return Verdict::Illegal(ruling, "the " + name +
+                                          " is drawn right after the tile, before "
+                                          "anything else of the turn; " +
+                                          who + " has moved on to step " + step);
     }
     case kCancel:
     case kAllow:
-      return Verdict::Illegal("XMAS-FN8", "no road-deck card waits for an answer: the cancel "
-                                          "card answers an attack when it is played");
+      return Verdict::Illegal("XMAS-FN8",
+                              "no road-deck card waits for an answer: the cancel "
+                              "card answers an attack when it is played");
     case kDiscard:
       if (turn_ending && static_cast<int>(s->hands[active].size()) <= kHandLimit)
         return Verdict::Illegal("XMAS-HAND", who + " holds " +
                                                  std::to_string(s->hands[active].size()) +
                                                  " card(s): cards are discarded only down to 5, "
                                                  "at the end of one's own turn");
-      return Verdict::Illegal("XMAS-HAND", "cards are discarded only at the end of one's own "
-                                           "turn, down to 5; " + who +
-                                               "'s turn is at step " + step);
+      return Verdict::Illegal("XMAS-HAND",
+                              "cards are discarded only at the end of one's own "
+                              "turn, down to 5; " +
+                                  who + "'s turn is at step " + step);
     case kKeepTile:
       return Verdict::Illegal("XMAS-CARD-TAKE-TWO-TILES",
                               "no pair of tiles drawn with take-two-tiles waits for the choice");
@@ -480,27 +489,28 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
   return std::nullopt;
 }
 
-void Steps(std::vector<model::StepInsert>& out) {
+// The steps at their anchors (README "Turn steps"); the same pipeline as before the loader
+// (model/expansions/pipeline_golden.txt).
+void AddSteps(model::ModuleLoader& loader) {
+  using model::Place;
   static const TurnStartStep turn_start;
-  const model::Step& forced = ForcedPlace();
-  const model::Step& force_spent = ForceSpent();
   static const DrawCardStep draw_monastery(Deck::kMonastery, kStepDrawMonastery);
   static const DrawCardStep draw_road(Deck::kRoad, kStepDrawRoad);
   static const CardWindowStep early(Window::kEarly, kStepCardsEarly);
   static const CardWindowStep late(Window::kLate, kStepCardsLate);
   static const EndCardsStep end_cards;
   static const HandLimitStep hand_limit;
-  // "after" inserts go right after the anchor: listed last-first.
-  out.push_back({model::kPlaceTile, /*after=*/true, &early});
-  out.push_back({model::kPlaceTile, /*after=*/true, &draw_road});
-  out.push_back({model::kPlaceTile, /*after=*/true, &draw_monastery});
-  out.push_back({model::kPlaceTile, /*after=*/true, &force_spent});
-  out.push_back({model::kDrawTile, /*after=*/false, &turn_start});
-  out.push_back({model::kScoreCompleted, /*after=*/false, &late});
-  out.push_back({model::kEndTurn, /*after=*/false, &end_cards});
-  out.push_back({model::kEndTurn, /*after=*/false, &hand_limit});
-  // Last: it takes the name "place_tile", which the inserts above anchor to.
-  out.push_back({model::kPlaceTile, /*after=*/false, &forced});
+  // kAfter goes right after the anchor: listed last-first.
+  loader.AddStep(model::kPlaceTile, Place::kAfter, &early);
+  loader.AddStep(model::kPlaceTile, Place::kAfter, &draw_road);
+  loader.AddStep(model::kPlaceTile, Place::kAfter, &draw_monastery);
+  loader.AddStep(model::kPlaceTile, Place::kAfter, &ForceSpent());
+  loader.AddStep(model::kDrawTile, Place::kBefore, &turn_start);
+  loader.AddStep(model::kScoreCompleted, Place::kBefore, &late);
+  loader.AddStep(model::kEndTurn, Place::kBefore, &end_cards);
+  loader.AddStep(model::kEndTurn, Place::kBefore, &hand_limit);
+  // The card window before the tile and the forced placement's answers (force_steps.cc).
+  loader.AddStep(model::kPlaceTile, Place::kBefore, &ForcedPlace());
 }
 
 }  // namespace carc::exp::christmas_present

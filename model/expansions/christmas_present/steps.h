@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/core/module_loader.h"
 #include "model/core/step.h"
 #include "model/expansions/christmas_present/christmas_present.h"
 
@@ -19,7 +20,8 @@ inline constexpr std::string_view kStepCardsLate = "xmas_cards_late";
 inline constexpr std::string_view kStepEndCards = "xmas_end_cards";
 inline constexpr std::string_view kStepHandLimit = "xmas_hand_limit";
 
-void Steps(std::vector<model::StepInsert>& out);
+// Declares the steps at their anchors (ChristmasPresent::Load).
+void AddSteps(model::ModuleLoader& loader);
 
 // The ruling on one of the module's actions that the turn cannot take where it stands
 // (ChristmasPresent::JudgeOutOfStep; model/core/expansion.h lists when it is asked).

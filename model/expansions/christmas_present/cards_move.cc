@@ -1,0 +1,200 @@
+// The cards that move figures already on the board (family.h): swap-monastery, swap-city,
+// swap-road, swap-field (the player's figure and an opponent's trade places) and return-figure
+// (a figure goes back to its owner's supply, XMAS-Q-RETURN). Fixtures: x58-x65, x100, x101.
+#include <set>
+
+#include "model/core/core_steps.h"
+#include "model/core/json_reader.h"
+#include "model/core/scoring.h"
+#include "model/expansions/christmas_present/family.h"
+
+namespace carc::exp::christmas_present {
+
+using internal::FindFigure;
+using internal::KindName;
+using model::ApplyResult;
+using model::FeatureKind;
+using model::PlayerId;
+using model::Position;
+
+namespace {
+
+// The opponent's figure a swap takes: on `other_node`, not the player's, of `other_owner` when
+// stated; -1 if none (the last such figure, as the swap has always taken).
+int OtherFigure(const Position& pos, const Play& p) {
+  int b = -1;
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    if (pos.figures[f].node == p.other_node && pos.figures[f].owner != p.player &&
+        (p.other_owner < 0 || pos.figures[f].owner == p.other_owner))
+      b = static_cast<int>(f);
+  return b;
+}
+
+// XMAS-CARD-SWAP-MONASTERY/-CITY/-ROAD/-FIELD: the player's figure and an opponent's figure on
+// two features of the card's kind; neither on a feature scored earlier (a laid-down figure stays
+// until the game ends, XMAS-FN11).
+bool CheckSwap(const Position& pos, const Play& p, Window, Judge& j) {
+  const CardInfo& ci = Info(p.card);
+  if (p.node < 0 || p.other_node < 0) return j.No(ci.ruling, [] { return "names two figures"; });
+  for (int n : {p.node, p.other_node})
+    if (pos.board.segment(n).kind != *ci.kind)
+      return j.No(ci.ruling, [&] {
+        return std::string(ci.name) + " swaps figures on two " + KindName(*ci.kind) + "s; " +
+               model::FeatureAt(pos, n) + " is not one";
+      });
+  if (FindFigure(pos, p.node, p.player) < 0)
+    return j.No(ci.ruling, [&] {
+      return "no figure of " + pos.players[p.player].name + " on the " +
+             model::FeatureAt(pos, p.node);
+    });
+  if (OtherFigure(pos, p) < 0)
+    return j.No(ci.ruling, [&] {
+      return "no opponent's figure on the " + model::FeatureAt(pos, p.other_node);
+    });
+  for (int n : {p.node, p.other_node})
+    if (internal::CompletedEarlier(pos, internal::Root(pos, n)))
+      return j.No(ci.ruling, [] {
+        return "a figure on a feature scored earlier (laid down until the game ends) cannot move";
+      });
+  return j.Yes(ci.ruling,
+               [] { return "the player's figure and the opponent's figure trade places"; });
+}
+
+// Each of the player's figures with each opponent's figure, both on features of the card's
+// kind (the others fail CheckSwap's first test, so they are not visited).
+bool SwapTargets(const Position& pos, const Play& card, Visit visit) {
+  const FeatureKind kind = *Info(card.card).kind;
+  Play p = card;
+  for (const auto& f : pos.figures) {
+    if (f.owner != card.player || pos.board.segment(f.node).kind != kind) continue;
+    for (const auto& g : pos.figures) {
+      if (g.owner == card.player || pos.board.segment(g.node).kind != kind) continue;
+      p.node = f.node;
+      p.other_node = g.node;
+      p.other_owner = g.owner;
+      if (visit(p)) return true;
+    }
+  }
+  return false;
+}
+
+// XMAS-CARD-SWAP-*: the figures trade places; each lies or stands as its new place demands
+// (XMAS-FN11: a laid-down feature lays down every figure that joins it; off one, a figure
+// stands again unless in a field).
+bool ResolveSwap(Position& pos, const Play& p, ApplyResult& r) {
+  const State& s = *Slice(pos);
+  const int a = FindFigure(pos, p.node, p.player);
+  const int b = OtherFigure(pos, p);
+  if (a < 0 || b < 0) return true;
+  std::swap(pos.figures[a].node, pos.figures[b].node);
+  for (int f : {a, b})
+    pos.figures[f].lying = pos.board.segment(pos.figures[f].node).kind == FeatureKind::kField ||
+                           IsLaidDown(pos, s, pos.board.Find(pos.figures[f].node));
+  r.verdict.reasons.push_back({Info(p.card).ruling, "the two figures trade places"});
+  return true;
+}
+
+// XMAS-CARD-SWAP-*: whose figure a swap takes when figures of several opponents share the
+// segment named: the file must say (no silent pick); once known it is part of the play.
+std::string SettleSwap(const Position& pos, Play& p) {
+  if (p.other_owner >= 0) return {};
+  std::set<PlayerId> owners;
+  for (const auto& f : pos.figures)
+    if (f.node == p.other_node && f.owner != p.player) owners.insert(f.owner);
+  if (owners.size() > 1)
+    return std::string(Info(p.card).name) + ": figures of " + std::to_string(owners.size()) +
+           " players stand on the " + model::FeatureAt(pos, p.other_node) +
+           "; state whose (\"other_owner\")";
+  if (owners.size() == 1) p.other_owner = *owners.begin();
+  return {};
+}
+
+// XMAS-CARD-RETURN-FIGURE, XMAS-Q-RETURN (own-figure: one of the holder's own figures;
+// opponent-attack: any player's).
+bool CheckReturn(const Position& pos, const Play& p, Window, Judge& j) {
+  const State& s = *Slice(pos);
+  const CardInfo& ci = Info(p.card);
+  const bool own = s.variants.return_whose() == ReturnWhose::kOwnFigure;
+  const int owner = own ? p.player : p.owner;
+  if (own && p.owner >= 0 && p.owner != p.player)
+    return j.No("XMAS-Q-RETURN",
+                [] { return "own-figure: the card returns one of the holder's own figures"; });
+  if (p.node < 0 || FindFigure(pos, p.node, owner) < 0)
+    return j.No(ci.ruling, [&] {
+      return "no figure of " + (owner >= 0 ? pos.players[owner].name : "any player") +
+             " stands on the feature named";
+    });
+  j.Yes(ci.ruling, [] { return "one figure returns from the board to its owner's supply"; });
+  return j.Yes("XMAS-Q-RETURN", [&] {
+    return std::string(own ? "the holder's own figure" : "any player's figure");
+  });
+}
+
+// XMAS-Q-RETURN: every figure the card may take (own-figure: the player's figures only).
+bool ReturnTargets(const Position& pos, const Play& card, Visit visit) {
+  const bool own = Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure;
+  Play p = card;
+  for (const auto& f : pos.figures) {
+    p.node = f.node;
+    p.owner = own ? -1 : f.owner;
+    if (own && f.owner != card.player) continue;
+    if (visit(p)) return true;
+  }
+  return false;
+}
+
+// XMAS-CARD-RETURN-FIGURE, XMAS-Q-RETURN: the figure goes back to its owner's supply.
+bool ResolveReturn(Position& pos, const Play& p, ApplyResult& r) {
+  const bool own = Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure;
+  const int f = FindFigure(pos, p.node, own ? p.player : p.owner);
+  if (f < 0) return true;
+  r.notes.push_back({Info(p.card).ruling, "the " +
+                                              pos.cfg().figure_kinds[pos.figures[f].kind].name +
+                                              " of " + pos.players[pos.figures[f].owner].name +
+                                              " returns to its owner's supply"});
+  model::ReturnFigures(pos, {f});
+  return true;
+}
+
+// XMAS-Q-RETURN: whose figure return-figure takes (opponent-attack) when figures of several players
+// share the segment named: the file must say.
+std::string SettleReturn(const Position& pos, Play& p) {
+  if (p.owner >= 0 || Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure) return {};
+  std::set<PlayerId> owners;
+  for (const auto& f : pos.figures)
+    if (f.node == p.node) owners.insert(f.owner);
+  if (owners.size() > 1)
+    return std::string(Info(p.card).name) + ": figures of " + std::to_string(owners.size()) +
+           " players stand on the " + model::FeatureAt(pos, p.node) + "; state whose (\"owner\")";
+  if (owners.size() == 1) p.owner = *owners.begin();
+  return {};
+}
+
+}  // namespace
+
+const Family& MoveCards() {
+  static const Family kFamily{
+      .name = "swap",
+      .cards = {Card::kSwapMonastery, Card::kSwapCity, Card::kSwapRoad, Card::kSwapField},
+      .shape = Shape::kTwoFigures,
+      .check = CheckSwap,
+      .targets = SwapTargets,
+      .resolve = ResolveSwap,
+      .settle = SettleSwap,
+  };
+  return kFamily;
+}
+
+const Family& ReturnCards() {
+  static const Family kFamily{
+      .name = "return",
+      .cards = {Card::kReturnFigure},
+      .check = CheckReturn,
+      .targets = ReturnTargets,
+      .resolve = ResolveReturn,
+      .settle = SettleReturn,
+  };
+  return kFamily;
+}
+
+}  // namespace carc::exp::christmas_present
