@@ -1,8 +1,10 @@
-// PNG from SVG with librsvg + cairo; without librsvg (CARC_HAVE_RSVG unset) every call says so.
+// PNG from SVG with librsvg + cairo, opened on first use; without librsvg's headers at build time
+// (CARC_HAVE_RSVG unset) every call says so.
 #include "model/render/png.h"
 
 #ifdef CARC_HAVE_RSVG
 #include <cairo.h>
+#include <dlfcn.h>
 #include <librsvg/rsvg.h>
 
 #include <cmath>
@@ -22,9 +24,57 @@ model::StatusOr<std::string> SvgToPng(const std::string&) {
 
 #else
 
-bool PngAvailable() { return true; }
-
 namespace {
+
+// librsvg (and cairo, gobject, glib through it) is opened on the first PNG, not linked: its ~45
+// shared libraries cost `carc` most of its start-up time when linked (issue 21: an adjudication
+// should cost little more than starting a process). The headers give the functions' types.
+struct Rsvg {
+  decltype(&rsvg_handle_new_from_data) new_from_data = nullptr;
+  decltype(&rsvg_handle_get_intrinsic_size_in_pixels) size_in_pixels = nullptr;
+  decltype(&rsvg_handle_render_document) render_document = nullptr;
+  decltype(&g_object_unref) object_unref = nullptr;
+  decltype(&g_error_free) error_free = nullptr;
+  decltype(&cairo_image_surface_create) image_surface_create = nullptr;
+  decltype(&cairo_create) create = nullptr;
+  decltype(&cairo_surface_write_to_png_stream) write_to_png_stream = nullptr;
+  decltype(&cairo_destroy) destroy = nullptr;
+  decltype(&cairo_surface_destroy) surface_destroy = nullptr;
+  decltype(&cairo_status_to_string) status_to_string = nullptr;
+  std::string error;  // why it could not be loaded
+};
+
+template <typename F>
+bool Sym(void* lib, const char* name, F& f, std::string& error) {
+  f = reinterpret_cast<F>(dlsym(lib, name));  // the library or one it depends on
+  if (f == nullptr && error.empty()) error = std::string("librsvg has no symbol ") + name;
+  return f != nullptr;
+}
+
+const Rsvg& Library() {
+  static const Rsvg lib = [] {
+    Rsvg r;
+    void* h = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (h == nullptr) {
+      const char* why = dlerror();
+      r.error = std::string("--png needs librsvg (Debian librsvg2-2): ") + (why ? why : "?");
+      return r;
+    }
+    Sym(h, "rsvg_handle_new_from_data", r.new_from_data, r.error);
+    Sym(h, "rsvg_handle_get_intrinsic_size_in_pixels", r.size_in_pixels, r.error);
+    Sym(h, "rsvg_handle_render_document", r.render_document, r.error);
+    Sym(h, "g_object_unref", r.object_unref, r.error);
+    Sym(h, "g_error_free", r.error_free, r.error);
+    Sym(h, "cairo_image_surface_create", r.image_surface_create, r.error);
+    Sym(h, "cairo_create", r.create, r.error);
+    Sym(h, "cairo_surface_write_to_png_stream", r.write_to_png_stream, r.error);
+    Sym(h, "cairo_destroy", r.destroy, r.error);
+    Sym(h, "cairo_surface_destroy", r.surface_destroy, r.error);
+    Sym(h, "cairo_status_to_string", r.status_to_string, r.error);
+    return r;
+  }();
+  return lib;
+}
 
 model::Status Fail(const std::string& what) {
   return model::Status(model::ErrorCode::kInternal, "cannot draw the PNG: " + what);
@@ -37,38 +87,42 @@ cairo_status_t Append(void* closure, const unsigned char* data, unsigned int len
 
 }  // namespace
 
+bool PngAvailable() { return Library().error.empty(); }
+
 model::StatusOr<std::string> SvgToPng(const std::string& svg) {
+  const Rsvg& lib = Library();
+  if (!lib.error.empty()) return model::Status(model::ErrorCode::kUnknownRules, lib.error);
   GError* error = nullptr;
   RsvgHandle* handle =
-      rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
+      lib.new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
   if (handle == nullptr) {
     std::string msg = error != nullptr ? error->message : "librsvg refused the SVG";
-    if (error != nullptr) g_error_free(error);
+    if (error != nullptr) lib.error_free(error);
     return Fail(msg);
   }
   double w = 0, h = 0;
-  if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) || w <= 0 || h <= 0) {
-    g_object_unref(handle);
+  if (!lib.size_in_pixels(handle, &w, &h) || w <= 0 || h <= 0) {
+    lib.object_unref(handle);
     return Fail("the SVG has no size in pixels (width/height attributes)");
   }
   const int width = static_cast<int>(std::ceil(w));
   const int height = static_cast<int>(std::ceil(h));
-  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t* cr = cairo_create(surface);
+  cairo_surface_t* surface = lib.image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t* cr = lib.create(surface);
   RsvgRectangle viewport{0, 0, static_cast<double>(width), static_cast<double>(height)};
-  const bool drawn = rsvg_handle_render_document(handle, cr, &viewport, &error);
+  const bool drawn = lib.render_document(handle, cr, &viewport, &error);
   std::string png;
   cairo_status_t st = CAIRO_STATUS_SUCCESS;
-  if (drawn) st = cairo_surface_write_to_png_stream(surface, Append, &png);
-  cairo_destroy(cr);
-  cairo_surface_destroy(surface);
-  g_object_unref(handle);
+  if (drawn) st = lib.write_to_png_stream(surface, Append, &png);
+  lib.destroy(cr);
+  lib.surface_destroy(surface);
+  lib.object_unref(handle);
   if (!drawn) {
     std::string msg = error != nullptr ? error->message : "librsvg could not draw the SVG";
-    if (error != nullptr) g_error_free(error);
+    if (error != nullptr) lib.error_free(error);
     return Fail(msg);
   }
-  if (st != CAIRO_STATUS_SUCCESS) return Fail(cairo_status_to_string(st));
+  if (st != CAIRO_STATUS_SUCCESS) return Fail(lib.status_to_string(st));
   return png;
 }
 
