@@ -29,10 +29,7 @@ bool IsCode(const Action& a, std::initializer_list<int> codes) {
 
 bool HasPlays(const Position& pos, Window w, PlayerId p) {
   const State* s = Slice(pos);
-  if (!s || s->hands[p].empty()) return false;
-  std::vector<Action> out;
-  ListPlays(pos, w, p, out);
-  return !out.empty();
+  return s && AnyPlay(pos, w, p);  // stops at the first legal play, builds no text
 }
 
 ApplyResult Illegal(std::string ruling, std::string text) {
@@ -264,6 +261,7 @@ void ChristmasPresent::OnTilePlaced(Position& pos, const Action& a, ApplyResult&
   s.forces.erase(s.forces.begin() + fi);
   s.discard.push_back(Card::kForcePlacement);
   if (on_square) {
+    if (!pos.explain) return;  // the lean path builds no reasons
     r.verdict.reasons.push_back({"XMAS-CARD-FORCE-PLACEMENT",
                                  "the tile goes on the square the "
                                  "card named; the card is spent"});
