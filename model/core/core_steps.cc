@@ -139,7 +139,7 @@ class PlaceTileStep final : public Step {
     }
     // BASE-FEATURE-JOIN: note features holding figures that this tile joins into one.
     std::vector<int> held;  // roots (before placement) of neighbouring features with figures
-    for (int side = 0; side < 4; ++side) {
+    for (int side = 0; pos.explain && side < 4; ++side) {  // a reason only: lean skips it
       auto n = pos.board.At(Neighbour(a.pos, side));
       if (!n) continue;
       const RotatedTile& nt = pos.board.rotated(*n);
@@ -170,8 +170,9 @@ class PlaceTileStep final : public Step {
           i = held.size();
           break;
         }
-    r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) + " at " +
-                                                        at + " matches every neighbour"});
+    if (pos.explain)
+      r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) +
+                                                          " at " + at + " matches every neighbour"});
     for (const Expansion* e : pos.cfg().Using(Hook::kOnTilePlaced)) e->OnTilePlaced(pos, a, r);
     return r;
   }
@@ -282,7 +283,9 @@ class EndTurnStep final : public Step {
     TurnState next;
     next.player = (pos.turn.player + 1) % static_cast<int>(pos.players.size());
     next.step = pos.turn.step;
-    pos.turn = next;
+    next.figures_this_turn.swap(pos.turn.figures_this_turn);  // keeps its buffer
+    next.figures_this_turn.clear();
+    pos.turn = std::move(next);
   }
   // Never reached (no decision here).
   Reason OutOfStep(const Position&, const Action&) const override {
@@ -357,6 +360,7 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
                                               "figure anywhere in it");
   }
   Verdict v;
+  if (!pos.explain) return v;  // the lean path: legal, no reasons
   v.reasons.push_back({rulings.free, FeatureText(pos, root) + " holds no figure anywhere"});
   v.reasons.push_back({rulings.tile, "the " + name + " goes on the tile just placed"});
   return v;
