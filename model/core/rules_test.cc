@@ -1,9 +1,12 @@
 // Turn flow, legality and scoring on small hand-made positions; expectations worked out by hand.
 #include "model/core/rules.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "model/core/position_io.h"
+#include "model/core/scoring.h"
 #include "model/expansions/registry.h"
 
 namespace carc::model {
@@ -77,6 +80,66 @@ TEST(Rules, TwoTileCityUnderC1ScoresTwo) {
                               .segment = 0});
   ASSERT_EQ(r.scores.size(), 1u);
   EXPECT_EQ(r.scores[0].points, 2);  // BASE-SCORE-CITY C1: 1 per tile
+}
+
+// Two E tiles close a 2-tile city between (0,0) and (0,-1); the city splits the fields: farm F1
+// (E at (0,0), below the city) and farm F2 (E at (0,-1), above it) each touch only that city.
+// A's farmer stands in F1, B's in F2. `second_tile` false leaves the city open (E alone).
+Position Farms(const std::string& rules, bool second_tile = true) {
+  return Parse(R"({"rules": )" + rules + R"(,
+    "players": [{"name": "A"}, {"name": "B"}],
+    "board": [{"tile": "E", "x": 0, "y": 0, "rotation": 0})" +
+               (second_tile ? R"(, {"tile": "E", "x": 0, "y": -1, "rotation": 180})" : "") +
+               R"(],
+    "figures": [{"owner": 0, "x": 0, "y": 0, "feature": "field:SL", "kind": "meeple"})" +
+               (second_tile
+                    ? R"(, {"owner": 1, "x": 0, "y": -1, "feature": "field:NL", "kind": "meeple"})"
+                    : "") +
+               R"(],
+    "supply": {"remaining": "rest"},
+    "turn": {"player": 0, "step": "place_tile", "tile": "U"}})");
+}
+
+// BASE-END-FARM: F1 alone is worth 3 (one completed city) to its only farmer, A.
+TEST(FarmFinalValues, PerFarmScoresTheFarmAlone) {
+  Position pos = Farms(R"({"edition": "C3"})");
+  const std::vector<ScoreEvent> v = FarmFinalValues(pos, pos.board.Find(pos.figures[0].node));
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].points, 3);
+  EXPECT_EQ(v[0].cities, 1);
+  EXPECT_EQ(v[0].winners, std::vector<PlayerId>{0});
+  EXPECT_NE(std::find(v[0].rulings.begin(), v[0].rulings.end(), "BASE-END-FARM"),
+            v[0].rulings.end());
+}
+
+// BASE-END-FARM-C1-4PT: the city pays 4 to the majority of the farmers of F1 and F2 together:
+// A 1, B 1, a tie, so both; the event is the city's (as final scoring states it).
+TEST(FarmFinalValues, C1FourPerCityCountsEveryFarmTouchingTheCity) {
+  Position pos = Farms(R"({"edition": "C1", "options": {"farm_scoring": "c1-four-per-city"}})");
+  const std::vector<ScoreEvent> v = FarmFinalValues(pos, pos.board.Find(pos.figures[0].node));
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].points, 4);
+  EXPECT_EQ(v[0].winners, (std::vector<PlayerId>{0, 1}));
+  EXPECT_EQ(v[0].strength, (std::vector<int>{1, 1}));
+  EXPECT_EQ(v[0].tiles.size(), 2u);  // the city's two tiles
+  EXPECT_EQ(v[0].rulings.front(), "BASE-END-FARM-C1-4PT");
+  // The same event as final scoring gives: 4 each.
+  std::vector<ScoreEvent> final;
+  FinalScoring(pos, final);
+  EXPECT_EQ(pos.players[0].score, 4);
+  EXPECT_EQ(pos.players[1].score, 4);
+}
+
+// BASE-END-FARM-C1-4PT: a farm touching no completed city is worth 0, to its majority (A).
+TEST(FarmFinalValues, C1FourPerCityWithoutCompletedCityIsWorthNothing) {
+  Position pos = Farms(R"({"edition": "C1", "options": {"farm_scoring": "c1-four-per-city"}})",
+                       /*second_tile=*/false);
+  const std::vector<ScoreEvent> v = FarmFinalValues(pos, pos.board.Find(pos.figures[0].node));
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].points, 0);
+  EXPECT_EQ(v[0].cities, 0);
+  EXPECT_EQ(v[0].winners, std::vector<PlayerId>{0});
+  EXPECT_EQ(v[0].rulings, std::vector<std::string>{"BASE-END-FARM-C1-4PT"});
 }
 
 }  // namespace

@@ -74,6 +74,68 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
   }
 }
 
+// The completed cities a field touches (BASE-END-FARM: only those are paid).
+std::vector<int> CompletedCities(const Board& b, int field_root) {
+  std::vector<int> c;
+  for (int city : b.TouchedCityRoots(field_root))
+    if (b.IsComplete(city)) c.push_back(city);
+  return c;
+}
+
+// BASE-END-FARM, BASE-END-FARM-C1-ONCE: a farm scored on its own, 3 per completed city it
+// touches, to the majority of `figs` (its farmers).
+ScoreEvent FarmValue(const Position& pos, int root, const std::vector<int>& figs) {
+  ScoreEvent ev;
+  ev.cause = "final";
+  ev.kind = FeatureKind::kField;
+  ev.root = root;
+  FillTiles(pos, root, ev);
+  Majority(pos, figs, ev);
+  ev.touched_cities = TouchedCities(pos, root);  // BASE-END-FARM: incomplete ones left out
+  ev.cities = static_cast<int>(CompletedCities(pos.board, root).size());
+  ev.points = 3 * ev.cities;
+  ev.formula = "3 x " + Plural(ev.cities, "completed city");
+  ev.rulings.push_back(pos.cfg().options.farm_scoring == FarmScoring::kC1ThreePerCityOnce
+                           ? "BASE-END-FARM-C1-ONCE"
+                           : "BASE-END-FARM");
+  return ev;
+}
+
+// BASE-END-FARM-C1-4PT: the farmers a completed city pays, those of every farm touching it,
+// farm by farm (in root order), each farm's in figure order.
+std::vector<int> CityFarmers(const Position& pos, int city) {
+  const Board& b = pos.board;
+  std::map<int, std::vector<int>> farms;
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const int root = b.Find(pos.figures[f].node);
+    if (b.Info(root).kind == FeatureKind::kField) farms[root].push_back(static_cast<int>(f));
+  }
+  std::vector<int> out;
+  for (const auto& [root, figs] : farms) {
+    const std::vector<int> cities = CompletedCities(b, root);
+    if (std::find(cities.begin(), cities.end(), city) != cities.end())
+      out.insert(out.end(), figs.begin(), figs.end());
+  }
+  return out;
+}
+
+// BASE-END-FARM-C1-4PT: a completed city pays 4 to the majority of the farmers of every farm
+// touching it (the event is rooted at the city).
+ScoreEvent CityFarmValue(const Position& pos, int city) {
+  ScoreEvent ev;
+  ev.cause = "final";
+  ev.kind = FeatureKind::kField;
+  ev.root = city;
+  ev.cities = 1;
+  FillTiles(pos, city, ev);
+  ev.touched_cities = {{ev.tiles, true}};
+  ev.points = 4;
+  ev.formula = "4 for the completed city, to the majority of the farms touching it";
+  ev.rulings = {"BASE-END-FARM-C1-4PT"};
+  Majority(pos, CityFarmers(pos, city), ev);
+  return ev;
+}
+
 }  // namespace
 
 std::string CoordText(Coord c) {
@@ -199,6 +261,18 @@ ScoreEvent FinalValue(const Position& pos, int root) {
   return ev;
 }
 
+std::vector<ScoreEvent> FarmFinalValues(const Position& pos, int farm_root) {
+  if (pos.cfg().options.farm_scoring != FarmScoring::kC1FourPerCity)
+    return {FarmValue(pos, farm_root, pos.FiguresIn(farm_root))};
+  std::vector<ScoreEvent> out;
+  for (int city : CompletedCities(pos.board, farm_root)) out.push_back(CityFarmValue(pos, city));
+  if (!out.empty()) return out;
+  ScoreEvent none = FarmValue(pos, farm_root, pos.FiguresIn(farm_root));
+  none.rulings = {"BASE-END-FARM-C1-4PT"};
+  none.formula = "4 x 0 completed cities";
+  return {none};
+}
+
 void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev) {
   ev.strength.assign(pos.players.size(), 0);
   ev.figures = FiguresSeen(pos, figure_ids);
@@ -285,30 +359,13 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     Award(pos, ev);
     out.push_back(ev);
   }
-  auto completed_cities = [&](int field_root) {
-    std::vector<int> c;
-    for (int city : b.TouchedCityRoots(field_root))
-      if (b.IsComplete(city)) c.push_back(city);
-    return c;
-  };
   if (farm == FarmScoring::kC1FourPerCity) {
     // Each completed city pays 4 to the majority of farmers over all farms touching it.
-    std::map<int, std::vector<int>> city_figs;
+    std::set<int> cities;
     for (auto& [root, figs] : farms)
-      for (int city : completed_cities(root))
-        city_figs[city].insert(city_figs[city].end(), figs.begin(), figs.end());
-    for (auto& [city, figs] : city_figs) {
-      ScoreEvent ev;
-      ev.cause = "final";
-      ev.kind = FeatureKind::kField;
-      ev.root = city;
-      ev.cities = 1;
-      FillTiles(pos, city, ev);
-      ev.touched_cities = {{ev.tiles, true}};
-      ev.points = 4;
-      ev.formula = "4 for the completed city, to the majority of the farms touching it";
-      ev.rulings = {"BASE-END-FARM-C1-4PT"};
-      Majority(pos, figs, ev);
+      for (int city : CompletedCities(b, root)) cities.insert(city);
+    for (int city : cities) {
+      ScoreEvent ev = CityFarmValue(pos, city);
       Award(pos, ev);
       out.push_back(ev);
     }
@@ -316,25 +373,14 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   }
   std::map<PlayerId, std::set<int>> paid;  // kC1ThreePerCityOnce
   for (auto& [root, figs] : farms) {
-    ScoreEvent ev;
-    ev.cause = "final";
-    ev.kind = FeatureKind::kField;
-    ev.root = root;
-    FillTiles(pos, root, ev);
-    Majority(pos, figs, ev);
-    ev.touched_cities = TouchedCities(pos, root);  // BASE-END-FARM: incomplete ones left out
-    std::vector<int> cities = completed_cities(root);
-    ev.cities = static_cast<int>(cities.size());
+    ScoreEvent ev = FarmValue(pos, root, figs);
     if (farm == FarmScoring::kPerFarm) {
-      ev.points = 3 * ev.cities;
-      ev.formula = "3 x " + Plural(ev.cities, "completed city");
-      ev.rulings.push_back("BASE-END-FARM");
       Award(pos, ev);
       out.push_back(ev);
       continue;
     }
     // C1 three-per-city-once: each winner is paid only for cities not yet paid to them.
-    ev.rulings.push_back("BASE-END-FARM-C1-ONCE");
+    const std::vector<int> cities = CompletedCities(b, root);
     for (PlayerId p : std::vector<PlayerId>(ev.winners)) {
       ScoreEvent one = ev;
       one.winners = {p};
@@ -346,7 +392,11 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
       Award(pos, one);
       out.push_back(one);
     }
-    if (ev.winners.empty()) out.push_back(ev);
+    if (ev.winners.empty()) {  // listed, nothing paid
+      ev.points = 0;
+      ev.formula.clear();
+      out.push_back(ev);
+    }
   }
 }
 

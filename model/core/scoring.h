@@ -49,4 +49,13 @@ std::string FeatureText(const Position& pos, int root);
 // are awarded): for expansions that score "as at game end" (BASE-END-*).
 ScoreEvent FinalValue(const Position& pos, int root);
 
+// The value of the farm `farm_root` as at final scoring, scored on its own under the game's
+// farm_scoring (no points are awarded), for expansions that score a farm "as at game end":
+// BASE-END-FARM and BASE-END-FARM-C1-ONCE: one event, 3 per completed city the farm touches, to
+// the majority of its farmers (the "once" matters only between the farms of one final scoring);
+// BASE-END-FARM-C1-4PT: per completed city the farm touches, the event final scoring gives that
+// city (4 points to the majority of the farmers of every farm touching it, rooted at the city);
+// touching none, one event worth 0 with the majority of the farm's farmers.
+std::vector<ScoreEvent> FarmFinalValues(const Position& pos, int farm_root);
+
 }  // namespace carc::model

@@ -12,7 +12,6 @@ namespace carc::exp::messengers {
 namespace {
 
 using model::ApplyResult;
-using model::Board;
 using model::FeatureKind;
 using model::Position;
 using model::ScoreEvent;
@@ -59,84 +58,18 @@ std::vector<std::pair<int, int>> OwnFeatures(const Position& pos, FeatureKind ki
   return out;
 }
 
-// A farm's value at final scoring, majority in this farm: BASE-END-FARM, and
-// BASE-END-FARM-C1-ONCE, which for a farm scored alone pays the same 3 per completed city (the
-// "once" only matters between the farms of one final scoring, as in model/core/scoring.cc).
-// c1-four-per-city is CityFarmValues.
-ScoreEvent FarmValue(const Position& pos, int root) {
-  ScoreEvent ev;
-  ev.cause = "final";
-  ev.kind = FeatureKind::kField;
-  ev.root = root;
-  std::vector<int> tiles = pos.board.Info(root).tiles;
-  std::sort(tiles.begin(), tiles.end());
-  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
-  for (int t : tiles) ev.tiles.push_back(pos.board.tile(t).pos);
-  for (int city : pos.board.TouchedCityRoots(root))
-    if (pos.board.IsComplete(city)) ++ev.cities;
-  const bool once = pos.cfg().options.farm_scoring == model::FarmScoring::kC1ThreePerCityOnce;
-  ev.points = 3 * ev.cities;
-  ev.formula = "3 x " + model::Plural(ev.cities, "completed city");
-  ev.rulings.push_back(once ? "BASE-END-FARM-C1-ONCE" : "BASE-END-FARM");
-  model::Majority(pos, pos.FiguresIn(root), ev);
-  return ev;
-}
-
-// BASE-END-FARM-C1-4PT, MSG-8: under c1-four-per-city final scoring pays each completed city
-// 4 points to the majority of the farmers of ALL farms touching that city, not of one farm.
-// One event per completed city touching the farm `root`, with that majority. This repeats the
-// c1-four-per-city branch of CoreFinalScoring (model/core/scoring.cc), which the core does not
-// export; a core helper "the farmers of every farm touching a city" would replace it.
-std::vector<ScoreEvent> CityFarmValues(const Position& pos, int root) {
-  const Board& b = pos.board;
-  auto completed = [&](int field_root) {
-    std::vector<int> c;
-    for (int city : b.TouchedCityRoots(field_root))
-      if (b.IsComplete(city) && std::find(c.begin(), c.end(), city) == c.end()) c.push_back(city);
-    return c;
-  };
-  std::vector<ScoreEvent> out;
-  for (int city : completed(root)) {
-    std::vector<int> figs;  // farmers of every farm touching the city, in figure order
-    for (size_t f = 0; f < pos.figures.size(); ++f) {
-      const int fr = b.Find(pos.figures[f].node);
-      if (b.Info(fr).kind != FeatureKind::kField) continue;
-      std::vector<int> cs = completed(fr);
-      if (std::find(cs.begin(), cs.end(), city) != cs.end()) figs.push_back(static_cast<int>(f));
-    }
-    ScoreEvent ev;
-    ev.cause = "final";
-    ev.kind = FeatureKind::kField;
-    ev.root = root;
-    ev.cities = 1;
-    std::vector<int> tiles = b.Info(city).tiles;
-    std::sort(tiles.begin(), tiles.end());
-    tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
-    for (int t : tiles) ev.tiles.push_back(b.tile(t).pos);
-    ev.points = 4;
-    ev.formula = "4 for the completed city at " + model::TileAt(pos, city) +
-                 ", to the majority of the farmers of every farm touching it";
-    ev.rulings.push_back("BASE-END-FARM-C1-4PT");
-    model::Majority(pos, figs, ev);
-    out.push_back(ev);
-  }
-  return out;
-}
-
-// MSG-8: the chosen figure's feature as at final scoring under the game's options: one event,
-// or under c1-four-per-city one per completed city touching the farm (CityFarmValues; a farm
-// touching none is worth 0 with the majority in the farm).
+// MSG-8: the chosen figure's feature as at final scoring under the game's options
+// (model::FinalValue, model::FarmFinalValues): one event, or under c1-four-per-city one per
+// completed city touching the farm (BASE-END-FARM-C1-4PT), each stated with its city.
 std::vector<ScoreEvent> Msg8Values(const Position& pos, int root) {
   if (pos.board.Info(root).kind != FeatureKind::kField) return {model::FinalValue(pos, root)};
-  if (pos.cfg().options.farm_scoring == model::FarmScoring::kC1FourPerCity) {
-    std::vector<ScoreEvent> per_city = CityFarmValues(pos, root);
-    if (!per_city.empty()) return per_city;
-    ScoreEvent none = FarmValue(pos, root);
-    none.rulings = {"BASE-END-FARM-C1-4PT"};
-    none.formula = "4 x 0 completed cities";
-    return {none};
-  }
-  return {FarmValue(pos, root)};
+  std::vector<ScoreEvent> values = model::FarmFinalValues(pos, root);
+  if (pos.cfg().options.farm_scoring == model::FarmScoring::kC1FourPerCity)
+    for (ScoreEvent& v : values)
+      if (v.root != root)  // a city's event (the farm's own when it touches none)
+        v.formula = "4 for the completed city at " + model::TileAt(pos, v.root) +
+                    ", to the majority of the farmers of every farm touching it";
+  return values;
 }
 
 bool Has(const std::vector<PlayerId>& v, PlayerId p) {
@@ -153,10 +86,14 @@ int FigureAt(const Position& pos, int node, PlayerId owner, int kind = -1) {
   return -1;
 }
 
+// The rulings of a value as at final scoring without BASE-MAJORITY (the message adds it when the
+// player leads): the value's own BASE-END-* first, then what modules added to the majority.
 std::vector<std::string> EndRulings(const ScoreEvent& ev) {
   std::vector<std::string> out;
   for (const std::string& r : ev.rulings)
     if (r != "BASE-MAJORITY") out.push_back(r);
+  std::stable_partition(out.begin(), out.end(),
+                        [](const std::string& r) { return r.rfind("BASE-END", 0) == 0; });
   return out;
 }
 
@@ -381,7 +318,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
                        pos.cfg().options.farm_scoring == model::FarmScoring::kC1FourPerCity;
   const ScoreEvent& shown = majority ? led.front() : values.front();
   ev.kind = shown.kind;
-  ev.root = shown.root;
+  ev.root = root;  // the farm, also when a city's event is shown
   ev.tiles = shown.tiles;
   ev.shields = shown.shields;
   ev.cities = shown.cities;
