@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <mutex>
+#include <string_view>
 
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
@@ -54,20 +56,48 @@ model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
   return cat;
 }
 
+namespace {
+// The rulings of one compiled-in file, by ID (a later file's entry replaces an earlier one's).
+void ParseEmbedded(const EmbeddedFile& f, std::map<std::string, RulingEntry>& out) {
+  json d = json::parse(f.text, nullptr, /*allow_exceptions=*/false);
+  if (!d.is_object() || !d.contains("rulings") || !d["rulings"].is_array()) return;
+  std::string expansion = d.value("expansion", "");
+  for (const json& r : d["rulings"])
+    if (r.is_object() && r.contains("id") && r["id"].is_string())
+      out[r["id"]] = {r["id"], expansion, r.value("status", ""), r.value("title", ""), r};
+}
+}  // namespace
+
 const std::map<std::string, RulingEntry>& EmbeddedRulings() {
   static const std::map<std::string, RulingEntry>* rulings = [] {
     auto* out = new std::map<std::string, RulingEntry>();
-    for (const EmbeddedFile& f : EmbeddedRulingFiles()) {
-      json d = json::parse(f.text, nullptr, /*allow_exceptions=*/false);
-      if (!d.is_object() || !d.contains("rulings") || !d["rulings"].is_array()) continue;
-      std::string expansion = d.value("expansion", "");
-      for (const json& r : d["rulings"])
-        if (r.is_object() && r.contains("id") && r["id"].is_string())
-          (*out)[r["id"]] = {r["id"], expansion, r.value("status", ""), r.value("title", ""), r};
-    }
+    for (const EmbeddedFile& f : EmbeddedRulingFiles()) ParseEmbedded(f, *out);
     return out;
   }();
   return *rulings;
+}
+
+const RulingEntry* EmbeddedRuling(const std::string& id) {
+  static std::mutex mu;
+  static std::vector<std::map<std::string, RulingEntry>> by_file;  // parsed on demand
+  static std::vector<bool> parsed;
+  std::lock_guard<std::mutex> lock(mu);
+  const auto& files = EmbeddedRulingFiles();
+  by_file.resize(files.size());
+  parsed.resize(files.size());
+  // The last file that defines the ID wins, as in EmbeddedRulings. First the files that hold
+  // it as written by the project ("id": "ID"), then any file that mentions it (other spacing).
+  for (const std::string& needle : {"\"id\": \"" + id + "\"", "\"" + id + "\""})
+    for (size_t i = files.size(); i-- > 0;) {
+      if (std::string_view(files[i].text).find(needle) == std::string_view::npos) continue;
+      if (!parsed[i]) {
+        ParseEmbedded(files[i], by_file[i]);
+        parsed[i] = true;
+      }
+      auto it = by_file[i].find(id);
+      if (it != by_file[i].end()) return &it->second;
+    }
+  return nullptr;
 }
 
 bool InScope(const RulingEntry& r) {

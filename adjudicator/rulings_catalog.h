@@ -36,6 +36,9 @@ struct EmbeddedFile {
 const std::vector<EmbeddedFile>& EmbeddedRulingFiles();
 // The compiled-in rulings by ID (parsed once); a file that does not parse is skipped.
 const std::map<std::string, RulingEntry>& EmbeddedRulings();
+// One compiled-in ruling (as EmbeddedRulings().find(id)), parsing only the file that holds it:
+// a verdict quotes a few rulings, and parsing all 270 KB was most of an adjudication's time.
+const RulingEntry* EmbeddedRuling(const std::string& id);
 
 // In scope: the base game and every registered (modelled) expansion, and not needs-expansion.
 bool InScope(const RulingEntry& r);

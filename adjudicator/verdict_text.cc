@@ -143,11 +143,10 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
 
 void QuoteRulings(json& ruling) {
   json out = json::object();
-  const auto& all = EmbeddedRulings();
   for (const json& id : ruling.value("cited", json::array())) {
-    auto it = all.find(id.get<std::string>());
-    if (it == all.end()) continue;
-    const json& d = it->second.data;
+    const RulingEntry* entry = EmbeddedRuling(id.get<std::string>());
+    if (entry == nullptr) continue;
+    const json& d = entry->data;
     std::string source;
     if (d.contains("source") && d["source"].is_object()) {
       const json& s = d["source"];
@@ -157,10 +156,10 @@ void QuoteRulings(json& ruling) {
       if (s.contains("footnote") && s["footnote"].is_number_integer())
         source += ", footnote " + std::to_string(s["footnote"].get<int>());
     }
-    out[it->first] = {{"title", it->second.title},
+    out[entry->id] = {{"title", entry->title},
                       {"summary", d.value("summary", "")},
                       {"source", source},
-                      {"status", it->second.status}};
+                      {"status", entry->status}};
   }
   ruling["rulings"] = out;
 }
