@@ -39,8 +39,10 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       FillTiles(pos, root, ev);
       int n = static_cast<int>(ev.tiles.size());
       ev.points = n;
-      ev.formula = "1 x " + Plural(n, "tile");
-      ev.ends = FeatureEnds(pos, root);
+      if (pos.explain) {  // the breakdown text and evidence: not on the lean path
+        ev.formula = "1 x " + Plural(n, "tile");
+        ev.ends = FeatureEnds(pos, root);
+      }
       ev.rulings.push_back(final ? "BASE-END-ROAD" : "BASE-SCORE-ROAD");
       break;
     }
@@ -54,9 +56,11 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
         ev.rulings.push_back("BASE-SCORE-CITY-C1-SMALL");
       }
       ev.points = per * n + per * fi.shields;
-      ev.formula = std::to_string(per) + " x " + Plural(n, "tile") + " + " + std::to_string(per) +
-                   " x " + Plural(fi.shields, "coat") + " of arms";
-      ev.ends = FeatureEnds(pos, root);
+      if (pos.explain) {
+        ev.formula = std::to_string(per) + " x " + Plural(n, "tile") + " + " +
+                     std::to_string(per) + " x " + Plural(fi.shields, "coat") + " of arms";
+        ev.ends = FeatureEnds(pos, root);
+      }
       ev.rulings.push_back(final ? "BASE-END-CITY" : "BASE-SCORE-CITY");
       break;
     }
@@ -65,7 +69,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       ev.tiles.push_back(b.tile(tile).pos);
       int n = b.MonasteryNeighbours(tile);
       ev.points = 1 + n;
-      ev.formula = "1 + " + Plural(n, "neighbouring tile");
+      if (pos.explain) ev.formula = "1 + " + Plural(n, "neighbouring tile");
       ev.rulings.push_back(final ? "BASE-END-MONASTERY" : "BASE-SCORE-MONASTERY");
       break;
     }
@@ -317,16 +321,18 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   for (const Expansion* e : pos.cfg().Using(Hook::kOnCompleted))
     e->OnCompleted(pos, ev, return_figures, extra);
   Award(pos, ev);
-  out.scores.push_back(ev);
+  // The lean path (Position::explain false) awards the same points but keeps no events or notes.
+  if (pos.explain) out.scores.push_back(ev);
   for (ScoreEvent& x : extra) {
     Award(pos, x);
-    out.scores.push_back(std::move(x));
+    if (pos.explain) out.scores.push_back(std::move(x));
   }
   if (!return_figures) return;
   ReturnFigures(pos, figs);
-  out.notes.push_back({"BASE-RETURN", "the figures on the completed " +
-                                          std::string(FeatureKindName(ev.kind)) +
-                                          " return to their owners"});
+  if (pos.explain)
+    out.notes.push_back({"BASE-RETURN", "the figures on the completed " +
+                                            std::string(FeatureKindName(ev.kind)) +
+                                            " return to their owners"});
 }
 
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out);
