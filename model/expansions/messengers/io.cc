@@ -1,10 +1,13 @@
 // The "expansions": {"messengers": {...}} section and the Messengers' actions in position-file
 // form. Documented in README.md of this folder.
+#include "model/expansions/messengers/io.h"
+
 #include <nlohmann/json.hpp>
 
 #include "model/core/json_reader.h"
 #include "model/core/position.h"
 #include "model/core/position_io.h"
+#include "model/expansions/messengers/messages.h"
 #include "model/expansions/messengers/messengers.h"
 
 namespace carc::exp::messengers {
@@ -52,7 +55,8 @@ Status ParseFigureList(const json& j, const std::string& where, std::array<bool,
   if (!j.is_array()) return model::JsonError(where, "expected a list of \"meeple\" / \"dame\"");
   for (size_t i = 0; i < j.size(); ++i) {
     auto f = j[i].is_string() ? ParseFigure(j[i].get<std::string>()) : std::nullopt;
-    if (!f) return model::JsonError(where + "/" + std::to_string(i), "expected \"meeple\" or \"dame\"");
+    if (!f)
+      return model::JsonError(where + "/" + std::to_string(i), "expected \"meeple\" or \"dame\"");
     out[static_cast<int>(*f)] = true;
   }
   return Status::Ok();
@@ -71,34 +75,35 @@ Status ParseMessage(const json& j, const std::string& where, Numbering n, Messag
       return Status::Ok();
     }
   }
-  return model::JsonError(where,
-             "expected a message name (smallest-road, smallest-city, monastery, extra-tile, "
-             "coats-of-arms, knights, farmers, score-and-return) or its number 1-8 in the "
-             "numbering \"" +
-                 std::string(NumberingName(n)) + "\", got " + j.dump());
+  return model::JsonError(
+      where,
+      "expected a message name (smallest-road, smallest-city, monastery, extra-tile, "
+      "coats-of-arms, knights, farmers, score-and-return) or its number 1-8 in the "
+      "numbering \"" +
+          std::string(NumberingName(n)) + "\", got " + j.dump());
 }
 
 // Range-checked (model/core/input_file.h): a huge integer is refused, never truncated.
 bool IsInt(const json& j) { return model::JsonInt(j).has_value(); }
 
-}  // namespace
-
-std::unique_ptr<model::ExpansionState> Messengers::NewState() const {
-  return std::make_unique<State>();
+// The core's key check, its message followed by the keys allowed ("unknown field (a, b)").
+Status Keys(const json& j, const std::string& where, std::initializer_list<std::string_view> keys) {
+  Status s = model::CheckKeys(j, where, keys);
+  if (s.ok()) return s;
+  std::string list;
+  for (std::string_view k : keys) list += (list.empty() ? "" : ", ") + std::string(k);
+  return Status(s.code(), s.message() + " (" + list + ")");
 }
 
 // MSG-SETUP, MSG-CHOOSE: the section of the position file (README.md of this folder).
-Status Messengers::ParseState(const json& j, const std::string& where, Position& pos) const {
+Status ParseState(const json& j, const std::string& where, Position& pos) {
   State& s = Slice(pos);
   if (!j.is_object()) return model::JsonError(where, "expected an object");
-  static const char* kKeys[] = {"variant", "readings", "numbering", "tracks",    "stack",
-                                "used",    "in_hand",  "pending",   "turn_part", "turn_figures"};
-  for (auto it = j.begin(); it != j.end(); ++it)
-    if (std::find_if(std::begin(kKeys), std::end(kKeys),
-                     [&](const char* k) { return it.key() == k; }) == std::end(kKeys))
-      return model::JsonError(where + "/" + it.key(),
-                 "unknown field (variant, readings, numbering, tracks, stack, used, in_hand, "
-                 "pending, turn_part, turn_figures)");
+  if (Status st = Keys(j, where,
+                       {"variant", "readings", "numbering", "tracks", "stack", "used", "in_hand",
+                        "pending", "turn_part", "turn_figures"});
+      !st.ok())
+    return st;
   if (j.contains("variant")) {
     auto v =
         j["variant"].is_string() ? ParseVariant(j["variant"].get<std::string>()) : std::nullopt;
@@ -130,10 +135,12 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
       const ReadingDef* def = nullptr;
       for (const ReadingDef& d : kReadings)
         if (it.key() == d.ruling) def = &d;
+      // An unknown ID is unknown rules (exit 69), as under "variants".
       if (!def)
-        return model::JsonError(w,
-                   "no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
-                   "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, MSG-Q-OUTSIDE)");
+        return Status(ErrorCode::kUnknownRules,
+                      w + ": no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
+                          "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, "
+                          "MSG-Q-OUTSIDE)");
       if (!it.value().is_string()) return model::JsonError(w, "expected a reading name (a string)");
       std::string v = it.value().get<std::string>();
       if (v == def->adopted)
@@ -152,16 +159,16 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("tracks")) {
     const json& jt = j["tracks"];
     if (!jt.is_array() || static_cast<int>(jt.size()) != players)
-      return model::JsonError(where + "/tracks", "expected one {\"meeple\": n, \"dame\": n} per player");
+      return model::JsonError(where + "/tracks",
+                              "expected one {\"meeple\": n, \"dame\": n} per player");
     s.tracks.assign(players, Track{});
     for (int p = 0; p < players; ++p) {
       std::string w = where + "/tracks/" + std::to_string(p);
       const json& t = jt[p];
       if (!t.is_object() || !t.contains("meeple") || !IsInt(t["meeple"]))
-        return model::JsonError(w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
-      for (auto it = t.begin(); it != t.end(); ++it)
-        if (it.key() != "meeple" && it.key() != "dame")
-          return model::JsonError(w + "/" + it.key(), "unknown field (meeple, dame)");
+        return model::JsonError(
+            w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
+      if (Status st = Keys(t, w, {"meeple", "dame"}); !st.ok()) return st;
       s.tracks[p].points[0] = *model::JsonInt(t["meeple"]);
       if (t.contains("dame")) {
         if (!IsInt(t["dame"])) return model::JsonError(w + "/dame", "expected an integer");
@@ -173,7 +180,8 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   }
   if (j.contains("stack")) {
     const json& js = j["stack"];
-    if (!js.is_array()) return model::JsonError(where + "/stack", "expected the messages, top first");
+    if (!js.is_array())
+      return model::JsonError(where + "/stack", "expected the messages, top first");
     s.stack_known = true;
     for (size_t i = 0; i < js.size(); ++i) {
       Message m;
@@ -187,8 +195,8 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
     const json& ju = j["used"];
     if (!ju.is_array())
       return model::JsonError(where + "/used",
-                 "expected the messages used since the stack order became "
-                 "unknown, oldest first");
+                              "expected the messages used since the stack order became "
+                              "unknown, oldest first");
     for (size_t i = 0; i < ju.size(); ++i) {
       Message m;
       Status st = ParseMessage(ju[i], where + "/used/" + std::to_string(i), s.numbering, m);
@@ -213,7 +221,8 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
         return model::JsonError(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
       Pending p;
       p.player = *model::JsonInt(e["player"]);
-      if (p.player < 0 || p.player >= players) return model::JsonError(w + "/player", "no such player");
+      if (p.player < 0 || p.player >= players)
+        return model::JsonError(w + "/player", "no such player");
       p.points = *model::JsonInt(e["points"]);
       if (e.contains("origin")) {
         auto o =
@@ -232,6 +241,11 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
     const json& jt = j["turn_part"];
     std::string w = where + "/turn_part";
     if (!jt.is_object()) return model::JsonError(w, "expected an object");
+    if (Status st = Keys(jt, w,
+                         {"part", "moved", "dark_stops", "message_moved", "message_dark_stops",
+                          "moved_any", "messages_taken"});
+        !st.ok())
+      return st;
     for (auto it = jt.begin(); it != jt.end(); ++it) {
       const std::string& k = it.key();
       Status st = Status::Ok();
@@ -247,12 +261,8 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
         st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_moved);
       } else if (k == "message_dark_stops") {
         st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_dark_stop);
-      } else if (k == "moved_any") {
+      } else {  // moved_any (Keys above)
         st = ParseFigureList(it.value(), w + "/" + k, s.part.moved_any);
-      } else {
-        return model::JsonError(w + "/" + k,
-                   "unknown field (part, moved, dark_stops, message_moved, message_dark_stops, "
-                   "moved_any, messages_taken)");
       }
       if (!st.ok()) return st;
     }
@@ -263,28 +273,25 @@ Status Messengers::ParseState(const json& j, const std::string& where, Position&
   if (j.contains("turn_figures")) {
     const json& jf = j["turn_figures"];
     if (!jf.is_array() || static_cast<int>(jf.size()) != players)
-      return model::JsonError(where + "/turn_figures", "expected one entry per player: meeple, dame or null");
+      return model::JsonError(where + "/turn_figures",
+                              "expected one entry per player: meeple, dame or null");
     s.turn_figure.assign(players, -1);
     for (int p = 0; p < players; ++p) {
       if (jf[p].is_null()) continue;
       auto f = jf[p].is_string() ? ParseFigure(jf[p].get<std::string>()) : std::nullopt;
       if (!f)
-        return model::JsonError(where + "/turn_figures/" + std::to_string(p), "expected meeple, dame or null");
+        return model::JsonError(where + "/turn_figures/" + std::to_string(p),
+                                "expected meeple, dame or null");
       s.turn_figure[p] = static_cast<int>(*f);
     }
   }
   return Status::Ok();
 }
 
-void Messengers::DumpState(const Position& pos, json& j) const {
+void DumpState(const Position& pos, json& j) {
   const State& s = Slice(pos);
   if (s.variant != Variant::kC3) j["variant"] = VariantName(s.variant);
-  if (!(s.readings == Readings{})) {
-    json r = json::object();
-    for (const ReadingDef& d : kReadings)
-      if (s.readings.*(d.flag)) r[d.ruling] = d.other;
-    j["readings"] = r;
-  }
+  // The readings are written by the core as "variants" (DeclareVariants).
   if (s.numbering != Numbering::kHig) j["numbering"] = NumberingName(s.numbering);
   bool any = false;
   for (const Track& t : s.tracks) any |= !(t == Track{});
@@ -345,114 +352,172 @@ void Messengers::DumpState(const Position& pos, json& j) const {
   }
 }
 
-// The core reads only the keys type, tile, x, y, rotation, kind and feature of any action, so
-// the Messengers' actions use those: "kind" names the scoring figure (assign_points) or the
-// message (by name or printed number); x, y, feature name the feature of messages 1-3 or the
-// figure of message 8, as in place_figure.
-std::optional<StatusOr<Action>> Messengers::ParseAction(const json& j, const Position& pos,
-                                                        const std::string& where) const {
-  std::string type = j.value("type", "");
-  static const char* kTypes[] = {"assign_points", "draw_message", "take_seal", "carry_out_message"};
-  if (std::find_if(std::begin(kTypes), std::end(kTypes),
-                   [&](const char* t) { return type == t; }) == std::end(kTypes))
-    return std::nullopt;
-  const State& s = Slice(pos);
-  Action a{.type = ActionType::kExpansion, .expansion = &Get()};
-  for (const char* k : {"tile", "rotation"})
-    if (j.contains(k)) return model::JsonError(where + "/" + k, "not a field of " + type);
-  if (type != "carry_out_message")
-    for (const char* k : {"x", "y", "feature", "figure"})
-      if (j.contains(k)) return model::JsonError(where + "/" + k, "not a field of " + type);
-  auto message_arg = [&](bool required) -> StatusOr<int> {
-    if (!j.contains("kind")) {
-      if (required) return model::JsonError(where + "/kind", "missing: the message drawn");
-      return -1;
-    }
-    Message m;
-    Status st = ParseMessage(j["kind"], where + "/kind", s.numbering, m);
-    if (!st.ok()) return st;
-    return static_cast<int>(m);
-  };
-  if (type == "assign_points") {
-    a.code = kAssign;
-    if (!j.contains("kind"))
-      return model::JsonError(where + "/kind",
-                 "missing: which scoring figure takes the points, meeple or dame (MSG-CHOOSE)");
-    auto f = j["kind"].is_string() ? ParseFigure(j["kind"].get<std::string>()) : std::nullopt;
-    if (!f) return model::JsonError(where + "/kind", "expected \"meeple\" or \"dame\" (the scoring figure)");
-    a.args = {static_cast<int>(*f)};
-    return a;
+Action MessengersAction(Code code, std::vector<int> args) {
+  return {
+      .type = ActionType::kExpansion, .expansion = &Get(), .code = code, .args = std::move(args)};
+}
+
+// "kind": a message by name or printed number (MSG-FN2); absent: -1, or an error if `required`.
+StatusOr<int> MessageArg(const json& j, const Position& pos, const std::string& where,
+                         bool required) {
+  if (!j.contains("kind")) {
+    if (required) return model::JsonError(where + "/kind", "missing: the message drawn");
+    return -1;
   }
-  if (type == "draw_message") {
-    a.code = kDrawMessage;
-    auto m = message_arg(/*required=*/true);
-    if (!m.ok()) return m.status();
-    a.args = {*m};
-    return a;
-  }
-  if (type == "take_seal") {
-    a.code = kSeal;
-    auto m = message_arg(false);
-    if (!m.ok()) return m.status();
-    a.args = {*m};
-    return a;
-  }
-  a.code = kCarryOut;
-  auto m = message_arg(false);
+  Message m;
+  if (Status st = ParseMessage(j["kind"], where + "/kind", Slice(pos).numbering, m); !st.ok())
+    return st;
+  return static_cast<int>(m);
+}
+
+// MSG-CHOOSE: "kind" names the scoring figure that takes the points.
+StatusOr<Action> ParseAssign(const json& j, const Position&, const std::string& where) {
+  if (Status s = model::CheckKeys(j, where, {"kind"}, /*of_type=*/true); !s.ok()) return s;
+  if (!j.contains("kind"))
+    return model::JsonError(
+        where + "/kind",
+        "missing: which scoring figure takes the points, meeple or dame (MSG-CHOOSE)");
+  auto f = j["kind"].is_string() ? ParseFigure(j["kind"].get<std::string>()) : std::nullopt;
+  if (!f)
+    return model::JsonError(where + "/kind",
+                            "expected \"meeple\" or \"dame\" (the scoring figure)");
+  return MessengersAction(kAssign, {static_cast<int>(*f)});
+}
+
+// draw_message (the message is required) and take_seal (optional: the one in hand).
+StatusOr<Action> ParseMessageAction(const json& j, const Position& pos, const std::string& where,
+                                    Code code) {
+  if (Status s = model::CheckKeys(j, where, {"kind"}, /*of_type=*/true); !s.ok()) return s;
+  auto m = MessageArg(j, pos, where, /*required=*/code == kDrawMessage);
+  if (!m.ok()) return m.status();
+  return MessengersAction(code, {*m});
+}
+
+// carry_out_message: "kind" the message (optional), x, y, feature the feature of 1-3 or the
+// figure of 8 (optional), "figure" the kind of the figure that returns (MSG-8: needed when two
+// of the player's kinds share the named segment).
+StatusOr<Action> ParseCarryOut(const json& j, const Position& pos, const std::string& where) {
+  if (Status s = model::CheckKeys(j, where, {"kind", "x", "y", "feature", "figure"},
+                                  /*of_type=*/true);
+      !s.ok())
+    return s;
+  auto m = MessageArg(j, pos, where, /*required=*/false);
   if (!m.ok()) return m.status();
   int node = -1;
   if (j.contains("x") || j.contains("y") || j.contains("feature")) {
-    json ref = json::object();
-    for (const char* k : {"x", "y", "feature"})
-      if (j.contains(k)) ref[k] = j[k];
-    auto n = model::ParseFeatureRef(ref, pos, where, model::IoContext{.source = ""});
-    if (!n.ok()) {
-      // ParseFeatureRef prefixes the (empty) source and a colon; keep the pointer and text.
-      std::string msg = n.status().message();
-      if (!msg.empty() && msg[0] == ':') msg = msg.substr(1);
-      return Status(n.status().code(), msg);
-    }
+    auto n = model::ReadFeatureRef(j, pos, where);
+    if (!n.ok()) return n.status();
     node = *n;
   }
-  // MSG-8: "figure" names the kind of the figure that returns (needed when two of the player's
-  // kinds share the named segment).
   int figure = -1;
   if (j.contains("figure")) {
-    if (node < 0) return model::JsonError(where + "/figure", "give the figure's tile and feature with it");
-    if (!j["figure"].is_string()) return model::JsonError(where + "/figure", "expected a figure kind name");
-    figure = pos.cfg().FigureKind(j["figure"].get<std::string>());
+    const json& jf = j["figure"];
+    if (node < 0)
+      return model::JsonError(where + "/figure", "give the figure's tile and feature with it");
+    if (!jf.is_string()) return model::JsonError(where + "/figure", "expected a figure kind name");
+    figure = pos.cfg().FigureKind(jf.get<std::string>());
     if (figure < 0)
-      return model::JsonError(where + "/figure", "unknown figure kind \"" + j["figure"].get<std::string>() +
-                                        "\" for these rules");
+      return model::JsonError(where + "/figure", "unknown figure kind \"" + jf.get<std::string>() +
+                                                     "\" for these rules");
   }
-  a.args = {*m, node, figure};
-  return a;
+  return MessengersAction(kCarryOut, {*m, node, figure});
 }
 
-void Messengers::DumpAction(const Position& pos, const Action& a, json& j) const {
-  auto message = [&](int m) {
-    if (m >= 0) j["kind"] = MessageName(static_cast<Message>(m));
-  };
-  switch (a.code) {
-    case kAssign:
-      j["type"] = "assign_points";
-      j["kind"] = FigureName(static_cast<Figure>(a.args[0]));
-      break;
-    case kDrawMessage:
-      j["type"] = "draw_message";
-      message(a.args[0]);
-      break;
-    case kSeal:
-      j["type"] = "take_seal";
-      message(a.args[0]);
-      break;
-    case kCarryOut:
-      j["type"] = "carry_out_message";
-      message(a.args[0]);
-      if (a.args[1] >= 0) j.update(model::FeatureRefJson(pos, a.args[1]));
-      if (a.args[2] >= 0) j["figure"] = pos.cfg().figure_kinds[a.args[2]].name;
-      break;
-  }
+void DumpMessage(int m, json& j) {
+  if (m >= 0) j["kind"] = MessageName(static_cast<Message>(m));
+}
+
+// "message 6 (2 points per knight)": the message named, else the one in hand or on top.
+std::string Label(const State& s, int m) {
+  if (m >= 0) return MessageLabel(s, static_cast<Message>(m));
+  if (s.in_hand) return MessageLabel(s, *s.in_hand);
+  if (s.stack_known && !s.stack.empty()) return MessageLabel(s, s.stack.front());
+  return "the message drawn";
+}
+
+std::string DescribeAssign(const Position& pos, const Action& a) {
+  const State& s = Slice(pos);
+  const std::string figure(FigureName(static_cast<Figure>(a.args[0])));
+  if (s.pending.empty()) return "assign points to the " + figure;
+  const Pending& e = s.pending.front();
+  return "move " + pos.players[e.player].name + "'s " + figure + " by the " +
+         std::to_string(e.points) + " points of " + e.source;
+}
+
+std::string DescribeCarryOut(const Position& pos, const Action& a) {
+  std::string d = "carry out " + Label(Slice(pos), a.args[0]);
+  if (a.args[1] >= 0) d += " on " + model::FeatureAt(pos, a.args[1]);
+  if (a.args[2] >= 0) d += " (the " + pos.cfg().figure_kinds[a.args[2]].name + ")";
+  return d;
+}
+
+}  // namespace
+
+void DeclareState(model::ModuleLoader& loader) {
+  loader.SetState({[] { return std::make_unique<State>(); }, ParseState, DumpState});
+}
+
+// The core reads only its own actions' keys; each of these checks its own (model::CheckKeys).
+void DeclareActions(model::ModuleLoader& loader) {
+  using model::ArgType;
+  loader.AddAction({.type = "assign_points",
+                    .code = kAssign,
+                    .args = {{"kind", ArgType::kEnum}},
+                    .summary = "move a scoring figure by the points waiting (MSG-CHOOSE)",
+                    .parse = ParseAssign,
+                    .dump = [](const Position&, const Action& a,
+                               json& j) { j["kind"] = FigureName(static_cast<Figure>(a.args[0])); },
+                    .describe = DescribeAssign});
+  loader.AddAction(
+      {.type = "draw_message",
+       .code = kDrawMessage,
+       .args = {{"kind", ArgType::kEnum}},
+       .summary = "draw the top message (MSG-DARK, MSG-SECOND)",
+       .parse =
+           [](const json& j, const Position& pos, const std::string& where) {
+             return ParseMessageAction(j, pos, where, kDrawMessage);
+           },
+       .dump = [](const Position&, const Action& a, json& j) { DumpMessage(a.args[0], j); },
+       .describe = [](const Position& pos,
+                      const Action& a) { return "draw " + Label(Slice(pos), a.args[0]); }});
+  loader.AddAction(
+      {.type = "take_seal",
+       .code = kSeal,
+       .args = {{"kind", ArgType::kEnum, /*optional=*/true}},
+       .summary = "take the message's 2-point seal instead (MSG-RESOLVE)",
+       .parse = [](const json& j, const Position& pos,
+                   const std::string& where) { return ParseMessageAction(j, pos, where, kSeal); },
+       .dump = [](const Position&, const Action& a, json& j) { DumpMessage(a.args[0], j); },
+       .describe =
+           [](const Position& pos, const Action& a) {
+             return "take the 2-point seal of " + Label(Slice(pos), a.args[0]);
+           }});
+  loader.AddAction({.type = "carry_out_message",
+                    .code = kCarryOut,
+                    .args = {{"kind", ArgType::kEnum, /*optional=*/true},
+                             {"feature", ArgType::kFeature, /*optional=*/true},
+                             {"figure", ArgType::kFigureKind, /*optional=*/true}},
+                    .summary = "carry out the message drawn (MSG-1 .. MSG-8)",
+                    .parse = ParseCarryOut,
+                    .dump =
+                        [](const Position& pos, const Action& a, json& j) {
+                          DumpMessage(a.args[0], j);
+                          if (a.args[1] >= 0) j.update(model::FeatureRefJson(pos, a.args[1]));
+                          if (a.args[2] >= 0) j["figure"] = pos.cfg().figure_kinds[a.args[2]].name;
+                        },
+                    .describe = DescribeCarryOut});
+}
+
+// The core reads and writes them as "variants": {"<RULING-ID>": "<reading>"} (exit 69 for an
+// unknown ID or reading); "readings" (same content) is the deprecated spelling, still read.
+void DeclareVariants(model::ModuleLoader& loader) {
+  for (const ReadingDef& d : kReadings)
+    loader.AddVariant(
+        {d.ruling,
+         {d.adopted, d.other},
+         0,
+         [flag = d.flag](Position& pos, int r) { Slice(pos).readings.*flag = r == 1; },
+         [flag = d.flag](const Position& pos) { return Slice(pos).readings.*flag ? 1 : 0; }});
 }
 
 }  // namespace carc::exp::messengers

@@ -180,11 +180,11 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node, in
     int f = FigureAt(pos, node, p, figure_kind);
     if (f < 0) {
       tc.verdict = Verdict::Illegal(
-          "MSG-8", label + ": no " +
-                       (figure_kind < 0 ? std::string("figure")
-                                        : pos.cfg().figure_kinds[figure_kind].name) +
-                       " of the player stands on the feature named at " + model::TileAt(pos, node) +
-                       "; the message scores one of the player's own figures");
+          "MSG-8",
+          label + ": no " +
+              (figure_kind < 0 ? std::string("figure") : pos.cfg().figure_kinds[figure_kind].name) +
+              " of the player stands on the feature named at " + model::TileAt(pos, node) +
+              "; the message scores one of the player's own figures");
       return tc;
     }
     tc.node = node;
@@ -203,10 +203,11 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node, in
   bool own = false;
   for (int f : pos.FiguresIn(root)) own |= pos.figures[f].owner == p;
   if (!own) {
-    tc.verdict = Verdict::Illegal(
-        ruling, label + ": the player has no figure on the " +
-                    std::string(model::FeatureKindName(want)) + " named at " + model::TileAt(pos, node) +
-                    " (at least one own figure is needed; the majority is not)");
+    tc.verdict =
+        Verdict::Illegal(ruling, label + ": the player has no figure on the " +
+                                     std::string(model::FeatureKindName(want)) + " named at " +
+                                     model::TileAt(pos, node) +
+                                     " (at least one own figure is needed; the majority is not)");
     return tc;
   }
   for (int t : targets)
@@ -216,11 +217,11 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node, in
     }
   int v = SmallValue(pos, root, p).points;
   int best = targets.empty() ? 0 : SmallValue(pos, pos.board.Find(targets.front()), p).points;
-  tc.verdict =
-      Verdict::Illegal(ruling, label + ": the " + std::string(model::FeatureKindName(want)) +
-                                   " named at " + model::TileAt(pos, node) + " is worth " + std::to_string(v) +
-                                   " at final scoring, but the player's smallest one is worth " +
-                                   std::to_string(best) + "; the message must score the smallest");
+  tc.verdict = Verdict::Illegal(
+      ruling, label + ": the " + std::string(model::FeatureKindName(want)) + " named at " +
+                  model::TileAt(pos, node) + " is worth " + std::to_string(v) +
+                  " at final scoring, but the player's smallest one is worth " +
+                  std::to_string(best) + "; the message must score the smallest");
   tc.verdict.reasons.push_back(
       {"MSG-Q-SMALLEST", "features are ranked by the points they would give at final scoring"});
   return tc;
@@ -375,7 +376,8 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
       tie.points = 4 * shared;
       tie.cities = shared;
       tie.winners = {static_cast<PlayerId>(q)};
-      tie.formula = label + ": tied for the majority of " + model::Plural(shared, "completed city") +
+      tie.formula = label + ": tied for the majority of " +
+                    model::Plural(shared, "completed city") +
                     ": every player tied for the majority scores, 4 x " + std::to_string(shared);
       tie.rulings.push_back("MSG-Q-8-TIED");
       AwardEach(pos, tie);

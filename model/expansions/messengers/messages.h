@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/core/action.h"
+#include "model/core/module_loader.h"
 #include "model/core/position.h"
 #include "model/expansions/messengers/state.h"
 
@@ -39,8 +40,7 @@ std::vector<int> OwnKindsAt(const model::Position& pos, int node, PlayerId p);
 // Carries out message m (not 4, which the step handles) for the active player; points go
 // through model::AwardPoints. For 8, `figure` is the figure that returns (CheckTarget). Events
 // and notes go to `out`.
-void CarryOut(model::Position& pos, Message m, int node, model::ApplyResult& out,
-              int figure = -1);
+void CarryOut(model::Position& pos, Message m, int node, model::ApplyResult& out, int figure = -1);
 
 // The 2-point seal (MSG-RESOLVE).
 void TakeSeal(model::Position& pos, Message m, model::ApplyResult& out);
@@ -57,5 +57,9 @@ std::optional<model::Reason> Due(const model::Position& pos, const State& s);
 // MSG-FN1, MSG-Q-MOVED, MSG-DARK, MSG-ACTIVE), points assigned when none wait (MSG-CHOOSE), a
 // message while points wait for their figure (MSG-CHOOSE, MSG-FN13).
 std::optional<model::Verdict> OutOfStepRuling(const model::Position& pos, const model::Action& a);
+
+// The two steps (steps.cc): assign_points after the core scoring step, message before the end of
+// the turn.
+void DeclareSteps(model::ModuleLoader& loader);
 
 }  // namespace carc::exp::messengers

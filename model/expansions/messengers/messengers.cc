@@ -4,7 +4,7 @@
 
 #include "model/core/check.h"
 #include "model/core/position.h"
-#include "model/core/position_io.h"
+#include "model/expansions/messengers/io.h"
 #include "model/expansions/messengers/messages.h"
 
 namespace carc::exp::messengers {
@@ -35,6 +35,16 @@ std::string SourceOf(const ScoreEvent& ev) {
 }
 
 }  // namespace
+
+void Messengers::Load(model::ModuleLoader& loader) const {
+  DeclareSteps(loader);
+  DeclareState(loader);
+  DeclareActions(loader);
+  DeclareVariants(loader);
+  for (model::Hook h : {model::Hook::kValidate, model::Hook::kJudgeOutOfStep,
+                        model::Hook::kInterceptAward, model::Hook::kBeforeFinalScoring})
+    loader.Uses(h);
+}
 
 // Rulings: see OutOfStepRuling (steps.cc).
 std::optional<model::Verdict> Messengers::JudgeOutOfStep(const Position& pos,
@@ -209,46 +219,6 @@ void Messengers::Validate(const Position& pos, std::vector<model::Violation>& ou
     if (f >= 0 && s.variant != Variant::kRevision2025)
       out.push_back({"MSG-C31", base + "/turn_figures",
                      "one figure per turn is the 2025 revision's rule (variant revision-2025)"});
-}
-
-std::string Messengers::DescribeAction(const Position& pos, const model::Action& a) const {
-  const State& s = Slice(pos);
-  auto label = [&](int m) {
-    if (m >= 0) return MessageLabel(s, static_cast<Message>(m));
-    if (s.in_hand) return MessageLabel(s, *s.in_hand);
-    if (s.stack_known && !s.stack.empty()) return MessageLabel(s, s.stack.front());
-    return std::string("the message drawn");
-  };
-  auto at = [&](int node) {
-    model::Coord c = pos.board.tile(model::Board::TileOf(node)).pos;
-    nlohmann::json ref = model::FeatureRefJson(pos, node);
-    return ref["feature"].get<std::string>() + " of the tile at (" + std::to_string(c.x) + ", " +
-           std::to_string(c.y) + ")";
-  };
-  switch (a.code) {
-    case kAssign: {
-      std::string what =
-          "assign points to the " + std::string(FigureName(static_cast<Figure>(a.args[0])));
-      if (!s.pending.empty()) {
-        const Pending& e = s.pending.front();
-        what = "move " + pos.players[e.player].name + "'s " +
-               std::string(FigureName(static_cast<Figure>(a.args[0]))) + " by the " +
-               std::to_string(e.points) + " points of " + e.source;
-      }
-      return what;
-    }
-    case kDrawMessage:
-      return "draw " + label(a.args[0]);
-    case kSeal:
-      return "take the 2-point seal of " + label(a.args[0]);
-    case kCarryOut: {
-      std::string d = "carry out " + label(a.args[0]);
-      if (a.args[1] >= 0) d += " on " + at(a.args[1]);
-      if (a.args[2] >= 0) d += " (the " + pos.cfg().figure_kinds[a.args[2]].name + ")";
-      return d;
-    }
-  }
-  return "messengers action";
 }
 
 }  // namespace carc::exp::messengers

@@ -26,19 +26,12 @@ enum Code { kAssign = 1, kDrawMessage = 2, kSeal = 3, kCarryOut = 4 };
 class Messengers final : public model::Expansion {
  public:
   std::string_view Id() const override { return kId; }
-  void ContributeSteps(std::vector<model::StepInsert>& steps) const override;
-  std::unique_ptr<model::ExpansionState> NewState() const override;
-  model::Status ParseState(const nlohmann::json& j, const std::string& where,
-                           model::Position& pos) const override;
-  void DumpState(const model::Position& pos, nlohmann::json& j) const override;
+  // Declares the two steps, the slice codec, the four actions, the disputed readings and the
+  // four hooks below.
+  void Load(model::ModuleLoader& loader) const override;
   void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
-  std::optional<model::StatusOr<model::Action>> ParseAction(
-      const nlohmann::json& j, const model::Position& pos, const std::string& where) const override;
-  void DumpAction(const model::Position& pos, const model::Action& a,
-                  nlohmann::json& j) const override;
-  std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
   std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
-                                                const model::Action& a) const override;
+                                               const model::Action& a) const override;
   bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, PlayerId player,
                       int points) const override;
   void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;

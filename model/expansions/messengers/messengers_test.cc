@@ -61,6 +61,10 @@ TEST(MessengersState, SectionRoundTrips) {
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_EQ(model::DumpPosition(*again), d);
   EXPECT_EQ(d["expansions"]["messengers"]["variant"], "revision-2025");
+  // The reading given under the deprecated "readings" is written by ruling ID under "variants".
+  EXPECT_EQ(d["expansions"]["messengers"]["variants"],
+            json({{"MSG-Q-8-RETURN", "return-only-with-majority"}}));
+  EXPECT_FALSE(d["expansions"]["messengers"].contains("readings"));
   EXPECT_TRUE(model::Validate(*again).empty());
 }
 

@@ -21,7 +21,8 @@ using model::Verdict;
 
 std::string PlayerName(const Position& pos, PlayerId p) { return pos.players[p].name; }
 
-std::string Where(int points) {
+// "12 (space 12)": a scoring figure's place on the track (MSG-DARK).
+std::string TrackText(int points) {
   return std::to_string(points) + " (space " + std::to_string(Space(points)) + ")";
 }
 
@@ -78,7 +79,7 @@ std::optional<Reason> Due(const Position& pos, const State& s) {
                                  " stopped on a dark space during this scoring round (MSG-FN13 "
                                  "any-intermediate-stop)"
                            : who + (moved[g] ? " moved this turn part and" : "") + " stands on " +
-                                 Where(pts) + ", a dark space";
+                                 TrackText(pts) + ", a dark space";
     if (!second) return Reason{"MSG-DARK", text + ": the active player takes the top message"};
     return Reason{s.part.taken == 1 ? "MSG-SECOND" : "MSG-FN15",
                   text +
@@ -127,7 +128,7 @@ ApplyResult ApplyAssign(Position& pos, const Action& a) {
   r.verdict.reasons.push_back({"MSG-CHOOSE", who + "'s " + std::string(FigureName(f)) +
                                                  " takes the " + std::to_string(e.points) +
                                                  " points of " + e.source + ": " +
-                                                 std::to_string(from) + " -> " + Where(pts)});
+                                                 std::to_string(from) + " -> " + TrackText(pts)});
   if (s.variant == Variant::kRevision2025) {
     s.turn_figure[e.player] = static_cast<int>(f);
     r.verdict.reasons.push_back({"MSG-C31", "2025 revision: " + who +
@@ -141,7 +142,7 @@ ApplyResult ApplyAssign(Position& pos, const Action& a) {
   if (e.player != active) {
     if (Dark(pts))
       r.verdict.reasons.push_back(
-          {"MSG-ACTIVE", who + "'s " + std::string(FigureName(f)) + " ends on " + Where(pts) +
+          {"MSG-ACTIVE", who + "'s " + std::string(FigureName(f)) + " ends on " + TrackText(pts) +
                              ", a dark space, but it is not " + who +
                              "'s turn: points scored in another player's turn never give a "
                              "message"});
@@ -406,7 +407,8 @@ class MessageStep final : public model::Step {
           r.notes.push_back(
               {"MSG-FN13", PlayerName(pos, p) + "'s " + std::string(FigureName(f)) +
                                " stopped on a dark space during the scoring round but ends on " +
-                               Where(pts) + ": only the final position after the round counts"});
+                               TrackText(pts) +
+                               ": only the final position after the round counts"});
         continue;
       }
       // moved_any: moved by any points of this turn part, a message's included (MSG-Q-MOVED).
@@ -414,11 +416,11 @@ class MessageStep final : public model::Step {
       if (s.part.taken > 0 && moved) {
         r.notes.push_back({s.part.taken == 1 ? "MSG-ONE" : "MSG-FN15",
                            PlayerName(pos, p) + "'s " + std::string(FigureName(f)) + " stands on " +
-                               Where(pts) +
+                               TrackText(pts) +
                                " but the message(s) of this turn part are taken or declined"});
       } else if (!moved && s.part.moved_any[1 - g]) {
         r.notes.push_back({"MSG-Q-MOVED", PlayerName(pos, p) + "'s " + std::string(FigureName(f)) +
-                                              " stands on " + Where(pts) +
+                                              " stands on " + TrackText(pts) +
                                               " but did not move this turn part: no message"});
       } else if (moved && !AloneOk(s, p, f, pts)) {
         r.notes.push_back({"MSG-FN1", "the space " + std::to_string(Space(pts)) +
@@ -455,8 +457,9 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
   const PlayerId p = pos.turn.player;
   const std::string who = PlayerName(pos, p);
   if (pos.turn.game_over)
-    return Verdict::Illegal("MSG-FINAL", "the game is over: both scoring figures were summed "
-                                         "before final scoring and no message is taken any more");
+    return Verdict::Illegal("MSG-FINAL",
+                            "the game is over: both scoring figures were summed "
+                            "before final scoring and no message is taken any more");
   if (a.code == kAssign) {
     if (!s.pending.empty())
       return std::nullopt;  // a step that takes it comes later: not this ruling's business
@@ -469,8 +472,8 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
                             "points scored wait for " + PlayerName(pos, s.pending.front().player) +
                                 " to choose the scoring figure they move; a message comes only "
                                 "after the figures have moved (MSG-FN13)");
-  const bool after_scoring = pos.turn.placed >= 0 &&
-                             pos.turn.step >= pos.cfg().StepIndex(model::kScoreCompleted);
+  const bool after_scoring =
+      pos.turn.placed >= 0 && pos.turn.step >= pos.cfg().StepIndex(model::kScoreCompleted);
   if (!after_scoring)
     return Verdict::Illegal("MSG-DARK",
                             "a message is taken after the scoring of the turn (step 3), when a "
@@ -479,9 +482,9 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
   if (s.DameReturned(p))
     return Verdict::Illegal("MSG-FINAL", who + "'s dame has left the track: no message");
   if (s.part.taken == 1) {
-    Verdict v = Verdict::Illegal(
-        "MSG-ONE", who + " already took the one message of this turn" +
-                       (s.part.part > 1 ? " part" : "") + ": at most one message per turn");
+    Verdict v = Verdict::Illegal("MSG-ONE", who + " already took the one message of this turn" +
+                                                (s.part.part > 1 ? " part" : "") +
+                                                ": at most one message per turn");
     v.reasons.push_back({"MSG-SECOND",
                          "a second message needs the points of the first to put a scoring figure "
                          "on a dark space, and they did not (or the second was declined)"});
@@ -490,8 +493,7 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
   if (s.part.taken >= 2)
     return Verdict::Illegal(
         s.Chain() ? "MSG-SECOND" : "MSG-FN15",
-        who + " already took " + std::to_string(s.part.taken) +
-            " messages this turn: " +
+        who + " already took " + std::to_string(s.part.taken) + " messages this turn: " +
             (s.Chain() ? "the last one's points put no scoring figure on a dark space"
                        : "only one second message is allowed (the endless chain was the original "
                          "edition's rule)"));
@@ -508,7 +510,7 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
                                              blocker + ", so it gives no message");
     if (!s.part.moved[g] && !s.readings.any_figure_on_dark)
       return Verdict::Illegal("MSG-Q-MOVED", who + "'s " + std::string(FigureName(f)) +
-                                                 " stands on " + Where(pts) +
+                                                 " stands on " + TrackText(pts) +
                                                  " but did not move this turn: no message");
   }
   return Verdict::Illegal("MSG-DARK", "neither of " + who +
@@ -516,11 +518,13 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
                                           "dark space (0, 5, 10, ...): no message");
 }
 
-void Messengers::ContributeSteps(std::vector<model::StepInsert>& steps) const {
+// MSG-CHOOSE: points are assigned right after the scoring step; MSG-DARK, MSG-RESOLVE: the
+// message is taken and resolved before the end of the turn.
+void DeclareSteps(model::ModuleLoader& loader) {
   static const AssignStep assign;
   static const MessageStep message;
-  steps.push_back({model::kScoreCompleted, /*after=*/true, &assign});
-  steps.push_back({model::kEndTurn, /*after=*/false, &message});
+  loader.AddStep(model::kScoreCompleted, model::Place::kAfter, &assign);
+  loader.AddStep(model::kEndTurn, model::Place::kBefore, &message);
 }
 
 }  // namespace carc::exp::messengers
