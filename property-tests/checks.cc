@@ -239,6 +239,15 @@ std::string Named(const std::vector<std::string>& keys,
   return Join(v);
 }
 
+// The keys of sorted `a` that sorted `b` lacks, by their names: one side of a list difference.
+template <class Sorted>
+std::string NamedMinus(const Sorted& a, const Sorted& b,
+                       const std::map<std::string, std::string>& names) {
+  std::vector<std::string> only;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(only));
+  return Named(only, names);
+}
+
 }  // namespace
 
 std::optional<Failure> CheckBruteForce(const Position& pos) {
@@ -259,14 +268,9 @@ std::optional<Failure> CheckBruteForce(const Position& pos) {
   std::vector<std::string> b = CompareKeys(pos, BruteForceActions(pos), names);
   b.erase(std::unique(b.begin(), b.end()), b.end());
   if (b != keys) {
-    std::vector<std::string> only_list, only_brute;
-    std::set_difference(keys.begin(), keys.end(), b.begin(), b.end(),
-                        std::back_inserter(only_list));
-    std::set_difference(b.begin(), b.end(), keys.begin(), keys.end(),
-                        std::back_inserter(only_brute));
     return Fail("brute-force",
-                "the legal list differs from brute force; listed only:" + Named(only_list, names) +
-                    "\nbrute force only:" + Named(only_brute, names),
+                "the legal list differs from brute force; listed only:" +
+                    NamedMinus(keys, b, names) + "\nbrute force only:" + NamedMinus(b, keys, names),
                 pos);
   }
   return CheckFiguresListedEqualAccepted(pos);
@@ -301,15 +305,11 @@ std::optional<Failure> CheckFiguresListedEqualAccepted(const Position& pos) {
       if (r.verdict.legal && r.input_error.empty()) add(accepted, a);
     }
   if (listed == accepted) return std::nullopt;
-  std::vector<std::string> only_list, only_accepted;
-  std::set_difference(listed.begin(), listed.end(), accepted.begin(), accepted.end(),
-                      std::back_inserter(only_list));
-  std::set_difference(accepted.begin(), accepted.end(), listed.begin(), listed.end(),
-                      std::back_inserter(only_accepted));
   return Fail("figures-listed-accepted",
               "at the figure step the listed figure placements differ from those accepted; "
               "listed only:" +
-                  Named(only_list, names) + "\naccepted only:" + Named(only_accepted, names),
+                  NamedMinus(listed, accepted, names) +
+                  "\naccepted only:" + NamedMinus(accepted, listed, names),
               pos);
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "model/core/json_reader.h"  // Plural
 #include "model/core/partial_board.h"
 
 namespace carc::model {
@@ -16,15 +17,6 @@ void FillTiles(const Position& pos, int root, ScoreEvent& ev) {
   std::sort(t.begin(), t.end());
   t.erase(std::unique(t.begin(), t.end()), t.end());
   for (int i : t) ev.tiles.push_back(pos.board.tile(i).pos);
-}
-
-std::string Plural(int n, const std::string& word) {
-  if (n == 1) return "1 " + word;
-  // "city" -> "cities", "completed city" -> "completed cities".
-  if (word.size() > 1 && word.back() == 'y' && std::string("aeiou").find(word[word.size() - 2]) ==
-                                                   std::string::npos)
-    return std::to_string(n) + " " + word.substr(0, word.size() - 1) + "ies";
-  return std::to_string(n) + " " + word + "s";
 }
 
 // The value of a road, city or monastery; `final` selects end-of-game values.
@@ -57,8 +49,8 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       }
       ev.points = per * n + per * fi.shields;
       if (pos.explain) {
-        ev.formula = std::to_string(per) + " x " + Plural(n, "tile") + " + " +
-                     std::to_string(per) + " x " + Plural(fi.shields, "coat") + " of arms";
+        ev.formula = std::to_string(per) + " x " + Plural(n, "tile") + " + " + std::to_string(per) +
+                     " x " + Plural(fi.shields, "coat") + " of arms";
         ev.ends = FeatureEnds(pos, root);
       }
       ev.rulings.push_back(final ? "BASE-END-CITY" : "BASE-SCORE-CITY");
@@ -163,8 +155,7 @@ std::string EndText(const FeatureEnd& e) {
     return "the edge of the stated board at " + CoordText(e.at) + " on the " +
            std::string(kSide[e.side & 3]) + " side";
   if (e.what == "open edge")
-    return "an open edge on the " + std::string(kSide[e.side & 3]) + " side of " +
-           CoordText(e.at);
+    return "an open edge on the " + std::string(kSide[e.side & 3]) + " side of " + CoordText(e.at);
   return "the " + e.what + " at " + CoordText(e.at);
 }
 
@@ -193,7 +184,10 @@ std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root) {
       if (b.Find(Board::Node(t, static_cast<int>(s))) != root) continue;
       const Segment& sg = rt.segments[s];
       if (sg.kind == FeatureKind::kRoad && std::popcount(sg.sides) == 1)
-        out.push_back({monastery ? "monastery" : roads >= 3 ? "junction" : city ? "city" : "end",
+        out.push_back({monastery    ? "monastery"
+                       : roads >= 3 ? "junction"
+                       : city       ? "city"
+                                    : "end",
                        at, -1});
       for (int d = 0; d < 4; ++d)
         if ((sg.sides & kSideBit[d]) && !b.At(Neighbour(at, d)))
@@ -230,7 +224,8 @@ std::string FeatureText(const Position& pos, int root) {
   const Board& b = pos.board;
   const FeatureKind kind = b.Info(root).kind;
   std::string out = "the " + std::string(FeatureKindName(kind));
-  if (kind == FeatureKind::kMonastery) return out + " at " + CoordText(b.tile(Board::TileOf(root)).pos);
+  if (kind == FeatureKind::kMonastery)
+    return out + " at " + CoordText(b.tile(Board::TileOf(root)).pos);
   ScoreEvent tiles;
   FillTiles(pos, root, tiles);
   out += " through " + CoordsText(tiles.tiles);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "model/core/json_reader.h"  // Plural
 #include "model/core/position_io.h"
 #include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/christmas_present/state.h"
@@ -168,8 +169,9 @@ std::string Counted(const std::vector<std::string>& names) {
   return v;
 }
 
-std::string Plural(size_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
+// "3 cards": the core's plural, with a container's size.
+std::string Plural(size_t n, std::string_view word) {
+  return model::Plural(static_cast<int>(n), word);
 }
 
 // "key: value" lines of what is left of a section, nested keys joined with dots.
@@ -192,7 +194,7 @@ void Gifts(const Position& pos, json s, Column& col) {
   col.Line("The Gifts", "h");
   const json deck = s.value("deck", json());
   const std::vector<std::string> in_deck = CardNames(deck);
-  std::string about = "Deck: " + Plural(in_deck.size(), "card", "cards") + " face down";
+  std::string about = "Deck: " + Plural(in_deck.size(), "card") + " face down";
   if (deck.is_array() && !in_deck.empty())
     about += "; order known to the judge, top: " + CardTitle(in_deck[0]);
   else if (!in_deck.empty())
@@ -201,8 +203,7 @@ void Gifts(const Position& pos, json s, Column& col) {
   const std::vector<std::string> discards = CardNames(s.value("discards", json()));
   if (discards.size() > 8) {
     col.Pile(static_cast<int>(discards.size()), kGift,
-             "Discards: " + Plural(discards.size(), "card", "cards") + " face up",
-             Counted(discards));
+             "Discards: " + Plural(discards.size(), "card") + " face up", Counted(discards));
   } else if (!discards.empty()) {
     col.Line("Discards, face up:");
     col.Cards(
@@ -218,7 +219,7 @@ void Gifts(const Position& pos, json s, Column& col) {
     const std::vector<std::string> hand =
         p < hands.size() ? CardNames(hands[p]) : std::vector<std::string>{};
     const std::string& name = pos.players[p].name;
-    col.Line(name + ": " + (hand.empty() ? "no gifts" : Plural(hand.size(), "gift", "gifts")));
+    col.Line(name + ": " + (hand.empty() ? "no gifts" : Plural(hand.size(), "gift")));
     if (hand.size() > 8)
       col.Line("  " + Counted(hand));
     else
@@ -270,8 +271,7 @@ void Christmas(const Position& pos, json s, Column& col) {
     const std::string id(xp::DeckName(d));
     const json deck = s.value("decks", json::object()).value(id, json());
     const size_t n = st ? st->decks[static_cast<int>(d)].cards.size() : CardNames(deck).size();
-    std::string about =
-        "The " + id + " deck: " + (n ? Plural(n, "card", "cards") + " face down" : "empty");
+    std::string about = "The " + id + " deck: " + (n ? Plural(n, "card") + " face down" : "empty");
     if (deck.is_array() && !deck.empty())
       about += "; order known to the judge, top: " + CardTitle(deck[0].get<std::string>());
     else if (n > 0)
@@ -285,14 +285,13 @@ void Christmas(const Position& pos, json s, Column& col) {
     const std::vector<std::string> hand =
         p < hands.size() ? CardNames(hands[p]) : std::vector<std::string>{};
     const std::string& name = pos.players[p].name;
-    col.Line(name + ": " + (hand.empty() ? "no cards" : Plural(hand.size(), "card", "cards")) +
-             " in hand");
+    col.Line(name + ": " + (hand.empty() ? "no cards" : Plural(hand.size(), "card")) + " in hand");
     col.Cards(hand, look, name + "'s card (hidden): ");
   }
   const std::vector<std::string> discard = CardNames(s.value("discard", json()));
   if (discard.size() > 8) {
     col.Pile(static_cast<int>(discard.size()), kRoadCard,
-             "Discard pile: " + Plural(discard.size(), "card", "cards"), Counted(discard));
+             "Discard pile: " + Plural(discard.size(), "card"), Counted(discard));
   } else if (!discard.empty()) {
     col.Line("Discard pile:");
     col.Cards(discard, look, "discarded: ");
@@ -408,7 +407,7 @@ void Messengers(const Position& pos, json s, Column& col) {
   const json stack = s.value("stack", json());
   const bool in_hand = s.contains("in_hand");
   const int n = stack.is_array() ? static_cast<int>(stack.size()) : kMessages - (in_hand ? 1 : 0);
-  std::string about = "Messages: " + Plural(n, "message", "messages") + " face down";
+  std::string about = "Messages: " + Plural(n, "message") + " face down";
   if (stack.is_array() && !stack.empty())
     about += "; order known to the judge, top: " + title(stack[0]);
   else if (!stack.is_array())
