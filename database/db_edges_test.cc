@@ -332,9 +332,10 @@ TEST(DbEdges, DamagedSearchIndexIsRefusedBeforeAnyWrite) {
       << check.out;
 }
 
-// A byte of a stored action changed where no index or constraint looks (a digit of a rotation
-// in game_actions): the file is sound to SQLite, so writes go on, but `db check` rebuilds each
-// record and finds that it no longer hashes to the record_sha256 stored at import.
+// A byte of a stored record changed where no index or constraint looks (a digit of the first
+// rotation in the games table's pages: the start tile's or an action's, both JSON kept valid):
+// the file is sound to SQLite, so writes go on, but `db check` rebuilds each record and finds
+// that it no longer hashes to the record_sha256 stored at import.
 TEST(DbEdges, DbCheckFindsARecordChangedWhereNoIndexLooks) {
   TempDir dir;
   const std::string db = dir.File("c.db");
@@ -346,8 +347,8 @@ TEST(DbEdges, DbCheckFindsARecordChangedWhereNoIndexLooks) {
   EXPECT_EQ(j.at("integrity"), "ok");
   EXPECT_EQ(j.at("checked").at("game_records"), 1);
   EXPECT_EQ(j.at("checked").at("search_index"), true);
-  const auto [page, at] = FindInTable(db, "game_actions", "\"rotation\":");
-  ASSERT_NE(at, std::string::npos) << "no rotation in a page of game_actions";
+  const auto [page, at] = FindInTable(db, "games", "\"rotation\":");
+  ASSERT_NE(at, std::string::npos) << "no rotation in a page of the games table";
   const std::string bytes = Bytes(db);
   const size_t digit = at + std::string("\"rotation\":").size();
   ASSERT_NE(std::string("0129").find(bytes[digit]), std::string::npos) << bytes.substr(at, 20);

@@ -17,7 +17,7 @@ TEST(Schema, FreshFileIsMigratedToTheLatestVersion) {
   auto c = OpenDatabase(dir.File("a.db"), {.mode = OpenMode::kCreate});
   ASSERT_TRUE(c.ok()) << c.status().message();
   EXPECT_EQ(QueryInt(*c, "PRAGMA user_version"), LatestVersion());
-  EXPECT_EQ(LatestVersion(), 2);  // schema/0001_init.sql, 0002_search.sql
+  EXPECT_EQ(LatestVersion(), 3);  // schema/0001_init.sql, 0002_search.sql, 0003_game_turns...
   EXPECT_EQ(QueryInt(*c, "PRAGMA application_id"), kApplicationId);
   EXPECT_EQ(QueryInt(*c, "PRAGMA foreign_keys"), 1);
   EXPECT_EQ(QueryText(*c, "PRAGMA journal_mode"), "wal");
@@ -28,7 +28,38 @@ TEST(Schema, FreshFileIsMigratedToTheLatestVersion) {
             0);
   EXPECT_EQ(QueryInt(*c, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND "
                          "type = 'table' AND strict = 1"),
-            15);  // rulings(6) + fixtures(2) + games(5) + adjudications(2)
+            13);  // rulings(6) + fixtures(2) + games(3) + adjudications(2)
+}
+
+// Schema 3 moves a game's turns from game_turns/game_actions rows into two JSON arrays of its
+// row; a game imported under schema 2 keeps its actions (in seq order), claims and model scores.
+TEST(Schema, Migration3KeepsTheTurnsOfStoredGames) {
+  Connection c = std::move(*Connection::Open(":memory:", {.mode = OpenMode::kCreate}));
+  ASSERT_TRUE(c.Exec("PRAGMA foreign_keys = ON").ok());
+  const auto& all = Migrations();
+  ASSERT_EQ(all.size(), 3u);
+  ASSERT_TRUE(Migrate(c, {all[0], all[1]}).ok());
+  ASSERT_TRUE(c.Exec(R"sql(
+    INSERT INTO games (game_id, record_sha256, origin, edition, expansions, start, draw_order,
+                       verdict, verdict_text, finished, model_version, imported_at)
+    VALUES (1, 'h1', 'record', 'C3', '[]', '[]', '["A","B"]', 'consistent', 'ok', 0, 'm', 't'),
+           (2, 'h2', 'record', 'C3', '[]', '[]', '[]', 'consistent', 'ok', 0, 'm', 't');
+    INSERT INTO game_turns VALUES (1, 2, NULL, NULL), (1, 1, '[3,0]', '[3,0]');
+    INSERT INTO game_actions VALUES
+      (1, 1, 1, 'pass', '{"type":"pass"}'),
+      (1, 2, 0, 'place_tile', '{"type":"place_tile","x":2}'),
+      (1, 1, 0, 'place_tile', '{"type":"place_tile","x":1}');
+  )sql").ok());
+  ASSERT_TRUE(Migrate(c).ok());
+  EXPECT_EQ(QueryInt(c, "PRAGMA user_version"), 3);
+  EXPECT_EQ(QueryText(c, "SELECT turns FROM games WHERE game_id = 1"),
+            R"([{"actions":[{"type":"place_tile","x":1},{"type":"pass"}],"scores":[3,0]},)"
+            R"({"actions":[{"type":"place_tile","x":2}]}])");
+  EXPECT_EQ(QueryText(c, "SELECT model_scores FROM games WHERE game_id = 1"), "[[3,0],null]");
+  EXPECT_EQ(QueryText(c, "SELECT turns || model_scores FROM games WHERE game_id = 2"), "[][]");
+  EXPECT_EQ(QueryInt(c, "SELECT count(*) FROM sqlite_schema WHERE name IN "
+                        "('game_turns', 'game_actions')"),
+            0);
 }
 
 TEST(Schema, MigratingTwiceIsANoOp) {

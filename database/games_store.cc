@@ -4,6 +4,7 @@
 
 #include "database/jcz_record.h"
 #include "database/model_version.h"
+#include "database/sha256.h"
 #include "database/json_opt.h"
 #include "model/core/position_io.h"
 
@@ -20,7 +21,7 @@ std::optional<std::string> DumpOrNull(const json& j) {
 }
 
 struct GameInserts {
-  Statement find, game, player, turn, action, cite;
+  Statement find, game, player, cite;
 };
 
 StatusOr<GameInserts> Prepare(Connection& c) {
@@ -33,13 +34,9 @@ StatusOr<GameInserts> Prepare(Connection& c) {
       {&in.game,
        "INSERT INTO games (record_sha256, origin, source, meta, edition, expansions, options, start, "
        "draw_order, final_claimed, verdict, verdict_turn, verdict_action, verdict_text, finished, "
-       "final_model, model_version, imported_at) VALUES "
-       "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"},
+       "final_model, model_version, imported_at, turns, model_scores) VALUES "
+       "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
       {&in.player, "INSERT INTO game_players (game_id, seat, name) VALUES (?1, ?2, ?3)"},
-      {&in.turn,
-       "INSERT INTO game_turns (game_id, turn, claimed_scores, model_scores) VALUES (?1, ?2, ?3, ?4)"},
-      {&in.action,
-       "INSERT INTO game_actions (game_id, turn, seq, type, action) VALUES (?1, ?2, ?3, ?4, ?5)"},
       {&in.cite, "INSERT OR IGNORE INTO game_citations (game_id, ruling_id) VALUES (?1, ?2)"},
   };
   for (auto& [st, sql] : all) {
@@ -50,9 +47,10 @@ StatusOr<GameInserts> Prepare(Connection& c) {
   return in;
 }
 
-// Inserts one replayed record; returns its game_id.
+// Inserts one replayed record; returns its game_id. `turns` is the canonical record's "turns"
+// (schema 3: a game's turns are one JSON array in its row).
 StatusOr<int64_t> InsertGame(Connection& conn, GameInserts& in, const ImportItem& item,
-                             const std::string& hash, const ReplayResult& rr,
+                             const std::string& hash, const json& turns, const ReplayResult& rr,
                              const std::string& now) {
   const GameRecord& r = item.record;
   in.game.Bind(1, hash).Bind(2, item.origin).Bind(3, item.source).Bind(4, DumpOrNull(r.meta));
@@ -64,27 +62,16 @@ StatusOr<int64_t> InsertGame(Connection& conn, GameInserts& in, const ImportItem
   in.game.Bind(12, rr.turn > 0 ? std::optional<int64_t>(rr.turn) : std::nullopt);
   in.game.Bind(13, rr.action >= 0 ? std::optional<int64_t>(rr.action) : std::nullopt);
   in.game.Bind(14, rr.text).Bind(15, rr.finished ? 1 : 0).Bind(16, json(rr.final_model).dump());
-  in.game.Bind(17, kModelVersion).Bind(18, now);
+  in.game.Bind(17, kModelVersion).Bind(18, now).Bind(19, turns.dump());
+  json model = json::array();  // per turn; null where the replay stopped before it
+  for (size_t t = 0; t < r.turns.size(); ++t)
+    model.push_back(t < rr.model_scores.size() ? json(rr.model_scores[t]) : json());
+  in.game.Bind(20, model.dump());
   if (Status s = in.game.Run(); !s.ok()) return s;
   const int64_t id = conn.LastInsertRowid();
   for (size_t p = 0; p < r.players.size(); ++p) {
     in.player.Bind(1, id).Bind(2, static_cast<int64_t>(p)).Bind(3, r.players[p]);
     if (Status s = in.player.Run(); !s.ok()) return s;
-  }
-  for (size_t t = 0; t < r.turns.size(); ++t) {
-    const TurnRecord& turn = r.turns[t];
-    in.turn.Bind(1, id).Bind(2, static_cast<int64_t>(t + 1));
-    in.turn.Bind(3, turn.scores ? std::optional<std::string>(json(*turn.scores).dump()) : std::nullopt);
-    in.turn.Bind(4, t < rr.model_scores.size() ? std::optional<std::string>(json(rr.model_scores[t]).dump())
-                                               : std::nullopt);
-    if (Status s = in.turn.Run(); !s.ok()) return s;
-    for (size_t a = 0; a < turn.actions.size(); ++a) {
-      const json& type = turn.actions[a]["type"];
-      in.action.Bind(1, id).Bind(2, static_cast<int64_t>(t + 1)).Bind(3, static_cast<int64_t>(a));
-      in.action.Bind(4, type.is_string() ? type.get<std::string>() : type.dump());
-      in.action.Bind(5, turn.actions[a].dump());
-      if (Status s = in.action.Run(); !s.ok()) return s;
-    }
   }
   for (const std::string& rid : rr.cited) {
     in.cite.Bind(1, id).Bind(2, rid);
@@ -122,6 +109,10 @@ StatusOr<std::vector<ImportResult>> ImportGames(Connection& conn,
     else
       results[i].error = rr.status();
   }
+  // A batch is one transaction, so one fsync of the write-ahead log at its COMMIT: with
+  // synchronous FULL (the connection's default is NORMAL) a batch reported stored survives a
+  // power cut as well as a killed process, for the cost of that one fsync.
+  if (Status s = conn.Exec("PRAGMA synchronous = FULL"); !s.ok()) return s;
   auto tx = Transaction::Begin(conn);
   if (!tx.ok()) return tx.status();
   const std::string now = NowIso();
@@ -131,7 +122,9 @@ StatusOr<std::vector<ImportResult>> ImportGames(Connection& conn,
     for (size_t i = 0; i < items.size(); ++i) {
       ImportResult& res = results[i];
       if (!res.error.ok()) continue;
-      const std::string hash = RecordHash(items[i].record);
+      // The canonical form once: its hash is the record's identity, its turns are stored.
+      const json canonical = DumpGameRecord(items[i].record);
+      const std::string hash = Sha256Hex(canonical.dump());
       in->find.Bind(1, hash);
       auto found = in->find.Step();
       if (!found.ok()) return found.status();
@@ -144,13 +137,13 @@ StatusOr<std::vector<ImportResult>> ImportGames(Connection& conn,
       in->find.Reset();
       auto sp = Savepoint::Begin(conn);
       if (!sp.ok()) return sp.status();
-      auto id = InsertGame(conn, *in, items[i], hash, *res.replay, now);
+      auto id = InsertGame(conn, *in, items[i], hash, canonical["turns"], *res.replay, now);
       if (!id.ok()) {
         // A record the schema refuses is that record's problem; anything else (disk full,
         // I/O) ends the batch, rolled back whole.
         if ((sqlite3_errcode(conn.raw()) & 0xff) != SQLITE_CONSTRAINT) return id.status();
         res.error = Status(ErrorCode::kMalformed, items[i].source + ": " + id.status().message());
-        for (Statement* st : {&in->game, &in->player, &in->turn, &in->action, &in->cite}) st->Reset();
+        for (Statement* st : {&in->game, &in->player, &in->cite}) st->Reset();
         continue;  // the savepoint's destructor rolls this record back
       }
       if (Status s = sp->Release(); !s.ok()) return s;
@@ -167,7 +160,8 @@ StatusOr<std::optional<StoredGame>> GetGame(Connection& conn, int64_t game_id) {
   auto st = conn.Prepare(
       "SELECT game_id, origin, source, verdict, verdict_text, model_version, imported_at, "
       "record_sha256, verdict_turn, verdict_action, finished, final_model, meta, edition, "
-      "expansions, options, start, draw_order, final_claimed FROM games WHERE game_id = ?1");
+      "expansions, options, start, draw_order, final_claimed, turns, model_scores "
+      "FROM games WHERE game_id = ?1");
   if (!st.ok()) return st.status();
   st->Bind(1, game_id);
   auto row = st->Step();
@@ -206,25 +200,12 @@ StatusOr<std::optional<StoredGame>> GetGame(Connection& conn, int64_t game_id) {
       if (!*p) break;
       r.players.push_back(players->Text(0));
     }
-    auto turns = conn.Prepare(
-        "SELECT t.turn, t.claimed_scores, t.model_scores, a.action FROM game_turns t "
-        "JOIN game_actions a USING (game_id, turn) WHERE t.game_id = ?1 ORDER BY t.turn, a.seq");
-    if (!turns.ok()) return turns.status();
-    turns->Bind(1, game_id);
-    g.model_scores = json::array();
-    int64_t current = 0;
-    for (;;) {
-      auto t = turns->Step();
-      if (!t.ok()) return t.status();
-      if (!*t) break;
-      if (turns->Int(0) != current) {
-        current = turns->Int(0);
-        r.turns.emplace_back();
-        if (!turns->IsNull(1)) r.turns.back().scores = json::parse(turns->Text(1)).get<std::vector<int>>();
-        g.model_scores.push_back(turns->IsNull(2) ? json() : json::parse(turns->Text(2)));
-      }
-      r.turns.back().actions.push_back(json::parse(turns->Text(3)));
+    for (const json& t : json::parse(st->Text(19))) {
+      TurnRecord& turn = r.turns.emplace_back();
+      turn.actions = t.at("actions").get<std::vector<json>>();
+      if (t.contains("scores")) turn.scores = t["scores"].get<std::vector<int>>();
     }
+    g.model_scores = parse(20);
     auto cites = conn.Prepare("SELECT ruling_id FROM game_citations WHERE game_id = ?1 ORDER BY rowid");
     if (!cites.ok()) return cites.status();
     cites->Bind(1, game_id);
@@ -247,7 +228,7 @@ StatusOr<json> ListGames(Connection& conn, const std::string& verdict, int limit
       "       g.finished, g.final_model, g.imported_at, "
       "       (SELECT json_group_array(name) FROM "
       "          (SELECT name FROM game_players p WHERE p.game_id = g.game_id ORDER BY seat)), "
-      "       (SELECT count(*) FROM game_turns t WHERE t.game_id = g.game_id), "
+      "       json_array_length(g.turns), "
       "       (SELECT json_group_array(ruling_id) FROM (SELECT ruling_id FROM game_citations c "
       "          WHERE c.game_id = g.game_id ORDER BY rowid)) "
       "FROM games g WHERE (?1 = '' OR g.verdict = ?1) ORDER BY g.game_id LIMIT ?2");

@@ -44,10 +44,14 @@ std::string RecordPointer(std::string msg) {
 
 class Replayer {
  public:
-  Replayer(const GameRecord& r, const std::string& source, bool with_log, int stop_before = 0)
+  // `explain` false: the lean path (Position::explain), for a verdict that is only
+  // "consistent"; any other verdict is worked out again explained (Replay below).
+  Replayer(const GameRecord& r, const std::string& source, bool with_log, int stop_before = 0,
+           bool explain = true)
       : rec_(r),
         source_(source),
         with_log_(with_log),
+        explain_(explain || with_log),
         stop_before_(stop_before),
         ctx_(exp::Context(source)) {}
 
@@ -56,6 +60,7 @@ class Replayer {
     if (!parsed.ok())
       return Status(parsed.status().code(), RecordPointer(parsed.status().message()));
     pos_ = std::move(*parsed);
+    pos_.explain = explain_;
     ApplyResult pre;
     model::Advance(pos_, pre);  // the first draw (and any unplaceable tile before it)
     for (size_t t = 0; t < rec_.turns.size(); ++t) {
@@ -106,12 +111,14 @@ class Replayer {
     const std::string base = "/turns/" + std::to_string(t);
     std::vector<model::ScoreEvent> events;
     // The player by the name the record gives (seat = index in the record's players).
-    json entry = {{"turn", turn_no},
-                  {"player", pos_.players[pos_.turn.player].name},
-                  {"seat", pos_.turn.player},
-                  {"actions", json::array()},
-                  {"score_events", json::array()},
-                  {"notes", json::array()}};
+    json entry;
+    if (with_log_)
+      entry = {{"turn", turn_no},
+               {"player", pos_.players[pos_.turn.player].name},
+               {"seat", pos_.turn.player},
+               {"actions", json::array()},
+               {"score_events", json::array()},
+               {"notes", json::array()}};
     auto collect = [&](const ApplyResult& ar) {
       for (const auto& e : ar.scores) {
         events.push_back(e);
@@ -147,7 +154,8 @@ class Replayer {
         a = model::ParseAction(actions[i], pos_, where, ctx_);
         if (!a.ok()) return a.status();
       }
-      const std::string described = model::Describe(pos_, *a);
+      // Read only by the log and an illegal action's verdict (both explained).
+      const std::string described = explain_ ? model::Describe(pos_, *a) : std::string();
       ApplyResult ar = model::Apply(pos_, *a, /*finish_turn=*/false);
       if (!ar.input_error.empty())
         return Status(ErrorCode::kMalformed, source_ + ":" + where + ": " + ar.input_error);
@@ -253,6 +261,7 @@ class Replayer {
   const GameRecord& rec_;
   const std::string& source_;
   const bool with_log_;
+  const bool explain_;
   const int stop_before_;  // ReplayToTurn's turn; 0: replay the whole record
   const model::IoContext ctx_;
   Position pos_;
@@ -264,7 +273,14 @@ class Replayer {
 
 model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
                                      bool with_log) {
-  return Replayer(r, source, with_log).Run();
+  if (with_log) return Replayer(r, source, true).Run();
+  // Most records are consistent: the lean path decides that (same legality and scores as the
+  // explained path, property-tests/lean_explained.cc) without building reason or score text.
+  // Any other outcome (an illegal action, a score that differs, bad input) is replayed
+  // explained, so its verdict, breakdown and citations are the explained ones.
+  auto lean = Replayer(r, source, false, 0, /*explain=*/false).Run();
+  if (lean.ok() && lean->verdict == GameVerdict::kConsistent) return lean;
+  return Replayer(r, source, false).Run();
 }
 
 model::StatusOr<ReplayResult> ReplayToTurn(const GameRecord& r, const std::string& source,
