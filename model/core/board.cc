@@ -4,6 +4,8 @@
 #include <memory>
 #include <mutex>
 
+#include "model/core/check.h"
+
 namespace carc::model {
 
 namespace {
@@ -38,6 +40,9 @@ const uint8_t* FitTable(const TileCatalog* cat) {
       int mask = 0;
       for (int r = 0; r < 4; ++r)
         if ((EdgeKey(cat->rotated(type, r)) & care) == need) mask |= 1 << r;
+      int distinct = 0;
+      for (Rotation r : cat->distinct_rotations(type)) distinct |= 1 << r;
+      mask |= (mask & distinct) << 4;
       table[type * 256 + need] = static_cast<uint8_t>(mask);
     }
   tables.emplace_back(cat, std::move(table));
@@ -63,8 +68,9 @@ PlacementCheck Board::Check(TileType type, Coord c, Rotation r) const {
 
 bool Board::CanPlaceAnywhere(TileType type) const {
   if (tiles_.empty()) return true;
-  for (Coord c : frontier_)
-    if (FitMask(type, c)) return true;
+  const uint8_t* fit = fit_ + type * 256;
+  for (uint8_t need : slot_need_)
+    if (fit[need]) return true;  // a dead slot's need is 0: fits nothing
   return false;
 }
 
@@ -150,11 +156,18 @@ void Board::Union(int a, int b) {
 int Board::Place(TileType type, Coord c, Rotation r) {
   const int idx = size();
   tiles_.push_back({type, r & 3, c});
+  monastery_.push_back(-1);
   Reserve({c.x - 1, c.y - 1}, {c.x + 1, c.y + 1});
-  Cell& here = Touch(c);
+  // The square and its neighbours, inside the box just reserved.
+  auto cell_at = [this](Coord q) -> Cell& {
+    return sparse_.empty() ? cells_[(q.y - y0_) * w_ + (q.x - x0_)] : sparse_[q];
+  };
+  Cell& here = cell_at(c);
   here.tile = idx;
-  if (here.frontier) {
-    here.frontier = false;
+  if (here.slot >= 0) {
+    slot_need_[here.slot] = 0;
+    here.slot = -1;
+    ++dead_slots_;
     frontier_.erase(std::find(frontier_.begin(), frontier_.end(), c));
   }
   const RotatedTile& rt = catalog_->rotated(type, r & 3);
@@ -176,19 +189,26 @@ int Board::Place(TileType type, Coord c, Rotation r) {
     a.shields = s.shield ? 1 : 0;
     a.first = a.last = node;
     a.count = 1;
+    if (s.kind == FeatureKind::kMonastery) {
+      CARC_CHECK(monastery_[idx] < 0);  // one monastery per tile (MonasterySegment)
+      monastery_[idx] = static_cast<int8_t>(i);
+    }
   }
   for (int side = 0; side < 4; ++side) {
     Coord nc = Neighbour(c, side);
-    Cell& ncell = Touch(nc);
+    Cell& ncell = cell_at(nc);
     if (ncell.tile < 0) {
       // The square now shows this tile's edge on its side facing us (BASE-PLACE-EDGE).
       const int facing = (side + 2) % 4;
       ncell.need = static_cast<uint8_t>((ncell.need & ~(3 << (2 * facing))) |
                                         ((static_cast<int>(rt.edges[side]) + 1) << (2 * facing)));
-      if (!ncell.frontier) {
-        ncell.frontier = true;
+      if (ncell.slot < 0) {
+        ncell.slot = static_cast<int32_t>(slot_need_.size());
+        slot_need_.push_back(0);
+        slot_coord_.push_back(nc);
         frontier_.push_back(nc);
       }
+      slot_need_[ncell.slot] = ncell.need;
       continue;
     }
     const int n = ncell.tile;
@@ -205,7 +225,20 @@ int Board::Place(TileType type, Coord c, Rotation r) {
       if (fm >= 0 && ft >= 0) Union(Node(idx, fm), Node(n, ft));
     }
   }
+  if (dead_slots_ > static_cast<int>(frontier_.size()) + 64) CompactSlots();
   return idx;
+}
+
+void Board::CompactSlots() {
+  slot_need_.clear();
+  slot_coord_.clear();
+  for (Coord c : frontier_) {
+    Cell& cell = Touch(c);
+    cell.slot = static_cast<int32_t>(slot_need_.size());
+    slot_need_.push_back(cell.need);
+    slot_coord_.push_back(c);
+  }
+  dead_slots_ = 0;
 }
 
 bool Board::IsComplete(int root) const {
@@ -250,13 +283,18 @@ std::vector<int> Board::AllRoots() const {
 }
 
 std::vector<int> Board::TouchedCityRoots(int field_root) const {
-  // The city segments each of the field's segments touches on its own tile.
   std::vector<int> roots;
+  TouchedCityRoots(field_root, roots);
+  return roots;
+}
+
+void Board::TouchedCityRoots(int field_root, std::vector<int>& roots) const {
+  // The city segments each of the field's segments touches on its own tile.
+  roots.clear();
   for (int node = agg_[field_root].first; node >= 0; node = next_[node])
     for (int city : segment(node).adjacent_cities) roots.push_back(Find(Node(TileOf(node), city)));
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-  return roots;
 }
 
 }  // namespace carc::model

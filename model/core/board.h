@@ -7,6 +7,7 @@
 // there, at all four rotations, is one read; the frontier is kept up to date on each placement.
 // Rules (base): BASE-PLACE-EDGE, BASE-PLACE-ADJ, BASE-FEATURE-JOIN.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -109,7 +110,38 @@ class Board {
   int FitMask(TileType type, Coord c) const {
     const Cell* cell = Find(c);
     if (!cell || cell->tile >= 0) return 0;
-    return fit_[type * 256 + cell->need];
+    return fit_[type * 256 + cell->need] & 15;
+  }
+  // FitMask restricted to the rotations that give distinct pictures
+  // (TileCatalog::distinct_rotations): the placements a legal list shows on the square.
+  int DistinctFitMask(TileType type, Coord c) const {
+    const Cell* cell = Find(c);
+    if (!cell || cell->tile >= 0) return 0;
+    return fit_[type * 256 + cell->need] >> 4;
+  }
+  // Calls f(c, mask) for every frontier square where the tile fits, in frontier order, with
+  // mask = DistinctFitMask(type, c) (nonzero). One read of the square and one of the table each.
+  template <typename F>
+  void ForEachFit(TileType type, F&& f) const {
+    const uint8_t* fit = fit_ + type * 256;
+    const uint8_t* need = slot_need_.data();
+    const size_t n = slot_need_.size();
+    // In blocks: first the squares that fit, gathered without a branch per square (most
+    // squares fit nothing, at random), then f on each of them in order.
+    constexpr size_t kBlock = 256;
+    uint16_t hit[kBlock];
+    for (size_t lo = 0; lo < n; lo += kBlock) {
+      const size_t hi = std::min(n, lo + kBlock);
+      size_t k = 0;
+      for (size_t i = lo; i < hi; ++i) {
+        hit[k] = static_cast<uint16_t>(i - lo);
+        k += fit[need[i]] >= 16;
+      }
+      for (size_t j = 0; j < k; ++j) {
+        const size_t i = lo + hit[j];
+        f(slot_coord_[i], fit[need[i]] >> 4);
+      }
+    }
   }
   bool CanPlaceAnywhere(TileType type) const;
   // Places without checking (callers check first); joins features. Returns the tile index.
@@ -132,18 +164,21 @@ class Board {
   bool IsComplete(int root) const;
   int DistinctTiles(int root) const;
   int MonasteryNeighbours(int tile) const;
+  // The tile's monastery segment, or -1 (none).
+  int MonasterySegment(int tile) const { return monastery_[tile]; }
   // Every feature root (one per road, city, field, monastery), in node order.
   std::vector<int> AllRoots() const;
   // Field: the distinct roots of the cities it touches.
   std::vector<int> TouchedCityRoots(int field_root) const;
+  void TouchedCityRoots(int field_root, std::vector<int>& out) const;  // into a reused buffer
 
  private:
   // One square: its tile, or (empty) the edges its neighbours show: bits 2s..2s+1 of `need`
   // hold 1 + the EdgeType of the neighbour on side s (0: no neighbour there).
   struct Cell {
     int32_t tile = -1;
+    int32_t slot = -1;  // empty square on the frontier: its slot (slot_need_, slot_coord_)
     uint8_t need = 0;
-    bool frontier = false;
   };
   const Cell* Find(Coord c) const {
     if (!sparse_.empty()) {
@@ -157,13 +192,21 @@ class Board {
   Cell& Touch(Coord c);  // the square's cell, made (and the grid grown) when needed
   void Reserve(Coord lo, Coord hi);
   void Union(int a, int b);
+  void CompactSlots();
 
   const TileCatalog* catalog_;
   std::vector<PlacedTile> tiles_;
+  std::vector<int8_t> monastery_;  // per tile: MonasterySegment
   std::vector<Cell> cells_;  // dense grid, row-major, x in [x0_, x0_ + w_), y in [y0_, y0_ + h_)
   int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
   std::unordered_map<Coord, Cell> sparse_;  // instead of cells_ when the box is too large
   std::vector<Coord> frontier_;
+  // The frontier as slots in the order squares joined it, each with its `need` byte, so that a
+  // listing reads one byte per square in sequence (ForEachFit, CanPlaceAnywhere). A square that
+  // receives a tile leaves a dead slot (need 0: no tile fits there) until CompactSlots.
+  std::vector<uint8_t> slot_need_;
+  std::vector<Coord> slot_coord_;
+  int dead_slots_ = 0;
   // Per node (Node(tile, segment)): union-find parent, the next node of its feature's member
   // list (-1 at the end), and at a root the feature's aggregates and list ends.
   struct Agg {
@@ -172,7 +215,9 @@ class Board {
     int shields = 0;
     int first = -1, last = -1, count = 0;
   };
-  const uint8_t* fit_;  // [type * 256 + need]: the rotations that fit (FitMask)
+  // [type * 256 + need]: bits 0-3 the rotations that fit (FitMask), bits 4-7 those of them that
+  // are distinct rotations (DistinctFitMask).
+  const uint8_t* fit_;
   mutable std::vector<int> parent_;
   std::vector<int32_t> next_;
   std::vector<Agg> agg_;

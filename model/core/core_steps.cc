@@ -1,6 +1,7 @@
 #include "model/core/core_steps.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "model/core/position.h"
 #include "model/core/scoring.h"
@@ -60,9 +61,11 @@ class DrawStep final : public Step {
     if (pos.supply.total() == 0) {
       std::vector<ScoreEvent> final_events;
       FinalScoring(pos, final_events);
-      r.scores.insert(r.scores.end(), final_events.begin(), final_events.end());
-      r.notes.push_back({"BASE-END", "no tile is left: the game ends and final scoring is done"});
       pos.turn.game_over = true;
+      if (!pos.explain) return;  // the lean path keeps no score events or notes
+      r.scores.insert(r.scores.end(), std::make_move_iterator(final_events.begin()),
+                      std::make_move_iterator(final_events.end()));
+      r.notes.push_back({"BASE-END", "no tile is left: the game ends and final scoring is done"});
     }
   }
 
@@ -70,10 +73,11 @@ class DrawStep final : public Step {
   static bool TakeTile(Position& pos, TileType t, ApplyResult& r) {
     pos.supply.counts[t] -= 1;
     if (!pos.board.CanPlaceAnywhere(t)) {
-      r.notes.push_back({"BASE-PLACE-UNPLACEABLE",
-                         "tile " + pos.cfg().catalog->Name(t) +
-                             " fits nowhere: it is removed from the game and the same player "
-                             "draws again"});
+      if (pos.explain)  // a note only: the lean path keeps none
+        r.notes.push_back({"BASE-PLACE-UNPLACEABLE",
+                           "tile " + pos.cfg().catalog->Name(t) +
+                               " fits nowhere: it is removed from the game and the same player "
+                               "draws again"});
       return false;
     }
     pos.turn.drawn = t;
@@ -100,17 +104,19 @@ class PlaceTileStep final : public Step {
     // BASE-PLACE-UNPLACEABLE: the player places the tile drawn (another only after it proved
     // unplaceable). A move one can attempt at the table: a ruling.
     if (a.tile >= 0 && a.tile != t) {
-      r.verdict = Verdict::Illegal(
-          "BASE-PLACE-UNPLACEABLE", pos.players[pos.turn.player].name + " places tile " +
-                                        pos.cfg().catalog->Name(a.tile) + ", but the tile drawn is " +
-                                        pos.cfg().catalog->Name(t) +
-                                        ": a player places the tile drawn");
+      r.verdict =
+          Verdict::Illegal("BASE-PLACE-UNPLACEABLE",
+                           pos.players[pos.turn.player].name + " places tile " +
+                               pos.cfg().catalog->Name(a.tile) + ", but the tile drawn is " +
+                               pos.cfg().catalog->Name(t) + ": a player places the tile drawn");
       return r;
     }
     // A module's constraint on the square (Hook::kConstrainPlacement) rules first.
     if (!ConstraintsAllow(pos, t, a.pos, a.rotation, &r.verdict)) return r;
     PlacementCheck pc = pos.board.Check(t, a.pos, a.rotation);
-    std::string at = "(" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")";
+    const std::string at = pc.ok() && !pos.explain ? std::string()  // text only when read
+                                                   : "(" + std::to_string(a.pos.x) + ", " +
+                                                         std::to_string(a.pos.y) + ")";
     switch (pc.problem) {
       case PlacementProblem::kOccupied:
         r.verdict = Verdict::Illegal(
@@ -149,7 +155,7 @@ class PlaceTileStep final : public Step {
       for (int seg : segs) {
         if (seg < 0) continue;
         int root = pos.board.Find(Board::Node(*n, seg));
-        if (!pos.FiguresIn(root).empty() && std::find(held.begin(), held.end(), root) == held.end())
+        if (pos.AnyFigureIn(root) && std::find(held.begin(), held.end(), root) == held.end())
           held.push_back(root);
       }
     }
@@ -171,8 +177,9 @@ class PlaceTileStep final : public Step {
           break;
         }
     if (pos.explain)
-      r.verdict.reasons.push_back({"BASE-PLACE-EDGE", "tile " + pos.cfg().catalog->Name(t) +
-                                                          " at " + at + " matches every neighbour"});
+      r.verdict.reasons.push_back(
+          {"BASE-PLACE-EDGE",
+           "tile " + pos.cfg().catalog->Name(t) + " at " + at + " matches every neighbour"});
     for (const Expansion* e : pos.cfg().Using(Hook::kOnTilePlaced)) e->OnTilePlaced(pos, a, r);
     return r;
   }
@@ -256,10 +263,8 @@ class ScoreStep final : public Step {
       for (int dx = -1; dx <= 1; ++dx) {
         auto t = b.At({c.x + dx, c.y + dy});
         if (!t) continue;
-        const RotatedTile& nt = b.rotated(*t);
-        for (size_t i = 0; i < nt.segments.size(); ++i)
-          if (nt.segments[i].kind == FeatureKind::kMonastery && n_roots < kMaxSegments + 9)
-            roots[n_roots++] = b.Find(Board::Node(*t, static_cast<int>(i)));
+        if (const int m = b.MonasterySegment(*t); m >= 0 && n_roots < kMaxSegments + 9)
+          roots[n_roots++] = b.Find(Board::Node(*t, m));
       }
     for (int k = 0; k < n_roots; ++k) {
       if (std::find(roots, roots + k, roots[k]) != roots + k) continue;  // seen already
@@ -312,13 +317,14 @@ bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r, Verd
 
 void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& out) {
   const bool constrained = !pos.cfg().Using(Hook::kConstrainPlacement).empty();
-  for (Coord c : pos.board.Frontier()) {
-    const int fit = pos.board.FitMask(t, c);  // = Check(t, c, r).ok() for bit r, in one read
-    if (fit == 0) continue;
-    for (Rotation r : pos.cfg().catalog->distinct_rotations(t))
-      if (((fit >> r) & 1) && (!constrained || ConstraintsAllow(pos, t, c, r)))
+  // fit: bit r = Check(t, c, r).ok() for each distinct rotation r, in one read of the square.
+  pos.board.ForEachFit(t, [&](Coord c, int fit) {
+    for (; fit != 0; fit &= fit - 1) {
+      const Rotation r = std::countr_zero(static_cast<unsigned>(fit));  // ascending, as listed
+      if (!constrained || ConstraintsAllow(pos, t, c, r))
         out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = r});
-  }
+    }
+  });
 }
 
 bool Decided(const Position& pos, std::string_view step) {
@@ -349,11 +355,10 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
     return Verdict::Illegal(rulings.supply, "the player has no " + name + " left in their supply");
   }
   const int root = pos.board.Find(Board::Node(placed, a.segment));
-  std::vector<int> figs = pos.FiguresIn(root);
   // The evidence: the tiles the feature is joined through, where it ends, the figures met.
-  if (!figs.empty()) {
+  if (pos.AnyFigureIn(root)) {
     std::string met;
-    for (const FigureSeen& f : FiguresSeen(pos, figs))
+    for (const FigureSeen& f : FiguresSeen(pos, pos.FiguresIn(root)))
       met += (met.empty() ? "" : " and ") + FigureText(pos, f);
     return Verdict::Illegal(rulings.free, FeatureText(pos, root) + " already holds " + met +
                                               "; a figure may go only on a feature with no "
@@ -370,9 +375,17 @@ void ListFigurePlacements(const Position& pos, int kind, std::vector<Action>& ou
   const int placed = pos.turn.placed;
   if (placed < 0 || pos.players[pos.turn.player].supply[kind] <= 0) return;
   const RotatedTile& rt = pos.board.rotated(placed);
+  // The features holding figures: each figure's root, found once (no list built).
+  constexpr int kFew = 64;
+  int held[kFew];
+  const int n_figs = static_cast<int>(pos.figures.size());
+  if (n_figs <= kFew)
+    for (int f = 0; f < n_figs; ++f) held[f] = pos.board.Find(pos.figures[f].node);
   for (size_t i = 0; i < rt.segments.size(); ++i) {
     int root = pos.board.Find(Board::Node(placed, static_cast<int>(i)));
-    if (!pos.FiguresIn(root).empty()) continue;
+    if (n_figs <= kFew ? std::find(held, held + n_figs, root) != held + n_figs
+                       : pos.AnyFigureIn(root))
+      continue;
     out.push_back({.type = ActionType::kPlaceFigure,
                    .pos = pos.board.tile(placed).pos,
                    .has_pos = true,

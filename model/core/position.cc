@@ -7,6 +7,14 @@
 namespace carc::model {
 
 int GameConfig::StepIndex(std::string_view name) const {
+  if (step_names.size() == pipeline.size()) {  // the names MakeConfig recorded: no virtual calls
+    for (size_t i = 0; i < step_names.size(); ++i)  // the same constant first (kPlaceFigure)
+      if (step_names[i].data() == name.data() && step_names[i].size() == name.size())
+        return static_cast<int>(i);
+    for (size_t i = 0; i < step_names.size(); ++i)
+      if (step_names[i] == name) return static_cast<int>(i);
+    return -1;
+  }
   for (size_t i = 0; i < pipeline.size(); ++i)
     if (pipeline[i]->Name() == name) return static_cast<int>(i);
   return -1;
@@ -36,6 +44,7 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   cfg->options = options;
   cfg->expansions = std::move(expansions);
   AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
+  for (const Step* s : cfg->pipeline) cfg->step_names.push_back(s->Name());
   return cfg;
 }
 
@@ -87,9 +96,20 @@ const ExpansionState* Position::slice(const Expansion* e) const {
 
 std::vector<int> Position::FiguresIn(int root) const {
   std::vector<int> out;
+  FiguresIn(root, out);
+  return out;
+}
+
+void Position::FiguresIn(int root, std::vector<int>& out) const {
+  out.clear();
   for (size_t f = 0; f < figures.size(); ++f)
     if (board.Find(figures[f].node) == root) out.push_back(static_cast<int>(f));
-  return out;
+}
+
+bool Position::AnyFigureIn(int root) const {
+  for (const Figure& f : figures)
+    if (board.Find(f.node) == root) return true;
+  return false;
 }
 
 int Position::FiguresOnBoard(PlayerId p, int kind) const {

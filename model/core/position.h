@@ -21,8 +21,9 @@ struct GameConfig {
   std::vector<FigureKindDef> figure_kinds;  // index = figure kind id; 0 = meeple
   std::vector<const Expansion*> expansions;
   std::vector<const Step*> pipeline;
-  std::vector<const Expansion*> step_owner;  // parallel to pipeline; nullptr = a core step
-  int StepIndex(std::string_view name) const;   // -1 if none
+  std::vector<const Expansion*> step_owner;    // parallel to pipeline; nullptr = a core step
+  std::vector<std::string_view> step_names;    // parallel to pipeline: each step's Name()
+  int StepIndex(std::string_view name) const;  // -1 if none
   const Expansion* StepOwner(int step) const { return step_owner[step]; }
   // What the modules declared (module_loader.h), parallel to `expansions`; per hook, only the
   // modules that use it; the declared actions of all modules.
@@ -105,6 +106,8 @@ class Position {
 
   // Figures standing in the feature whose root is given.
   std::vector<int> FiguresIn(int root) const;
+  void FiguresIn(int root, std::vector<int>& out) const;  // into a buffer the caller reuses
+  bool AnyFigureIn(int root) const;
   int FiguresOnBoard(PlayerId p, int kind) const;
 };
 
