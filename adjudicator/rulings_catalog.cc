@@ -1,6 +1,9 @@
 #include "adjudicator/rulings_catalog.h"
 
+#include <string.h>
+
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <string_view>
@@ -77,26 +80,162 @@ const std::map<std::string, RulingEntry>& EmbeddedRulings() {
   return *rulings;
 }
 
+namespace {
+
+// The JSON text of one embedded file, scanned without parsing it (start-up, issue 21: parsing a
+// 28 KB ruling file to quote one ruling was most of an adjudication's time).
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : t_(text) {}
+
+  // A ruling object (depth 3: file object, "rulings" array, ruling object) and its "id".
+  struct Hit {
+    std::string id;
+    size_t begin, end;  // the ruling object, braces included
+  };
+  // Every ruling object of the file with a plain string "id", and the file's top-level
+  // "expansion" string. False when the text is not shaped as expected (the caller then parses
+  // the whole file, as before).
+  bool Scan(std::vector<Hit>& hits, std::string& expansion) const {
+    std::vector<size_t> open;  // offsets of the open brackets
+    for (size_t i = 0; i < t_.size(); ++i) {
+      switch (t_[i]) {
+        case '{':
+        case '[':
+          open.push_back(i);
+          break;
+        case '}':
+        case ']':
+          if (open.empty()) return false;
+          if (open.size() == 3 && !hits.empty() && hits.back().begin == open[2])
+            hits.back().end = i + 1;
+          open.pop_back();
+          break;
+        case '"': {
+          const size_t start = i;
+          if (!SkipString(i)) return false;
+          const std::string_view str = t_.substr(start + 1, i - start - 1);
+          const size_t depth = open.size();
+          if (depth == 1 && str == "expansion" && IsKey(i)) {
+            size_t v = ValueStart(i), e = v;
+            if (v >= t_.size() || t_[v] != '"' || !SkipString(e)) return false;
+            expansion = std::string(t_.substr(v + 1, e - v - 1));
+            if (expansion.find('\\') != std::string::npos) return false;
+            i = e;
+          } else if (depth == 3 && str == "id" && IsKey(i) && t_[open[0]] == '{' &&
+                     t_[open[1]] == '[' && t_[open[2]] == '{') {
+            size_t v = ValueStart(i), e = v;
+            if (v >= t_.size() || t_[v] != '"') break;  // not a string: not an ID
+            if (!SkipString(e)) return false;
+            const std::string_view id = t_.substr(v + 1, e - v - 1);
+            if (id.find('\\') != std::string_view::npos) return false;
+            hits.push_back({std::string(id), open[2], std::string_view::npos});
+            i = e;
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    return open.empty();
+  }
+
+ private:
+  // i at an opening quote; leaves i at the closing quote (found with memchr: most of a ruling
+  // file is text inside strings). False when the string never ends.
+  bool SkipString(size_t& i) const {
+    for (size_t from = i + 1; from < t_.size();) {
+      const void* q = std::memchr(t_.data() + from, '"', t_.size() - from);
+      if (!q) return false;
+      const size_t at = static_cast<const char*>(q) - t_.data();
+      size_t slashes = 0;
+      while (at - slashes > i + 1 && t_[at - slashes - 1] == '\\') ++slashes;
+      if (slashes % 2 == 0) {
+        i = at;
+        return true;
+      }
+      from = at + 1;
+    }
+    return false;
+  }
+  // The first non-blank offset after i.
+  size_t NextToken(size_t i) const {
+    while (++i < t_.size() && (t_[i] == ' ' || t_[i] == '\n' || t_[i] == '\r' || t_[i] == '\t')) {
+    }
+    return i;
+  }
+  // True when the string closed at i is an object key (a colon follows).
+  bool IsKey(size_t i) const {
+    const size_t n = NextToken(i);
+    return n < t_.size() && t_[n] == ':';
+  }
+  size_t ValueStart(size_t i) const { return NextToken(NextToken(i)); }
+
+  std::string_view t_;
+};
+
+struct FileIndex {
+  bool scanned = false;
+  bool ok = false;  // the text has the expected shape; otherwise the file is parsed whole
+  std::string expansion;
+  std::map<std::string, std::pair<size_t, size_t>> objects;  // id -> extent (the last one wins)
+};
+
+bool Mentions(const char* text, const std::string& quoted) {
+  return memmem(text, std::strlen(text), quoted.data(), quoted.size()) != nullptr;
+}
+
+}  // namespace
+
 const RulingEntry* EmbeddedRuling(const std::string& id) {
   static std::mutex mu;
   static std::vector<std::map<std::string, RulingEntry>> by_file;  // parsed on demand
   static std::vector<bool> parsed;
+  static std::vector<FileIndex> index;
   std::lock_guard<std::mutex> lock(mu);
   const auto& files = EmbeddedRulingFiles();
   by_file.resize(files.size());
   parsed.resize(files.size());
-  // The last file that defines the ID wins, as in EmbeddedRulings. First the files that hold
-  // it as written by the project ("id": "ID"), then any file that mentions it (other spacing).
-  for (const std::string& needle : {"\"id\": \"" + id + "\"", "\"" + id + "\""})
-    for (size_t i = files.size(); i-- > 0;) {
-      if (std::string_view(files[i].text).find(needle) == std::string_view::npos) continue;
-      if (!parsed[i]) {
-        ParseEmbedded(files[i], by_file[i]);
-        parsed[i] = true;
+  index.resize(files.size());
+  const std::string quoted = "\"" + id + "\"";
+  // The last file that defines the ID wins, as in EmbeddedRulings.
+  for (size_t i = files.size(); i-- > 0;) {
+    FileIndex& fi = index[i];
+    if (!fi.scanned) {
+      // Where each ruling object is, without building any JSON value.
+      fi.scanned = true;
+      std::vector<Scanner::Hit> hits;
+      fi.ok = Scanner(files[i].text).Scan(hits, fi.expansion);
+      for (const auto& h : hits) {
+        if (h.end == std::string_view::npos) fi.ok = false;
+        fi.objects[h.id] = {h.begin, h.end};
       }
-      auto it = by_file[i].find(id);
-      if (it != by_file[i].end()) return &it->second;
     }
+    if (!fi.ok && !parsed[i] && !Mentions(files[i].text, quoted)) continue;
+    if (fi.ok && !parsed[i]) {
+      auto at = fi.objects.find(id);
+      if (at == fi.objects.end()) continue;  // mentioned, not defined here
+      auto cached = by_file[i].find(id);
+      if (cached != by_file[i].end()) return &cached->second;
+      // Only the ruling's own object is parsed; it must give the same ID, else the whole file is.
+      const auto [begin, end] = at->second;
+      json r = json::parse(std::string_view(files[i].text).substr(begin, end - begin), nullptr,
+                           /*allow_exceptions=*/false);
+      if (r.is_object() && r.contains("id") && r["id"].is_string() && r["id"] == id) {
+        RulingEntry& e = by_file[i][id];
+        e = {id, fi.expansion, r.value("status", ""), r.value("title", ""), std::move(r)};
+        return &e;
+      }
+    }
+    if (!parsed[i]) {
+      // Entries already handed out keep their address (the map assigns in place).
+      ParseEmbedded(files[i], by_file[i]);
+      parsed[i] = true;
+    }
+    auto it = by_file[i].find(id);
+    if (it != by_file[i].end()) return &it->second;
+  }
   return nullptr;
 }
 
