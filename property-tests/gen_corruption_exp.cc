@@ -3,6 +3,7 @@
 // gen_corruption.cc; the rulings are those each module's Validate reports.
 #include "property-tests/gen_corruption_exp.h"
 
+#include "model/core/module_loader.h"
 #include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/christmas_present/state.h"
 
@@ -17,9 +18,24 @@ int Uniform(int lo, int hi, std::mt19937_64& rng) {
   return std::uniform_int_distribution<int>(lo, hi)(rng);
 }
 
-const char* const kMessages[] = {"smallest-road", "smallest-city", "monastery", "extra-tile",
-                                 "coats-of-arms", "knights",       "farmers",   "score-and-return"};
-const char* const kGifts[] = {"synod", "road_sweeper", "change_position", "cash_out", "take_2"};
+// The names an enum argument of a declared action takes (ArgDecl::names): the messages of
+// draw_message, the gift cards of gift_draw.
+std::vector<std::string_view> DeclaredNames(const Position& pos, std::string_view type,
+                                            std::string_view key) {
+  for (const auto& [module, decl] : pos.cfg().actions)
+    if (decl.type == type)
+      for (const model::ArgDecl& a : decl.args)
+        if (a.key == key) return a.names;
+  return {};
+}
+
+// One of them at random ("" when the module is off).
+std::string AnyName(const Position& pos, std::string_view type, std::string_view key,
+                    std::mt19937_64& rng) {
+  const std::vector<std::string_view> names = DeclaredNames(pos, type, key);
+  if (names.empty()) return "";
+  return std::string(names[Uniform(0, static_cast<int>(names.size()) - 1, rng)]);
+}
 
 }  // namespace
 
@@ -55,7 +71,9 @@ std::optional<Corruption> MessageInHandOutsideStep(const Position& pos, const js
     m["in_hand"] = m["stack"][0];
     m["stack"].erase(0);
   } else {
-    m["in_hand"] = kMessages[Uniform(0, 7, rng)];
+    const std::string msg = AnyName(pos, "draw_message", "kind", rng);
+    if (msg.empty()) return std::nullopt;
+    m["in_hand"] = msg;
   }
   out.what = "message " + m["in_hand"].dump() + " in hand at step " +
              std::string(pos.current_step().Name());
@@ -65,7 +83,8 @@ std::optional<Corruption> MessageInHandOutsideStep(const Position& pos, const js
 // GIFT-SETUP: a sixth card of one kind, in a player's hand or in the deck's count.
 std::optional<Corruption> GiftCardCount(const Position& pos, const json& j, std::mt19937_64& rng) {
   const int p = Uniform(0, static_cast<int>(pos.players.size()) - 1, rng);
-  const std::string card = kGifts[Uniform(0, 4, rng)];
+  const std::string card = AnyName(pos, "gift_draw", "card", rng);
+  if (card.empty()) return std::nullopt;
   Corruption out{"gift-card-count", "", j, {"GIFT-SETUP"}};
   json& g = out.position["expansions"]["gifts"];
   if (g.contains("deck") && g["deck"].is_object() && Uniform(0, 1, rng) == 0) {

@@ -6,6 +6,7 @@
 
 #include "model/core/check.h"
 #include "model/core/core_steps.h"
+#include "model/core/expansion.h"
 #include "model/core/position.h"
 
 namespace carc::model {
@@ -14,9 +15,9 @@ using nlohmann::json;
 
 std::string_view HookName(Hook h) {
   static constexpr std::array<std::string_view, kHookCount> kNames = {
-      "Validate",    "ExcusesFigure",      "JudgeOutOfStep",    "InterceptAward", "AdjustMajority",
-      "OnCompleted", "BeforeFinalScoring", "AfterFinalScoring", "HeldTiles",
-      "ConstrainPlacement", "OnTilePlaced"};
+      "Validate",       "ExcusesFigure",      "JudgeOutOfStep",     "InterceptAward",
+      "AdjustMajority", "OnCompleted",        "BeforeFinalScoring", "AfterFinalScoring",
+      "HeldTiles",      "ConstrainPlacement", "OnTilePlaced"};
   return kNames[static_cast<size_t>(h)];
 }
 
@@ -67,9 +68,23 @@ void ModuleLoader::AddLegacyStep(std::string_view anchor, Place place, const Ste
 }
 
 void ModuleLoader::AddAction(ActionDecl decl) {
+  const std::string type(decl.type);
   for (const auto& [m, d] : target_.cfg.actions)
-    if (d.type == decl.type)
-      target_.errors.push_back("action \"" + std::string(decl.type) + "\" twice");
+    if (d.type == decl.type) target_.errors.push_back("action \"" + type + "\" twice");
+  // The layout fits Action::args, and every argument has a domain to enumerate.
+  for (int i = 0; i < static_cast<int>(decl.args.size()); ++i) {
+    const ArgDecl& a = decl.args[i];
+    const int last = SlotOf(decl, i) + (a.type == ArgType::kSquare ? 1 : 0);
+    if (last >= kMaxActionArgs)
+      target_.errors.push_back("action \"" + type + "\": argument \"" + std::string(a.key) +
+                               "\" past kMaxActionArgs");
+    if (a.type == ArgType::kEnum && a.names.empty())
+      target_.errors.push_back("action \"" + type + "\": enum \"" + std::string(a.key) +
+                               "\" without names");
+    if (a.shapes && !decl.shape_of)
+      target_.errors.push_back("action \"" + type + "\": a shape without shape_of");
+    if (a.needs >= i) target_.errors.push_back("action \"" + type + "\": needs a later argument");
+  }
   target_.cfg.actions.emplace_back(module_, std::move(decl));
 }
 
@@ -128,11 +143,11 @@ std::string Table(const ModuleDecl& m) {
 }  // namespace
 
 // One variant format for every module (issue 20): exit 69 for an unknown ruling or reading.
-Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& where,
-                    Position& pos) {
+Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& where, Position& pos) {
   if (!jv.is_object())
-    return Status(ErrorCode::kMalformed,
-                  where + ": expected an object {\"<RULING-ID>\": \"<reading>\"} (" + Table(m) + ")");
+    return Status(
+        ErrorCode::kMalformed,
+        where + ": expected an object {\"<RULING-ID>\": \"<reading>\"} (" + Table(m) + ")");
   std::vector<const VariantDecl*> seen;
   for (auto it = jv.begin(); it != jv.end(); ++it) {
     const std::string w = where + "/" + it.key();
@@ -143,8 +158,10 @@ Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& wher
       return Status(ErrorCode::kUnknownRules, w + ": unknown ruling ID \"" + it.key() +
                                                   "\" for a variant (" + Table(m) + ")");
     if (std::find(seen.begin(), seen.end(), decl) != seen.end())
-      return Status(ErrorCode::kMalformed, w + ": " + decl->ruling + " is given twice (by its ID "
-                                               "and by its deprecated name " + decl->old_key + ")");
+      return Status(ErrorCode::kMalformed, w + ": " + decl->ruling +
+                                               " is given twice (by its ID "
+                                               "and by its deprecated name " +
+                                               decl->old_key + ")");
     seen.push_back(decl);
     if (!it.value().is_string())
       return Status(ErrorCode::kMalformed,
@@ -221,6 +238,119 @@ void DumpModuleAction(const Position& pos, const Action& a, json& j) {
 std::string DescribeModuleAction(const Position& pos, const Action& a) {
   if (const ActionDecl* d = Declared(pos, a)) return d->describe(pos, a);
   return a.expansion ? a.expansion->DescribeAction(pos, a) : "expansion action";
+}
+
+namespace {
+
+// The values argument i of d ranges over at pos (ArgType), before ActionDecl::domain narrows it.
+std::vector<int> Domain(const Position& pos, const ActionDecl& d, int i) {
+  std::vector<int> v;
+  if (d.domain && d.domain(pos, i, v)) return v;
+  const ArgDecl& a = d.args[i];
+  const auto range = [&v](int lo, int hi) {
+    for (int x = lo; x <= hi; ++x) v.push_back(x);
+  };
+  switch (a.type) {
+    case ArgType::kInt:
+      range(a.lo, a.hi);
+      break;
+    case ArgType::kEnum:
+      range(0, static_cast<int>(a.names.size()) - 1);
+      break;
+    case ArgType::kFeature:
+      for (int t = 0; t < pos.board.size(); ++t)
+        for (int s = 0; s < static_cast<int>(pos.board.rotated(t).segments.size()); ++s)
+          v.push_back(Board::Node(t, s));
+      break;
+    case ArgType::kFigureAt:
+      for (const Figure& f : pos.figures)
+        if (std::find(v.begin(), v.end(), f.node) == v.end()) v.push_back(f.node);
+      break;
+    case ArgType::kFigureKind:
+      range(0, static_cast<int>(pos.cfg().figure_kinds.size()) - 1);
+      break;
+    case ArgType::kPlayer:
+      range(0, static_cast<int>(pos.players.size()) - 1);
+      break;
+    case ArgType::kTile: {
+      std::vector<TileType> held;
+      if (pos.turn.drawn) held.push_back(*pos.turn.drawn);
+      for (const Expansion* e : pos.cfg().Using(Hook::kHeldTiles)) e->HeldTiles(pos, held);
+      for (TileType t : held)
+        if (std::find(v.begin(), v.end(), t) == v.end()) v.push_back(t);
+      break;
+    }
+    case ArgType::kSquare:  // an index into Squares(pos)
+      break;
+  }
+  return v;
+}
+
+// kSquare: every empty square of the board's bounding box grown by one.
+std::vector<Coord> Squares(const Position& pos) {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  for (int t = 0; t < pos.board.size(); ++t) {
+    const Coord c = pos.board.tile(t).pos;
+    x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x), y1 = std::max(y1, c.y);
+  }
+  std::vector<Coord> out;
+  for (int x = x0 - 1; x <= x1 + 1; ++x)
+    for (int y = y0 - 1; y <= y1 + 1; ++y)
+      if (!pos.board.At({x, y})) out.push_back({x, y});
+  return out;
+}
+
+}  // namespace
+
+void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl& d,
+                       const std::function<void(const Action&)>& visit) {
+  const int n = static_cast<int>(d.args.size());
+  std::vector<std::vector<int>> domains(n);
+  std::vector<Coord> squares;
+  for (int i = 0; i < n; ++i) {
+    if (d.args[i].type == ArgType::kSquare) {
+      if (squares.empty()) squares = Squares(pos);
+      for (int k = 0; k < static_cast<int>(squares.size()); ++k) domains[i].push_back(k);
+    } else {
+      domains[i] = Domain(pos, d, i);
+    }
+  }
+  Action a{.type = ActionType::kExpansion, .expansion = m, .code = d.code};
+  std::vector<bool> given(n, false);
+  int shape = -1;
+  // Argument i onwards, the ones before set in a.
+  std::function<void(int)> walk = [&](int i) {
+    if (i == n) return visit(a);
+    const ArgDecl& arg = d.args[i];
+    if (arg.shapes && shape < 0) shape = d.shape_of(a);  // the arguments of every shape are set
+    const bool skip =
+        (arg.shapes && !(arg.shapes >> shape & 1u)) || (arg.needs >= 0 && !given[arg.needs]);
+    if (skip) return walk(i + 1);
+    const int slot = SlotOf(d, i);
+    const auto set = [&](int v) {
+      given[i] = v >= 0;
+      if (arg.type == ArgType::kSquare) {
+        a.args.Set(slot, v >= 0 ? squares[v].x : -1);
+        a.args.Set(slot + 1, v >= 0 ? squares[v].y : -1);
+      } else {
+        a.args.Set(slot, v);
+      }
+    };
+    // Each value starts from the arguments before i (no slot left over from a deeper one).
+    const int saved_shape = shape;
+    const ActionArgs saved = a.args;
+    const auto each = [&](int v) {
+      a.args = saved;
+      set(v);
+      walk(i + 1);
+      shape = saved_shape;
+    };
+    if (arg.optional) each(-1);
+    for (int v : domains[i]) each(v);
+    a.args = saved;
+    given[i] = false;
+  };
+  walk(0);
 }
 
 }  // namespace carc::model

@@ -61,20 +61,36 @@ struct StateCodec {
   std::function<void(const Position& pos, nlohmann::json& j)> dump;
 };
 
-// The type of one argument of a declared action, in Action::args order.
+// The type of one argument of a declared action: what its value in Action::args means, and the
+// domain an enumeration of the action (the property tests' brute force) walks.
 enum class ArgType : uint8_t {
-  kInt,         // a plain number (a count, an index the module defines)
-  kEnum,        // one of the module's names (a card, a message): the index into `names`
-  kFeature,     // a segment node, written {"x", "y", "feature"} (ParseFeatureRef)
+  kInt,         // a plain number (a count): enumerated over [ArgDecl::lo, ArgDecl::hi]
+  kEnum,        // one of the module's names (a card, a message): the index into ArgDecl::names
+  kFeature,     // a segment node, written {"x", "y", "feature"}: every segment on the board
+  kFigureAt,    // a segment node that holds a figure (written like kFeature): the figures' nodes
   kFigureKind,  // an index into GameConfig::figure_kinds, written by name
-  kPlayer,      // a player index, written by name
-  kTile,        // a tile type, written "A".."X"
+  kPlayer,      // a player index
+  kTile,        // a tile type, written "A".."X": the tiles a player may hold (Expansion::HeldTiles)
+  kSquare,      // an empty square, two slots (x, y): the empty squares around the board
 };
 struct ArgDecl {
-  std::string_view key;  // the JSON key it is read from
+  std::string_view key;  // the JSON key it is read from ("": the object itself, e.g. x/y/feature)
   ArgType type = ArgType::kInt;
-  bool optional = false;  // absent = -1 in Action::args
+  bool optional = false;                     // absent = -1 in Action::args
+  std::vector<std::string_view> names = {};  // kEnum: the JSON names, by value
+  int lo = 0, hi = -1;                       // kInt: the values an enumeration tries
+  int slot = -1;        // its index in Action::args; -1: its index in ActionDecl::args
+  unsigned shapes = 0;  // bit s: given in shape s of the action (ActionDecl::shape_of); 0: all
+  int needs = -1;       // given only together with the argument of this index in ActionDecl::args
 };
+
+// ArgDecl::names of an enum E with values 0..n-1, by the module's name function.
+template <typename E, typename NameFn>
+std::vector<std::string_view> EnumNames(int n, NameFn name) {
+  std::vector<std::string_view> out;
+  for (int v = 0; v < n; ++v) out.push_back(name(static_cast<E>(v)));
+  return out;
+}
 
 // One action type of a module (ActionType::kExpansion with Action::code = `code`).
 struct ActionDecl {
@@ -88,7 +104,23 @@ struct ActionDecl {
       parse;
   std::function<void(const Position& pos, const Action& a, nlohmann::json& j)> dump;
   std::function<std::string(const Position& pos, const Action& a)> describe;
+  // An action of several forms (e.g. a card play, one form per card family): the shape
+  // (0..31) of `a` from its arguments given in every shape, which come first. Empty: one form.
+  std::function<int(const Action& a)> shape_of;
+  // Narrows the values argument i (index in `args`) takes when pos's actions are enumerated
+  // (e.g. the cards in the players' hands): fills `values` and returns true; false: the type's
+  // whole domain.
+  std::function<bool(const Position& pos, int i, std::vector<int>& values)> domain;
 };
+
+// The slot of argument i of d in Action::args.
+inline int SlotOf(const ActionDecl& d, int i) { return d.args[i].slot >= 0 ? d.args[i].slot : i; }
+
+// Every action of declaration d (module m) its argument domains give at pos, absent optional
+// arguments included, in a fixed order; `visit` sees each (its expansion, code and args set).
+// For the property tests' brute force: the candidates, not the legal ones.
+void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl& d,
+                       const std::function<void(const Action&)>& visit);
 
 // One disputed ruling with its readings (the typed variant of the rulings database): the
 // position file chooses with "expansions": {id: {"variants": {"<RULING-ID>": "<reading>"}}}.

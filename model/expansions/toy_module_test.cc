@@ -4,11 +4,16 @@
 // meeple step, one action ("ring": a feature and a count) and a slice with a JSON codec.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
+
 #include "model/core/json_reader.h"
 #include "model/core/position.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
+#include "property-tests/brute_force.h"
 
 namespace carc::exp {
 namespace {
@@ -65,7 +70,8 @@ class Bell final : public model::Expansion {
                      }});
     loader.AddAction({.type = "ring",
                       .code = 1,
-                      .args = {{"at", model::ArgType::kFeature}, {"times", model::ArgType::kInt}},
+                      .args = {{"at", model::ArgType::kFeature},
+                               {.key = "times", .type = model::ArgType::kInt, .lo = 1, .hi = 3}},
                       .summary = "ring the bell on a feature",
                       .parse = [this](const json& j, const Position& pos,
                                       const std::string& where) -> model::StatusOr<Action> {
@@ -174,6 +180,32 @@ TEST(ToyModule, ItsActionIsReadWrittenAndDescribedByTheCore) {
   b = model::ParseAction(bad, *pos, "/question/actions/0", Ctx());
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(b.status().message(), "toy:/question/actions/0/loud: not a field of ring");
+}
+
+// The property tests' brute force enumerates it from its declaration alone (brute_force.cc knows
+// no module): "at" over the 4 segments of tile D (city N, the road, the two fields) times "times"
+// over its declared range 1..3: 12 candidates, each read back by the module's own reader.
+TEST(ToyModule, ItsActionIsEnumeratedFromItsDeclaration) {
+  auto pos = model::ParsePosition(Doc(), Ctx());
+  ASSERT_TRUE(pos.ok()) << pos.status().message();
+  const std::vector<json> cands = prop::ExpansionCandidates(*pos);
+  ASSERT_EQ(cands.size(), 12u);
+  std::map<int, int> per_times;
+  std::set<std::string> features;
+  for (const json& c : cands) {
+    EXPECT_EQ(c["type"], "ring") << c.dump();
+    auto a = model::ParseAction(c, *pos, "/brute", Ctx());
+    ASSERT_TRUE(a.ok()) << c.dump() << ": " << a.status().message();
+    EXPECT_EQ(model::DumpAction(*pos, *a), c);
+    ++per_times[c["times"].get<int>()];
+    features.insert(c["at"]["feature"].get<std::string>());
+  }
+  EXPECT_EQ(per_times, (std::map<int, int>{{1, 4}, {2, 4}, {3, 4}}));
+  EXPECT_EQ(features.size(), 4u);
+  EXPECT_TRUE(features.count("city:N"));
+  const json ring = {
+      {"type", "ring"}, {"at", {{"x", 0}, {"y", 0}, {"feature", "city:N"}}}, {"times", 2}};
+  EXPECT_NE(std::find(cands.begin(), cands.end(), ring), cands.end());
 }
 
 // A step name already in the pipeline is refused when the config is assembled (exit 70).

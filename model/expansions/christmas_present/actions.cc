@@ -26,7 +26,7 @@ model::StatusOr<int> ReadAnyInt(const json& j, const std::string& where) {
 
 }  // namespace
 
-Action MakeAction(int code, std::vector<int> args) {
+Action MakeAction(int code, model::ActionArgs args) {
   Action a;
   a.type = model::ActionType::kExpansion;
   a.expansion = &Get();
@@ -37,46 +37,53 @@ Action MakeAction(int code, std::vector<int> args) {
 
 Play DecodePlay(const Action& a) {
   Play p;
-  auto arg = [&](size_t i) { return i < a.args.size() ? a.args[i] : -1; };
-  p.card = static_cast<Card>(arg(0));
-  p.player = arg(1);
+  p.card = kCardArg(a);
+  p.player = kPlayerArg(a);
   switch (FamilyOf(p.card).shape) {
     case Shape::kSquare:
-      p.opponent = arg(2);
-      p.square = {arg(3), arg(4)};
+      p.opponent = kOpponentArg(a);
+      p.square = {kSquareXArg(a), kSquareYArg(a)};
       break;
     case Shape::kTiles:
-      p.tile1 = arg(2);
-      p.tile2 = arg(3);
+      p.tile1 = kTile1Arg(a);
+      p.tile2 = kTile2Arg(a);
       break;
     case Shape::kTwoFigures:
-      p.node = arg(2);
-      p.other_node = arg(3);
-      p.other_owner = arg(4);
+      p.node = kNodeArg(a);
+      p.other_node = kOtherNodeArg(a);
+      p.other_owner = kOtherOwnerArg(a);
       break;
     case Shape::kFeature:
-      p.node = arg(2);
-      p.owner = arg(3);
+      p.node = kNodeArg(a);
+      p.owner = kOwnerArg(a);
   }
   return p;
 }
 
 Action EncodePlay(const Play& p) {
-  std::vector<int> args = {static_cast<int>(p.card), p.player};
+  Action a = MakeAction(kPlay, {});
+  kCardArg.Set(a, p.card);
+  kPlayerArg.Set(a, p.player);
   switch (FamilyOf(p.card).shape) {
     case Shape::kSquare:
-      args.insert(args.end(), {p.opponent, p.square.x, p.square.y});
+      kOpponentArg.Set(a, p.opponent);
+      kSquareXArg.Set(a, p.square.x);
+      kSquareYArg.Set(a, p.square.y);
       break;
     case Shape::kTiles:
-      args.insert(args.end(), {p.tile1, p.tile2});
+      kTile1Arg.Set(a, p.tile1);
+      kTile2Arg.Set(a, p.tile2);
       break;
     case Shape::kTwoFigures:
-      args.insert(args.end(), {p.node, p.other_node, p.other_owner});
+      kNodeArg.Set(a, p.node);
+      kOtherNodeArg.Set(a, p.other_node);
+      kOtherOwnerArg.Set(a, p.other_owner);
       break;
     case Shape::kFeature:
-      args.insert(args.end(), {p.node, p.owner});
+      kNodeArg.Set(a, p.node);
+      kOwnerArg.Set(a, p.owner);
   }
-  return MakeAction(kPlay, args);
+  return a;
 }
 
 std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const model::Position& pos,
@@ -137,7 +144,10 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
         if (!cc.ok()) return cc.status();
         c = *cc;
       }
-      return MakeAction(kDrawCard, {static_cast<int>(*ParseDeck(j["deck"].get<std::string>())), c});
+      Action a = MakeAction(kDrawCard, {});
+      kDeckArg.Set(a, *ParseDeck(j["deck"].get<std::string>()));
+      if (c >= 0) kDrawnArg.Set(a, static_cast<Card>(c));  // else absent: reads -1
+      return a;
     }
     case kCancel:
     case kAllow: {
@@ -145,20 +155,27 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
                                                                 : pos.turn.player;
       auto p = player(def);
       if (!p.ok()) return p.status();
-      return MakeAction(code, {*p});
+      Action a = MakeAction(code, {});
+      kAnswerArg.Set(a, *p);
+      return a;
     }
     case kDiscard: {
       auto c = card();
       if (!c.ok()) return c.status();
       auto p = player(pos.turn.player);
       if (!p.ok()) return p.status();
-      return MakeAction(kDiscard, {*c, *p});
+      Action a = MakeAction(kDiscard, {});
+      kCardArg.Set(a, static_cast<Card>(*c));
+      kPlayerArg.Set(a, *p);
+      return a;
     }
     case kKeepTile: {
       if (!j.contains("tile")) return JsonError(wp + "/tile", "missing: the tile kept");
       auto t = tile(j["tile"], wp + "/tile");
       if (!t.ok()) return t.status();
-      return MakeAction(kKeepTile, {*t});
+      Action a = MakeAction(kKeepTile, {});
+      kTileArg.Set(a, *t);
+      return a;
     }
     default:
       break;
@@ -247,22 +264,20 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j) {
   const auto& cat = *pos.cfg().catalog;
   switch (a.code) {
     case kDrawCard:
-      j = {{"type", "xmas_draw_card"}, {"deck", DeckName(static_cast<Deck>(a.args[0]))}};
-      if (a.args[1] >= 0) j["card"] = Info(static_cast<Card>(a.args[1])).name;
+      j = {{"type", "xmas_draw_card"}, {"deck", DeckName(kDeckArg(a))}};
+      if (kDrawnArg.Has(a)) j["card"] = Info(kDrawnArg(a)).name;
       return;
     case kCancel:
-      j = {{"type", "xmas_cancel"}, {"player", a.args[0]}};
+      j = {{"type", "xmas_cancel"}, {"player", kAnswerArg(a)}};
       return;
     case kAllow:
-      j = {{"type", "xmas_allow"}, {"player", a.args[0]}};
+      j = {{"type", "xmas_allow"}, {"player", kAnswerArg(a)}};
       return;
     case kDiscard:
-      j = {{"type", "xmas_discard"},
-           {"card", Info(static_cast<Card>(a.args[0])).name},
-           {"player", a.args[1]}};
+      j = {{"type", "xmas_discard"}, {"card", Info(kCardArg(a)).name}, {"player", kPlayerArg(a)}};
       return;
     case kKeepTile:
-      j = {{"type", "xmas_keep_tile"}, {"tile", cat.Name(a.args[0])}};
+      j = {{"type", "xmas_keep_tile"}, {"tile", cat.Name(kTileArg(a))}};
       return;
     default:
       break;
@@ -292,18 +307,16 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
   };
   switch (a.code) {
     case kDrawCard:
-      return "draw the top card of the " + std::string(DeckName(static_cast<Deck>(a.args[0]))) +
-             " deck" +
-             (a.args[1] >= 0 ? " (" + std::string(Info(static_cast<Card>(a.args[1])).name) + ")"
-                             : "");
+      return "draw the top card of the " + std::string(DeckName(kDeckArg(a))) + " deck" +
+             (kDrawnArg.Has(a) ? " (" + std::string(Info(kDrawnArg(a)).name) + ")" : "");
     case kCancel:
-      return who(a.args[0]) + " cancels the attack with cancel-attack";
+      return who(kAnswerArg(a)) + " cancels the attack with cancel-attack";
     case kAllow:
-      return who(a.args[0]) + " lets the attack act";
+      return who(kAnswerArg(a)) + " lets the attack act";
     case kDiscard:
-      return who(a.args[1]) + " discards " + Info(static_cast<Card>(a.args[0])).name;
+      return who(kPlayerArg(a)) + " discards " + Info(kCardArg(a)).name;
     case kKeepTile:
-      return "keep tile " + cat.Name(a.args[0]) + " of the two drawn";
+      return "keep tile " + cat.Name(kTileArg(a)) + " of the two drawn";
     default:
       break;
   }

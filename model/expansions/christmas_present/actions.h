@@ -20,11 +20,30 @@ namespace carc::exp::christmas_present {
 
 enum Code : int { kDrawCard = 1, kPlay, kCancel, kAllow, kDiscard, kKeepTile };
 
-// Argument layout of kPlay: args[0] card, args[1] player, then per card:
-//   feature cards: [2] node, [3] figure owner (-1: the player's own / any)
-//   swap cards: [2] the player's figure node, [3] the other figure node, [4] its owner (-1 any)
-//   force-placement: [2] opponent, [3] x, [4] y
-//   take-two-tiles: [2], [3] the two tiles drawn (-1: the known draw order gives them)
+// The arguments (declared in christmas_present.cc, read and written through these slots):
+//   kDrawCard: kDeckArg, kDrawnArg (-1: not named)     kCancel, kAllow: kAnswerArg
+//   kDiscard: kCardArg, kPlayerArg                      kKeepTile: kTileArg
+//   kPlay: kCardArg, kPlayerArg, then per card family (family.h Shape), as Play:
+//     feature cards: kNodeArg (-1: none), kOwnerArg (figure owner; -1: the player's own / any)
+//     swap cards: kNodeArg the player's figure, kOtherNodeArg the other one, kOtherOwnerArg (-1)
+//     force-placement: kOpponentArg, kSquareXArg, kSquareYArg
+//     take-two-tiles: kTile1Arg, kTile2Arg (-1: the known draw order gives them)
+inline constexpr model::ActionArg<Deck> kDeckArg{0};
+inline constexpr model::ActionArg<Card> kDrawnArg{1};
+inline constexpr model::ActionArg<model::PlayerId> kAnswerArg{0};
+inline constexpr model::ActionArg<model::TileType> kTileArg{0};
+inline constexpr model::ActionArg<Card> kCardArg{0};
+inline constexpr model::ActionArg<model::PlayerId> kPlayerArg{1};
+inline constexpr model::ActionArg<int> kNodeArg{2};
+inline constexpr model::ActionArg<model::PlayerId> kOwnerArg{3};
+inline constexpr model::ActionArg<int> kOtherNodeArg{3};
+inline constexpr model::ActionArg<model::PlayerId> kOtherOwnerArg{4};
+inline constexpr model::ActionArg<model::PlayerId> kOpponentArg{2};
+inline constexpr model::ActionArg<int> kSquareXArg{3};
+inline constexpr model::ActionArg<int> kSquareYArg{4};
+inline constexpr model::ActionArg<model::TileType> kTile1Arg{2};
+inline constexpr model::ActionArg<model::TileType> kTile2Arg{3};
+
 struct Play {
   Card card = Card::k3Points;
   model::PlayerId player = 0;
@@ -39,7 +58,7 @@ struct Play {
 Play DecodePlay(const model::Action& a);
 model::Action EncodePlay(const Play& p);
 
-model::Action MakeAction(int code, std::vector<int> args);
+model::Action MakeAction(int code, model::ActionArgs args);
 
 std::optional<model::StatusOr<model::Action>> ParseXmasAction(const nlohmann::json& j,
                                                               const model::Position& pos,

@@ -1,8 +1,10 @@
 #include "model/expansions/christmas_present/christmas_present.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "model/expansions/christmas_present/actions.h"
+#include "model/expansions/christmas_present/family.h"
 #include "model/expansions/christmas_present/state.h"
 #include "model/expansions/christmas_present/steps.h"
 
@@ -11,6 +13,47 @@ namespace carc::exp::christmas_present {
 namespace {
 
 using model::ArgType;
+
+// The forms of xmas_play (ActionDecl::shape_of), from its card.
+enum PlayForm : int {
+  kNoTarget,
+  kTargetShape,
+  kReturnShape,
+  kSwapShape,
+  kSquareShape,
+  kTilesShape
+};
+constexpr unsigned Bit(int shape) { return 1u << shape; }
+int PlayShape(const model::Action& a) {
+  const Card c = kCardArg(a);
+  switch (FamilyOf(c).shape) {
+    case Shape::kSquare:
+      return kSquareShape;
+    case Shape::kTiles:
+      return kTilesShape;
+    case Shape::kTwoFigures:
+      return kSwapShape;
+    case Shape::kFeature:
+      break;
+  }
+  if (!NamesFeature(c)) return kNoTarget;
+  return c == Card::kReturnFigure ? kReturnShape : kTargetShape;
+}
+
+// xmas_play and xmas_discard are tried with the cards in the players' hands, by the players who
+// hold cards. ("player" is never absent in Action::args: the reader fills in the default.)
+bool HandCards(const model::Position& pos, int i, std::vector<int>& values) {
+  if (i > 1) return false;
+  const auto& hands = Slice(pos)->hands;
+  for (int p = 0; p < static_cast<int>(hands.size()); ++p)
+    for (Card c : hands[p]) {
+      const int v = i == 0 ? static_cast<int>(c) : p;
+      if (p < static_cast<int>(pos.players.size()) &&
+          std::find(values.begin(), values.end(), v) == values.end())
+        values.push_back(v);
+    }
+  return true;
+}
 
 // The six actions (actions.h): their JSON reader, writer and text are actions.cc's.
 void AddActions(model::ModuleLoader& loader) {
@@ -23,32 +66,76 @@ void AddActions(model::ModuleLoader& loader) {
   auto describe = [](const model::Position& pos, const model::Action& a) {
     return DescribeXmasAction(pos, a);
   };
+  const std::vector<std::string_view> cards =
+      model::EnumNames<Card>(kCardKinds, [](Card c) { return std::string_view(Info(c).name); });
+  const std::vector<std::string_view> decks = {DeckName(Deck::kMonastery), DeckName(Deck::kRoad)};
+  constexpr bool kOpt = true;
   const std::vector<model::ActionDecl> decls = {
       {"xmas_draw_card",
        kDrawCard,
-       {{"deck", ArgType::kEnum}, {"card", ArgType::kEnum, /*optional=*/true}},
+       {{"deck", ArgType::kEnum, !kOpt, decks}, {"card", ArgType::kEnum, kOpt, cards}},
        "draw the top card of a deck (XMAS-DRAW-MONASTERY, XMAS-DRAW-ROAD)"},
-      // args[2..] follow the card's family (family.h Shape): a feature and its figure's owner,
-      // two figures, an opponent and a square, or two tiles.
-      {"xmas_play",
-       kPlay,
-       {{"card", ArgType::kEnum},
-        {"player", ArgType::kPlayer, /*optional=*/true},
-        {"target", ArgType::kFeature, /*optional=*/true},
-        {"owner", ArgType::kPlayer, /*optional=*/true}},
-       "play a card from hand (XMAS-USE, XMAS-CARD-*)"},
+      // The card's family (family.h Shape) gives the rest: a feature (and, for return-figure,
+      // its figure's owner), two figures, an opponent and a square, or the two tiles drawn.
+      {.type = "xmas_play",
+       .code = kPlay,
+       .args = {{"card", ArgType::kEnum, !kOpt, cards},
+                {"player", ArgType::kPlayer},
+                {.key = "target",
+                 .type = ArgType::kFeature,
+                 .slot = kNodeArg.index,
+                 .shapes = Bit(kTargetShape) | Bit(kReturnShape)},
+                {.key = "owner",
+                 .type = ArgType::kPlayer,
+                 .optional = true,
+                 .slot = kOwnerArg.index,
+                 .shapes = Bit(kReturnShape),
+                 .needs = 2},
+                {.key = "own",
+                 .type = ArgType::kFigureAt,
+                 .slot = kNodeArg.index,
+                 .shapes = Bit(kSwapShape)},
+                {.key = "other",
+                 .type = ArgType::kFigureAt,
+                 .slot = kOtherNodeArg.index,
+                 .shapes = Bit(kSwapShape)},
+                {.key = "other_owner",
+                 .type = ArgType::kPlayer,
+                 .optional = true,
+                 .slot = kOtherOwnerArg.index,
+                 .shapes = Bit(kSwapShape),
+                 .needs = 5},
+                {.key = "opponent",
+                 .type = ArgType::kPlayer,
+                 .slot = kOpponentArg.index,
+                 .shapes = Bit(kSquareShape)},
+                {.key = "square",
+                 .type = ArgType::kSquare,
+                 .slot = kSquareXArg.index,
+                 .shapes = Bit(kSquareShape)},
+                {.key = "tiles",
+                 .type = ArgType::kTile,
+                 .optional = true,
+                 .slot = kTile1Arg.index,
+                 .shapes = Bit(kTilesShape)},
+                {.key = "tiles",
+                 .type = ArgType::kTile,
+                 .slot = kTile2Arg.index,
+                 .shapes = Bit(kTilesShape),
+                 .needs = 9}},
+       .summary = "play a card from hand (XMAS-USE, XMAS-CARD-*)",
+       .shape_of = PlayShape,
+       .domain = HandCards},
       {"xmas_cancel",
        kCancel,
-       {{"player", ArgType::kPlayer, /*optional=*/true}},
+       {{"player", ArgType::kPlayer}},
        "cancel a road-deck card aimed at the player (XMAS-FN8)"},
-      {"xmas_allow",
-       kAllow,
-       {{"player", ArgType::kPlayer, /*optional=*/true}},
-       "let a road-deck card act (XMAS-FN8)"},
-      {"xmas_discard",
-       kDiscard,
-       {{"card", ArgType::kEnum}, {"player", ArgType::kPlayer, /*optional=*/true}},
-       "discard down to 5 cards at the end of the turn (XMAS-HAND)"},
+      {"xmas_allow", kAllow, {{"player", ArgType::kPlayer}}, "let a road-deck card act (XMAS-FN8)"},
+      {.type = "xmas_discard",
+       .code = kDiscard,
+       .args = {{"card", ArgType::kEnum, !kOpt, cards}, {"player", ArgType::kPlayer}},
+       .summary = "discard down to 5 cards at the end of the turn (XMAS-HAND)",
+       .domain = HandCards},
       {"xmas_keep_tile",
        kKeepTile,
        {{"tile", ArgType::kTile}},

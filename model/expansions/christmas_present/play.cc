@@ -259,7 +259,7 @@ ApplyResult AnswerAttack(Position& pos, const Action& a) {
         Verdict::Illegal("XMAS-CARD-CANCEL-ATTACK", "no road-deck card waits for an answer");
     return r;
   }
-  PlayerId q = a.args[0];
+  PlayerId q = kAnswerArg(a);
   if (q != s.pending->waiting.front()) {
     r.verdict = Verdict::Illegal(
         "XMAS-FN8", "it is " + pos.players[s.pending->waiting.front()].name +

@@ -78,13 +78,13 @@ class TurnStartStep final : public model::Step {
       model::MarkDecided(pos, Name());
       return {};
     }
-    if (a.code == kKeepTile) return Keep(pos, a.args[0]);
+    if (a.code == kKeepTile) return Keep(pos, kTileArg(a));
     if (end) {
       PlayerId q = GameEndDecider(pos);
       Play p = DecodePlay(a);
       if (q >= 0 && p.player != q) {
         p.player = q;  // the decider reveals; a file may omit "player"
-        if (a.args.size() > 1 && a.args[1] != pos.turn.player && a.args[1] != q)
+        if (kPlayerArg.Has(a) && kPlayerArg(a) != pos.turn.player && kPlayerArg(a) != q)
           return Illegal("XMAS-END", "end cards are revealed in player order: it is " +
                                          pos.players[q].name + "'s turn to reveal");
       }
@@ -146,8 +146,7 @@ class DrawCardStep final : public model::Step {
            !s->decks[static_cast<int>(deck_)].cards.empty() && QualifiesDraw(pos, deck_);
   }
   bool Handles(const Position&, const Action& a) const override {
-    return a.type == ActionType::kPass ||
-           (IsCode(a, {kDrawCard}) && a.args[0] == static_cast<int>(deck_));
+    return a.type == ActionType::kPass || (IsCode(a, {kDrawCard}) && kDeckArg(a) == deck_);
   }
   bool CanPass(const Position&) const override { return true; }
   void Legal(const Position& pos, std::vector<Action>& out) const override {
@@ -170,7 +169,7 @@ class DrawCardStep final : public model::Step {
     DeckState& d = s.decks[static_cast<int>(deck_)];
     if (d.cards.empty())
       return Illegal("XMAS-FN2", "the deck is empty; the discard pile is never reshuffled");
-    int named = a.args[1];
+    int named = kDrawnArg.Has(a) ? static_cast<int>(kDrawnArg(a)) : -1;
     size_t at = 0;
     if (d.ordered) {
       if (named >= 0 && named != static_cast<int>(d.cards.front())) {
@@ -349,8 +348,8 @@ class HandLimitStep final : public model::Step {
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     State& s = *Slice(pos);
-    Card c = static_cast<Card>(a.args[0]);
-    if (a.args[1] != pos.turn.player)
+    Card c = kCardArg(a);
+    if (kPlayerArg(a) != pos.turn.player)
       return Illegal("XMAS-HAND", "only the player whose turn ends discards down to 5 cards");
     if (Copies(s.hands[pos.turn.player], c) == 0)
       return Illegal("XMAS-HAND",
@@ -435,7 +434,7 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
           "XMAS-USE", who + " must first decide at step " + step + " before playing " + ci.name);
     }
     case kDrawCard: {
-      const Deck deck = static_cast<Deck>(a.args[0]);
+      const Deck deck = kDeckArg(a);
       const char* ruling = deck == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD";
       const std::string name = std::string(DeckName(deck)) + " card";
       if (pos.turn.placed < 0)

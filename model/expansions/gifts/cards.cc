@@ -346,7 +346,9 @@ Action OpenAction(Card card, int node, int kind) {
   a.type = ActionType::kExpansion;
   a.expansion = &Get();
   a.code = kOpen;
-  a.args = {static_cast<int>(card), node, kind};
+  kCardArg.Set(a, card);
+  kNodeArg.Set(a, node);
+  kKindArg.Set(a, kind);
   return a;
 }
 
@@ -429,8 +431,8 @@ void ListOpenings(const Position& pos, std::vector<Action>& out) {
 }
 
 ApplyResult OpenGift(Position& pos, const Action& a) {
-  const Card card = static_cast<Card>(a.args[0]);
-  const int node = a.args[1], kind = a.args[2];
+  const Card card = kCardArg(a);
+  const int node = kNodeArg(a), kind = kKindArg(a);
   const PlayerId p = pos.turn.player;
   if (Slice(pos).opened)
     return Illegal("GIFT-OPEN", "a player opens at most one gift per turn; " + Name(pos, p) +
@@ -492,7 +494,7 @@ void ListChangeTargets(const Position& pos, std::vector<Action>& out) {
     a.type = ActionType::kExpansion;
     a.expansion = &Get();
     a.code = kPositionTo;
-    a.args = {node};
+    kToArg.Set(a, node);
     out.push_back(a);
   }
 }
@@ -500,7 +502,7 @@ void ListChangeTargets(const Position& pos, std::vector<Action>& out) {
 // GIFT-CHANGE (incl. its reading on finished features), GIFT-FN7, GIFT-EX5, GIFT-Q-LYING.
 ApplyResult ChangeTo(Position& pos, const Action& a) {
   Data& d = Slice(pos);
-  const int node = a.args[0];
+  const int node = kToArg(a);
   Figure& fig = pos.figures[d.change_figure];
   if (Board::TileOf(node) != Board::TileOf(fig.node))
     return Illegal("GIFT-FN7", "Change Position keeps the figure on its tile; " +

@@ -10,12 +10,17 @@
 
 namespace carc::exp::gifts {
 
-// Action codes of ActionType::kExpansion actions.
+// Action codes of ActionType::kExpansion actions; their arguments are declared in gifts.cc and
+// read through these slots.
 enum Code : int {
-  kOpen = 1,        // args: card, node (-1: no target), figure kind (-1: none)
-  kPositionTo = 2,  // args: node (Change Position: the figure's new feature)
-  kDrawCard = 3,    // args: card (a draw from an unordered gift deck)
+  kOpen = 1,        // kCardArg, kNodeArg (-1: no target), kKindArg (figure kind; -1: none)
+  kPositionTo = 2,  // kToArg (Change Position: the figure's new feature)
+  kDrawCard = 3,    // kCardArg (a draw from an unordered gift deck)
 };
+inline constexpr model::ActionArg<Card> kCardArg{0};
+inline constexpr model::ActionArg<int> kNodeArg{1};
+inline constexpr model::ActionArg<int> kKindArg{2};
+inline constexpr model::ActionArg<int> kToArg{0};
 
 model::Action OpenAction(Card card, int node = -1, int kind = -1);
 

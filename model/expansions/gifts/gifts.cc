@@ -23,7 +23,7 @@ using nlohmann::json;
 
 namespace {
 
-Action GiftAction(int code, std::vector<int> args) {
+Action GiftAction(int code, model::ActionArgs args) {
   Action a;
   a.type = model::ActionType::kExpansion;
   a.expansion = &Get();
@@ -48,6 +48,8 @@ constexpr std::pair<const char*, Card> kOpenTypes[] = {
     {"gift_take_2", Card::kTake2},
 };
 
+void DeclareActions(model::ModuleLoader& loader);  // below
+
 }  // namespace
 
 // GIFT-STEPS: the steps of step 1 and the end of turn; the slice; the hooks it uses.
@@ -59,7 +61,7 @@ void Gifts::Load(model::ModuleLoader& loader) const {
                    },
                    [this](const Position& pos, json& j) { DumpState(pos, j); }});
   DeclareVariants(loader);
-  loader.UseLegacyActions();  // gift_* actions: Gifts::ParseAction
+  DeclareActions(loader);
   for (model::Hook h : {model::Hook::kHeldTiles, model::Hook::kValidate,
                         model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
                         model::Hook::kAdjustMajority, model::Hook::kAfterFinalScoring})
@@ -235,115 +237,150 @@ std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const A
   }
 }
 
-std::optional<StatusOr<Action>> Gifts::ParseAction(const json& j, const Position& pos,
-                                                   const std::string& where) const {
-  const std::string type = j.value("type", "");
+namespace {
+
+// gift_<card> (GIFT-OPEN): Take 2 names nothing; Road Sweeper a feature; the others a feature and
+// the figure kind on it. No target: the card has no effect (GIFT-FN2).
+StatusOr<Action> ParseOpen(const json& j, const Position& pos, const std::string& where,
+                           Card card) {
+  if (card == Card::kTake2) {
+    if (Status s = model::CheckKeys(j, where, {}, /*of_type=*/true); !s.ok()) return s;
+    return OpenAction(card);
+  }
+  const bool sweeper = card == Card::kRoadSweeper;
+  if (Status s = sweeper
+                     ? model::CheckKeys(j, where, {"x", "y", "feature"}, /*of_type=*/true)
+                     : model::CheckKeys(j, where, {"x", "y", "feature", "kind"}, /*of_type=*/true);
+      !s.ok())
+    return s;
+  if (!j.contains("x") && !j.contains("y") && !j.contains("feature")) {
+    if (j.contains("kind")) return model::JsonError(where, "give x, y and feature with kind");
+    return OpenAction(card);
+  }
+  auto node = Node(j, pos, where, card == Card::kSynod ? "monastery" : nullptr);
+  if (!node.ok()) return node.status();
+  if (sweeper) return OpenAction(card, *node);
+  auto kind = model::ReadFigureKind(j, pos, where);
+  if (!kind.ok()) return kind.status();
+  return OpenAction(card, *node, *kind);
+}
+
+// gift_position_to (GIFT-CHANGE): x and y default to the tile of the figure being moved.
+StatusOr<Action> ParsePositionTo(const json& j, const Position& pos, const std::string& where) {
+  if (Status s = model::CheckKeys(j, where, {"x", "y", "feature"}, /*of_type=*/true); !s.ok())
+    return s;
+  json ref = j;
+  const int f = Slice(pos).change_figure;
+  if (!j.contains("x") && !j.contains("y") && f >= 0) {
+    const model::Coord c = pos.board.tile(model::Board::TileOf(pos.figures[f].node)).pos;
+    ref["x"] = c.x;
+    ref["y"] = c.y;
+  }
+  if (!ref.contains("feature"))
+    return model::JsonError(where + "/feature", "missing (e.g. \"field:NL\")");
+  auto node = Node(ref, pos, where);
+  if (!node.ok()) return node.status();
+  Action a = GiftAction(kPositionTo, {});
+  kToArg.Set(a, *node);
+  return a;
+}
+
+// gift_draw (GIFT-GET): "card" names the card; "kind" is the older spelling, still read.
+StatusOr<Action> ParseDraw(const json& j, const Position&, const std::string& where) {
+  if (Status s = model::CheckKeys(j, where, {"card", "kind"}, /*of_type=*/true); !s.ok()) return s;
+  if (j.contains("card") && j.contains("kind")) return model::JsonError(where, "give card only");
+  const char* key = j.contains("kind") ? "kind" : "card";
+  auto c =
+      j.contains(key) && j[key].is_string() ? ParseCard(j[key].get<std::string>()) : std::nullopt;
+  if (!c)
+    return model::JsonError(where + "/" + key,
+                            "expected the card drawn: synod, road_sweeper, change_position, "
+                            "cash_out or take_2");
+  Action a = GiftAction(kDrawCard, {});
+  kCardArg.Set(a, *c);
+  return a;
+}
+
+void Ref(const Position& pos, int node, json& j) {
+  json r = model::FeatureRefJson(pos, node);
+  for (auto it = r.begin(); it != r.end(); ++it) j[it.key()] = it.value();
+}
+
+// One gift_<card> type per card; all five share the code kOpen, so the type follows the card.
+void DumpOpen(const Position& pos, const Action& a, json& j) {
+  j["type"] = "gift_" + std::string(CardName(kCardArg(a)));
+  if (kNodeArg.Has(a)) Ref(pos, kNodeArg(a), j);
+  if (kKindArg.Has(a)) j["kind"] = pos.cfg().figure_kinds[kKindArg(a)].name;
+}
+
+std::string DescribeOpen(const Position& pos, const Action& a) {
+  const Card card = kCardArg(a);
+  std::string s = "open the gift " + std::string(CardTitle(card));
+  if (!kNodeArg.Has(a)) return s + (card == Card::kTake2 ? "" : " (no target)");
+  const std::string kind = kKindArg.Has(a) ? pos.cfg().figure_kinds[kKindArg(a)].name : "";
+  const std::string at = model::FeatureAt(pos, kNodeArg(a));
+  switch (card) {
+    case Card::kSynod:
+      return s + ": a " + kind + " on the " + at;
+    case Card::kRoadSweeper:
+      return s + ": score the road through " + at;
+    case Card::kCashOut:
+      return s + ": take back the " + kind + " on " + at;
+    default:
+      return s + ": the " + kind + " on " + at;
+  }
+}
+
+// The actions (README.md of this folder): gift_<card> for each card, gift_position_to and
+// gift_draw.
+void DeclareActions(model::ModuleLoader& loader) {
+  using model::ArgType;
+  const std::vector<std::string_view> cards = model::EnumNames<Card>(kCardTypes, CardName);
   for (auto [name, card] : kOpenTypes) {
-    if (type != name) continue;
-    if (card == Card::kTake2) {
-      if (Status s = model::CheckKeys(j, where, {}, /*of_type=*/true); !s.ok()) return s;
-      return OpenAction(card);
-    }
-    const bool sweeper = card == Card::kRoadSweeper;
-    if (Status s =
-            sweeper ? model::CheckKeys(j, where, {"x", "y", "feature"}, /*of_type=*/true)
-                    : model::CheckKeys(j, where, {"x", "y", "feature", "kind"}, /*of_type=*/true);
-        !s.ok())
-      return s;
-    if (!j.contains("x") && !j.contains("y") && !j.contains("feature")) {
-      if (j.contains("kind")) return model::JsonError(where, "give x, y and feature with kind");
-      return OpenAction(card);  // no target: the card has no effect (GIFT-FN2)
-    }
-    auto node = Node(j, pos, where, card == Card::kSynod ? "monastery" : nullptr);
-    if (!node.ok()) return node.status();
-    if (sweeper) return OpenAction(card, *node);
-    auto kind = model::ReadFigureKind(j, pos, where);
-    if (!kind.ok()) return kind.status();
-    return OpenAction(card, *node, *kind);
+    model::ActionDecl d{.type = name, .code = kOpen};
+    // The card is the type's, not a key; Road Sweeper names no figure kind, Take 2 nothing.
+    d.args.push_back({"type", ArgType::kEnum, false, cards});
+    if (card != Card::kTake2) d.args.push_back({"", ArgType::kFeature, /*optional=*/true});
+    if (card != Card::kTake2 && card != Card::kRoadSweeper)
+      d.args.push_back({.key = "kind", .type = ArgType::kFigureKind, .optional = true, .needs = 1});
+    d.summary = "open a gift card before placing the tile (GIFT-OPEN)";
+    d.parse = [card](const json& j, const Position& pos, const std::string& where) {
+      return ParseOpen(j, pos, where, card);
+    };
+    d.dump = DumpOpen;
+    d.describe = DescribeOpen;
+    d.domain = [card](const Position&, int i, std::vector<int>& values) {
+      if (i != 0) return false;
+      values = {static_cast<int>(card)};
+      return true;
+    };
+    loader.AddAction(std::move(d));
   }
-  if (type == "gift_position_to") {
-    if (Status s = model::CheckKeys(j, where, {"x", "y", "feature"}, /*of_type=*/true); !s.ok())
-      return s;
-    json ref = j;
-    const int f = Slice(pos).change_figure;
-    if (!j.contains("x") && !j.contains("y") && f >= 0) {
-      const model::Coord c = pos.board.tile(model::Board::TileOf(pos.figures[f].node)).pos;
-      ref["x"] = c.x;
-      ref["y"] = c.y;
-    }
-    if (!ref.contains("feature"))
-      return model::JsonError(where + "/feature", "missing (e.g. \"field:NL\")");
-    auto node = Node(ref, pos, where);
-    if (!node.ok()) return node.status();
-    return GiftAction(kPositionTo, {*node});
-  }
-  if (type == "gift_draw") {
-    // "card" names the card; "kind" is the older spelling, still read.
-    if (Status s = model::CheckKeys(j, where, {"card", "kind"}, /*of_type=*/true); !s.ok())
-      return s;
-    if (j.contains("card") && j.contains("kind")) return model::JsonError(where, "give card only");
-    const char* key = j.contains("kind") ? "kind" : "card";
-    auto c =
-        j.contains(key) && j[key].is_string() ? ParseCard(j[key].get<std::string>()) : std::nullopt;
-    if (!c)
-      return model::JsonError(
-          where + "/" + key,
-          "expected the card drawn: synod, road_sweeper, change_position, cash_out or "
-          "take_2");
-    return GiftAction(kDrawCard, {static_cast<int>(*c)});
-  }
-  return std::nullopt;
+  loader.AddAction(
+      {.type = "gift_position_to",
+       .code = kPositionTo,
+       .args = {{"", ArgType::kFeature}},
+       .summary = "Change Position: the figure's new feature (GIFT-CHANGE)",
+       .parse = ParsePositionTo,
+       .dump = [](const Position& pos, const Action& a, json& j) { Ref(pos, kToArg(a), j); },
+       .describe =
+           [](const Position& pos, const Action& a) {
+             return "Change Position: the figure goes to " + model::FeatureAt(pos, kToArg(a));
+           }});
+  loader.AddAction(
+      {.type = "gift_draw",
+       .code = kDrawCard,
+       .args = {{"card", ArgType::kEnum, false, cards}},
+       .summary = "the gift card drawn from an unordered deck (GIFT-GET)",
+       .parse = ParseDraw,
+       .dump = [](const Position&, const Action& a, json& j) { j["card"] = CardName(kCardArg(a)); },
+       .describe =
+           [](const Position&, const Action& a) {
+             return "draw the gift " + std::string(CardTitle(kCardArg(a)));
+           }});
 }
 
-void Gifts::DumpAction(const Position& pos, const Action& a, json& j) const {
-  auto ref = [&](int node) {
-    json r = model::FeatureRefJson(pos, node);
-    for (auto it = r.begin(); it != r.end(); ++it) j[it.key()] = it.value();
-  };
-  switch (a.code) {
-    case kOpen: {
-      const Card card = static_cast<Card>(a.args[0]);
-      j["type"] = "gift_" + std::string(CardName(card));
-      if (a.args[1] >= 0) ref(a.args[1]);
-      if (a.args[2] >= 0) j["kind"] = pos.cfg().figure_kinds[a.args[2]].name;
-      break;
-    }
-    case kPositionTo:
-      j["type"] = "gift_position_to";
-      ref(a.args[0]);
-      break;
-    case kDrawCard:
-      j["type"] = "gift_draw";
-      j["card"] = CardName(static_cast<Card>(a.args[0]));
-      break;
-  }
-}
-
-std::string Gifts::DescribeAction(const Position& pos, const Action& a) const {
-  switch (a.code) {
-    case kOpen: {
-      const Card card = static_cast<Card>(a.args[0]);
-      std::string s = "open the gift " + std::string(CardTitle(card));
-      if (a.args[1] < 0) return s + (card == Card::kTake2 ? "" : " (no target)");
-      const std::string kind = a.args[2] >= 0 ? pos.cfg().figure_kinds[a.args[2]].name : "";
-      switch (card) {
-        case Card::kSynod:
-          return s + ": a " + kind + " on the " + model::FeatureAt(pos, a.args[1]);
-        case Card::kRoadSweeper:
-          return s + ": score the road through " + model::FeatureAt(pos, a.args[1]);
-        case Card::kCashOut:
-          return s + ": take back the " + kind + " on " + model::FeatureAt(pos, a.args[1]);
-        default:
-          return s + ": the " + kind + " on " + model::FeatureAt(pos, a.args[1]);
-      }
-    }
-    case kPositionTo:
-      return "Change Position: the figure goes to " + model::FeatureAt(pos, a.args[0]);
-    case kDrawCard:
-      return "draw the gift " + std::string(CardTitle(static_cast<Card>(a.args[0])));
-  }
-  return "gift action";
-}
+}  // namespace
 
 // GIFT-CHANGE, reading any-feature: a finished road, city or monastery on which Change Position
 // stood a figure up was scored when it was completed and is never scored again, not even at

@@ -32,11 +32,6 @@ class Gifts final : public model::Expansion {
   void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
   bool ExcusesFigure(const model::Position& pos, int figure,
                      std::string_view ruling) const override;
-  std::optional<model::StatusOr<model::Action>> ParseAction(
-      const nlohmann::json& j, const model::Position& pos, const std::string& where) const override;
-  void DumpAction(const model::Position& pos, const model::Action& a,
-                  nlohmann::json& j) const override;
-  std::string DescribeAction(const model::Position& pos, const model::Action& a) const override;
   std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
                                                const model::Action& a) const override;
   void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;

@@ -49,7 +49,7 @@ std::vector<FeatureKind> Targets(Position pos) {
                    /*finish_turn=*/false);
   EXPECT_TRUE(r.verdict.legal && r.input_error.empty());
   std::vector<FeatureKind> out;
-  for (const Action& a : model::LegalActions(pos)) out.push_back(pos.board.segment(a.args[0]).kind);
+  for (const Action& a : model::LegalActions(pos)) out.push_back(pos.board.segment(kToArg(a)).kind);
   return out;
 }
 

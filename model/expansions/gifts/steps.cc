@@ -272,14 +272,14 @@ class ReceiveStep final : public model::Step {
         a.type = ActionType::kExpansion;
         a.expansion = &Get();
         a.code = kDrawCard;
-        a.args = {c};
+        kCardArg.Set(a, static_cast<Card>(c));
         out.push_back(a);
       }
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
     Data& d = Slice(pos);
-    const int c = a.args[0];
+    const int c = static_cast<int>(kCardArg(a));
     if (Total(d.deck) == 0) {
       if (d.discards[c] <= 0) {
         r.input_error =

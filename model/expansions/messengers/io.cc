@@ -352,7 +352,7 @@ void DumpState(const Position& pos, json& j) {
   }
 }
 
-Action MessengersAction(Code code, std::vector<int> args) {
+Action MessengersAction(Code code, model::ActionArgs args) {
   return {
       .type = ActionType::kExpansion, .expansion = &Get(), .code = code, .args = std::move(args)};
 }
@@ -381,7 +381,9 @@ StatusOr<Action> ParseAssign(const json& j, const Position&, const std::string& 
   if (!f)
     return model::JsonError(where + "/kind",
                             "expected \"meeple\" or \"dame\" (the scoring figure)");
-  return MessengersAction(kAssign, {static_cast<int>(*f)});
+  Action a = MessengersAction(kAssign, {});
+  kFigureArg.Set(a, *f);
+  return a;
 }
 
 // draw_message (the message is required) and take_seal (optional: the one in hand).
@@ -390,7 +392,9 @@ StatusOr<Action> ParseMessageAction(const json& j, const Position& pos, const st
   if (Status s = model::CheckKeys(j, where, {"kind"}, /*of_type=*/true); !s.ok()) return s;
   auto m = MessageArg(j, pos, where, /*required=*/code == kDrawMessage);
   if (!m.ok()) return m.status();
-  return MessengersAction(code, {*m});
+  Action a = MessengersAction(code, {});
+  if (*m >= 0) kMessageArg.Set(a, static_cast<Message>(*m));  // else absent: reads -1
+  return a;
 }
 
 // carry_out_message: "kind" the message (optional), x, y, feature the feature of 1-3 or the
@@ -420,16 +424,20 @@ StatusOr<Action> ParseCarryOut(const json& j, const Position& pos, const std::st
       return model::JsonError(where + "/figure", "unknown figure kind \"" + jf.get<std::string>() +
                                                      "\" for these rules");
   }
-  return MessengersAction(kCarryOut, {*m, node, figure});
+  Action a = MessengersAction(kCarryOut, {});
+  if (*m >= 0) kMessageArg.Set(a, static_cast<Message>(*m));  // else absent: reads -1
+  kNodeArg.Set(a, node);
+  kKindArg.Set(a, figure);
+  return a;
 }
 
-void DumpMessage(int m, json& j) {
-  if (m >= 0) j["kind"] = MessageName(static_cast<Message>(m));
+void DumpMessage(const Action& a, json& j) {
+  if (kMessageArg.Has(a)) j["kind"] = MessageName(kMessageArg(a));
 }
 
 // "message 6 (2 points per knight)": the message named, else the one in hand or on top.
-std::string Label(const State& s, int m) {
-  if (m >= 0) return MessageLabel(s, static_cast<Message>(m));
+std::string Label(const State& s, const Action& a) {
+  if (kMessageArg.Has(a)) return MessageLabel(s, kMessageArg(a));
   if (s.in_hand) return MessageLabel(s, *s.in_hand);
   if (s.stack_known && !s.stack.empty()) return MessageLabel(s, s.stack.front());
   return "the message drawn";
@@ -437,7 +445,7 @@ std::string Label(const State& s, int m) {
 
 std::string DescribeAssign(const Position& pos, const Action& a) {
   const State& s = Slice(pos);
-  const std::string figure(FigureName(static_cast<Figure>(a.args[0])));
+  const std::string figure(FigureName(kFigureArg(a)));
   if (s.pending.empty()) return "assign points to the " + figure;
   const Pending& e = s.pending.front();
   return "move " + pos.players[e.player].name + "'s " + figure + " by the " +
@@ -445,9 +453,9 @@ std::string DescribeAssign(const Position& pos, const Action& a) {
 }
 
 std::string DescribeCarryOut(const Position& pos, const Action& a) {
-  std::string d = "carry out " + Label(Slice(pos), a.args[0]);
-  if (a.args[1] >= 0) d += " on " + model::FeatureAt(pos, a.args[1]);
-  if (a.args[2] >= 0) d += " (the " + pos.cfg().figure_kinds[a.args[2]].name + ")";
+  std::string d = "carry out " + Label(Slice(pos), a);
+  if (kNodeArg.Has(a)) d += " on " + model::FeatureAt(pos, kNodeArg(a));
+  if (kKindArg.Has(a)) d += " (the " + pos.cfg().figure_kinds[kKindArg(a)].name + ")";
   return d;
 }
 
@@ -457,55 +465,74 @@ void DeclareState(model::ModuleLoader& loader) {
   loader.SetState({[] { return std::make_unique<State>(); }, ParseState, DumpState});
 }
 
+// The names of the figures and messages by value, as the actions write them.
+std::vector<std::string_view> FigureNames() {
+  return model::EnumNames<Figure>(kFigures, FigureName);
+}
+std::vector<std::string_view> MessageNames() {
+  return model::EnumNames<Message>(kMessages, MessageName);
+}
+
 // The core reads only its own actions' keys; each of these checks its own (model::CheckKeys).
 void DeclareActions(model::ModuleLoader& loader) {
   using model::ArgType;
   loader.AddAction({.type = "assign_points",
                     .code = kAssign,
-                    .args = {{"kind", ArgType::kEnum}},
+                    .args = {{"kind", ArgType::kEnum, false, FigureNames()}},
                     .summary = "move a scoring figure by the points waiting (MSG-CHOOSE)",
                     .parse = ParseAssign,
                     .dump = [](const Position&, const Action& a,
-                               json& j) { j["kind"] = FigureName(static_cast<Figure>(a.args[0])); },
+                               json& j) { j["kind"] = FigureName(kFigureArg(a)); },
                     .describe = DescribeAssign});
-  loader.AddAction(
-      {.type = "draw_message",
-       .code = kDrawMessage,
-       .args = {{"kind", ArgType::kEnum}},
-       .summary = "draw the top message (MSG-DARK, MSG-SECOND)",
-       .parse =
-           [](const json& j, const Position& pos, const std::string& where) {
-             return ParseMessageAction(j, pos, where, kDrawMessage);
-           },
-       .dump = [](const Position&, const Action& a, json& j) { DumpMessage(a.args[0], j); },
-       .describe = [](const Position& pos,
-                      const Action& a) { return "draw " + Label(Slice(pos), a.args[0]); }});
+  loader.AddAction({.type = "draw_message",
+                    .code = kDrawMessage,
+                    .args = {{"kind", ArgType::kEnum, false, MessageNames()}},
+                    .summary = "draw the top message (MSG-DARK, MSG-SECOND)",
+                    .parse =
+                        [](const json& j, const Position& pos, const std::string& where) {
+                          return ParseMessageAction(j, pos, where, kDrawMessage);
+                        },
+                    .dump = [](const Position&, const Action& a, json& j) { DumpMessage(a, j); },
+                    .describe = [](const Position& pos,
+                                   const Action& a) { return "draw " + Label(Slice(pos), a); }});
   loader.AddAction(
       {.type = "take_seal",
        .code = kSeal,
-       .args = {{"kind", ArgType::kEnum, /*optional=*/true}},
+       .args = {{"kind", ArgType::kEnum, /*optional=*/true, MessageNames()}},
        .summary = "take the message's 2-point seal instead (MSG-RESOLVE)",
        .parse = [](const json& j, const Position& pos,
                    const std::string& where) { return ParseMessageAction(j, pos, where, kSeal); },
-       .dump = [](const Position&, const Action& a, json& j) { DumpMessage(a.args[0], j); },
+       .dump = [](const Position&, const Action& a, json& j) { DumpMessage(a, j); },
        .describe =
            [](const Position& pos, const Action& a) {
-             return "take the 2-point seal of " + Label(Slice(pos), a.args[0]);
+             return "take the 2-point seal of " + Label(Slice(pos), a);
            }});
   loader.AddAction({.type = "carry_out_message",
                     .code = kCarryOut,
-                    .args = {{"kind", ArgType::kEnum, /*optional=*/true},
-                             {"feature", ArgType::kFeature, /*optional=*/true},
-                             {"figure", ArgType::kFigureKind, /*optional=*/true}},
+                    // "figure" only with message 8 (shape 1; the message in hand may be it).
+                    .args = {{"kind", ArgType::kEnum, /*optional=*/true, MessageNames()},
+                             {"", ArgType::kFeature, /*optional=*/true},
+                             {.key = "figure",
+                              .type = ArgType::kFigureKind,
+                              .optional = true,
+                              .shapes = 1u << 1,
+                              .needs = 1}},
                     .summary = "carry out the message drawn (MSG-1 .. MSG-8)",
                     .parse = ParseCarryOut,
                     .dump =
                         [](const Position& pos, const Action& a, json& j) {
-                          DumpMessage(a.args[0], j);
-                          if (a.args[1] >= 0) j.update(model::FeatureRefJson(pos, a.args[1]));
-                          if (a.args[2] >= 0) j["figure"] = pos.cfg().figure_kinds[a.args[2]].name;
+                          DumpMessage(a, j);
+                          if (kNodeArg.Has(a)) j.update(model::FeatureRefJson(pos, kNodeArg(a)));
+                          if (kKindArg.Has(a))
+                            j["figure"] = pos.cfg().figure_kinds[kKindArg(a)].name;
                         },
-                    .describe = DescribeCarryOut});
+                    .describe = DescribeCarryOut,
+                    .shape_of =
+                        [](const Action& a) {
+                          return !kMessageArg.Has(a) || kMessageArg(a) == Message::kScoreAndReturn
+                                     ? 1
+                                     : 0;
+                        }});
 }
 
 // The core reads and writes them as "variants": {"<RULING-ID>": "<reading>"} (exit 69 for an

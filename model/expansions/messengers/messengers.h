@@ -15,13 +15,18 @@ inline constexpr std::string_view kId = "messengers";
 inline constexpr std::string_view kAssignStep = "assign_points";
 inline constexpr std::string_view kMessageStep = "message";
 
-// Action codes (ActionType::kExpansion). Args:
-//   kAssign:      {figure}
-//   kDrawMessage: {message}
-//   kSeal:        {message or -1}
-//   kCarryOut:    {message or -1, node or -1 (the feature of 1-3, the figure of 8),
-//                  figure kind or -1 (8: named when two own kinds share the segment)}
+// Action codes (ActionType::kExpansion); their arguments are declared in io.cc and read through
+// these slots:
+//   kAssign:      kFigureArg
+//   kDrawMessage: kMessageArg
+//   kSeal:        kMessageArg (-1: the one in hand)
+//   kCarryOut:    kMessageArg (-1: in hand), kNodeArg (-1; the feature of 1-3, the figure of 8),
+//                 kKindArg (-1; 8: named when two own kinds share the segment)
 enum Code { kAssign = 1, kDrawMessage = 2, kSeal = 3, kCarryOut = 4 };
+inline constexpr model::ActionArg<Figure> kFigureArg{0};
+inline constexpr model::ActionArg<Message> kMessageArg{0};
+inline constexpr model::ActionArg<int> kNodeArg{1};
+inline constexpr model::ActionArg<int> kKindArg{2};
 
 class Messengers final : public model::Expansion {
  public:

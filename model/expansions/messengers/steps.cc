@@ -112,7 +112,7 @@ ApplyResult ApplyAssign(Position& pos, const Action& a) {
   State& s = Slice(pos);
   s.Sync(static_cast<int>(pos.players.size()));
   const Pending e = s.pending.front();
-  const Figure f = static_cast<Figure>(a.args[0]);
+  const Figure f = kFigureArg(a);
   const std::string who = PlayerName(pos, e.player);
   const int fixed = s.variant == Variant::kRevision2025 ? s.turn_figure[e.player] : -1;
   if (fixed >= 0 && fixed != static_cast<int>(f)) {
@@ -251,7 +251,7 @@ class MessageStep final : public model::Step {
     const State& s = Slice(pos);
     if (!s.pending.empty()) return ListAssign(pos, out);
     if (CanDecline(s)) out.push_back({.type = ActionType::kPass});
-    auto act = [&](int code, std::vector<int> args) {
+    auto act = [&](int code, model::ActionArgs args) {
       out.push_back(
           {.type = ActionType::kExpansion, .expansion = &Get(), .code = code, .args = args});
     };
@@ -304,7 +304,7 @@ class MessageStep final : public model::Step {
                                         "its seal";
         return r;
       }
-      const Message drawn = static_cast<Message>(a.args[0]);
+      const Message drawn = kMessageArg(a);
       if (IsUsed(s, drawn)) {
         r.verdict = Verdict::Illegal(
             "MSG-RESOLVE", MessageLabel(s, drawn) +
@@ -328,15 +328,14 @@ class MessageStep final : public model::Step {
       return r;
     }
     const Message m = Current(s);
-    if (a.args[0] >= 0 && a.args[0] != static_cast<int>(m)) {
-      r.verdict =
-          Verdict::Illegal("MSG-RESOLVE", "the message drawn is " + MessageLabel(s, m) + ", not " +
-                                              MessageLabel(s, static_cast<Message>(a.args[0])));
+    if (kMessageArg.Has(a) && kMessageArg(a) != m) {
+      r.verdict = Verdict::Illegal("MSG-RESOLVE", "the message drawn is " + MessageLabel(s, m) +
+                                                      ", not " + MessageLabel(s, kMessageArg(a)));
       return r;
     }
     int node = -1, figure = -1;
     if (a.code == kCarryOut) {
-      TargetCheck tc = CheckTarget(pos, m, pos.turn.player, a.args[1], a.args[2]);
+      TargetCheck tc = CheckTarget(pos, m, pos.turn.player, kNodeArg(a), kKindArg(a));
       if (!tc.input_error.empty()) {
         r.input_error = tc.input_error;
         return r;
