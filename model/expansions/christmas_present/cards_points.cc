@@ -5,7 +5,6 @@
 
 #include "model/core/core_steps.h"
 #include "model/core/scoring.h"
-#include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/family.h"
 
 namespace carc::exp::christmas_present {
@@ -85,7 +84,7 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
   const int root = Root(pos, p.node);
   ScoreEvent v = model::FinalValue(pos, root);
   ScoreEvent ev = v;
-  ev.cause = MakeCause(Cause::kCard);
+  ev.cause = "xmas-card";
   ev.rulings = {ci.ruling,
                 p.card == Card::kDoubleRoad    ? "XMAS-FN3"
                 : p.card == Card::kCityPlusOne ? "XMAS-FN5"
@@ -105,7 +104,7 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
   std::vector<ScoreEvent> events = {ev};
   if (ts == TiedScoring::kTiedLeadersNormalRate && !others.empty()) {
     ScoreEvent o = v;
-    o.cause = MakeCause(Cause::kCard);
+    o.cause = "xmas-card";
     o.winners = others;
     o.rulings.push_back("XMAS-Q-TIEDSCORING");
     o.formula += " (tied co-leaders at the normal end-game value)";
@@ -145,7 +144,7 @@ bool Resolve(Position& pos, const Play& p, ApplyResult& r) {
     return true;
   }
   ScoreEvent ev;
-  ev.cause = MakeCause(Cause::kCard);
+  ev.cause = "xmas-card";
   ev.winners = {p.player};
   ev.strength.assign(pos.players.size(), 0);
   ev.points = 3;
