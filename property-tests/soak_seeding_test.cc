@@ -1,0 +1,76 @@
+// Issue 21: the soak's seeded games (SeededSpec) reach every expansion step at least once per 10
+// games: over a fixed run of 40 games with all four expansions, each step below has a decision
+// in at least 4 of them. "Reached" is a decision taken at the step (a step that needs none is
+// passed through without one), as the soak counts them (StepVisits).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <string>
+
+#include "model/expansions/registry.h"
+#include "property-tests/gen_game.h"
+
+namespace carc::prop {
+namespace {
+
+constexpr int kGames = 40;
+
+// Games (of kGames, seed 1 drawn as the soak draws game seeds) with a decision at each step.
+const std::map<std::string, int>& GamesReaching() {
+  static const std::map<std::string, int> reaching = [] {
+    std::map<std::string, int> out;
+    std::mt19937_64 rng(1);
+    for (int n = 0; n < kGames; ++n) {
+      const uint64_t game_seed = rng();
+      rng();  // the soak's salt for the checks
+      const Game g = Playout(SeededSpec(game_seed, exp::Ids()));
+      EXPECT_EQ(g.error, "") << "game " << n;
+      for (const auto& [step, visits] : StepVisits(g))
+        if (visits > 0) ++out[step];
+    }
+    return out;
+  }();
+  return reaching;
+}
+
+int Reaching(const std::string& step) {
+  const auto it = GamesReaching().find(step);
+  return it == GamesReaching().end() ? 0 : it->second;
+}
+
+// The four expansions are registered (the test is about their steps).
+TEST(SoakSeeding, AllFourExpansionsAreRegistered) { EXPECT_EQ(exp::Ids().size(), 4u); }
+
+// The Messengers: a message (drawn, sealed or carried out at the message step) and the choice of
+// the scoring figure for points.
+TEST(SoakSeeding, MessagesAreReachedOncePer10Games) {
+  EXPECT_GE(Reaching("message"), kGames / 10);
+  EXPECT_GE(Reaching("assign_points"), kGames / 10);
+}
+
+// The Gifts: a gift opened (open_gift), a gift drawn (draw_gift: the card drawn from the
+// unordered deck is a decision) and the two tiles of Take 2 (take_2).
+TEST(SoakSeeding, GiftsAreReachedOncePer10Games) {
+  EXPECT_GE(Reaching("open_gift"), kGames / 10);
+  EXPECT_GE(Reaching("draw_gift"), kGames / 10);
+  EXPECT_GE(Reaching("take_2"), kGames / 10);
+}
+
+// Christmas Present: the card windows of the turn (turn start, before the tile, after the tile,
+// after the figure), the two card draws, and the forced placement. Not yet reached once per 10
+// games (not asserted; issue 21 open): the window at the game's end (xmas_end_cards: a held
+// advantage-field card with a field whose lead its holder shares with an opponent) and the hand
+// limit (xmas_hand_limit: more than five cards in hand), 0 and 1 of these 40 games.
+TEST(SoakSeeding, EveryChristmasCardWindowIsReachedOncePer10Games) {
+  for (const char* step : {"xmas_turn_start", "xmas_place_window", "xmas_cards_early",
+                           "xmas_cards_late", "xmas_draw_road", "xmas_draw_monastery"})
+    EXPECT_GE(Reaching(step), kGames / 10) << step;
+}
+
+TEST(SoakSeeding, TheForcedPlacementIsReachedOncePer10Games) {
+  EXPECT_GE(Reaching(std::string(kForcedPlacementKey)), kGames / 10);
+}
+
+}  // namespace
+}  // namespace carc::prop
