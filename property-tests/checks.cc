@@ -51,16 +51,33 @@ std::string UndrawnPlacementKey(Coord c, int rotation) {
 
 // Keys of what may be played now: the current step's list, plus the lists of later steps of the
 // same turn reached by passing (a figure of a later step passes the earlier ones implicitly).
-std::set<std::string> AcceptableKeys(const Position& pos) {
+// The effect keys of the expansions' listed actions (each one an Apply and a position dump) are
+// added only when asked for (AddEffects): only an expansion candidate is compared with them.
+struct Acceptable {
   std::set<std::string> keys;
+  std::vector<std::pair<Position, std::vector<Action>>> expansion_actions;  // by step reached
+  bool effects = false;
+  bool Has(const std::string& k) const { return keys.count(k) > 0; }
+  void AddEffects() {
+    if (effects) return;
+    effects = true;
+    for (const auto& [p, as] : expansion_actions)
+      for (const Action& a : as) keys.insert(EffectKey(p, a));
+  }
+};
+
+Acceptable AcceptableKeys(const Position& pos) {
+  Acceptable ok;
+  std::set<std::string>& keys = ok.keys;
   Position p = pos;
   const int player = pos.turn.player;
   const int placed = pos.turn.placed;
   for (int guard = 0; guard < 16 && !p.turn.game_over; ++guard) {
     std::vector<Action> legal = model::LegalActions(p);
+    std::vector<Action> expansion;
     for (const Action& a : legal) {
       keys.insert(ActionKey(p, a));
-      if (a.type == ActionType::kExpansion) keys.insert(EffectKey(p, a));
+      if (a.type == ActionType::kExpansion) expansion.push_back(a);
       // Before the draw, a placement without "tile" names the tile the draw will give.
       if (a.type == ActionType::kPlaceTile && !pos.turn.drawn && p.turn.drawn &&
           a.tile == *p.turn.drawn) {
@@ -70,6 +87,7 @@ std::set<std::string> AcceptableKeys(const Position& pos) {
             keys.insert(UndrawnPlacementKey(a.pos, r));
       }
     }
+    if (!expansion.empty()) ok.expansion_actions.emplace_back(p, std::move(expansion));
     bool can_pass = std::any_of(legal.begin(), legal.end(),
                                 [](const Action& a) { return a.type == ActionType::kPass; });
     if (!can_pass) break;
@@ -78,14 +96,15 @@ std::set<std::string> AcceptableKeys(const Position& pos) {
     model::Advance(p, tmp);
     if (p.turn.game_over || p.turn.player != player || p.turn.placed != placed) break;
   }
-  return keys;
+  return ok;
 }
 
 }  // namespace
 
 std::optional<Failure> CheckListedActionsApply(const Position& pos) {
+  Position p;  // a scratch copy, its buffers reused
   for (const Action& a : model::LegalActions(pos)) {
-    Position p = pos;
+    p = pos;
     ApplyResult r = model::Apply(p, a);
     if (!r.input_error.empty() || !r.verdict.legal)
       return Fail("listed-actions-apply", "a listed action is refused: " + Refusal(r), pos, &a);
@@ -98,18 +117,31 @@ std::optional<Failure> CheckListedActionsApply(const Position& pos) {
   return std::nullopt;
 }
 
+const std::vector<json>& CandidateCache::Get() {
+  if (!list_) list_ = ExpansionCandidates(pos_);
+  return *list_;
+}
+
 std::optional<Failure> CheckOutsideRefused(const Position& pos,
                                            const std::vector<RawAction>& raws) {
+  CandidateCache cands(pos);
+  return CheckOutsideRefused(pos, raws, cands);
+}
+
+std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vector<RawAction>& raws,
+                                           CandidateCache& cands) {
   if (pos.turn.game_over) return std::nullopt;
-  const std::set<std::string> ok = AcceptableKeys(pos);
+  Acceptable ok = AcceptableKeys(pos);
   const Box box = BoundingBox(pos);
   const int nk = static_cast<int>(pos.cfg().figure_kinds.size());
   const int ntypes = pos.cfg().catalog->size();
   auto mod = [](int v, int m) { return ((v % m) + m) % m; };
   const auto ctx = exp::Context("outside.json");
   // An action outside the list must be refused with a ruling ID, or be an input error.
-  auto not_refused = [&pos](const Action& a, const std::string& what) -> std::optional<Failure> {
-    Position p = pos;
+  Position p;  // a scratch copy, its buffers reused
+  auto not_refused = [&pos, &p](const Action& a,
+                                const std::string& what) -> std::optional<Failure> {
+    p = pos;
     ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
     const bool refused_with_ruling =
         !r.verdict.legal && !r.verdict.reasons.empty() && !r.verdict.reasons[0].ruling.empty();
@@ -119,18 +151,23 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
                     (r.verdict.legal ? " (accepted)" : " without a ruling"),
                 pos, &a);
   };
-  std::vector<json> exp_cands;
-  if (!pos.cfg().expansions.empty()) exp_cands = ExpansionCandidates(pos);
+  // The expansions' candidates, built only when a raw action asks for one.
+  static const std::vector<json> kNone;
+  auto exp_cands = [&]() -> const std::vector<json>& {
+    return pos.cfg().expansions.empty() ? kNone : cands.Get();
+  };
   for (const RawAction& raw : raws) {
     Action a;
     // Type 4: one of the expansions' own candidate actions (brute_force.h), when there are any.
-    if (mod(raw.type, 5) == 4 && !exp_cands.empty()) {
-      const json& j = exp_cands[mod(raw.x * 1000 + raw.y * 10 + raw.segment,
-                                    static_cast<int>(exp_cands.size()))];
+    if (mod(raw.type, 5) == 4 && !exp_cands().empty()) {
+      const json& j = exp_cands()[mod(raw.x * 1000 + raw.y * 10 + raw.segment,
+                                      static_cast<int>(exp_cands().size()))];
       auto parsed = model::ParseAction(j, pos, "/outside", ctx);
       if (!parsed.ok()) continue;  // an input error: refused
       a = *parsed;
-      if (ok.count(ActionKey(pos, a)) || ok.count(EffectKey(pos, a))) continue;
+      if (ok.Has(ActionKey(pos, a))) continue;
+      ok.AddEffects();
+      if (ok.Has(EffectKey(pos, a))) continue;
       if (auto f = not_refused(a, "an expansion action")) return f;
       continue;
     }
@@ -162,9 +199,9 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
         a.type = ActionType::kDraw;
         a.tile = mod(raw.segment, ntypes);
     }
-    if (ok.count(ActionKey(pos, a))) continue;
+    if (ok.Has(ActionKey(pos, a))) continue;
     if (a.type == ActionType::kPlaceTile && a.tile < 0 && !pos.turn.drawn &&
-        ok.count(UndrawnPlacementKey(a.pos, a.rotation)))
+        ok.Has(UndrawnPlacementKey(a.pos, a.rotation)))
       continue;
     if (auto f = not_refused(a, "an action")) return f;
   }
@@ -172,12 +209,17 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
 }
 
 std::vector<Action> BruteForceActions(const Position& pos) {
+  CandidateCache cands(pos);
+  return BruteForceActions(pos, cands);
+}
+
+std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands) {
   std::vector<Action> out;
   if (pos.turn.game_over) return out;
-  std::vector<Action> cands = {{.type = ActionType::kPass}};
+  std::vector<Action> actions = {{.type = ActionType::kPass}};
   const model::TileCatalog& cat = *pos.cfg().catalog;
   for (model::TileType t = 0; t < cat.size(); ++t)
-    cands.push_back({.type = ActionType::kDraw, .tile = t});
+    actions.push_back({.type = ActionType::kDraw, .tile = t});
   const std::vector<model::TileType> tiles = CandidateTiles(pos);
   if (!tiles.empty()) {
     const Box b = BoundingBox(pos);
@@ -185,29 +227,30 @@ std::vector<Action> BruteForceActions(const Position& pos) {
       for (int x = b.x0 - 1; x <= b.x1 + 1; ++x)
         for (int y = b.y0 - 1; y <= b.y1 + 1; ++y)
           for (int r = 0; r < 4; ++r)
-            cands.push_back(
+            actions.push_back(
                 {.type = ActionType::kPlaceTile, .tile = t, .pos = {x, y}, .rotation = r});
   }
   if (pos.turn.placed >= 0) {
     const int nseg = static_cast<int>(pos.board.rotated(pos.turn.placed).segments.size());
     for (int k = 0; k < static_cast<int>(pos.cfg().figure_kinds.size()); ++k)
       for (int s = 0; s < nseg; ++s)
-        cands.push_back({.type = ActionType::kPlaceFigure,
-                         .pos = pos.board.tile(pos.turn.placed).pos,
-                         .has_pos = true,
-                         .figure_kind = k,
-                         .segment = s});
+        actions.push_back({.type = ActionType::kPlaceFigure,
+                           .pos = pos.board.tile(pos.turn.placed).pos,
+                           .has_pos = true,
+                           .figure_kind = k,
+                           .segment = s});
   }
   // The expansions' own action kinds, read back from their position-file form.
   const auto ctx = exp::Context("brute.json");
-  for (const json& j : ExpansionCandidates(pos)) {
+  for (const json& j : cands.Get()) {
     auto a = model::ParseAction(j, pos, "/brute", ctx);
-    if (a.ok()) cands.push_back(*a);
+    if (a.ok()) actions.push_back(*a);
   }
   std::set<std::string> seen;  // one action per picture (core) or per effect (expansions)
-  for (const Action& a : cands) {
+  Position p;                  // a scratch copy, its buffers reused
+  for (const Action& a : actions) {
     if (!pos.current_step().Handles(pos, a)) continue;
-    Position p = pos;
+    p = pos;
     ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
     if (!r.verdict.legal || !r.input_error.empty()) continue;
     const std::string key =
@@ -219,59 +262,69 @@ std::vector<Action> BruteForceActions(const Position& pos) {
 
 namespace {
 
-// Keys to compare the list with the brute force, and what each names (for the message).
+// The action each key names (for a failure's message: written out only then).
+using KeyedActions = std::map<std::string, Action>;
+
+// Keys to compare the list with the brute force (sorted), noting the action of each in `names`.
 std::vector<std::string> CompareKeys(const Position& pos, const std::vector<Action>& as,
-                                     std::map<std::string, std::string>& names) {
+                                     KeyedActions& names) {
   std::vector<std::string> out;
   for (const Action& a : as) {
     std::string k = a.type == ActionType::kExpansion ? EffectKey(pos, a) : ActionKey(pos, a);
-    names[k] = model::DumpAction(pos, a).dump();
-    out.push_back(k);
+    names.emplace(k, a);
+    out.push_back(std::move(k));
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
-std::string Named(const std::vector<std::string>& keys,
-                  const std::map<std::string, std::string>& names) {
+std::string Named(const Position& pos, const std::vector<std::string>& keys,
+                  const KeyedActions& names) {
   std::vector<std::string> v;
-  for (const auto& k : keys) v.push_back(names.at(k));
+  for (const auto& k : keys) v.push_back(model::DumpAction(pos, names.at(k)).dump());
   return Join(v);
 }
 
 // The keys of sorted `a` that sorted `b` lacks, by their names: one side of a list difference.
 template <class Sorted>
-std::string NamedMinus(const Sorted& a, const Sorted& b,
-                       const std::map<std::string, std::string>& names) {
+std::string NamedMinus(const Position& pos, const Sorted& a, const Sorted& b,
+                       const KeyedActions& names) {
   std::vector<std::string> only;
   std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(only));
-  return Named(only, names);
+  return Named(pos, only, names);
 }
 
 }  // namespace
 
 std::optional<Failure> CheckBruteForce(const Position& pos) {
+  CandidateCache cands(pos);
+  return CheckBruteForce(pos, cands);
+}
+
+std::optional<Failure> CheckBruteForce(const Position& pos, CandidateCache& cands) {
   std::vector<Action> listed = model::LegalActions(pos);
-  std::map<std::string, std::string> names;
+  KeyedActions names;
   std::vector<std::string> keys = CompareKeys(pos, listed, names);
   // A core action twice (one picture) is a failure. An expansion's actions may share an effect
   // when they name different things (Road Sweeper on two roads without figures: nothing scores
   // either way), so they are compared as a set of effects.
-  std::vector<Action> core;
+  std::vector<std::string> core_keys;
   for (const Action& a : listed)
-    if (a.type != ActionType::kExpansion) core.push_back(a);
-  std::vector<std::string> core_keys = CompareKeys(pos, core, names);
+    if (a.type != ActionType::kExpansion) core_keys.push_back(ActionKey(pos, a));
+  std::sort(core_keys.begin(), core_keys.end());
   if (std::adjacent_find(core_keys.begin(), core_keys.end()) != core_keys.end())
     return Fail("brute-force",
-                "the list names one action (one picture) twice:" + Named(core_keys, names), pos);
+                "the list names one action (one picture) twice:" + Named(pos, core_keys, names),
+                pos);
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  std::vector<std::string> b = CompareKeys(pos, BruteForceActions(pos), names);
+  std::vector<std::string> b = CompareKeys(pos, BruteForceActions(pos, cands), names);
   b.erase(std::unique(b.begin(), b.end()), b.end());
   if (b != keys) {
-    return Fail("brute-force",
-                "the legal list differs from brute force; listed only:" +
-                    NamedMinus(keys, b, names) + "\nbrute force only:" + NamedMinus(b, keys, names),
-                pos);
+    return Fail(
+        "brute-force",
+        "the legal list differs from brute force; listed only:" + NamedMinus(pos, keys, b, names) +
+            "\nbrute force only:" + NamedMinus(pos, b, keys, names),
+        pos);
   }
   return CheckFiguresListedEqualAccepted(pos);
 }
@@ -283,12 +336,13 @@ std::optional<Failure> CheckFiguresListedEqualAccepted(const Position& pos) {
       pos.current_step().Name() != model::kPlaceFigure)
     return std::nullopt;
   std::set<std::string> listed, accepted;
-  std::map<std::string, std::string> names;
+  KeyedActions names;
   auto add = [&](std::set<std::string>& to, const Action& a) {
-    const std::string k = ActionKey(pos, a);
-    names[k] = model::DumpAction(pos, a).dump();
-    to.insert(k);
+    std::string k = ActionKey(pos, a);
+    names.emplace(k, a);
+    to.insert(std::move(k));
   };
+  Position p;  // a scratch copy, its buffers reused
   for (const auto& list : {model::LegalActions(pos), model::ShortcutActions(pos)})
     for (const Action& a : list)
       if (a.type == ActionType::kPlaceFigure) add(listed, a);
@@ -300,7 +354,7 @@ std::optional<Failure> CheckFiguresListedEqualAccepted(const Position& pos) {
                      .has_pos = true,
                      .figure_kind = k,
                      .segment = sg};
-      Position p = pos;
+      p = pos;
       ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
       if (r.verdict.legal && r.input_error.empty()) add(accepted, a);
     }
@@ -308,8 +362,8 @@ std::optional<Failure> CheckFiguresListedEqualAccepted(const Position& pos) {
   return Fail("figures-listed-accepted",
               "at the figure step the listed figure placements differ from those accepted; "
               "listed only:" +
-                  NamedMinus(listed, accepted, names) +
-                  "\naccepted only:" + NamedMinus(accepted, listed, names),
+                  NamedMinus(pos, listed, accepted, names) +
+                  "\naccepted only:" + NamedMinus(pos, accepted, listed, names),
               pos);
 }
 
@@ -487,9 +541,10 @@ std::optional<Failure> CheckAll(const Game& g, uint64_t salt) {
     std::vector<RawAction> raws(4);
     for (RawAction& r : raws)
       r = {uni(0, 4), uni(0, 99), uni(0, 99), uni(0, 3), uni(0, 9), uni(0, 9), uni(0, 2)};
-    if (auto f = CheckOutsideRefused(pos, raws)) return f;
+    CandidateCache cands(pos);  // shared by the two checks below
+    if (auto f = CheckOutsideRefused(pos, raws, cands)) return f;
     if (uni(0, 2) == 0)
-      if (auto f = CheckBruteForce(pos)) return f;
+      if (auto f = CheckBruteForce(pos, cands)) return f;
   }
   if (auto f = CheckConservation(g.final_pos)) return f;
   if (auto f = CheckRoundTrip(g.final_pos)) return f;

@@ -28,21 +28,39 @@ struct RawAction {
 };
 
 // --- at one position
+// The expansions' candidate actions at one position (ExpansionCandidates, brute_force.h), built
+// on first use: the soak's checks at one position share them (building them is most of the cost
+// of the brute force and of the outside-the-list check).
+class CandidateCache {
+ public:
+  explicit CandidateCache(const model::Position& pos) : pos_(pos) {}
+  const std::vector<nlohmann::json>& Get();
+
+ private:
+  const model::Position& pos_;
+  std::optional<std::vector<nlohmann::json>> list_;
+};
+
 // Every listed action applies (legal, no input error) and the result validates.
 std::optional<Failure> CheckListedActionsApply(const model::Position& pos);
 // Actions not listed (at this step or at a later step of the turn reached by passing) are
 // refused with a ruling or an input error.
 std::optional<Failure> CheckOutsideRefused(const model::Position& pos,
                                            const std::vector<RawAction>& raws);
+std::optional<Failure> CheckOutsideRefused(const model::Position& pos,
+                                           const std::vector<RawAction>& raws,
+                                           CandidateCache& cands);
 // The list equals a brute-force enumeration: every square of the bounding box (+1) x every
 // rotation (one per picture), every figure kind x segment of the placed tile, and pass.
 std::optional<Failure> CheckBruteForce(const model::Position& pos);
+std::optional<Failure> CheckBruteForce(const model::Position& pos, CandidateCache& cands);
 // At the figure step: the figure placements of `carc legal` (LegalActions + ShortcutActions)
 // equal those Apply accepts (part of CheckBruteForce).
 std::optional<Failure> CheckFiguresListedEqualAccepted(const model::Position& pos);
 // The brute-force enumeration itself: every candidate the current step handles that Apply
 // accepts (used by CheckBruteForce and by the perft cross-check).
 std::vector<model::Action> BruteForceActions(const model::Position& pos);
+std::vector<model::Action> BruteForceActions(const model::Position& pos, CandidateCache& cands);
 // Dump -> parse -> dump is identical, and the parsed position has the same legal actions.
 std::optional<Failure> CheckRoundTrip(const model::Position& pos);
 // Supply + board = what each player owns, per figure kind.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "model/core/position_io.h"
+#include "model/expansions/christmas_present/state.h"
 #include "model/expansions/registry.h"
 
 namespace carc::prop {
@@ -193,6 +194,54 @@ GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expans
   for (int i = 0; i < 300; ++i)
     s.choices.push_back(std::uniform_int_distribution<int>(0, 1 << 20)(rng));
   return s;
+}
+
+GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
+  std::mt19937_64 rng(seed);
+  GameSpec s = RandomSpec(rng, expansions);
+  s.choices.clear();
+  auto parsed = ParseJson(StartJson(s), "seeded.json");
+  if (!parsed.ok()) return s;  // Playout reports it
+  Position pos = std::move(*parsed);
+  pos.explain = false;  // the same lists as the explaining path (prop_lean_explained)
+  model::ApplyResult first;
+  model::Advance(pos, first);
+  std::vector<Action> legal;
+  std::vector<int> own;
+  for (int guard = 0; !pos.turn.game_over && guard <= 1000; ++guard) {
+    legal = model::LegalActions(pos);
+    if (legal.empty()) break;
+    size_t i = 0;
+    if (legal.size() > 1) {
+      own.clear();
+      for (size_t k = 0; k < legal.size(); ++k)
+        if (legal[k].type == model::ActionType::kExpansion) own.push_back(static_cast<int>(k));
+      const bool lean = !own.empty() && own.size() < legal.size() &&
+                        std::uniform_int_distribution<int>(0, 3)(rng) != 0;
+      i = lean ? static_cast<size_t>(
+                     own[std::uniform_int_distribution<size_t>(0, own.size() - 1)(rng)])
+               : std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng);
+      s.choices.push_back(static_cast<int>(i));
+    }
+    model::ApplyResult r = model::Apply(pos, legal[i]);
+    if (!r.verdict.legal || !r.input_error.empty()) break;  // Playout reports it
+  }
+  return s;
+}
+
+std::map<std::string, int> StepVisits(const Game& g) {
+  namespace xmas = exp::christmas_present;
+  std::map<std::string, int> out;
+  for (const Position& at : g.before) {
+    const std::string_view step = at.current_step().Name();
+    ++out[std::string(step)];
+    if (step != "xmas_place_window") continue;
+    const xmas::State* s = xmas::Slice(at);
+    if (s && std::any_of(s->forces.begin(), s->forces.end(),
+                         [&](const xmas::Force& f) { return f.target == at.turn.player; }))
+      ++out[std::string(kForcedPlacementKey)];
+  }
+  return out;
 }
 
 }  // namespace carc::prop

@@ -6,6 +6,7 @@
 // command (`carc fuzz`) fills the same spec from a seeded PRNG.
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -74,8 +75,25 @@ std::vector<std::string> CoveredExpansions();
 // Every combination of the covered expansions, base game included (for the generators).
 std::vector<std::vector<std::string>> ExpansionCombinations();
 
-// A random spec for the soak: full-length games, uniform choices.
+// A random spec: full-length games, uniform choices (the RapidCheck-free generators' games).
 GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expansions);
+
+// The soak's games (`carc fuzz`): a spec whose choices lean toward the expansions, so that their
+// rarer steps (a message, a gift, every Christmas card window, the forced placement) come up in
+// most games. Deterministic in `seed`; the spec is an ordinary one (players, picks, choices:
+// Playout plays it as any other, the rules are not changed). How the choices are made: players
+// and draw order as RandomSpec; then the game is played out (lean path) and at each decision
+// with two or more actions, when some but not all of them are an expansion's own actions
+// (ActionType::kExpansion: draw a card or gift, open a gift, play a card, seal or message...),
+// one of those is taken with probability 3/4, uniformly among them; otherwise (and at every
+// other decision) one of all the actions, uniformly. The index taken is recorded in `choices`.
+GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions);
+
+// The decisions a played game took at each step (its name), plus kForcedPlacementKey: decisions
+// at Christmas Present's placement window while a force-placement card waits for the active
+// player's tile (XMAS-Q-FORCE), the forced placement, which shares the window's step name.
+inline constexpr std::string_view kForcedPlacementKey = "xmas_place_window (forced)";
+std::map<std::string, int> StepVisits(const Game& g);
 
 // Parses a position file with every registered expansion known; aborts the property on error.
 model::StatusOr<model::Position> ParseJson(const nlohmann::json& j, const std::string& source);

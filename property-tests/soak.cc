@@ -74,10 +74,12 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
       for (size_t i = 0; i < n; ++i)
         if (mask & (uint64_t{1} << i)) enabled.push_back(opts.expansions[i]);
     }
-    // Every shard draws every game's spec (cheap) so that game n is the same in each.
-    GameSpec spec = RandomSpec(rng, enabled);
+    // Every shard draws every game's seeds (cheap) so that game n is the same in each; only the
+    // shard that plays it builds its spec (SeededSpec plays the game out once to choose).
+    const uint64_t game_seed = rng();
     const uint64_t salt = rng();
     if (index % shards != opts.shard - 1) continue;
+    GameSpec spec = SeededSpec(game_seed, enabled);
     Game g = Playout(spec);
     res.decisions += g.decisions();
     std::optional<Failure> f = CheckAll(g, salt);
@@ -89,7 +91,7 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
     played.decisions = g.decisions();
     for (const model::Player& p : g.final_pos.players) played.scores.push_back(p.score);
     if (f) played.failure = f->property;
-    for (const model::Position& at : g.before) ++played.steps[std::string(at.current_step().Name())];
+    played.steps = StepVisits(g);
     for (const auto& [step, n] : played.steps) {
       res.step_visits[step] += n;
       ++res.games_reaching[step];

@@ -1,5 +1,6 @@
 #pragma once
-// The soak behind `carc fuzz`: random full games (seeded PRNG, no RapidCheck) through every
+// The soak behind `carc fuzz`: random full games (seeded PRNG, no RapidCheck; each game's spec
+// from SeededSpec, gen_game.h: choices leaning toward the expansions' actions) through every
 // check of checks.h, with a progress line, until N games or S seconds; a failing game is shrunk
 // greedily (shorter draw order, fewer and lower choices) and written out as a position file.
 
@@ -38,7 +39,7 @@ struct SoakGame {
   int decisions = 0;
   std::vector<int> scores;  // final scores
   std::string failure;      // the property that failed, "" if none
-  std::map<std::string, int> steps;  // decisions taken at each step (its name)
+  std::map<std::string, int> steps;  // decisions taken at each step (StepVisits: its name)
 };
 
 struct SoakResult {
