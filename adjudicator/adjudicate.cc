@@ -248,7 +248,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     return {kExitImpossible, r, ""};
   }
   // board_partial: answers the stated tiles decide; the rest is refused, naming what is missing
-  // (model/core/partial_board.h). Expansions other than Phantom look at features anywhere.
+  // (model/core/partial_board.h). Only modules that declared JudgesPartialBoard (Phantom) are
+  // judged there; the others look at features anywhere.
   auto partial = [&](const std::string& where, const std::string& why) {
     return Error(kExitMalformed, source + ":" + where + ": " +
                                      (where == "/board_partial" ? "" : "board_partial: ") + why);
@@ -318,12 +319,13 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       return o;
     }
   }
-  // board_partial with an expansion other than Phantom: only validate is answered (above).
+  // board_partial with a module that did not declare JudgesPartialBoard (its rules look at
+  // features anywhere on the table): only validate is answered (above).
   if (pos.board_partial)
-    for (const model::Expansion* e : pos.cfg().expansions)
-      if (e->Id() != "phantom")
+    for (const model::ModuleDecl& m : pos.cfg().modules)
+      if (!m.judges_partial_board)
         return partial("/rules/expansions",
-                       std::string(e->Id()) +
+                       std::string(m.module->Id()) +
                            "'s rules look at features anywhere on the table; a partial board is "
                            "judged for the base game and Phantom (ask validate, or state the "
                            "whole board)");

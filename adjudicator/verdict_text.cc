@@ -98,7 +98,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
     if (!ev.ends.empty()) {
       j["ends"] = ends;
       lines.push_back("ends at " + JoinAnd(texts));
-    } else if (ev.cause == "completed") {
+    } else if (ev.cause.IsCompleted()) {
       j["ends"] = ends;
       lines.push_back(ev.kind == FeatureKind::kRoad ? "ends nowhere: the road is a closed loop"
                                                     : "closed on every side");
@@ -116,7 +116,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
     }
     j["cities_supplied"] = supplied;
     j["cities_left_out"] = left_out;
-  } else if (feature && ev.kind == FeatureKind::kField && ev.cause == "final") {
+  } else if (feature && ev.kind == FeatureKind::kField && ev.cause.IsFinal()) {
     j["cities_supplied"] = json::array();
     j["cities_left_out"] = json::array();
     lines.push_back("touches no city: nothing to pay (BASE-END-FARM)");

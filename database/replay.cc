@@ -122,7 +122,7 @@ class Replayer {
     auto collect = [&](const ApplyResult& ar) {
       for (const auto& e : ar.scores) {
         events.push_back(e);
-        if (e.cause == "final") final_events_.push_back(e);
+        if (e.cause.IsFinal()) final_events_.push_back(e);
         if (with_log_) entry["score_events"].push_back(model::DumpScoreEvent(pos_, e));
       }
       if (with_log_)

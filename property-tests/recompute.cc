@@ -269,7 +269,7 @@ std::optional<std::string> CompareFinalScoring(const Position& pos) {
   Position copy = pos;
   std::vector<int> got(pos.players.size(), 0);
   for (const model::ScoreEvent& ev : model::ScoreFinal(copy)) {
-    if (ev.cause != "final" || excluded.count(ev.root) ||
+    if (!ev.cause.IsFinal() || excluded.count(ev.root) ||
         std::count(ev.rulings.begin(), ev.rulings.end(), "GIFT-END"))
       continue;  // an expansion's own points, or a feature a card acts on (above)
     for (int w : ev.winners) got[w] += ev.points;

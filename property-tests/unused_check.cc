@@ -4,6 +4,7 @@
 
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
+#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/registry.h"
 #include "property-tests/board_transform.h"
 #include "property-tests/check_util.h"
@@ -29,7 +30,7 @@ bool EndsComparison(const std::string& id, const Position& pos, const Action& a)
          model::DumpAction(pos, a).value("type", "") != "assign_points";
 }
 bool ExpansionOnlyEvent(const std::string& id, const model::ScoreEvent& ev) {
-  if (id == "messengers") return ev.points == 0 && ev.cause == "messengers-final-sum";
+  if (id == "messengers") return ev.points == 0 && ev.cause == exp::messengers::MakeCause(exp::messengers::Cause::kFinalSum);
   if (id == "gifts")
     return std::find(ev.rulings.begin(), ev.rulings.end(), "GIFT-END") != ev.rulings.end();
   return false;

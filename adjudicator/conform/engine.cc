@@ -8,6 +8,7 @@
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/scoring.h"
+#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/registry.h"
 
 namespace carc::adjudicator::conform {
@@ -96,7 +97,7 @@ bool Cites(const ScoreEvent& ev, const char* ruling) {
 int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
   switch (mutant) {
     case kFarmIncompleteCities:
-      if (ev.kind == model::FeatureKind::kField && ev.cause == "final" && ev.root >= 0) {
+      if (ev.kind == model::FeatureKind::kField && ev.cause.IsFinal() && ev.root >= 0) {
         int incomplete = 0;
         for (int c : after.board.TouchedCityRoots(after.board.Find(ev.root)))
           if (!after.board.IsComplete(c)) ++incomplete;
@@ -104,15 +105,15 @@ int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
       }
       return 0;
     case kTieScoresNothing:
-      return ev.cause == "completed" && ev.winners.size() >= 2 ? -ev.points : 0;
+      return ev.cause.IsCompleted() && ev.winners.size() >= 2 ? -ev.points : 0;
     case kCityIgnoresArms:
-      return ev.cause == "completed" && ev.kind == model::FeatureKind::kCity ? -2 * ev.shields : 0;
+      return ev.cause.IsCompleted() && ev.kind == model::FeatureKind::kCity ? -2 * ev.shields : 0;
     case kMonasteryEight:
-      return ev.cause == "completed" && ev.kind == model::FeatureKind::kMonastery ? -1 : 0;
+      return ev.cause.IsCompleted() && ev.kind == model::FeatureKind::kMonastery ? -1 : 0;
     case kCashOutExcludesOwn:
       return Cites(ev, "GIFT-CASHOUT") ? -2 : 0;
     case kSealScoresThree:
-      return ev.cause == "message-seal" ? 1 : 0;
+      return ev.cause == exp::messengers::MakeCause(exp::messengers::Cause::kSeal) ? 1 : 0;
     case kUnopenedGiftsOnePoint:
       return Cites(ev, "GIFT-END") ? -ev.points / 2 : 0;
     default:
@@ -260,7 +261,7 @@ json ApplyOne(const json& req, int mutant) {
     // Put back the figures the completed features (the swept road: other players') returned.
     for (const ScoreEvent& ev : r.scores) {
       const bool swept = Cites(ev, "GIFT-SWEEPER") && ev.root >= 0;
-      if (mutant == kNoReturn ? ev.cause != "completed" : !swept) continue;
+      if (mutant == kNoReturn ? !ev.cause.IsCompleted() : !swept) continue;
       for (int f : before.FiguresIn(ev.root)) {
         const model::Figure& fig = before.figures[f];
         if (mutant == kSweeperReturnsOnlyOwn && fig.owner == before.turn.player) continue;

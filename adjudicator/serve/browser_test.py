@@ -429,13 +429,24 @@ def main():
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'fieldset.xform[data-expansion="christmas_present"]'))
         fill(ptr("/expansions/gifts/hands/1"), "synod, take_2")
         fill(ptr("/expansions/christmas_present/hands/0"), "cancel-attack")
-        Select(css(ptr("/expansions/gifts/variants/completion"))).select_by_value("completion-excluded")
-        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", css(ptr("/expansions/gifts/variants/completion")))
+        # Readings of disputed rulings: written as variants {"<RULING-ID>": "<reading>"} in every
+        # module's section (POSITION_FORMAT.md "Rule variants"), never the deprecated spellings.
+        def choose(expansion, ruling, reading):
+            css(f'fieldset.xform[data-expansion="{expansion}"] details > summary').click()
+            sel = ptr(f"/expansions/{expansion}/variants/{ruling}")
+            Select(css(sel)).select_by_value(reading)
+            driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", css(sel))
+        choose("gifts", "GIFT-Q-EXTEND", "completion-excluded")
+        choose("messengers", "MSG-Q-MOVED", "any-figure-on-dark")
         doc = json.loads(css("#pos-json").get_attribute("value"))
         gifts, xmas = doc["expansions"]["gifts"], doc["expansions"]["christmas_present"]
+        msg = doc["expansions"]["messengers"]
         check(gifts["hands"] == [[], ["synod", "take_2"]],
               f"Ben's gifts are in the file ({gifts['hands']})")
-        check(gifts["variants"] == {"completion": "completion-excluded"}, "the Gifts variant is in the file")
+        check(gifts["variants"] == {"GIFT-Q-EXTEND": "completion-excluded"},
+              f"the Gifts reading is in the file by ruling ID ({gifts.get('variants')})")
+        check(msg.get("variants") == {"MSG-Q-MOVED": "any-figure-on-dark"} and "readings" not in msg,
+              f"the Messengers reading is in the file by ruling ID, under variants ({msg})")
         check(xmas["hands"] == [["cancel-attack"], []], f"Anna's Christmas card is in the file ({xmas['hands']})")
         driver.save_screenshot(os.path.join(args.out, "serve-forms.png"))
         print("browser test: all flows passed; screenshots in " + args.out)

@@ -27,6 +27,22 @@ struct FigureTraits {
   std::string_view own_step;
 };
 
+// How pictures (model/render) draw a figure kind, declared with it so that render names no
+// expansion (issue 20).
+struct FigureArt {
+  enum class Shape : uint8_t {
+    kDisc,    // a disc in the owner's colour with the kind's initial
+    kMeeple,  // the meeple outline
+  };
+  Shape shape = Shape::kDisc;
+  // A look of its own: a CSS class added to the figure's path, with its rule (written into the
+  // style sheet of every picture), and the line the picture's key shows when the kind is drawn.
+  std::string_view look;
+  std::string_view css;
+  bool outline = false;  // the outline drawn in the owner's colour too
+  std::string_view key;
+};
+
 // A figure kind. The core contributes "meeple"; expansions add their own.
 struct FigureKindDef {
   std::string name;
@@ -34,6 +50,7 @@ struct FigureKindDef {
   int strength = 1;                                  // weight for majority
   std::string supply_ruling = "BASE-MEEPLE-SUPPLY";  // cited when a player has too many or none
   FigureTraits traits = {};
+  FigureArt art = {};
   const Expansion* owner = nullptr;  // set by the loader; nullptr = a core figure
 };
 

@@ -100,6 +100,7 @@ void ModuleLoader::AddVariant(VariantDecl decl) {
   target_.decl.variants.push_back(std::move(decl));
 }
 void ModuleLoader::Uses(Hook h) { target_.decl.hooks[static_cast<size_t>(h)] = true; }
+void ModuleLoader::JudgesPartialBoard() { target_.decl.judges_partial_board = true; }
 void ModuleLoader::UseLegacyActions() { target_.decl.legacy_actions = true; }
 void ModuleLoader::UseLegacyVariants() { target_.decl.legacy_variants = true; }
 
@@ -187,7 +188,8 @@ void DumpVariants(const ModuleDecl& m, const Position& pos, json& j) {
 void AssembleModules(GameConfig& cfg) {
   cfg.figure_kinds.clear();
   cfg.figure_kinds.push_back(
-      {"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY"});  // BASE-SETUP
+      {"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY", /*traits=*/{},
+       /*art=*/{.shape = FigureArt::Shape::kMeeple}});  // BASE-SETUP
   cfg.pipeline = CoreSteps();
   cfg.step_owner.assign(cfg.pipeline.size(), nullptr);
   cfg.modules.clear();

@@ -144,6 +144,9 @@ struct ModuleDecl {
   StateCodec state;  // empty functions: no slice
   std::vector<VariantDecl> variants;
   std::array<bool, kHookCount> hooks{};
+  // Its rules look only at the features the placed tiles touch, so a position with
+  // "board_partial" is judged with it enabled (ModuleLoader::JudgesPartialBoard).
+  bool judges_partial_board = false;
   bool legacy_actions = false;  // actions read by the old Expansion::ParseAction
   // "variants" left to the module's own section reader (modules not yet on the loader).
   bool legacy_variants = false;
@@ -192,6 +195,9 @@ class ModuleLoader {
   void SetState(StateCodec codec);
   void AddVariant(VariantDecl decl);
   void Uses(Hook h);
+  // The module's rules look only at the features the placed tiles touch (no feature anywhere
+  // else on the table): a position with "board_partial" may be judged with it enabled.
+  void JudgesPartialBoard();
   // Old modules only: steps inserted without the name check, actions read by the old
   // Expansion::ParseAction (modules not yet moved onto the loader).
   void AddLegacyStep(std::string_view anchor, Place place, const Step* step);

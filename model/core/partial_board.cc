@@ -191,7 +191,7 @@ std::string PartialRun(const Position& after, const ApplyResult& run) {
              " on the stated board, but it may fit next to a tile the file leaves out";
   bool final = false;
   for (const ScoreEvent& ev : run.scores) {
-    if (ev.cause != "final") continue;
+    if (!ev.cause.IsFinal()) continue;
     final = true;
     if (ev.root < 0) continue;
     if (std::string why = FeatureBeyond(after, ev.root); !why.empty())
@@ -208,7 +208,7 @@ std::string PartialFinalScoring(const Position& pos) {
   Position copy = pos;
   ApplyResult run;
   FinalScoring(copy, run.scores);
-  for (ScoreEvent& ev : run.scores) ev.cause = "final";  // every event of the end
+  for (ScoreEvent& ev : run.scores) ev.cause = ScoreCause::Final();  // every event of the end
   return PartialRun(copy, run);
 }
 

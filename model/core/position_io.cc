@@ -753,7 +753,7 @@ json DumpAction(const Position& pos, const Action& a) {
 }
 
 json DumpScoreEvent(const Position& pos, const ScoreEvent& ev) {
-  json j = {{"cause", ev.cause}};
+  json j = {{"cause", std::string(CauseName(ev.cause))}};
   // Points that belong to no feature (an expansion's own points) name none.
   const bool feature = ev.root >= 0 || !ev.tiles.empty();
   if (feature) j["feature"] = FeatureKindName(ev.kind);

@@ -82,7 +82,7 @@ std::vector<int> CompletedCities(const Board& b, int field_root) {
 // touches, to the majority of `figs` (its farmers).
 ScoreEvent FarmValue(const Position& pos, int root, const std::vector<int>& figs) {
   ScoreEvent ev;
-  ev.cause = "final";
+  ev.cause = ScoreCause::Final();
   ev.kind = FeatureKind::kField;
   ev.root = root;
   FillTiles(pos, root, ev);
@@ -119,7 +119,7 @@ std::vector<int> CityFarmers(const Position& pos, int city) {
 // touching it (the event is rooted at the city).
 ScoreEvent CityFarmValue(const Position& pos, int city) {
   ScoreEvent ev;
-  ev.cause = "final";
+  ev.cause = ScoreCause::Final();
   ev.kind = FeatureKind::kField;
   ev.root = city;
   ev.cities = 1;
@@ -254,7 +254,7 @@ void Award(Position& pos, const ScoreEvent& ev) {
 
 ScoreEvent FinalValue(const Position& pos, int root) {
   ScoreEvent ev;
-  ev.cause = "final";
+  ev.cause = ScoreCause::Final();
   Value(pos, root, /*final=*/true, ev);
   Majority(pos, pos.FiguresIn(root), ev);
   return ev;
@@ -307,7 +307,7 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   std::vector<int> figs = pos.FiguresIn(root);
   if (figs.empty()) return;
   ScoreEvent ev;
-  ev.cause = "completed";
+  ev.cause = ScoreCause::Completed();
   Value(pos, root, /*final=*/false, ev);
   Majority(pos, figs, ev);
   ev.rulings.push_back("BASE-SCORE-TIMING");
@@ -354,7 +354,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
       continue;
     }
     ScoreEvent ev;
-    ev.cause = "final";
+    ev.cause = ScoreCause::Final();
     Value(pos, root, /*final=*/true, ev);
     Majority(pos, figs, ev);
     Award(pos, ev);

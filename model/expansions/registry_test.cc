@@ -8,9 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <type_traits>
 
 #include "model/core/position.h"
 #include "model/core/position_io.h"
+#include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/gifts/gifts.h"
+#include "model/expansions/messengers/messengers.h"
 
 #ifndef CARC_SOURCE_DIR
 #define CARC_SOURCE_DIR "."
@@ -114,6 +118,47 @@ TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
           << unknown.status().message();
     auto not_string = WithVariants(e->Id(), {{"NO-SUCH-RULING", 1}});
     EXPECT_EQ(not_string.status().code(), model::ErrorCode::kUnknownRules);
+  }
+}
+
+// Score causes are typed (issue 20): compared by kind, module and code, never by spelling, and
+// cheap (no heap: copied as plain bytes). The spellings are the output contract of position files
+// and verdicts (each module's README), unchanged from when the cause was a string.
+TEST(ModuleGuards, ScoreCausesAreTypedAndKeepTheirSpelling) {
+  static_assert(std::is_trivially_copyable_v<model::ScoreCause>);
+  using model::CauseName;
+  using model::ScoreCause;
+  EXPECT_EQ(CauseName(ScoreCause{}), "");
+  EXPECT_EQ(CauseName(ScoreCause::Completed()), "completed");
+  EXPECT_EQ(CauseName(ScoreCause::Final()), "final");
+  // GIFT-END's points are final scoring given by The Gifts: "final", and final to every reader.
+  EXPECT_EQ(CauseName(ScoreCause::Final(gifts::kId)), "final");
+  EXPECT_TRUE(ScoreCause::Final(gifts::kId).IsFinal());
+  EXPECT_NE(ScoreCause::Final(gifts::kId), ScoreCause::Final());
+  namespace msg = messengers;
+  namespace xmas = christmas_present;
+  EXPECT_EQ(CauseName(msg::MakeCause(msg::Cause::kMessage)), "message");
+  EXPECT_EQ(CauseName(msg::MakeCause(msg::Cause::kSeal)), "message-seal");
+  EXPECT_EQ(CauseName(msg::MakeCause(msg::Cause::kFinalSum)), "messengers-final-sum");
+  EXPECT_EQ(CauseName(gifts::MakeCause(gifts::Cause::kGift)), "gift");
+  EXPECT_EQ(CauseName(xmas::MakeCause(xmas::Cause::kCard)), "xmas-card");
+  EXPECT_EQ(CauseName(xmas::MakeCause(xmas::Cause::kEnd)), "xmas-end");
+  EXPECT_EQ(CauseName(xmas::MakeCause(xmas::Cause::kDeferred)), "xmas-deferred");
+  // The same code in two modules is two causes; the spelling takes no part in the comparison.
+  EXPECT_NE(msg::MakeCause(msg::Cause::kMessage), gifts::MakeCause(gifts::Cause::kGift));
+  EXPECT_NE(msg::MakeCause(msg::Cause::kMessage), msg::MakeCause(msg::Cause::kSeal));
+  EXPECT_EQ(ScoreCause::Module(msg::kId, 1, "another spelling"), msg::MakeCause(msg::Cause::kSeal));
+  EXPECT_FALSE(msg::MakeCause(msg::Cause::kFinalSum).IsFinal());
+}
+
+// A partial board (board_partial) is judged only with modules whose rules look at the placed
+// tile's features alone: Phantom (PH-SCORE: placed and scored like a meeple). The Messengers
+// (MSG-1/2: the smallest road or city anywhere), The Gifts (GIFT-GET: the features others hold)
+// and Christmas Present (cards scoring features anywhere) look further.
+TEST(ModuleGuards, OnlyPhantomDeclaresItJudgesPartialBoards) {
+  for (const model::Expansion* e : All()) {
+    auto cfg = model::MakeConfig(model::RuleOptions{}, {e});
+    EXPECT_EQ(cfg->Module(e)->judges_partial_board, e->Id() == "phantom") << e->Id();
   }
 }
 

@@ -13,6 +13,7 @@
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
+#include "model/render/svg.h"
 #include "property-tests/brute_force.h"
 
 namespace carc::exp {
@@ -53,7 +54,12 @@ class Bell final : public model::Expansion {
                       /*per_player=*/1,
                       /*strength=*/0,
                       "BASE-MEEPLE-SUPPLY",
-                      {.follower = false, .counts_for_majority = false, .own_step = "place_bell"}});
+                      {.follower = false, .counts_for_majority = false, .own_step = "place_bell"},
+                      // Its picture: a disc with a gold ring, and a line in the picture's key.
+                      {.shape = model::FigureArt::Shape::kDisc,
+                       .look = "bell",
+                       .css = "stroke:#b8860b;stroke-width:2.5",
+                       .key = "gold ring: a bell"}});
     static const BellStep step;
     loader.AddStep(model::kPlaceFigure, model::Place::kAfter, &step);
     loader.SetState({[] { return std::make_unique<BellState>(); },
@@ -206,6 +212,31 @@ TEST(ToyModule, ItsActionIsEnumeratedFromItsDeclaration) {
   const json ring = {
       {"type", "ring"}, {"at", {{"x", 0}, {"y", 0}, {"feature", "city:N"}}}, {"times", 2}};
   EXPECT_NE(std::find(cands.begin(), cands.end(), ring), cands.end());
+}
+
+// Its figure is drawn from its art declaration (FigureArt), render/ knowing nothing of it: a disc
+// in Anna's colour (player 0: #d62728) with the initial "b", the look "bell" added to the style
+// sheet after the registered modules' looks (Phantom's), and the key's line for it.
+TEST(ToyModule, ItsFigureIsDrawnFromItsDeclaration) {
+  json doc = Doc();
+  doc["figures"] = json::parse(R"([{"owner": 0, "x": 0, "y": 0, "feature": "city:N", "kind": "bell"}])");
+  auto pos = model::ParsePosition(doc, Ctx());
+  ASSERT_TRUE(pos.ok()) << pos.status().message();
+  const std::string svg = render::RenderSvg(*pos, {});
+  EXPECT_NE(svg.find(".phantom{fill-opacity:.5;stroke-width:2.2;stroke-dasharray:3 2}"
+                     ".bell{stroke:#b8860b;stroke-width:2.5}</style>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<title>Anna: bell on "), std::string::npos);
+  EXPECT_NE(svg.find("<circle class=\"fig bell\" r=\"10\" fill=\"#d62728\"/><text x=\"-4\" "
+                     "y=\"4\">b</text>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">gold ring: a bell</text>"), std::string::npos);
+  // Without a bell on the board, the key has no line for it (the style sheet still has its look).
+  auto bare = model::ParsePosition(Doc(), Ctx());
+  ASSERT_TRUE(bare.ok()) << bare.status().message();
+  EXPECT_EQ(render::RenderSvg(*bare, {}).find("a bell</text>"), std::string::npos);
 }
 
 // A step name already in the pipeline is refused when the config is assembled (exit 70).

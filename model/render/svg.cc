@@ -4,6 +4,7 @@
 #include <set>
 
 #include "model/core/position_io.h"
+#include "model/expansions/registry.h"
 #include "model/render/expansion_art.h"
 #include "model/render/svg_parts.h"
 #include "model/render/tile_art.h"
@@ -39,7 +40,30 @@ constexpr const char* kStyle =
     ".cross{stroke:#c00;stroke-width:4;stroke-linecap:round}"
     ".cn{font-size:9px}.ct{font-size:8px;font-weight:bold;fill:#5a3d20}"
     ".pc{font-size:14px;font-weight:bold;fill:#fff}"
-    ".fig{stroke:#111;stroke-width:1.2}.phantom{fill-opacity:.5;stroke-width:2.2;stroke-dasharray:3 2}";
+    ".fig{stroke:#111;stroke-width:1.2}";
+
+// Adds the rule of each figure look in `kinds` not yet in `seen` (FigureArt::look, css).
+void AddLooks(const std::vector<model::FigureKindDef>& kinds, std::set<std::string_view>& seen,
+              std::string& style) {
+  for (const model::FigureKindDef& k : kinds)
+    if (!k.art.look.empty() && seen.insert(k.art.look).second)
+      style += "." + std::string(k.art.look) + "{" + std::string(k.art.css) + "}";
+}
+
+// The style sheet: the fixed part, the looks of every registered module's figures (the same
+// sheet whichever modules a position enables), then any look only `cfg` declares (a module
+// outside the registry, e.g. a test's).
+std::string Style(const model::GameConfig& cfg) {
+  static const std::pair<std::string, std::set<std::string_view>> registered = [] {
+    std::pair<std::string, std::set<std::string_view>> r{kStyle, {}};
+    AddLooks(model::MakeConfig({}, exp::All())->figure_kinds, r.second, r.first);
+    return r;
+  }();
+  std::string style = registered.first;
+  std::set<std::string_view> seen = registered.second;
+  AddLooks(cfg.figure_kinds, seen, style);
+  return style;
+}
 
 constexpr const char* kMeeple =
     "M0 -12 C4 -12 5.5 -8 3.5 -5.5 L10.5 -2.5 C12.5 -1.5 12 1.5 9.5 1.5 L5 0.5 L9 11 H2 L0 6 "
@@ -86,19 +110,24 @@ std::vector<std::string> Wrap(const std::string& s, size_t width) {
   return out;
 }
 
-std::string FigureSvg(const std::string& kind, int owner, bool lying, double x, double y,
+std::string FigureSvg(const model::FigureKindDef& kind, int owner, bool lying, double x, double y,
                       const std::string& tip) {
+  const model::FigureArt& art = kind.art;
   std::string colour = kPalette[((owner % 6) + 6) % 6];
   std::string o = "<g transform=\"translate(" + Num(x) + " " + Num(y) + ")" +
                   (lying ? " rotate(90)" : "") + "\">";
   if (!tip.empty()) o += "<title>" + Esc(tip) + "</title>";
-  if (kind == "meeple" || kind == "phantom") {
-    o += "<path class=\"fig" + std::string(kind == "phantom" ? " phantom" : "") + "\" fill=\"" +
-         colour + "\"" + (kind == "phantom" ? " stroke=\"" + colour + "\"" : "") + " d=\"" +
-         kMeeple + "\"/>";
-  } else {  // a kind without a picture yet: a disc with its initial
-    o += "<circle class=\"fig\" r=\"10\" fill=\"" + colour + "\"/>" +
-         Text(-4, 4, std::string(1, kind.empty() ? '?' : kind[0]));
+  const std::string cls = "fig" + (art.look.empty() ? "" : " " + std::string(art.look));
+  const std::string stroke = art.outline ? " stroke=\"" + colour + "\"" : "";
+  switch (art.shape) {
+    case model::FigureArt::Shape::kMeeple:
+      o += "<path class=\"" + cls + "\" fill=\"" + colour + "\"" + stroke + " d=\"" + kMeeple +
+           "\"/>";
+      break;
+    case model::FigureArt::Shape::kDisc:  // a disc with the kind's initial
+      o += "<circle class=\"" + cls + "\" r=\"10\" fill=\"" + colour + "\"" + stroke + "/>" +
+           Text(-4, 4, std::string(1, kind.name.empty() ? '?' : kind.name[0]));
+      break;
   }
   return o + "</g>\n";
 }
@@ -210,7 +239,9 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   // Present's lay-down cards, XMAS-FN11): drawn on its side.
   std::map<int, int> on_node;
   const std::set<int> laid_down = LaidDownRoots(pos);
-  bool any_laid_down = false, any_phantom = false;
+  bool any_laid_down = false;
+  const std::vector<model::FigureKindDef>& kinds = pos.cfg().figure_kinds;
+  std::vector<bool> kind_shown(kinds.size(), false);  // for the key lines of looks (FigureArt)
   for (const model::Figure& f : pos.figures) {
     const int tile = model::Board::TileOf(f.node), seg = model::Board::SegmentOf(f.node);
     const model::RotatedTile& rt = b.rotated(tile);
@@ -222,8 +253,8 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     const bool field = rt.segments[seg].kind == model::FeatureKind::kField;
     const bool laid = !field && (f.lying || laid_down.count(b.Find(f.node)) > 0);
     any_laid_down |= laid;
-    any_phantom |= kind == "phantom";
-    body += FigureSvg(kind, f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * k,
+    kind_shown[f.kind] = true;
+    body += FigureSvg(kinds[f.kind], f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * k,
                       py(c.y) + a.y * kTileSize,
                       owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
                           model::FeatureName(rt, seg) + " at (" + std::to_string(c.x) + ", " +
@@ -240,7 +271,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     const std::string owner =
         f.owner < static_cast<int>(pos.players.size()) ? pos.players[f.owner].name : "?";
     body += "<g opacity=\".4\">" +
-            FigureSvg(kind, f.owner, f.lying, px(c.x) + a.x * kTileSize + 16 * on_node[f.node]++,
+            FigureSvg(kinds[f.kind], f.owner, f.lying, px(c.x) + a.x * kTileSize + 16 * on_node[f.node]++,
                       py(c.y) + a.y * kTileSize,
                       owner + ": " + kind + " on " + model::FeatureName(rt, seg) + " at (" +
                           std::to_string(c.x) + ", " + std::to_string(c.y) +
@@ -308,7 +339,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
       s += " \u2192 " + std::to_string(pic.scores_after[p]);
     for (size_t k = 0; k < pl.supply.size(); ++k)
       s += (k ? ", " : "  ") + pos.cfg().figure_kinds[k].name + " " + std::to_string(pl.supply[k]);
-    legend += FigureSvg("meeple", static_cast<int>(p), false, lx + 10, ly - 4, "");
+    legend += FigureSvg(kinds[model::kMeeple], static_cast<int>(p), false, lx + 10, ly - 4, "");
     legend += Text(lx + 28, ly, s);
     ly += kLine + 8;
   }
@@ -337,18 +368,19 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     legend += Text(lx + 30, ly, pic.labels.empty() ? "scored in the ruling" : "scored in the ruling (numbers: see caption)");
     ly += kLine + 4;
   }
-  if (any_phantom) {
-    legend += FigureSvg("phantom", 3, false, lx + 11, ly - 5, "");
-    legend += Text(lx + 30, ly, "dashed, pale: a phantom");
-    ly += kLine + 4;
-  }
+  for (size_t k = 0; k < kinds.size(); ++k)  // a figure of a look of its own, when shown
+    if (kind_shown[k] && !kinds[k].art.key.empty()) {
+      legend += FigureSvg(kinds[k], 3, false, lx + 11, ly - 5, "");
+      legend += Text(lx + 30, ly, std::string(kinds[k].art.key));
+      ly += kLine + 4;
+    }
   if (!pic.returned.empty()) {
-    legend += "<g opacity=\".4\">" + FigureSvg("meeple", 3, false, lx + 11, ly - 5, "") + "</g>";
+    legend += "<g opacity=\".4\">" + FigureSvg(kinds[model::kMeeple], 3, false, lx + 11, ly - 5, "") + "</g>";
     legend += Text(lx + 30, ly, "faded: returned to its owner in the ruling");
     ly += kLine + 4;
   }
   if (any_laid_down) {
-    legend += FigureSvg("meeple", 3, true, lx + 11, ly - 5, "");
+    legend += FigureSvg(kinds[model::kMeeple], 3, true, lx + 11, ly - 5, "");
     legend += Text(lx + 30, ly, "on its side off a field: laid down, lies");
     ly += kLine + 4;
   }
@@ -379,7 +411,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Num(width) + "\" height=\"" +
          Num(height) + "\" viewBox=\"0 0 " + Num(width) + " " + Num(height) + "\">\n<style>" +
-         kStyle + "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + body +
+         Style(pos.cfg()) + "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + body +
          legend + caption + "</svg>\n";
 }
 

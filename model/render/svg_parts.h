@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "model/core/expansion.h"
+
 namespace carc::render {
 
 // Player colours, by player index (mod 6).
@@ -19,8 +21,9 @@ std::string PathEl(const std::string& cls, const std::string& d);
 // Splits text into lines of at most `width` characters, at spaces where possible; continuation
 // lines start with 4 spaces.
 std::vector<std::string> Wrap(const std::string& s, size_t width);
-// A figure of `kind` in its owner's colour centred at (x, y); `lying` draws it on its side.
-std::string FigureSvg(const std::string& kind, int owner, bool lying, double x, double y,
+// A figure of `kind` in its owner's colour centred at (x, y), drawn as its art declares
+// (FigureArt); `lying` draws it on its side.
+std::string FigureSvg(const model::FigureKindDef& kind, int owner, bool lying, double x, double y,
                       const std::string& tip);
 
 }  // namespace carc::render

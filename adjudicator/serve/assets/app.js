@@ -537,11 +537,13 @@ const XMAS_CARDS = ['3-points', 'double-road', 'city-plus-one', 'monastery-bonus
   '2-per-figure-in-supply', 'field-lead-bonus', 'tied-field-bonus', 'figure-occupied-field', 'figure-occupied-road', 'figure-occupied-city',
   'figure-occupied-monastery', 'lay-down-road', 'lay-down-city', 'lay-down-monastery', 'advantage-road', 'advantage-city',
   'advantage-monastery', 'swap-monastery', 'swap-city', 'swap-road', 'swap-field', 'force-placement', 'advantage-field'];
-// Typed variants: key -> [adopted reading (the default), other readings...].
+// Disputed rulings with readings, written the one way every module reads them (POSITION_FORMAT.md
+// "Rule variants"): expansions.<id>.variants {"<RULING-ID>": "<reading>"}.
+// Ruling ID -> [adopted reading (the default), other readings...].
 const GIFT_VARIANTS = {
-  take2_other_tile: ['discard-unchosen', 'return-unchosen-to-supply'], completion: ['completion-counts', 'completion-excluded'],
-  phantom_reuse: ['same-turn-reuse', 'next-turn-only'], lying_figure: ['feature-based', 'posture-literal'],
-  change_target: ['unfinished-only', 'any-feature'],
+  'GIFT-FN9': ['discard-unchosen', 'return-unchosen-to-supply'], 'GIFT-Q-EXTEND': ['completion-counts', 'completion-excluded'],
+  'GIFT-Q-PHANTOM': ['same-turn-reuse', 'next-turn-only'], 'GIFT-Q-LYING': ['feature-based', 'posture-literal'],
+  'GIFT-CHANGE': ['unfinished-only', 'any-feature'],
 };
 const XMAS_VARIANTS = {
   'XMAS-DRAW-MONASTERY': ['eight-around-opponent-monk', 'orthogonal-opponent-monk', 'eight-around-not-own'],
@@ -555,7 +557,21 @@ const XMAS_VARIANTS = {
   'XMAS-Q-TIEDSCORING': ['card-player-only', 'all-tied-leaders', 'tied-leaders-normal-rate'],
   'XMAS-FN9': ['literal-rate', 'plus-one'], 'XMAS-FN10': ['literal-rate', 'plus-one'], 'XMAS-FN12': ['fixed-now-paid-at-end', 'paid-now'],
 };
-const MSG_VARIANTS = ['c3', 'c2-printed-alone', 'original-unlimited-chain', 'revision-2025'];
+const MSG_VARIANTS = {
+  'MSG-FN13': ['final-position-after-scoring-round', 'any-intermediate-stop'], 'MSG-FN15': ['second-message-cap', 'c1-unbounded-chain'],
+  'MSG-Q-MOVED': ['moved-figure-only', 'any-figure-on-dark'], 'MSG-Q-SMALLEST': ['feature-value', 'own-payout'],
+  'MSG-Q-8-RETURN': ['return-always', 'return-only-with-majority'], 'MSG-Q-8-TIED': ['all-tied-leaders-score', 'active-player-only'],
+  'MSG-Q-ALONE': ['opponent-figure-blocks-only', 'any-other-figure-blocks'], 'MSG-Q-OUTSIDE': ['whole-turn-counts', 'step-3-only'],
+};
+// The Messengers' printing (its own "variant" key: the rules text printed, not a disputed ruling).
+const MSG_PRINTINGS = ['c3', 'c2-printed-alone', 'original-unlimited-chain', 'revision-2025'];
+// The disputed rulings of `table` as selects under expansions.<id>.variants, folded away.
+function variantsBox(base, table) {
+  const v = el('details', {}, el('summary', {}, 'Variants (disputed rulings)'));
+  for (const [k, vals] of Object.entries(table))
+    v.append(field(k, [...base, 'variants', k], 'select', { values: vals, none: `(adopted: ${vals[0]})` }));
+  return v;
+}
 
 function expState(id) {
   const p = P();
@@ -638,7 +654,7 @@ function playerName(i) { return (P().players[i] && P().players[i].name) || `P${i
 function messengersForm() {
   const base = ['expansions', 'messengers'];
   const box = el('fieldset', { class: 'xform', 'data-expansion': 'messengers' }, el('legend', {}, 'The Messengers'));
-  box.append(field('Variant', [...base, 'variant'], 'select', { values: MSG_VARIANTS, none: '(c3)' }),
+  box.append(field('Printing', [...base, 'variant'], 'select', { values: MSG_PRINTINGS, none: '(c3)' }),
     field('Numbering', [...base, 'numbering'], 'select', { values: ['hig', 'mindok-bb6'], none: '(hig)' }));
   const t = el('table', { class: 'tracks' }, el('tr', {}, el('th', {}, 'scoring track'), el('th', {}, 'meeple'), el('th', {}, 'dame')));
   P().players.forEach((pl, i) => {
@@ -652,6 +668,7 @@ function messengersForm() {
     field('Used (order unknown only)', [...base, 'used'], 'list', { placeholder: 'none' }),
     field('Message in hand', [...base, 'in_hand'], 'select', { values: MESSAGES, none: '(none)' }));
   box.append(el('datalist', { id: 'msg-names' }, MESSAGES.map((m) => el('option', { value: m }))));
+  box.append(variantsBox(base, MSG_VARIANTS));
   return box;
 }
 function giftsForm() {
@@ -661,8 +678,7 @@ function giftsForm() {
   P().players.forEach((pl, i) => box.append(field(`${playerName(i)}'s gifts`, [...base, 'hands', i], 'list', { placeholder: 'none', hole: () => [] })));
   box.append(field('Deck (top first)', [...base, 'deck'], 'list', { placeholder: 'the rest, order unknown' }),
     field('Discards', [...base, 'discards'], 'list', { placeholder: 'none' }));
-  for (const [k, vals] of Object.entries(GIFT_VARIANTS))
-    box.append(field(k.replace(/_/g, ' '), [...base, 'variants', k], 'select', { values: vals, none: `(adopted: ${vals[0]})` }));
+  box.append(variantsBox(base, GIFT_VARIANTS));
   return box;
 }
 function christmasForm() {
@@ -673,10 +689,7 @@ function christmasForm() {
     field('Road deck (top first)', [...base, 'decks', 'road'], 'list', { placeholder: 'rest', word: 'rest' }),
     field('Discard pile', [...base, 'discard'], 'list', { placeholder: 'empty', word: 'rest' }));
   box.append(el('datalist', { id: 'xmas-names' }, XMAS_CARDS.map((m) => el('option', { value: m }))));
-  const v = el('details', {}, el('summary', {}, 'Variants (disputed rulings)'));
-  for (const [k, vals] of Object.entries(XMAS_VARIANTS))
-    v.append(field(k, [...base, 'variants', k], 'select', { values: vals, none: `(adopted: ${vals[0]})` }));
-  box.append(v);
+  box.append(variantsBox(base, XMAS_VARIANTS));
   return box;
 }
 function phantomForm() {

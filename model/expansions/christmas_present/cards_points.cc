@@ -5,6 +5,7 @@
 
 #include "model/core/core_steps.h"
 #include "model/core/scoring.h"
+#include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/family.h"
 
 namespace carc::exp::christmas_present {
@@ -84,7 +85,7 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
   const int root = Root(pos, p.node);
   ScoreEvent v = model::FinalValue(pos, root);
   ScoreEvent ev = v;
-  ev.cause = "xmas-card";
+  ev.cause = MakeCause(Cause::kCard);
   ev.rulings = {ci.ruling,
                 p.card == Card::kDoubleRoad    ? "XMAS-FN3"
                 : p.card == Card::kCityPlusOne ? "XMAS-FN5"
@@ -104,7 +105,7 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
   std::vector<ScoreEvent> events = {ev};
   if (ts == TiedScoring::kTiedLeadersNormalRate && !others.empty()) {
     ScoreEvent o = v;
-    o.cause = "xmas-card";
+    o.cause = MakeCause(Cause::kCard);
     o.winners = others;
     o.rulings.push_back("XMAS-Q-TIEDSCORING");
     o.formula += " (tied co-leaders at the normal end-game value)";
@@ -144,7 +145,7 @@ bool Resolve(Position& pos, const Play& p, ApplyResult& r) {
     return true;
   }
   ScoreEvent ev;
-  ev.cause = "xmas-card";
+  ev.cause = MakeCause(Cause::kCard);
   ev.winners = {p.player};
   ev.strength.assign(pos.players.size(), 0);
   ev.points = 3;

@@ -12,6 +12,14 @@ namespace carc::exp::christmas_present {
 
 inline constexpr std::string_view kId = "christmas_present";
 
+// The module's score causes (ScoreEvent::cause), spelled "xmas-card", "xmas-end" and
+// "xmas-deferred" in position files and verdicts.
+enum class Cause : uint8_t { kCard, kEnd, kDeferred };
+constexpr model::ScoreCause MakeCause(Cause c) {
+  constexpr std::string_view kNames[] = {"xmas-card", "xmas-end", "xmas-deferred"};
+  return model::ScoreCause::Module(kId, static_cast<uint8_t>(c), kNames[static_cast<int>(c)]);
+}
+
 class ChristmasPresent final : public model::Expansion {
  public:
   std::string_view Id() const override { return kId; }

@@ -49,7 +49,7 @@ int Followers(const Position& pos, PlayerId p, bool with_board) {
 ScoreEvent EndEvent(const Position& pos, PlayerId p, int points, std::string formula,
                     std::vector<std::string> rulings) {
   ScoreEvent ev;
-  ev.cause = "xmas-end";
+  ev.cause = MakeCause(Cause::kEnd);
   ev.winners = {p};
   ev.strength.assign(pos.players.size(), 0);
   ev.points = points;
@@ -136,7 +136,7 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
     ev.strength[a.player] += 1;
     card_players.push_back(a.player);
   }
-  if (ev.kind == FeatureKind::kField && ev.cause == "final")
+  if (ev.kind == FeatureKind::kField && ev.cause.IsFinal())
     for (auto [p, node] : s->field_choices) {
       if (node < 0 || !ChosenFieldCounts(pos, pos.board.Find(node), ev)) continue;
       bool ok;
@@ -244,7 +244,7 @@ void ChristmasPresent::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>
   if (s->variants.supply() == SupplyCount::kBeforeFinalScoring) SupplyCards(pos, false, out);
   for (const Deferred& d : s->deferred) {
     ScoreEvent ev;
-    ev.cause = "xmas-deferred";
+    ev.cause = MakeCause(Cause::kDeferred);
     int root = pos.board.Find(d.node);
     ev.kind = pos.board.Info(root).kind;
     ev.root = root;
@@ -289,7 +289,7 @@ void ChristmasPresent::AfterFinalScoring(Position& pos, std::vector<ScoreEvent>&
   };
   std::vector<Scored> fields;
   for (const ScoreEvent& fe : out) {
-    if (fe.cause != "final" || fe.kind != FeatureKind::kField || fe.cities == 0) continue;
+    if (!fe.cause.IsFinal() || fe.kind != FeatureKind::kField || fe.cities == 0) continue;
     auto it = std::find_if(fields.begin(), fields.end(),
                            [&](const Scored& f) { return f.root == fe.root; });
     if (it == fields.end()) it = fields.insert(fields.end(), {fe.root, fe.cities, {}});

@@ -165,7 +165,7 @@ std::vector<Action> Targets(const Position& pos, Card card) {
 
 ScoreEvent GiftEvent(const Position& pos, int root) {
   ScoreEvent ev;
-  ev.cause = "gift";
+  ev.cause = MakeCause(Cause::kGift);
   ev.kind = pos.board.Info(root).kind;
   ev.root = root;
   std::vector<int> tiles = pos.board.Info(root).tiles;
@@ -225,7 +225,7 @@ ApplyResult Sweeper(Position& pos, int node) {
                                        " is finished; Road Sweeper scores an unfinished road");
   ApplyResult r;
   ScoreEvent ev = model::FinalValue(pos, root);
-  ev.cause = "gift";
+  ev.cause = MakeCause(Cause::kGift);
   ev.rulings.insert(ev.rulings.begin(), {"GIFT-SWEEPER", "GIFT-FN4"});
   std::vector<int> figs = pos.FiguresIn(root);
   r.verdict.reasons.push_back(

@@ -387,7 +387,7 @@ void DeclareActions(model::ModuleLoader& loader) {
 // final scoring (the core's final scoring takes every feature that holds a figure).
 void Gifts::AdjustMajority(const Position& pos, model::ScoreEvent& ev) const {
   const Data& d = Slice(pos);
-  if (ev.cause != "final" || ev.root < 0 || d.on_finished.empty() ||
+  if (!ev.cause.IsFinal() || ev.root < 0 || d.on_finished.empty() ||
       d.variants.change_target != ChangeTarget::kAnyFeature || !pos.board.IsComplete(ev.root))
     return;
   bool listed = false;
@@ -408,7 +408,7 @@ void Gifts::AfterFinalScoring(Position& pos, std::vector<model::ScoreEvent>& out
     const int n = Total(d.hands[p]);
     if (n == 0) continue;
     model::ScoreEvent ev;
-    ev.cause = "final";
+    ev.cause = model::ScoreCause::Final(kId);
     ev.winners = {static_cast<model::PlayerId>(p)};
     ev.points = 2 * n;
     ev.formula = "2 x " + std::to_string(n) + " unopened gift(s)";

@@ -12,6 +12,13 @@ namespace carc::exp::gifts {
 
 inline constexpr std::string_view kId = "gifts";
 
+// The module's score cause (ScoreEvent::cause): points from an opened gift, spelled "gift"
+// (GIFT-END's points at game end are ScoreCause::Final(kId), spelled "final").
+enum class Cause : uint8_t { kGift };
+constexpr model::ScoreCause MakeCause(Cause c) {
+  return model::ScoreCause::Module(kId, static_cast<uint8_t>(c), "gift");
+}
+
 // Step names (position files: "turn.step").
 inline constexpr std::string_view kHoldStep = "gift_hold";        // automatic
 inline constexpr std::string_view kOpenStep = "open_gift";        // decision

@@ -233,7 +233,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
   const std::string label = MessageLabel(s, m);
   const std::string ruling(MessageRuling(m));
   ScoreEvent ev;
-  ev.cause = "message";
+  ev.cause = MakeCause(Cause::kMessage);
   ev.winners = {p};
   if (IsSmallest(m)) {
     // MSG-1/2/3: the feature's own value as at final scoring (MSG-FN3); figures stay and the
@@ -401,7 +401,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
 
 void TakeSeal(Position& pos, Message m, ApplyResult& out) {
   ScoreEvent ev;
-  ev.cause = "message-seal";
+  ev.cause = MakeCause(Cause::kSeal);
   ev.winners = {pos.turn.player};
   ev.points = 2;
   ev.formula = "seal of " + MessageLabel(Slice(pos), m) + ": 2 points instead of its action";

@@ -28,10 +28,11 @@ const State& Slice(const Position& pos) { return Slice(const_cast<Position&>(pos
 namespace {
 
 std::string SourceOf(const ScoreEvent& ev) {
-  if (ev.cause == "message" || ev.cause == "message-seal")
+  if (ev.cause == MakeCause(Cause::kMessage) || ev.cause == MakeCause(Cause::kSeal))
     return ev.formula.substr(0, ev.formula.find(':'));
-  if (ev.root < 0 && ev.tiles.empty()) return ev.cause;  // points for no feature (a card)
-  return std::string(model::FeatureKindName(ev.kind)) + " (" + ev.cause + ")";
+  const std::string cause(model::CauseName(ev.cause));
+  if (ev.root < 0 && ev.tiles.empty()) return cause;  // points for no feature (a card)
+  return std::string(model::FeatureKindName(ev.kind)) + " (" + cause + ")";
 }
 
 }  // namespace
@@ -88,7 +89,7 @@ void Messengers::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out)
       if (e.player == static_cast<int>(p)) waiting += e.points;
     const int sum = t.points[0] + t.points[1] + waiting;
     ScoreEvent ev;
-    ev.cause = "messengers-final-sum";
+    ev.cause = MakeCause(Cause::kFinalSum);
     ev.winners = {static_cast<PlayerId>(p)};
     ev.formula = "scoring meeple " + std::to_string(t.points[0]) + " + dame " +
                  std::to_string(t.points[1]) +

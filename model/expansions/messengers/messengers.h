@@ -23,6 +23,14 @@ inline constexpr std::string_view kMessageStep = "message";
 //   kCarryOut:    kMessageArg (-1: in hand), kNodeArg (-1; the feature of 1-3, the figure of 8),
 //                 kKindArg (-1; 8: named when two own kinds share the segment)
 enum Code { kAssign = 1, kDrawMessage = 2, kSeal = 3, kCarryOut = 4 };
+
+// The module's score causes (ScoreEvent::cause), spelled "message", "message-seal" and
+// "messengers-final-sum" in position files and verdicts.
+enum class Cause : uint8_t { kMessage, kSeal, kFinalSum };
+constexpr model::ScoreCause MakeCause(Cause c) {
+  constexpr std::string_view kNames[] = {"message", "message-seal", "messengers-final-sum"};
+  return model::ScoreCause::Module(kId, static_cast<uint8_t>(c), kNames[static_cast<int>(c)]);
+}
 inline constexpr model::ActionArg<Figure> kFigureArg{0};
 inline constexpr model::ActionArg<Message> kMessageArg{0};
 inline constexpr model::ActionArg<int> kNodeArg{1};

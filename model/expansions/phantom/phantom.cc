@@ -94,10 +94,19 @@ void Phantom::Load(model::ModuleLoader& loader) const {
                     /*per_player=*/1,
                     /*strength=*/1,
                     "PH-SETUP",
-                    {.follower = true, .counts_for_majority = true, .own_step = kStep}});
+                    {.follower = true, .counts_for_majority = true, .own_step = kStep},
+                    // Drawn as a meeple, pale and dashed, outlined in the owner's colour.
+                    {.shape = model::FigureArt::Shape::kMeeple,
+                     .look = kFigure,
+                     .css = "fill-opacity:.5;stroke-width:2.2;stroke-dasharray:3 2",
+                     .outline = true,
+                     .key = "dashed, pale: a phantom"}});
   static const PlacePhantomStep step;
   loader.AddStep(model::kPlaceFigure, model::Place::kAfter, &step);
   loader.Uses(model::Hook::kJudgeOutOfStep);
+  // PH-SCORE, PH-END: the phantom is placed and scored like a meeple, on the features of the
+  // tile just placed; nothing looks at features elsewhere on the table.
+  loader.JudgesPartialBoard();
 }
 
 // PH-SETUP: the phantom step passed by itself for want of a phantom.
