@@ -86,7 +86,7 @@ namespace {
 // 28 KB ruling file to quote one ruling was most of an adjudication's time).
 class Scanner {
  public:
-  explicit Scanner(std::string_view text) : t_(text) {}
+  explicit Scanner(const char* text) : t_(text) {}  // NUL-terminated
 
   // A ruling object (depth 3: file object, "rulings" array, ruling object) and its "id".
   struct Hit {
@@ -98,7 +98,10 @@ class Scanner {
   // the whole file, as before).
   bool Scan(std::vector<Hit>& hits, std::string& expansion) const {
     std::vector<size_t> open;  // offsets of the open brackets
-    for (size_t i = 0; i < t_.size(); ++i) {
+    // The embedded texts end with a NUL (C string literals), so strcspn jumps over the blanks,
+    // colons, commas, numbers and literals between the characters that matter.
+    for (size_t i = std::strcspn(t_.data(), "\"{}[]"); i < t_.size();
+         i += 1 + std::strcspn(t_.data() + i + 1, "\"{}[]")) {
       switch (t_[i]) {
         case '{':
         case '[':
