@@ -12,8 +12,41 @@ namespace carc::model {
 
 namespace {
 
+// A score event read by nobody but the scoring that makes it: the lean path (Position::explain
+// false) with no module hook that sees events (InterceptAward, AdjustMajority, OnCompleted,
+// Before/AfterFinalScoring). Such an event carries no rulings, is not kept, and is built in
+// buffers reused from call to call (no allocation once they have grown; no hook runs, so nothing
+// re-enters them). The values, majorities and awards are the same code either way.
+bool Unobserved(const Position& pos) {
+  if (pos.explain) return false;
+  const GameConfig& c = pos.cfg();
+  for (Hook h : {Hook::kInterceptAward, Hook::kAdjustMajority, Hook::kOnCompleted,
+                 Hook::kBeforeFinalScoring, Hook::kAfterFinalScoring})
+    if (!c.Using(h).empty()) return false;
+  return true;
+}
+
+// Resets an event for reuse, keeping the buffers of the lists the lean path fills.
+void Recycle(ScoreEvent& ev) {
+  std::vector<Coord> tiles = std::move(ev.tiles);
+  std::vector<int> strength = std::move(ev.strength);
+  std::vector<PlayerId> winners = std::move(ev.winners);
+  std::vector<FigureSeen> figures = std::move(ev.figures);
+  ev = ScoreEvent{};
+  tiles.clear();
+  strength.clear();
+  winners.clear();
+  figures.clear();
+  ev.tiles = std::move(tiles);
+  ev.strength = std::move(strength);
+  ev.winners = std::move(winners);
+  ev.figures = std::move(figures);
+}
+
 void FillTiles(const Position& pos, int root, ScoreEvent& ev) {
-  std::vector<int> t = pos.board.Info(root).tiles;
+  thread_local std::vector<int> t;  // reused (nothing re-enters this leaf)
+  t.clear();
+  for (int i : pos.board.Info(root).tiles) t.push_back(i);
   std::sort(t.begin(), t.end());
   t.erase(std::unique(t.begin(), t.end()), t.end());
   for (int i : t) ev.tiles.push_back(pos.board.tile(i).pos);
@@ -21,7 +54,8 @@ void FillTiles(const Position& pos, int root, ScoreEvent& ev) {
 
 // The value of a road, city or monastery; `final` selects end-of-game values.
 // Rules: BASE-SCORE-ROAD, BASE-SCORE-CITY, BASE-SCORE-MONASTERY, BASE-END-CITY/-ROAD/-MONASTERY.
-void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
+// With `rulings` false (an unobserved event) the rulings list is left empty.
+void Value(const Position& pos, int root, bool final, ScoreEvent& ev, bool rulings = true) {
   const Board& b = pos.board;
   const FeatureInfo& fi = b.Info(root);
   ev.kind = fi.kind;
@@ -35,7 +69,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
         ev.formula = "1 x " + Plural(n, "tile");
         ev.ends = FeatureEnds(pos, root);
       }
-      ev.rulings.push_back(final ? "BASE-END-ROAD" : "BASE-SCORE-ROAD");
+      if (rulings) ev.rulings.push_back(final ? "BASE-END-ROAD" : "BASE-SCORE-ROAD");
       break;
     }
     case FeatureKind::kCity: {
@@ -45,7 +79,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       int per = final ? 1 : 2;
       if (!final && n == 2 && pos.cfg().options.city_scoring == CityScoring::kC1TwoTileCity) {
         per = 1;
-        ev.rulings.push_back("BASE-SCORE-CITY-C1-SMALL");
+        if (rulings) ev.rulings.push_back("BASE-SCORE-CITY-C1-SMALL");
       }
       ev.points = per * n + per * fi.shields;
       if (pos.explain) {
@@ -53,7 +87,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
                      " x " + Plural(fi.shields, "coat") + " of arms";
         ev.ends = FeatureEnds(pos, root);
       }
-      ev.rulings.push_back(final ? "BASE-END-CITY" : "BASE-SCORE-CITY");
+      if (rulings) ev.rulings.push_back(final ? "BASE-END-CITY" : "BASE-SCORE-CITY");
       break;
     }
     case FeatureKind::kMonastery: {
@@ -62,7 +96,7 @@ void Value(const Position& pos, int root, bool final, ScoreEvent& ev) {
       int n = b.MonasteryNeighbours(tile);
       ev.points = 1 + n;
       if (pos.explain) ev.formula = "1 + " + Plural(n, "neighbouring tile");
-      ev.rulings.push_back(final ? "BASE-END-MONASTERY" : "BASE-SCORE-MONASTERY");
+      if (rulings) ev.rulings.push_back(final ? "BASE-END-MONASTERY" : "BASE-SCORE-MONASTERY");
       break;
     }
     case FeatureKind::kField:
@@ -77,23 +111,40 @@ std::vector<int> CompletedCities(const Board& b, int field_root) {
     if (b.IsComplete(city)) c.push_back(city);
   return c;
 }
+int CountCompletedCities(const Board& b, int field_root) {
+  thread_local std::vector<int> cities;  // reused (nothing re-enters this leaf)
+  b.TouchedCityRoots(field_root, cities);
+  int n = 0;
+  for (int city : cities) n += b.IsComplete(city);
+  return n;
+}
+
+void MajorityOf(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev,
+                bool rulings);
 
 // BASE-END-FARM, BASE-END-FARM-C1-ONCE: a farm scored on its own, 3 per completed city it
-// touches, to the majority of `figs` (its farmers).
-ScoreEvent FarmValue(const Position& pos, int root, const std::vector<int>& figs) {
-  ScoreEvent ev;
+// touches, to the majority of `figs` (its farmers). `quiet`: an unobserved event (no rulings,
+// evidence or formula).
+void FarmValueInto(const Position& pos, int root, const std::vector<int>& figs, bool quiet,
+                   ScoreEvent& ev) {
   ev.cause = ScoreCause::Final();
   ev.kind = FeatureKind::kField;
   ev.root = root;
   FillTiles(pos, root, ev);
-  Majority(pos, figs, ev);
-  ev.touched_cities = TouchedCities(pos, root);  // BASE-END-FARM: incomplete ones left out
-  ev.cities = static_cast<int>(CompletedCities(pos.board, root).size());
+  MajorityOf(pos, figs, ev, !quiet);
+  if (!quiet)
+    ev.touched_cities = TouchedCities(pos, root);  // BASE-END-FARM: incomplete ones left out
+  ev.cities = CountCompletedCities(pos.board, root);
   ev.points = 3 * ev.cities;
+  if (quiet) return;
   ev.formula = "3 x " + Plural(ev.cities, "completed city");
   ev.rulings.push_back(pos.cfg().options.farm_scoring == FarmScoring::kC1ThreePerCityOnce
                            ? "BASE-END-FARM-C1-ONCE"
                            : "BASE-END-FARM");
+}
+ScoreEvent FarmValue(const Position& pos, int root, const std::vector<int>& figs) {
+  ScoreEvent ev;
+  FarmValueInto(pos, root, figs, /*quiet=*/false, ev);
   return ev;
 }
 
@@ -273,10 +324,19 @@ std::vector<ScoreEvent> FarmFinalValues(const Position& pos, int farm_root) {
 }
 
 void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev) {
+  MajorityOf(pos, figure_ids, ev, /*rulings=*/true);
+}
+
+namespace {
+
+// Majority (BASE-MAJORITY); with `rulings` false (an unobserved event) no ruling is listed.
+void MajorityOf(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev,
+                bool rulings) {
   ev.strength.assign(pos.players.size(), 0);
-  ev.figures = FiguresSeen(pos, figure_ids);
+  ev.figures.clear();  // FiguresSeen, in the event's own buffer
   for (int f : figure_ids) {
     const Figure& fig = pos.figures[f];
+    ev.figures.push_back({fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos});
     ev.strength[fig.owner] += pos.cfg().figure_kinds[fig.kind].strength;
   }
   int best = *std::max_element(ev.strength.begin(), ev.strength.end());
@@ -284,14 +344,15 @@ void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEven
   if (best > 0) {
     for (size_t p = 0; p < ev.strength.size(); ++p)
       if (ev.strength[p] == best) ev.winners.push_back(static_cast<PlayerId>(p));
-    ev.rulings.push_back("BASE-MAJORITY");
+    if (rulings) ev.rulings.push_back("BASE-MAJORITY");
   }
   for (const Expansion* e : pos.cfg().Using(Hook::kAdjustMajority)) e->AdjustMajority(pos, ev);
 }
 
-void ReturnFigures(Position& pos, std::vector<int> figure_ids) {
-  std::sort(figure_ids.begin(), figure_ids.end(), std::greater<>());
-  for (int f : figure_ids) {
+// BASE-RETURN for figures listed in ascending order (the last first, so indices stay valid).
+void ReturnAscending(Position& pos, const std::vector<int>& ascending) {
+  for (auto it = ascending.rbegin(); it != ascending.rend(); ++it) {
+    const int f = *it;
     const Figure fig = pos.figures[f];
     pos.players[fig.owner].supply[fig.kind] += 1;
     pos.figures.erase(pos.figures.begin() + f);
@@ -303,14 +364,31 @@ void ReturnFigures(Position& pos, std::vector<int> figure_ids) {
   }
 }
 
+}  // namespace
+
+void ReturnFigures(Position& pos, std::vector<int> figure_ids) {
+  std::sort(figure_ids.begin(), figure_ids.end());
+  ReturnAscending(pos, figure_ids);
+}
+
 void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
-  std::vector<int> figs = pos.FiguresIn(root);
+  const bool quiet = Unobserved(pos);
+  struct Buffers {
+    std::vector<int> figs;
+    ScoreEvent ev;
+  };
+  thread_local Buffers reused;  // unobserved events only (see Unobserved)
+  Buffers fresh;
+  Buffers& buf = quiet ? reused : fresh;
+  std::vector<int>& figs = buf.figs;
+  pos.FiguresIn(root, figs);
   if (figs.empty()) return;
-  ScoreEvent ev;
+  ScoreEvent& ev = buf.ev;
+  Recycle(ev);
   ev.cause = ScoreCause::Completed();
-  Value(pos, root, /*final=*/false, ev);
-  Majority(pos, figs, ev);
-  ev.rulings.push_back("BASE-SCORE-TIMING");
+  Value(pos, root, /*final=*/false, ev, !quiet);
+  MajorityOf(pos, figs, ev, !quiet);
+  if (!quiet) ev.rulings.push_back("BASE-SCORE-TIMING");
   bool return_figures = true;
   std::vector<ScoreEvent> extra;
   for (const Expansion* e : pos.cfg().Using(Hook::kOnCompleted))
@@ -323,7 +401,7 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
     if (pos.explain) out.scores.push_back(std::move(x));
   }
   if (!return_figures) return;
-  ReturnFigures(pos, figs);
+  ReturnAscending(pos, figs);  // FiguresIn lists them in figure order
   if (pos.explain)
     out.notes.push_back({"BASE-RETURN", "the figures on the completed " +
                                             std::string(FeatureKindName(ev.kind)) +
@@ -342,42 +420,66 @@ void FinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
 
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   const Board& b = pos.board;
-  // Group figures by feature root, in figure order (deterministic).
-  std::map<int, std::vector<int>> by_root;
+  const bool quiet = Unobserved(pos);  // then no event is kept: nobody reads them
+  struct Buffers {
+    std::vector<std::pair<int, int>> by_root;  // (feature root, figure), sorted
+    std::vector<std::pair<int, int>> farms;    // [begin, end) of a field's entries in by_root
+    std::vector<int> figs;
+    ScoreEvent ev;
+  };
+  thread_local Buffers reused;  // unobserved events only (see Unobserved)
+  Buffers fresh;
+  Buffers& buf = quiet ? reused : fresh;
+  // Group figures by feature root (root order), each group in figure order (deterministic).
+  auto& by_root = buf.by_root;
+  by_root.clear();
   for (size_t f = 0; f < pos.figures.size(); ++f)
-    by_root[b.Find(pos.figures[f].node)].push_back(static_cast<int>(f));
+    by_root.push_back({b.Find(pos.figures[f].node), static_cast<int>(f)});
+  std::sort(by_root.begin(), by_root.end());
+  auto group = [&](size_t lo, size_t hi) -> const std::vector<int>& {
+    buf.figs.clear();
+    for (size_t i = lo; i < hi; ++i) buf.figs.push_back(by_root[i].second);
+    return buf.figs;
+  };
   const FarmScoring farm = pos.cfg().options.farm_scoring;
-  std::vector<std::pair<int, std::vector<int>>> farms;
-  for (auto& [root, figs] : by_root) {
+  buf.farms.clear();
+  for (size_t lo = 0, hi = 0; lo < by_root.size(); lo = hi) {
+    const int root = by_root[lo].first;
+    hi = lo + 1;
+    while (hi < by_root.size() && by_root[hi].first == root) ++hi;
     if (b.Info(root).kind == FeatureKind::kField) {
-      farms.emplace_back(root, figs);
+      buf.farms.push_back({static_cast<int>(lo), static_cast<int>(hi)});
       continue;
     }
-    ScoreEvent ev;
+    ScoreEvent& ev = buf.ev;
+    Recycle(ev);
     ev.cause = ScoreCause::Final();
-    Value(pos, root, /*final=*/true, ev);
-    Majority(pos, figs, ev);
+    Value(pos, root, /*final=*/true, ev, !quiet);
+    MajorityOf(pos, group(lo, hi), ev, !quiet);
     Award(pos, ev);
-    out.push_back(ev);
+    if (!quiet) out.push_back(ev);
   }
   if (farm == FarmScoring::kC1FourPerCity) {
     // Each completed city pays 4 to the majority of farmers over all farms touching it.
     std::set<int> cities;
-    for (auto& [root, figs] : farms)
-      for (int city : CompletedCities(b, root)) cities.insert(city);
+    for (auto [lo, hi] : buf.farms)
+      for (int city : CompletedCities(b, by_root[lo].first)) cities.insert(city);
     for (int city : cities) {
       ScoreEvent ev = CityFarmValue(pos, city);
       Award(pos, ev);
-      out.push_back(ev);
+      if (!quiet) out.push_back(ev);
     }
     return;
   }
   std::map<PlayerId, std::set<int>> paid;  // kC1ThreePerCityOnce
-  for (auto& [root, figs] : farms) {
-    ScoreEvent ev = FarmValue(pos, root, figs);
+  for (auto [lo, hi] : buf.farms) {
+    const int root = by_root[lo].first;
+    ScoreEvent& ev = buf.ev;
+    Recycle(ev);
+    FarmValueInto(pos, root, group(lo, hi), quiet, ev);
     if (farm == FarmScoring::kPerFarm) {
       Award(pos, ev);
-      out.push_back(ev);
+      if (!quiet) out.push_back(ev);
       continue;
     }
     // C1 three-per-city-once: each winner is paid only for cities not yet paid to them.
@@ -385,18 +487,20 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     for (PlayerId p : std::vector<PlayerId>(ev.winners)) {
       ScoreEvent one = ev;
       one.winners = {p};
-      int fresh = 0;
+      int fresh_cities = 0;
       for (int c : cities)
-        if (paid[p].insert(c).second) ++fresh;
-      one.points = 3 * fresh;
-      one.formula = "3 x " + Plural(fresh, "completed city") + " not yet paid to this player";
+        if (paid[p].insert(c).second) ++fresh_cities;
+      one.points = 3 * fresh_cities;
+      if (!quiet)
+        one.formula =
+            "3 x " + Plural(fresh_cities, "completed city") + " not yet paid to this player";
       Award(pos, one);
-      out.push_back(one);
+      if (!quiet) out.push_back(one);
     }
     if (ev.winners.empty()) {  // listed, nothing paid
       ev.points = 0;
       ev.formula.clear();
-      out.push_back(ev);
+      if (!quiet) out.push_back(ev);
     }
   }
 }
