@@ -46,6 +46,10 @@ struct BellState final : model::ExpansionState {
   }
 };
 
+// The ring action's arguments, read and written through typed slots (model::ActionArg).
+inline constexpr model::ActionArg<int> kAtArg{0};
+inline constexpr model::ActionArg<int> kTimesArg{1};
+
 class Bell final : public model::Expansion {
  public:
   std::string_view Id() const override { return "bell"; }
@@ -74,35 +78,33 @@ class Bell final : public model::Expansion {
                        const int n = static_cast<const BellState*>(pos.slice(this))->rung;
                        if (n) j["rung"] = n;
                      }});
-    loader.AddAction({.type = "ring",
-                      .code = 1,
-                      .args = {{"at", model::ArgType::kFeature},
-                               {.key = "times", .type = model::ArgType::kInt, .lo = 1, .hi = 3}},
-                      .summary = "ring the bell on a feature",
-                      .parse = [this](const json& j, const Position& pos,
-                                      const std::string& where) -> model::StatusOr<Action> {
-                        if (auto s = model::CheckKeys(j, where, {"at", "times"}, true); !s.ok())
-                          return s;
-                        auto node =
-                            model::ReadFeatureRef(j.value("at", json()), pos, where + "/at");
-                        if (!node.ok()) return node.status();
-                        auto times =
-                            model::ReadInt(j.value("times", json()), where + "/times", 1, 3);
-                        if (!times.ok()) return times.status();
-                        return Action{.type = model::ActionType::kExpansion,
-                                      .expansion = this,
-                                      .code = 1,
-                                      .args = {*node, *times}};
-                      },
-                      .dump =
-                          [](const Position& pos, const Action& a, json& j) {
-                            j["times"] = a.args[1], j["at"] = model::FeatureRefJson(pos, a.args[0]);
-                          },
-                      .describe =
-                          [](const Position& pos, const Action& a) {
-                            return "ring the bell " + model::Plural(a.args[1], "time") + " on " +
-                                   model::FeatureAt(pos, a.args[0]);
-                          }});
+    loader.AddAction(
+        {.type = "ring",
+         .code = 1,
+         .args = {{"at", model::ArgType::kFeature},
+                  {.key = "times", .type = model::ArgType::kInt, .lo = 1, .hi = 3}},
+         .summary = "ring the bell on a feature",
+         .parse = [this](const json& j, const Position& pos,
+                         const std::string& where) -> model::StatusOr<Action> {
+           if (auto s = model::CheckKeys(j, where, {"at", "times"}, true); !s.ok()) return s;
+           auto node = model::ReadFeatureRef(j.value("at", json()), pos, where + "/at");
+           if (!node.ok()) return node.status();
+           auto times = model::ReadInt(j.value("times", json()), where + "/times", 1, 3);
+           if (!times.ok()) return times.status();
+           Action a{.type = model::ActionType::kExpansion, .expansion = this, .code = 1};
+           kAtArg.Set(a, *node);
+           kTimesArg.Set(a, *times);
+           return a;
+         },
+         .dump =
+             [](const Position& pos, const Action& a, json& j) {
+               j["times"] = kTimesArg(a), j["at"] = model::FeatureRefJson(pos, kAtArg(a));
+             },
+         .describe =
+             [](const Position& pos, const Action& a) {
+               return "ring the bell " + model::Plural(kTimesArg(a), "time") + " on " +
+                      model::FeatureAt(pos, kAtArg(a));
+             }});
   }
 };
 
