@@ -40,6 +40,19 @@ int PlayShape(const model::Action& a) {
   return c == Card::kReturnFigure ? kReturnShape : kTargetShape;
 }
 
+// An argument of xmas_play given only for the card families in `shapes`, at `slot` of Action::args;
+// `needs`: the index (in the declaration) of the argument it goes with.
+template <typename T>
+model::ArgDecl Shaped(std::string_view key, ArgType type, model::ActionArg<T> slot, unsigned shapes,
+                      bool optional = false, int needs = -1) {
+  return {.key = key,
+          .type = type,
+          .optional = optional,
+          .slot = slot.index,
+          .shapes = shapes,
+          .needs = needs};
+}
+
 // xmas_play and xmas_discard are tried with the cards in the players' hands, by the players who
 // hold cards. ("player" is never absent in Action::args: the reader fills in the default.)
 bool HandCards(const model::Position& pos, int i, std::vector<int>& values) {
@@ -81,48 +94,16 @@ void AddActions(model::ModuleLoader& loader) {
        .code = kPlay,
        .args = {{"card", ArgType::kEnum, !kOpt, cards},
                 {"player", ArgType::kPlayer},
-                {.key = "target",
-                 .type = ArgType::kFeature,
-                 .slot = kNodeArg.index,
-                 .shapes = Bit(kTargetShape) | Bit(kReturnShape)},
-                {.key = "owner",
-                 .type = ArgType::kPlayer,
-                 .optional = true,
-                 .slot = kOwnerArg.index,
-                 .shapes = Bit(kReturnShape),
-                 .needs = 2},
-                {.key = "own",
-                 .type = ArgType::kFigureAt,
-                 .slot = kNodeArg.index,
-                 .shapes = Bit(kSwapShape)},
-                {.key = "other",
-                 .type = ArgType::kFigureAt,
-                 .slot = kOtherNodeArg.index,
-                 .shapes = Bit(kSwapShape)},
-                {.key = "other_owner",
-                 .type = ArgType::kPlayer,
-                 .optional = true,
-                 .slot = kOtherOwnerArg.index,
-                 .shapes = Bit(kSwapShape),
-                 .needs = 5},
-                {.key = "opponent",
-                 .type = ArgType::kPlayer,
-                 .slot = kOpponentArg.index,
-                 .shapes = Bit(kSquareShape)},
-                {.key = "square",
-                 .type = ArgType::kSquare,
-                 .slot = kSquareXArg.index,
-                 .shapes = Bit(kSquareShape)},
-                {.key = "tiles",
-                 .type = ArgType::kTile,
-                 .optional = true,
-                 .slot = kTile1Arg.index,
-                 .shapes = Bit(kTilesShape)},
-                {.key = "tiles",
-                 .type = ArgType::kTile,
-                 .slot = kTile2Arg.index,
-                 .shapes = Bit(kTilesShape),
-                 .needs = 9}},
+                Shaped("target", ArgType::kFeature, kNodeArg,
+                       Bit(kTargetShape) | Bit(kReturnShape)),
+                Shaped("owner", ArgType::kPlayer, kOwnerArg, Bit(kReturnShape), kOpt, /*needs=*/2),
+                Shaped("own", ArgType::kFigureAt, kNodeArg, Bit(kSwapShape)),
+                Shaped("other", ArgType::kFigureAt, kOtherNodeArg, Bit(kSwapShape)),
+                Shaped("other_owner", ArgType::kPlayer, kOtherOwnerArg, Bit(kSwapShape), kOpt, 5),
+                Shaped("opponent", ArgType::kPlayer, kOpponentArg, Bit(kSquareShape)),
+                Shaped("square", ArgType::kSquare, kSquareXArg, Bit(kSquareShape)),
+                Shaped("tiles", ArgType::kTile, kTile1Arg, Bit(kTilesShape), kOpt),
+                Shaped("tiles", ArgType::kTile, kTile2Arg, Bit(kTilesShape), !kOpt, 9)},
        .summary = "play a card from hand (XMAS-USE, XMAS-CARD-*)",
        .shape_of = PlayShape,
        .domain = HandCards},
