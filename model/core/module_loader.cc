@@ -187,9 +187,9 @@ void DumpVariants(const ModuleDecl& m, const Position& pos, json& j) {
 
 void AssembleModules(GameConfig& cfg) {
   cfg.figure_kinds.clear();
-  cfg.figure_kinds.push_back(
-      {"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY", /*traits=*/{},
-       /*art=*/{.shape = FigureArt::Shape::kMeeple}});  // BASE-SETUP
+  cfg.figure_kinds.push_back({"meeple", /*per_player=*/7, /*strength=*/1, "BASE-MEEPLE-SUPPLY",
+                              /*traits=*/{},
+                              /*art=*/{.shape = FigureArt::Shape::kMeeple}});  // BASE-SETUP
   cfg.pipeline = CoreSteps();
   cfg.step_owner.assign(cfg.pipeline.size(), nullptr);
   cfg.modules.clear();
