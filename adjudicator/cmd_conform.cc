@@ -4,11 +4,13 @@
 
 #include <cctype>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include "adjudicator/commands.h"
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
+#include "adjudicator/conform/merge.h"
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/jcz.h"
 #include "model/expansions/registry.h"
@@ -35,6 +37,11 @@ struct State {
   std::string dir, out, rerun;
   std::string mutant;
   bool list_mutants = false;
+  std::string shard = "1/1";  // K/N
+  std::string report;         // --report FILE: the run, the shard and every query's outcome
+  // conform merge
+  std::string db;
+  std::vector<std::string> reports;
 };
 
 int ConformJcz(const State& st, const OutputFormat& f) {
@@ -71,16 +78,31 @@ int Conform(const State& st, const OutputFormat& f) {
     std::cerr << "carc: conform needs --engine \"CMD\" (or --jcz FILE...)\n";
     return kExitUsage;
   }
+  conform::SuiteOptions so{st.root, st.rerun, st.random, st.seed};
+  if (std::string e = conform::ParseShard(st.shard, so.shard, so.shards); !e.empty()) {
+    std::cerr << "carc: conform: " << e << "\n";
+    return kExitUsage;
+  }
   conform::CheckOptions co;
   co.engine = st.engine;
   co.timeout = st.timeout;
   co.jobs = st.jobs;
   // Progress on a terminal by default; --progress forces it, --no-progress silences it.
   co.progress = !st.no_progress && (st.progress || isatty(STDERR_FILENO));
-  conform::Report rep = conform::Check({st.root, st.rerun, st.random, st.seed}, co);
+  conform::Report rep = conform::Check(so, co);
   if (rep.json.contains("error")) {  // printed once, on stderr
     std::cerr << "carc: conform: " << rep.json["error"].get<std::string>() << "\n";
     return rep.exit_code;
+  }
+  if (!st.report.empty()) {  // the report with every query of the shard, for conform merge
+    json full = rep.json;
+    full["cases"] = rep.cases;
+    std::ofstream out(st.report);
+    out << full.dump() << "\n";
+    if (!out) {
+      std::cerr << "carc: conform: cannot write the report " << st.report << "\n";
+      return kExitIo;
+    }
   }
   if (!st.out.empty()) {
     std::vector<std::string> names;
@@ -134,6 +156,13 @@ void RegisterConformCommands(Registry& reg) {
                       "answer, manifest.json) to DIR");
   conform->add_option("--rerun", st.rerun,
                       "Check only the cases of DIR (written by --out or conform export)");
+  conform->add_option("--shard", st.shard,
+                      "K/N: check only the queries i of the suite (fixtures, then random "
+                      "positions, in suite order) with i % N == K - 1; N shards together check "
+                      "the unsharded run's queries");
+  conform->add_option("--report", st.report,
+                      "Also write the report with every query's outcome as JSON (for conform "
+                      "merge)");
   conform->add_flag("--progress", st.progress, "Print progress on stderr even when not a terminal");
   conform->add_flag("--no-progress", st.no_progress, "Never print progress");
   AddFormatOption(conform, fmt);
@@ -161,6 +190,14 @@ void RegisterConformCommands(Registry& reg) {
                                       << "\n";
                             return 0;
                           }});
+
+  auto* merge = conform->add_subcommand(
+      "merge",
+      "Merge conform --report files (e.g. of shards) into the database; print each "
+      "run's queries, disagreements and groups");
+  merge->add_option("--db", st.db, "Database file (created if missing)")->required();
+  merge->add_option("reports", st.reports, "Report files of carc conform --report")->required();
+  reg.commands.push_back({merge, [] { return conform::MergeReports(st.db, st.reports); }});
 
   auto* engine = reg.root->add_subcommand(
       "engine", "The reference adapter: speak the conformance protocol on stdin/stdout");

@@ -11,6 +11,7 @@
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/process.h"
 #include "adjudicator/conform/shrink.h"
+#include "database/sha256.h"
 
 namespace carc::adjudicator::conform {
 
@@ -182,9 +183,24 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
     rep.json["error"] = suite.status().message();
     return rep;
   }
-  std::vector<size_t> send;
+  // The run, as `carc conform merge` keys it: the same engine answer to hello, seed, random
+  // count and suite (every query's request) give the same run, whichever shard checked it.
+  std::string digests;
+  for (const Query& q : *suite) digests += database::Sha256Hex(Request(q).dump());
+  rep.json["run"] = {{"engine", d.name},
+                     {"hello", database::Sha256Hex(workers[0]->hello().dump()).substr(0, 16)},
+                     {"seed", sopts.seed},
+                     {"random", sopts.random},
+                     {"cases", suite->size()},
+                     {"suite", database::Sha256Hex(digests).substr(0, 16)}};
+  const size_t shards = static_cast<size_t>(std::max(sopts.shards, 1));
+  const size_t shard = static_cast<size_t>(std::clamp(sopts.shard, 1, sopts.shards));
+  rep.json["shard"] = {{"k", shard}, {"n", shards}};
+  std::vector<size_t> send, mine;  // checked; every query of the shard
   std::map<std::string, int> skipped;
   for (size_t i = 0; i < suite->size(); ++i) {
+    if (i % shards != shard - 1) continue;
+    mine.push_back(i);
     std::string why = SkipReason((*suite)[i], d);
     if (why.empty())
       send.push_back(i);
@@ -221,20 +237,33 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
   // Group by category and rulings; findings involving a declared deviation apart.
   std::map<std::string, Group> pre;
   std::map<std::string, std::pair<int, int>> per_exp;  // checked, disagreeing
-  for (size_t i = 0; i < send.size(); ++i) {
-    const Query& q = (*suite)[send[i]];
+  std::map<size_t, json> records;                      // suite index -> case record
+  auto exp_name = [](const Query& q) {
     std::string ex;
     for (const auto& e : q.expansions) ex += (ex.empty() ? "" : "+") + e;
-    auto& pe = per_exp[ex.empty() ? "base" : ex];
+    return ex.empty() ? std::string("base") : ex;
+  };
+  for (size_t i : mine) {
+    const Query& q = (*suite)[i];
+    records[i] = {{"case", i}, {"kind", q.kind}, {"source", q.source}, {"expansions", exp_name(q)}};
+    if (std::string why = SkipReason(q, d); !why.empty()) records[i]["skipped"] = why;
+  }
+  for (size_t i = 0; i < send.size(); ++i) {
+    const Query& q = (*suite)[send[i]];
+    auto& pe = per_exp[exp_name(q)];
     pe.first++;
     bool counted = false;
+    json findings = json::array();
     for (const Finding& f : results[i]) {
       bool dev = std::any_of(f.rulings.begin(), f.rulings.end(),
                              [&](const std::string& r) { return d.deviations.count(r) > 0; });
       if (!dev && !counted) pe.second++, counted = true;
       pre[(dev ? "deviation|" : "") + GroupKey(f)].members.push_back({send[i], f});
+      findings.push_back({{"category", f.category}, {"rulings", f.rulings}, {"deviation", dev}});
     }
+    records[send[i]]["findings"] = findings;
   }
+  for (auto& [i, r] : records) rep.cases.push_back(std::move(r));
   // Shrink the smallest examples of each group, one group per engine at a time.
   std::vector<Group*> groups;
   for (auto& [k, g] : pre) {
@@ -320,9 +349,9 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
           {{"category", f.category}, {"rulings", f.rulings}, {"count", count}});
     }
   }
-  json summary = {{"queries", suite->size()},
+  json summary = {{"queries", mine.size()},
                   {"checked", send.size()},
-                  {"skipped", suite->size() - send.size()},
+                  {"skipped", mine.size() - send.size()},
                   {"skipped_because", skipped},
                   {"disagreeing_queries", 0},
                   {"groups", out_groups.size()},
@@ -342,6 +371,9 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
 
 std::string ReportText(const json& r) {
   std::string out = "engine: " + r.value("engine", std::string("?")) + "\n";
+  if (r.contains("shard") && r["shard"]["n"].get<size_t>() > 1)
+    out += "shard " + r["shard"]["k"].dump() + "/" + r["shard"]["n"].dump() + " of the run's " +
+           r["run"]["cases"].dump() + " queries\n";
   const json& s = r["summary"];
   int n = 0;
   for (const json& g : r["groups"]) {

@@ -33,6 +33,9 @@ struct SuiteOptions {
   std::string rerun;  // instead of fixtures: the cases of a folder written by --out or export
   int random = 0;
   uint32_t seed = 1;
+  // Shard K of N: only the queries i of the suite (in suite order) with i % N == K - 1 are
+  // checked; N shards together check exactly the unsharded run's queries.
+  int shard = 1, shards = 1;
 };
 
 // The suite: for each valid fixture position, the legal list, each question action applied in
@@ -57,6 +60,10 @@ struct Report {
   int exit_code = 0;            // 0 agree, 1 disagreement, 74 engine failure
   std::vector<Query> examples;  // one per group (shrunk), in report order
   std::vector<nlohmann::json> example_meta;
+  // One record per query of the shard, for `carc conform merge`: {"case": suite index, "kind",
+  // "source", "expansions" ("base" or "a+b"), then "skipped": reason or "findings": [{"category",
+  // "rulings", "deviation"}]} (empty findings: agreement).
+  nlohmann::json cases = nlohmann::json::array();
 };
 
 Report Check(const SuiteOptions& suite, const CheckOptions& opts);

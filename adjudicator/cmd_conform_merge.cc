@@ -1,0 +1,218 @@
+// `carc conform merge --db FILE REPORT...` (registered in cmd_conform.cc): the queries of
+// sharded conformance reports into the database, mirroring `carc fuzz merge` (soak_games).
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "adjudicator/conform/merge.h"
+#include "adjudicator/exit_codes.h"
+#include "database/db.h"
+#include "database/migrate.h"
+
+namespace carc::adjudicator::conform {
+
+namespace {
+
+namespace db = carc::database;
+using nlohmann::json;
+
+// The run a report belongs to: queries of one run are merged, whichever shard checked them.
+// Throws json::exception on a report without the fields.
+std::string RunKey(const json& run) {
+  return "engine=" + run.at("engine").get<std::string>() +
+         " hello=" + run.at("hello").get<std::string>() +
+         " seed=" + std::to_string(run.at("seed").get<uint64_t>()) +
+         " random=" + std::to_string(run.at("random").get<int64_t>()) +
+         " cases=" + std::to_string(run.at("cases").get<int64_t>()) +
+         " suite=" + run.at("suite").get<std::string>();
+}
+
+// Empty when `j` is a well-formed report of `carc conform --report`, else what is wrong.
+std::string CheckReport(const json& j) {
+  if (!j.is_object() || !j.contains("run") || !j.contains("shard") || !j.contains("cases") ||
+      !j["cases"].is_array())
+    return "not a report of carc conform --report";
+  try {
+    RunKey(j["run"]);
+    const int64_t total = j["run"].at("cases").get<int64_t>();
+    const int64_t k = j["shard"].at("k").get<int64_t>(), n = j["shard"].at("n").get<int64_t>();
+    if (n < 1 || k < 1 || k > n) return "shard is not K/N with 1 <= K <= N";
+    for (size_t i = 0; i < j["cases"].size(); ++i) {
+      const json& c = j["cases"][i];
+      const int64_t q = c.at("case").get<int64_t>();
+      const std::string at = "/cases/" + std::to_string(i);
+      if (q < 0 || q >= total) return at + ": case " + std::to_string(q) + " is not in the run";
+      if (q % n != k - 1)
+        return at + ": case " + std::to_string(q) + " does not belong to shard " +
+               std::to_string(k) + "/" + std::to_string(n);
+      c.at("kind").get<std::string>();
+      c.at("source").get<std::string>();
+      c.at("expansions").get<std::string>();
+      if (c.contains("skipped")) {
+        c["skipped"].get<std::string>();
+      } else {
+        for (const json& f : c.at("findings")) {
+          f.at("category").get<std::string>();
+          f.at("rulings").get<std::vector<std::string>>();
+          f.at("deviation").get<bool>();
+        }
+      }
+    }
+  } catch (const json::exception& e) {
+    return std::string("malformed (") + e.what() + ")";
+  }
+  return "";
+}
+
+struct GroupSum {
+  std::string category;
+  json rulings;
+  int count = 0;
+  std::vector<std::string> sources;  // distinct, in suite order, at most 20
+};
+
+json GroupsJson(const std::map<std::string, GroupSum>& groups) {
+  json out = json::array();
+  for (const auto& [key, g] : groups)
+    out.push_back({{"category", g.category},
+                   {"rulings", g.rulings},
+                   {"count", g.count},
+                   {"queries", g.sources}});
+  return out;
+}
+
+}  // namespace
+
+int MergeReports(const std::string& path, const std::vector<std::string>& files) {
+  std::vector<json> reports;
+  for (const std::string& file : files) {
+    std::ifstream in(file);
+    if (!in) {
+      std::cerr << "carc: conform merge: cannot read " << file << "\n";
+      return kExitNoInput;
+    }
+    json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    const std::string bad = j.is_discarded() ? "not JSON" : CheckReport(j);
+    if (!bad.empty()) {
+      std::cerr << "carc: conform merge: " << file << ": " << bad << "\n";
+      return kExitMalformed;
+    }
+    reports.push_back(std::move(j));
+  }
+  // A carc database (created and migrated when missing), so rulings, games and runs may share it.
+  auto conn = db::OpenDatabase(path, {.mode = db::OpenMode::kCreate});
+  auto fail = [&](const model::Status& s) {
+    std::cerr << "carc: conform merge: " << path << ": " << s.message() << "\n";
+    return kExitIo;
+  };
+  if (!conn.ok()) return fail(conn.status());
+  if (auto s = conn->Exec(
+          "CREATE TABLE IF NOT EXISTS conform_runs (run TEXT PRIMARY KEY, engine TEXT NOT NULL, "
+          "hello TEXT NOT NULL, seed INTEGER NOT NULL, random INTEGER NOT NULL, "
+          "cases INTEGER NOT NULL, suite TEXT NOT NULL) STRICT;"
+          "CREATE TABLE IF NOT EXISTS conform_queries (run TEXT NOT NULL, query INTEGER NOT NULL, "
+          "kind TEXT NOT NULL, source TEXT NOT NULL, expansions TEXT NOT NULL, "
+          "skipped TEXT NOT NULL, findings TEXT NOT NULL, PRIMARY KEY (run, query)) STRICT");
+      !s.ok())
+    return fail(s);
+  std::vector<std::string> runs;
+  {
+    auto tx = db::Transaction::Begin(*conn);
+    if (!tx.ok()) return fail(tx.status());
+    auto run_ins = conn->Prepare(
+        "INSERT OR REPLACE INTO conform_runs (run, engine, hello, seed, random, cases, suite) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (!run_ins.ok()) return fail(run_ins.status());
+    auto ins = conn->Prepare(
+        "INSERT OR REPLACE INTO conform_queries (run, query, kind, source, expansions, skipped, "
+        "findings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (!ins.ok()) return fail(ins.status());
+    for (const json& j : reports) {  // checked by CheckReport: no json exception here
+      const json& r = j["run"];
+      const std::string run = RunKey(r);
+      if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
+      run_ins->Bind(1, run)
+          .Bind(2, r["engine"].get<std::string>())
+          .Bind(3, r["hello"].get<std::string>())
+          .Bind(4, static_cast<int64_t>(r["seed"].get<uint64_t>()))
+          .Bind(5, r["random"].get<int64_t>())
+          .Bind(6, r["cases"].get<int64_t>())
+          .Bind(7, r["suite"].get<std::string>());
+      if (auto s = run_ins->Run(); !s.ok()) return fail(s);
+      for (const json& c : j["cases"]) {
+        ins->Bind(1, run)
+            .Bind(2, c["case"].get<int64_t>())
+            .Bind(3, c["kind"].get<std::string>())
+            .Bind(4, c["source"].get<std::string>())
+            .Bind(5, c["expansions"].get<std::string>())
+            .Bind(6, c.value("skipped", std::string()))
+            .Bind(7, c.value("findings", json::array()).dump());
+        if (auto s = ins->Run(); !s.ok()) return fail(s);
+      }
+    }
+    if (auto s = tx->Commit(); !s.ok()) return fail(s);
+  }
+  // The summary of each run, from every row stored for it (all shards merged so far). Counted
+  // as `carc conform` counts (checker.cc): a query disagrees when a finding of it cites no
+  // declared deviation; a group is a category and its rulings, counted per finding.
+  json out = json::object();
+  for (const std::string& run : runs) {
+    auto r = conn->Prepare("SELECT engine, seed, random, cases FROM conform_runs WHERE run = ?1");
+    if (!r.ok()) return fail(r.status());
+    r->Bind(1, run);
+    if (auto row = r->Step(); !row.ok() || !*row)
+      return fail(row.ok() ? model::Status(model::ErrorCode::kIo, "run row missing")
+                           : row.status());
+    json sum = {
+        {"engine", r->Text(0)}, {"seed", r->Int(1)}, {"random", r->Int(2)}, {"cases", r->Int(3)}};
+    auto q = conn->Prepare(
+        "SELECT source, expansions, skipped, findings FROM conform_queries WHERE run = ?1 "
+        "ORDER BY query");
+    if (!q.ok()) return fail(q.status());
+    q->Bind(1, run);
+    int64_t merged = 0, checked = 0, skipped = 0, disagreeing = 0;
+    std::map<std::string, int> skipped_because;
+    std::map<std::string, std::pair<int, int>> per_exp;
+    std::map<std::string, GroupSum> groups, devs;
+    for (;;) {
+      auto row = q->Step();
+      if (!row.ok()) return fail(row.status());
+      if (!*row) break;
+      ++merged;
+      const std::string source = q->Text(0), ex = q->Text(1), why = q->Text(2);
+      if (!why.empty()) {
+        ++skipped, ++skipped_because[why];
+        continue;
+      }
+      ++checked, ++per_exp[ex].first;
+      bool counted = false;
+      for (const json& f : json::parse(q->Text(3))) {
+        const bool dev = f["deviation"].get<bool>();
+        if (!dev && !counted) ++disagreeing, ++per_exp[ex].second, counted = true;
+        GroupSum& g =
+            (dev ? devs : groups)[f["category"].get<std::string>() + "|" + f["rulings"].dump()];
+        g.category = f["category"], g.rulings = f["rulings"], ++g.count;
+        if (g.sources.size() < 20 &&
+            std::find(g.sources.begin(), g.sources.end(), source) == g.sources.end())
+          g.sources.push_back(source);
+      }
+    }
+    sum["merged"] = merged;
+    sum["missing"] = sum["cases"].get<int64_t>() - merged;
+    sum["checked"] = checked;
+    sum["skipped"] = skipped;
+    sum["skipped_because"] = skipped_because;
+    sum["disagreeing_queries"] = disagreeing;
+    for (const auto& [ex, c] : per_exp)
+      sum["per_expansion"][ex] = {{"checked", c.first}, {"disagreeing", c.second}};
+    sum["groups"] = GroupsJson(groups);
+    sum["declared_deviations"] = GroupsJson(devs);
+    out[run] = sum;
+  }
+  std::cout << out.dump(2) << "\n";
+  return kExitUpheld;
+}
+
+}  // namespace carc::adjudicator::conform
