@@ -38,7 +38,7 @@ bool Check(const Position& pos, const Play& p, Window, Judge& j) {
              "made";
     });
   const bool occupied_card = OccupiedCard(p.card);
-  if (!occupied_card && !pos.FiguresIn(root).empty())
+  if (!occupied_card && pos.AnyFigureIn(root))
     return j.No(ci.ruling, [&] {
       return "the " + KindName(*ci.kind) + " is occupied: this card needs one with no figure";
     });

@@ -3,6 +3,7 @@
 #include "model/expansions/christmas_present/logic.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include "model/core/json_reader.h"
@@ -31,8 +32,8 @@ bool CompletedEarlier(const Position& pos, int root) {
 }
 
 bool HasOpponentFigure(const Position& pos, int root, PlayerId p) {
-  for (int f : pos.FiguresIn(root))
-    if (pos.figures[f].owner != p) return true;
+  for (const auto& f : pos.figures)
+    if (f.owner != p && pos.board.Find(f.node) == root) return true;
   return false;
 }
 
@@ -56,21 +57,85 @@ bool CheckKind(const Position& pos, const Play& p, Judge& j) {
   return true;
 }
 
+namespace {
+
+// The features a FeatureTargets listing has visited, marked by root node with a listing number,
+// so a listing costs no allocation and no search through the roots seen so far. A listing
+// started while another runs (a visitor that lists again) gets its own marks.
+class SeenRoots {
+ public:
+  explicit SeenRoots(int nodes) {
+    Marks& m = Shared();
+    if (m.busy) {
+      own_.assign(nodes, 0);
+      marks_ = &own_;
+      stamp_ = 1;
+      return;
+    }
+    m.busy = true;
+    shared_ = &m;
+    if (m.marks.size() < static_cast<size_t>(nodes)) m.marks.resize(nodes, 0);
+    if (++m.stamp == 0) {  // wrapped: clear the old marks
+      std::fill(m.marks.begin(), m.marks.end(), 0);
+      m.stamp = 1;
+    }
+    marks_ = &m.marks;
+    stamp_ = m.stamp;
+  }
+  ~SeenRoots() {
+    if (shared_) shared_->busy = false;
+  }
+  SeenRoots(const SeenRoots&) = delete;
+  SeenRoots& operator=(const SeenRoots&) = delete;
+  // True the first time `root` is offered.
+  bool Insert(int root) {
+    uint32_t& mark = (*marks_)[root];
+    if (mark == stamp_) return false;
+    mark = stamp_;
+    return true;
+  }
+
+ private:
+  struct Marks {
+    std::vector<uint32_t> marks;
+    uint32_t stamp = 0;
+    bool busy = false;
+  };
+  static Marks& Shared() {
+    thread_local Marks m;
+    return m;
+  }
+  Marks* shared_ = nullptr;
+  std::vector<uint32_t> own_;
+  std::vector<uint32_t>* marks_ = nullptr;
+  uint32_t stamp_ = 0;
+};
+
+}  // namespace
+
 bool FeatureTargets(const Position& pos, const Play& card, bool per_segment, Visit visit) {
   const Board& b = pos.board;
   const CardInfo& ci = Info(card.card);
-  std::vector<int> roots;  // the features visited (per_segment: none)
   Play p = card;
+  if (per_segment) {
+    for (int t = 0; t < b.size(); ++t) {
+      const auto& rt = b.rotated(t);
+      for (size_t i = 0; i < rt.segments.size(); ++i) {
+        if (ci.kind && rt.segments[i].kind != *ci.kind) continue;
+        p.node = Board::Node(t, static_cast<int>(i));
+        if (visit(p)) return true;
+      }
+    }
+    return false;
+  }
+  // One segment per feature: its first segment in board order.
+  SeenRoots seen(b.size() * model::kMaxSegments);
   for (int t = 0; t < b.size(); ++t) {
     const auto& rt = b.rotated(t);
     for (size_t i = 0; i < rt.segments.size(); ++i) {
       if (ci.kind && rt.segments[i].kind != *ci.kind) continue;
       const int node = Board::Node(t, static_cast<int>(i));
-      if (!per_segment) {
-        const int root = b.Find(node);
-        if (std::find(roots.begin(), roots.end(), root) != roots.end()) continue;
-        roots.push_back(root);
-      }
+      if (!seen.Insert(b.Find(node))) continue;
       p.node = node;
       if (visit(p)) return true;
     }
@@ -106,8 +171,9 @@ bool PendingScoring(const Position& pos, int root) {
 
 std::vector<int> RawStrength(const Position& pos, int root) {
   std::vector<int> st(pos.players.size(), 0);
-  for (int f : pos.FiguresIn(root))
-    st[pos.figures[f].owner] += pos.cfg().figure_kinds[pos.figures[f].kind].strength;
+  const auto& kinds = pos.cfg().figure_kinds;
+  for (const auto& f : pos.figures)
+    if (pos.board.Find(f.node) == root) st[f.owner] += kinds[f.kind].strength;
   return st;
 }
 
@@ -153,7 +219,8 @@ bool QualifiesDraw(const Position& pos, Deck deck) {
         if (rt.segments[i].kind != FeatureKind::kMonastery) continue;
         int root = b.Find(Board::Node(*t, static_cast<int>(i)));
         bool other = false, mine = false;
-        for (int f : pos.FiguresIn(root)) (pos.figures[f].owner == me ? mine : other) = true;
+        for (const auto& f : pos.figures)
+          if (b.Find(f.node) == root) (f.owner == me ? mine : other) = true;
         if (reading == DrawMonastery::kEightAroundNotOwn ? !mine : other) return true;
       }
     }

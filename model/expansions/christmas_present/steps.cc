@@ -8,6 +8,7 @@
 #include "model/expansions/christmas_present/steps.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "model/core/core_steps.h"
@@ -156,8 +157,10 @@ class DrawCardStep final : public model::Step {
       out.push_back(MakeAction(kDrawCard, {static_cast<int>(deck_), -1}));
       return;
     }
-    for (Card c : std::set<Card>(d.cards.begin(), d.cards.end()))
-      out.push_back(MakeAction(kDrawCard, {static_cast<int>(deck_), static_cast<int>(c)}));
+    std::array<bool, kCardKinds> in_deck{};  // each card kind once, in card order
+    for (Card c : d.cards) in_deck[static_cast<int>(c)] = true;
+    for (int c = 0; c < kCardKinds; ++c)
+      if (in_deck[c]) out.push_back(MakeAction(kDrawCard, {static_cast<int>(deck_), c}));
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     ApplyResult r;
@@ -227,9 +230,7 @@ class CardWindowStep final : public model::Step {
     const State* s = Slice(pos);
     if (!s || pos.turn.placed < 0) return false;
     if (s->pending || model::Decided(pos, Name())) return s->pending.has_value();
-    for (PlayerId q : Players(pos))
-      if (AnyPlay(pos, w_, q)) return true;
-    return false;
+    return ForEachPlayer(pos, [&](PlayerId q) { return AnyPlay(pos, w_, q); });
   }
   bool Handles(const Position& pos, const Action& a) const override {
     if (a.type == ActionType::kPlaceFigure) return BlocksMeeple(pos, a);
@@ -240,7 +241,10 @@ class CardWindowStep final : public model::Step {
   void Legal(const Position& pos, std::vector<Action>& out) const override {
     if (Slice(pos)->pending) return ListAnswers(pos, out);
     out.push_back({.type = ActionType::kPass});
-    for (PlayerId q : Players(pos)) ListPlays(pos, w_, q, out);
+    ForEachPlayer(pos, [&](PlayerId q) {
+      ListPlays(pos, w_, q, out);
+      return false;
+    });
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {
     if (a.type == ActionType::kPlaceFigure)
@@ -270,20 +274,22 @@ class CardWindowStep final : public model::Step {
 
   // XMAS-USE: the active player; XMAS-Q-ANYTIME any-players-turn: also, in turn order, every
   // opponent holding a no-symbol card.
-  static std::vector<PlayerId> Players(const Position& pos) {
-    std::vector<PlayerId> out = {pos.turn.player};
+  // Visits them in that order (no list built); stops when `visit` returns true.
+  template <typename Fn>
+  static bool ForEachPlayer(const Position& pos, Fn&& visit) {
+    if (visit(pos.turn.player)) return true;
     const State& s = *Slice(pos);
-    if (s.variants.any_time() != AnyTime::kAnyPlayersTurn) return out;
+    if (s.variants.any_time() != AnyTime::kAnyPlayersTurn) return false;
     const int n = static_cast<int>(pos.players.size());
     for (int i = 1; i < n; ++i) {
       PlayerId q = (pos.turn.player + i) % n;
       for (Card c : s.hands[q])
         if (TimingOf(c) == Timing::kAnyTime) {
-          out.push_back(q);
+          if (visit(q)) return true;
           break;
         }
     }
-    return out;
+    return false;
   }
 
  private:

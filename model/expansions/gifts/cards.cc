@@ -2,6 +2,7 @@
 #include "model/expansions/gifts/cards.h"
 
 #include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "model/core/core_steps.h"
@@ -377,26 +378,35 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
   const PlayerId me = pos.turn.player;
   const int placed = pos.turn.placed;
   const Data& d = Slice(pos);
-  std::vector<int> seen;
+  std::array<int, model::kMaxSegments> seen;  // the features asked about (one tile's)
+  int seen_n = 0;
   int earned = 0;
   const int n = static_cast<int>(b.rotated(placed).segments.size());
   for (int s = 0; s < n; ++s) {
     const FeatureKind k = b.rotated(placed).segments[s].kind;
     if (k != FeatureKind::kRoad && k != FeatureKind::kCity) continue;
     const int root = b.Find(Board::Node(placed, s));
-    if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
-    seen.push_back(root);
-    std::vector<int> figs = pos.FiguresIn(root);
-    if (figs.empty()) continue;
+    if (std::find(seen.begin(), seen.begin() + seen_n, root) != seen.begin() + seen_n) continue;
+    seen[seen_n++] = root;
+    if (!pos.AnyFigureIn(root)) continue;
+    thread_local std::vector<int> figs;  // reused: no allocation per question
+    pos.FiguresIn(root, figs);
     ScoreEvent ev;
     model::Majority(pos, figs, ev);
     if (ev.winners.empty()) continue;
+    const bool mine = std::find(ev.winners.begin(), ev.winners.end(), me) != ev.winners.end();
+    // Lean question (no reasons asked): the first feature of someone else decides.
+    if (!why) {
+      if (mine) continue;
+      if (b.IsComplete(root) && d.variants.completion == Completion::kCompletionExcluded) continue;
+      return true;
+    }
     const std::string what = "the " + std::string(model::FeatureKindName(k)) +
                              " the tile extends (" + Strengths(pos, ev) + " after placement)";
     auto say = [&](const char* ruling, const std::string& text) {
       if (why) why->push_back({ruling, text});
     };
-    if (std::find(ev.winners.begin(), ev.winners.end(), me) != ev.winners.end()) {
+    if (mine) {
       say("GIFT-FN1", what + ": " + Name(pos, me) +
                           " holds or ties for the majority, so it is not someone else's: no gift");
       continue;

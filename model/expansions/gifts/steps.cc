@@ -291,7 +291,7 @@ class ReceiveStep final : public model::Step {
       r.input_error = "the gift deck holds no " + std::string(CardTitle(Card(c))) + " card";
       return r;
     }
-    Earned(pos, &r.verdict.reasons);
+    if (pos.explain) Earned(pos, &r.verdict.reasons);  // reasons only: lean keeps none
     Give(pos, static_cast<Card>(c), r);
     model::MarkDecided(pos, Name());
     return r;
@@ -309,7 +309,7 @@ class ReceiveStep final : public model::Step {
     if (pos.turn.placed < 0 || model::Decided(pos, Name())) return;
     model::MarkDecided(pos, Name());
     std::vector<model::Reason> why;
-    if (!Earned(pos, &why)) {
+    if (!Earned(pos, pos.explain ? &why : nullptr)) {  // the lean path keeps no notes
       r.notes.insert(r.notes.end(), why.begin(), why.end());
       return;
     }
