@@ -199,6 +199,7 @@ class DrawCardStep final : public model::Step {
     d.cards.erase(d.cards.begin() + at);
     s.hands[pos.turn.player].push_back(c);
     model::MarkDecided(pos, Name());
+    if (!pos.explain) return r;  // the lean path keeps no reasons or notes
     r.verdict.reasons.push_back(
         {deck_ == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD",
          deck_ == Deck::kMonastery

@@ -119,37 +119,38 @@ void PruneOnFinished(Position& pos) {
   });
 }
 
-std::vector<int> UnfinishedMonasteries(const Position& pos) {
-  std::vector<int> out;
-  for (int root : pos.board.AllRoots())
-    if (pos.board.Info(root).kind == FeatureKind::kMonastery && !pos.board.IsComplete(root))
-      out.push_back(root);
-  return out;
+// The unfinished features of `kind`, by root, in board order (Board::AllRoots' order), without
+// building the list.
+template <typename Fn>
+void ForEachUnfinished(const Position& pos, FeatureKind kind, Fn&& fn) {
+  const Board& b = pos.board;
+  for (int t = 0; t < b.size(); ++t) {
+    const int n = static_cast<int>(b.rotated(t).segments.size());
+    for (int i = 0; i < n; ++i) {
+      const int node = Board::Node(t, i);
+      if (b.Find(node) != node) continue;
+      if (b.Info(node).kind == kind && !b.IsComplete(node)) fn(node);
+    }
+  }
 }
 
-std::vector<int> UnfinishedRoads(const Position& pos) {
-  std::vector<int> out;
-  for (int root : pos.board.AllRoots())
-    if (pos.board.Info(root).kind == FeatureKind::kRoad && !pos.board.IsComplete(root))
-      out.push_back(root);
-  return out;
-}
-
-// Openings of one card with a target; empty when the card can have no effect (GIFT-FN2).
-std::vector<Action> Targets(const Position& pos, Card card) {
-  std::vector<Action> out;
+// Openings of one card with a target, appended to `out`; none when the card can have no effect
+// (GIFT-FN2).
+void AppendTargets(const Position& pos, Card card, std::vector<Action>& out) {
+  const size_t first = out.size();
   const PlayerId p = pos.turn.player;
   auto add = [&](Action a) {
-    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+    if (std::find(out.begin() + first, out.end(), a) == out.end()) out.push_back(a);
   };
   switch (card) {
     case Card::kSynod:
-      for (int root : UnfinishedMonasteries(pos))
+      ForEachUnfinished(pos, FeatureKind::kMonastery, [&](int root) {
         for (int k = 0; k < static_cast<int>(pos.cfg().figure_kinds.size()); ++k)
           if (GiftFigure(pos, k) && pos.players[p].supply[k] > 0) add(OpenAction(card, root, k));
+      });
       break;
     case Card::kRoadSweeper:
-      for (int root : UnfinishedRoads(pos)) add(OpenAction(card, root));
+      ForEachUnfinished(pos, FeatureKind::kRoad, [&](int root) { add(OpenAction(card, root)); });
       break;
     case Card::kCashOut:
     case Card::kChangePosition:
@@ -161,6 +162,11 @@ std::vector<Action> Targets(const Position& pos, Card card) {
     case Card::kTake2:
       break;
   }
+}
+
+std::vector<Action> Targets(const Position& pos, Card card) {
+  std::vector<Action> out;
+  AppendTargets(pos, card, out);
   return out;
 }
 
@@ -391,7 +397,12 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
     if (!pos.AnyFigureIn(root)) continue;
     thread_local std::vector<int> figs;  // reused: no allocation per question
     pos.FiguresIn(root, figs);
-    ScoreEvent ev;
+    // The lean question reuses one event's buffers (Majority refills strength and figures).
+    thread_local ScoreEvent lean_ev;
+    ScoreEvent explained_ev;
+    ScoreEvent& ev = why ? explained_ev : lean_ev;
+    ev.winners.clear();
+    ev.rulings.clear();
     model::Majority(pos, figs, ev);
     if (ev.winners.empty()) continue;
     const bool mine = std::find(ev.winners.begin(), ev.winners.end(), me) != ev.winners.end();
@@ -434,9 +445,9 @@ void ListOpenings(const Position& pos, std::vector<Action>& out) {
   const PlayerId p = pos.turn.player;
   for (int c = 0; c < kCardTypes; ++c) {
     if (d.hands[p][c] <= 0) continue;
-    std::vector<Action> t = Targets(pos, static_cast<Card>(c));
-    if (t.empty()) t.push_back(OpenAction(static_cast<Card>(c)));
-    out.insert(out.end(), t.begin(), t.end());
+    const size_t first = out.size();
+    AppendTargets(pos, static_cast<Card>(c), out);
+    if (out.size() == first) out.push_back(OpenAction(static_cast<Card>(c)));
   }
 }
 
