@@ -79,7 +79,7 @@ int Conform(const State& st, const OutputFormat& f) {
     return kExitUsage;
   }
   conform::SuiteOptions so{st.root, st.rerun, st.random, st.seed};
-  if (std::string e = conform::ParseShard(st.shard, so.shard, so.shards); !e.empty()) {
+  if (std::string e = ParseShard(st.shard, so.shard, so.shards); !e.empty()) {
     std::cerr << "carc: conform: " << e << "\n";
     return kExitUsage;
   }

@@ -6,6 +6,7 @@
 
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
+#include "adjudicator/shard.h"
 #include "database/db.h"
 #include "database/migrate.h"
 #include "model/expansions/registry.h"
@@ -31,22 +32,6 @@ struct FuzzState {
   std::vector<std::string> reports;
 };
 
-// "K/N" with 1 <= K <= N; "" when it is not one.
-std::string ParseShard(const std::string& s, int& k, int& n) {
-  const size_t slash = s.find('/');
-  try {
-    size_t used = 0;
-    if (slash == std::string::npos) throw std::invalid_argument(s);
-    k = std::stoi(s.substr(0, slash), &used);
-    if (used != slash) throw std::invalid_argument(s);
-    n = std::stoi(s.substr(slash + 1), &used);
-    if (used != s.size() - slash - 1) throw std::invalid_argument(s);
-  } catch (const std::exception&) {
-    return "--shard: expected K/N (e.g. 2/4), got \"" + s + "\"";
-  }
-  if (n < 1 || k < 1 || k > n) return "--shard: K/N needs 1 <= K <= N, got " + s;
-  return "";
-}
 
 // The run a report belongs to: games of one run are merged, whichever shard played them.
 std::string RunKey(const nlohmann::json& report) {

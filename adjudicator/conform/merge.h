@@ -2,28 +2,12 @@
 // Sharded conformance runs (`carc conform --shard K/N --report FILE`) and their merge into the
 // database (`carc conform merge --db FILE REPORT...`, adjudicator/cmd_conform_merge.cc).
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace carc::adjudicator::conform {
+#include "adjudicator/shard.h"
 
-// "K/N" with 1 <= K <= N into k, n; returns "" or the message (same words as `carc fuzz`).
-inline std::string ParseShard(const std::string& s, int& k, int& n) {
-  const size_t slash = s.find('/');
-  try {
-    size_t used = 0;
-    if (slash == std::string::npos) throw std::invalid_argument(s);
-    k = std::stoi(s.substr(0, slash), &used);
-    if (used != slash) throw std::invalid_argument(s);
-    n = std::stoi(s.substr(slash + 1), &used);
-    if (used != s.size() - slash - 1) throw std::invalid_argument(s);
-  } catch (const std::exception&) {
-    return "--shard: expected K/N (e.g. 2/4), got \"" + s + "\"";
-  }
-  if (n < 1 || k < 1 || k > n) return "--shard: K/N needs 1 <= K <= N, got " + s;
-  return "";
-}
+namespace carc::adjudicator::conform {
 
 // Stores the queries of conform reports in the database `db` (tables conform_runs and
 // conform_queries, one row per run and suite index: merging a report again replaces its rows)

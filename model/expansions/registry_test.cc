@@ -101,7 +101,9 @@ TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
         const bool written = out.contains(e->Id()) && out[e->Id()].contains("variants") &&
                              out[e->Id()]["variants"].contains(d.ruling);
         EXPECT_EQ(written, static_cast<int>(r) != d.adopted) << d.ruling << " " << d.readings[r];
-        if (written) EXPECT_EQ(out[e->Id()]["variants"][d.ruling], d.readings[r]);
+        if (written) {
+          EXPECT_EQ(out[e->Id()]["variants"][d.ruling], d.readings[r]);
+        }
       }
       auto bad = WithVariants(e->Id(), {{d.ruling, "no-such-reading"}});
       ASSERT_FALSE(bad.ok());
