@@ -73,6 +73,10 @@ std::string Slug(const std::string& s) {
 }
 
 int Conform(const State& st, const OutputFormat& f) {
+  if (!st.jcz.empty() && (st.shard != "1/1" || !st.report.empty())) {
+    std::cerr << "carc: conform: --shard and --report apply to an --engine run, not to --jcz\n";
+    return kExitUsage;
+  }
   if (!st.jcz.empty()) return ConformJcz(st, f);
   if (st.engine.empty()) {
     std::cerr << "carc: conform needs --engine \"CMD\" (or --jcz FILE...)\n";
@@ -173,6 +177,11 @@ void RegisterConformCommands(Registry& reg) {
   exp->add_option("dir", st.dir, "Output folder")->required();
   exp->fallthrough();  // --root, --random, --seed of conform apply here too
   reg.commands.push_back({exp, [] {
+                            if (st.shard != "1/1") {  // the export is the whole suite
+                              std::cerr << "carc: conform export: --shard applies to an --engine "
+                                           "run; the export writes the whole suite\n";
+                              return kExitUsage;
+                            }
                             conform::Declared all;
                             for (const auto& id : exp::Ids()) all.expansions.insert(id);
                             auto suite = conform::BuildSuite({st.root, "", st.random, st.seed},

@@ -1,5 +1,7 @@
 // Subcommand group registered by RegisterPropertyCommands (see commands.h). Owned by the
 // property work: `carc fuzz`, the soak of the property tests (property-tests/README.md).
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -68,6 +70,7 @@ int RunFuzz(const FuzzState& st) {
   opts.expansions = expansions;
   opts.combinations = st.combinations;
   opts.out = st.out;
+  opts.rewrite_progress = isatty(STDERR_FILENO);  // a log file gets one line per report
   if (std::string e = ParseShard(st.shard, opts.shard, opts.shards); !e.empty()) {
     std::cerr << "carc: fuzz: " << e << "\n";
     return kExitUsage;

@@ -63,8 +63,8 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
   SoakResult res;
   double last_report = -1;
   const int shards = std::max(opts.shards, 1);
-  for (long index = 0; (opts.games <= 0 || index < opts.games) &&
-                       (opts.seconds <= 0 || elapsed() < opts.seconds);
+  for (long index = 0;
+       (opts.games <= 0 || index < opts.games) && (opts.seconds <= 0 || elapsed() < opts.seconds);
        ++index) {
     std::vector<std::string> enabled = opts.expansions;
     if (opts.combinations) {
@@ -99,9 +99,10 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
     res.played.push_back(std::move(played));
     if (elapsed() - last_report >= 1.0 || f) {
       last_report = elapsed();
-      progress << "\rcarc fuzz: " << res.games << " games, " << res.decisions << " decisions, "
-               << std::fixed << std::setprecision(1) << elapsed() << " s, " << std::setprecision(1)
-               << res.games / std::max(elapsed(), 1e-9) << " games/s" << std::flush;
+      progress << (opts.rewrite_progress ? "\r" : "") << "carc fuzz: " << res.games << " games, "
+               << res.decisions << " decisions, " << std::fixed << std::setprecision(1) << elapsed()
+               << " s, " << std::setprecision(1) << res.games / std::max(elapsed(), 1e-9)
+               << " games/s" << (opts.rewrite_progress ? "" : "\n") << std::flush;
     }
     if (!f) continue;
     // The failure as found goes to the file at once (shrinking a long game can take minutes),
@@ -118,8 +119,8 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
       pos_out << fl.position.dump(2) << "\n";
     };
     write(*f, spec, false);
-    progress << "\ncarc fuzz: " << f->property << " failed (written to " << opts.out
-             << "); shrinking the game...\n"
+    progress << (opts.rewrite_progress ? "\n" : "") << "carc fuzz: " << f->property
+             << " failed (written to " << opts.out << "); shrinking the game...\n"
              << std::flush;
     const std::string property = f->property;
     auto fails = [&](const GameSpec& s) {
@@ -132,7 +133,7 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
     break;
   }
   res.seconds = elapsed();
-  progress << "\n";
+  if (opts.rewrite_progress) progress << "\n";
   return res;
 }
 

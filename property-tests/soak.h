@@ -29,6 +29,8 @@ struct SoakOptions {
   // so N shards together play exactly the unsharded run's games. `games` counts the whole run.
   int shard = 1;
   int shards = 1;
+  // Progress rewrites one line with \r (a terminal); false: one line per report (a log file).
+  bool rewrite_progress = true;
 };
 
 // What one played game gave (the soak report and the database rows merged from shards).

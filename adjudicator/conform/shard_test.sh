@@ -118,6 +118,12 @@ set +e
 [ $? -eq 64 ] || { echo "--shard 5/4 not refused with 64"; exit 1; }
 "$CARC" conform --engine "$MUTANT" --shard x >/dev/null 2>&1
 [ $? -eq 64 ] || { echo "--shard x not refused with 64"; exit 1; }
+# --shard slices an engine run only: with --jcz or for an export it is refused, not ignored.
+"$CARC" conform --jcz "$DIR/none.jcz" --shard 2/4 >/dev/null 2>&1
+[ $? -eq 64 ] || { echo "--shard with --jcz not refused with 64"; exit 1; }
+"$CARC" conform --shard 2/4 export "$DIR/export" >/dev/null 2>&1
+[ $? -eq 64 ] || { echo "--shard with export not refused with 64"; exit 1; }
+[ ! -e "$DIR/export" ] || { echo "a refused export wrote $DIR/export"; exit 1; }
 "$CARC" conform merge --db "$DIR/bad.db" "$DIR/out.json" >/dev/null 2>&1
 [ $? -eq 65 ] || { echo "a printed report (no queries) not refused with 65"; exit 1; }
 sed 's/"k":2,"n":4/"k":3,"n":4/' "$DIR/s2.json" >"$DIR/wrong.json"
