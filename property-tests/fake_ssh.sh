@@ -2,9 +2,10 @@
 # A stand-in for ssh, for testing GNU parallel's --sshlogin path on one machine (issue 21):
 # `parallel --ssh property-tests/fake_ssh.sh --sshlogin 2/club1,2/club2 ...` calls it as
 # ssh would be called: [options] HOST [--] COMMAND... It runs COMMAND locally with bash, as the
-# login shell of HOST would, in a home folder of HOST's own ($FAKE_SSH_ROOT/HOST, created on
-# first use), so that each "host" has its own --workdir and parallel's transfers (rsync -e
-# fake_ssh.sh) really copy files between folders. Each call is logged to $FAKE_SSH_ROOT/log.
+# login shell of HOST would, in a fresh environment and a home folder of HOST's own
+# ($FAKE_SSH_ROOT/HOST, created on first use), so that each "host" has its own --workdir and
+# parallel's transfers (rsync -e fake_ssh.sh) really copy files between folders. Each call is
+# logged to $FAKE_SSH_ROOT/log.
 set -eu
 : "${FAKE_SSH_ROOT:?set FAKE_SSH_ROOT to a folder for the hosts' home folders}"
 while [ $# -gt 0 ]; do
@@ -26,4 +27,7 @@ home=$FAKE_SSH_ROOT/$host
 mkdir -p "$home"
 printf '%s %s\n' "$host" "$*" >>"$FAKE_SSH_ROOT/log"
 cd "$home"
-HOME=$home exec bash -c "$*"
+# As sshd would: a fresh environment (nothing of the caller's, BASH_ENV least of all: a startup
+# file that prints would corrupt rsync's protocol stream and lose the returned reports).
+exec env -i HOME="$home" PATH="$PATH" SHELL=/bin/bash LOGNAME="${LOGNAME:-fake}" \
+  USER="${USER:-fake}" TMPDIR="${TMPDIR:-/tmp}" /bin/bash -c "$*"

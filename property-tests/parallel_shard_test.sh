@@ -59,6 +59,15 @@ c1=$(returned club1) c2=$(returned club2)
 for h in club1 club2; do
   ls "$FAKE_SSH_ROOT/$h/soak/"shard*.json >/dev/null 2>&1 && fail "--cleanup left a report on $h"
 done
+# Every report is back on this machine: a return that failed (rsync says why in
+# parallel-ssh.err) is named here, not left to the merge.
+for k in 1 2 3 4; do
+  [ -f "$HOME/soak/shard$k.json" ] || {
+    cat "$DIR/parallel-ssh.err"
+    grep -v ' exec perl ' "$FAKE_SSH_ROOT/log"
+    fail "shard$k.json did not come back from its host"
+  }
+done
 mv "$HOME/soak/"shard*.json "$DIR/ssh/"
 same_as_unsharded "$DIR/ssh"
 echo "4 shards through GNU parallel (local slots; 2 ssh hosts) merged equal the unsharded run"
