@@ -136,6 +136,49 @@ void BM_RandomGame(benchmark::State& state) {
   state.counters["games_per_s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
   state.SetItemsProcessed(actions);
 }
+// A fixed amount of work for instruction counts (valgrind --tool=callgrind
+// --toggle-collect='*PlayFixedGames*', repeatable on a loaded machine) and for checking that a
+// change leaves the games as they were: 32 random games, each from its own start and its own
+// seeded engine, one iteration. `checksum` sums every player's final score weighted by the
+// game and the seat, and the actions taken: equal before and after a change that keeps the rules.
+[[gnu::noinline]] int64_t PlayFixedGames(std::vector<Position>& starts, Position& pos,
+                                         int64_t& actions) {
+  int64_t checksum = 0;
+  for (size_t g = 0; g < starts.size(); ++g) {
+    std::mt19937 rng(static_cast<uint32_t>(1000 + g));
+    pos = starts[g];
+    const int n = Play(pos, rng, 20000);
+    actions += n;
+    checksum += n;
+    for (size_t p = 0; p < pos.players.size(); ++p)
+      checksum += static_cast<int64_t>(g + 1) * static_cast<int64_t>(p + 7) * pos.players[p].score;
+  }
+  return checksum;
+}
+
+void BM_FixedGames(benchmark::State& state) {
+  const int expansions = static_cast<int>(state.range(0));
+  std::vector<Position> starts;
+  for (uint32_t s = 1; s <= 32; ++s) {
+    starts.push_back(Start(2, expansions, s));
+    starts.back().explain = state.range(1) == 0;
+  }
+  Position pos;
+  int64_t actions = 0, checksum = 0;
+  for (auto _ : state) checksum = PlayFixedGames(starts, pos, actions);
+  state.counters["checksum"] = static_cast<double>(checksum);
+  state.counters["actions"] = static_cast<double>(actions);
+}
+BENCHMARK(BM_FixedGames)
+    ->ArgNames({"exp", "lean"})
+    ->Args({kBase, 1})
+    ->Args({kPhantom, 1})
+    ->Args({kAll, 1})
+    ->Args({kBase, 0})
+    ->Args({kAll, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
 BENCHMARK(BM_RandomGame)
     ->ArgNames({"players", "exp", "lean"})
     ->Args({2, kBase, 1})
