@@ -27,7 +27,8 @@ home=$FAKE_SSH_ROOT/$host
 mkdir -p "$home"
 printf '%s %s\n' "$host" "$*" >>"$FAKE_SSH_ROOT/log"
 cd "$home"
-# As sshd would: a fresh environment (nothing of the caller's, BASH_ENV least of all: a startup
-# file that prints would corrupt rsync's protocol stream and lose the returned reports).
+# As sshd would: a fresh environment, nothing of the caller's. And no start-up files (BASH_ENV,
+# bashrc: bash reads them when its stdin is a socket, as rsync's is): one that prints would corrupt
+# rsync's protocol stream, and parallel's --return fails silently before --cleanup.
 exec env -i HOME="$home" PATH="$PATH" SHELL=/bin/bash LOGNAME="${LOGNAME:-fake}" \
-  USER="${USER:-fake}" TMPDIR="${TMPDIR:-/tmp}" /bin/bash -c "$*"
+  USER="${USER:-fake}" TMPDIR="${TMPDIR:-/tmp}" /bin/bash --norc --noprofile -c "$*"
