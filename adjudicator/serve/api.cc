@@ -10,6 +10,8 @@
 #include "database/replay.h"
 #include "database/rulings_store.h"
 #include "model/core/board.h"
+#include "model/core/module_loader.h"
+#include "model/core/position.h"
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
 #include "model/render/svg.h"
@@ -137,7 +139,25 @@ json TilesJson() {
   return {{"tiles", tiles},
           {"start", cat.Name(cat.start_tile())},
           {"tile_size", render::kTileSize},
-          {"expansions", exp::Ids()}};
+          {"expansions", exp::Ids()},
+          {"variants", VariantsJson()}};
+}
+
+json VariantsJson() {
+  // One config with every registered module: what each declares (module_loader.h VariantDecl).
+  const auto cfg = model::MakeConfig({}, exp::All());
+  json out = json::object();
+  for (const model::ModuleDecl& m : cfg->modules) {
+    json list = json::array();
+    for (const model::VariantDecl& v : m.variants) {
+      json readings = {v.readings[v.adopted]};  // the adopted reading first
+      for (size_t i = 0; i < v.readings.size(); ++i)
+        if (static_cast<int>(i) != v.adopted) readings.push_back(v.readings[i]);
+      list.push_back({{"ruling", v.ruling}, {"readings", readings}});
+    }
+    out[std::string(m.module->Id())] = list;
+  }
+  return out;
 }
 
 model::StatusOr<std::unique_ptr<Api>> Api::Create(const ApiOptions& opts) {

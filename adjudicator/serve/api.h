@@ -72,5 +72,9 @@ class Api {
 // The tile art of every base tile at every rotation, as the page draws it (model/render's
 // DescribeTile, the same shapes `carc render` draws), with each feature's name and anchor.
 nlohmann::json TilesJson();
+// The disputed rulings every registered module declares, for the page's variant forms:
+// {"<module id>": [{"ruling": "<RULING-ID>", "readings": [adopted, others...]}, ...]}.
+// Part of TilesJson (/api/tiles) as "variants".
+nlohmann::json VariantsJson();
 
 }  // namespace carc::serve

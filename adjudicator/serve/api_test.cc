@@ -264,6 +264,33 @@ TEST(ServeApi, FixturesAreReadOnlyWhenTheDatabaseListsThem) {
   EXPECT_EQ(status, 404);
 }
 
+// The page's variant forms come from the modules' declarations: each disputed ruling with its
+// readings, the adopted one first (the readings each module's README and POSITION_FORMAT.md give).
+TEST(ServeApi, VariantsAreWhatTheModulesDeclareAdoptedFirst) {
+  json v = Call("GET", "/api/tiles")["variants"];
+  auto readings = [&](const std::string& module, const std::string& ruling) {
+    for (const json& d : v[module])
+      if (d["ruling"] == ruling) return d["readings"].get<std::vector<std::string>>();
+    return std::vector<std::string>{};
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(readings("gifts", "GIFT-FN9"), (V{"discard-unchosen", "return-unchosen-to-supply"}));
+  EXPECT_EQ(readings("gifts", "GIFT-Q-PHANTOM"), (V{"same-turn-reuse", "next-turn-only"}));
+  EXPECT_EQ(readings("gifts", "GIFT-CHANGE"), (V{"unfinished-only", "any-feature"}));
+  EXPECT_EQ(readings("christmas_present", "XMAS-DRAW-ROAD"),
+            (V{"road-without-city-or-monastery", "plain-road-tiles", "any-road-tile",
+               "every-edge-road"}));
+  EXPECT_EQ(readings("christmas_present", "XMAS-Q-TIEDSCORING"),
+            (V{"card-player-only", "all-tied-leaders", "tied-leaders-normal-rate"}));
+  EXPECT_EQ(readings("christmas_present", "XMAS-FN12"), (V{"fixed-now-paid-at-end", "paid-now"}));
+  EXPECT_EQ(readings("messengers", "MSG-FN15"), (V{"second-message-cap", "c1-unbounded-chain"}));
+  EXPECT_EQ(readings("messengers", "MSG-Q-8-TIED"),
+            (V{"all-tied-leaders-score", "active-player-only"}));
+  EXPECT_EQ(v["christmas_present"].size(), 18u) << v["christmas_present"].dump();
+  EXPECT_EQ(v["messengers"].size(), 8u) << v["messengers"].dump();
+  EXPECT_TRUE(v["phantom"].empty()) << v["phantom"].dump();  // Phantom disputes nothing
+}
+
 TEST(ServeApi, TilesAreTheBaseSetWithFeatureNames) {
   json t = Call("GET", "/api/tiles");
   ASSERT_EQ(t["tiles"].size(), 24u);

@@ -14,6 +14,7 @@ const S = {
   tiles: {},        // id -> {id, count, rotations: [{rotation, shapes, features}]}
   order: [],        // tile ids A..X
   expansionIds: [],
+  variants: {},     // module id -> [{ruling, readings: [adopted, ...]}] (/api/tiles)
   pos: null,        // the position file
   tool: 'tile',
   palette: 'D',
@@ -538,31 +539,13 @@ const XMAS_CARDS = ['3-points', 'double-road', 'city-plus-one', 'monastery-bonus
   'figure-occupied-monastery', 'lay-down-road', 'lay-down-city', 'lay-down-monastery', 'advantage-road', 'advantage-city',
   'advantage-monastery', 'swap-monastery', 'swap-city', 'swap-road', 'swap-field', 'force-placement', 'advantage-field'];
 // Disputed rulings with readings, written the one way every module reads them (POSITION_FORMAT.md
-// "Rule variants"): expansions.<id>.variants {"<RULING-ID>": "<reading>"}.
-// Ruling ID -> [adopted reading (the default), other readings...].
-const GIFT_VARIANTS = {
-  'GIFT-FN9': ['discard-unchosen', 'return-unchosen-to-supply'], 'GIFT-Q-EXTEND': ['completion-counts', 'completion-excluded'],
-  'GIFT-Q-PHANTOM': ['same-turn-reuse', 'next-turn-only'], 'GIFT-Q-LYING': ['feature-based', 'posture-literal'],
-  'GIFT-CHANGE': ['unfinished-only', 'any-feature'],
-};
-const XMAS_VARIANTS = {
-  'XMAS-DRAW-MONASTERY': ['eight-around-opponent-monk', 'orthogonal-opponent-monk', 'eight-around-not-own'],
-  'XMAS-DRAW-ROAD': ['road-without-city-or-monastery', 'plain-road-tiles', 'any-road-tile', 'every-edge-road'],
-  'XMAS-FN4': ['exclude-monastery-tile', 'include-monastery-tile'], 'XMAS-Q-SHARE': ['full-value-each', 'split-value'],
-  'XMAS-Q-ANYTIME': ['own-turn-any-step', 'any-players-turn'], 'XMAS-Q-LIGHTNING': ['drawn-turn-only', 'keep-for-later-own-turn'],
-  'XMAS-Q-SUPPLY': ['before-final-scoring', 'after-final-scoring'], 'XMAS-Q-TIEDFIELD': ['any-tied-field', 'holder-must-be-tied'],
-  'XMAS-Q-RETURN': ['own-figure', 'opponent-attack'], 'XMAS-Q-ADVANTAGE': ['test-when-played-ties-only', 'test-when-scored', 'field-any-shared-presence'],
-  'XMAS-Q-LOOP': ['endless-loop-only', 'geometric-loop'], 'XMAS-Q-FORCE': ['own-turn-next-tile', 'opponent-turn-on-draw'],
-  'XMAS-Q-EXTRA': ['extra-figure', 'replaces-normal'], 'XMAS-Q-HANDLIMIT': ['holder-chooses', 'random-discard'],
-  'XMAS-Q-TIEDSCORING': ['card-player-only', 'all-tied-leaders', 'tied-leaders-normal-rate'],
-  'XMAS-FN9': ['literal-rate', 'plus-one'], 'XMAS-FN10': ['literal-rate', 'plus-one'], 'XMAS-FN12': ['fixed-now-paid-at-end', 'paid-now'],
-};
-const MSG_VARIANTS = {
-  'MSG-FN13': ['final-position-after-scoring-round', 'any-intermediate-stop'], 'MSG-FN15': ['second-message-cap', 'c1-unbounded-chain'],
-  'MSG-Q-MOVED': ['moved-figure-only', 'any-figure-on-dark'], 'MSG-Q-SMALLEST': ['feature-value', 'own-payout'],
-  'MSG-Q-8-RETURN': ['return-always', 'return-only-with-majority'], 'MSG-Q-8-TIED': ['all-tied-leaders-score', 'active-player-only'],
-  'MSG-Q-ALONE': ['opponent-figure-blocks-only', 'any-other-figure-blocks'], 'MSG-Q-OUTSIDE': ['whole-turn-counts', 'step-3-only'],
-};
+// "Rule variants"): expansions.<id>.variants {"<RULING-ID>": "<reading>"}. The tables come from
+// what each module declares (/api/tiles "variants"): module id -> [{ruling, readings: [adopted, ...]}].
+function variantTable(id) {
+  const t = {};
+  for (const v of (S.variants[id] || [])) t[v.ruling] = v.readings;
+  return t;
+}
 // The Messengers' printing (its own "variant" key: the rules text printed, not a disputed ruling).
 const MSG_PRINTINGS = ['c3', 'c2-printed-alone', 'original-unlimited-chain', 'revision-2025'];
 // The disputed rulings of `table` as selects under expansions.<id>.variants, folded away.
@@ -668,7 +651,7 @@ function messengersForm() {
     field('Used (order unknown only)', [...base, 'used'], 'list', { placeholder: 'none' }),
     field('Message in hand', [...base, 'in_hand'], 'select', { values: MESSAGES, none: '(none)' }));
   box.append(el('datalist', { id: 'msg-names' }, MESSAGES.map((m) => el('option', { value: m }))));
-  box.append(variantsBox(base, MSG_VARIANTS));
+  box.append(variantsBox(base, variantTable('messengers')));
   return box;
 }
 function giftsForm() {
@@ -678,7 +661,7 @@ function giftsForm() {
   P().players.forEach((pl, i) => box.append(field(`${playerName(i)}'s gifts`, [...base, 'hands', i], 'list', { placeholder: 'none', hole: () => [] })));
   box.append(field('Deck (top first)', [...base, 'deck'], 'list', { placeholder: 'the rest, order unknown' }),
     field('Discards', [...base, 'discards'], 'list', { placeholder: 'none' }));
-  box.append(variantsBox(base, GIFT_VARIANTS));
+  box.append(variantsBox(base, variantTable('gifts')));
   return box;
 }
 function christmasForm() {
@@ -689,7 +672,7 @@ function christmasForm() {
     field('Road deck (top first)', [...base, 'decks', 'road'], 'list', { placeholder: 'rest', word: 'rest' }),
     field('Discard pile', [...base, 'discard'], 'list', { placeholder: 'empty', word: 'rest' }));
   box.append(el('datalist', { id: 'xmas-names' }, XMAS_CARDS.map((m) => el('option', { value: m }))));
-  box.append(variantsBox(base, XMAS_VARIANTS));
+  box.append(variantsBox(base, variantTable('christmas_present')));
   return box;
 }
 function phantomForm() {
@@ -1297,6 +1280,7 @@ async function main() {
     const t = await api('GET', '/api/tiles');
     for (const tile of t.tiles) { S.tiles[tile.id] = tile; S.order.push(tile.id); }
     S.expansionIds = t.expansions || [];
+    S.variants = t.variants || {};
     const info = await api('GET', '/api/info');
     $('dbinfo').textContent = 'rulings: ' + info.db;
   } catch (e) {
