@@ -378,12 +378,97 @@ void ReleaseTile(Position& pos) {
   d.held.clear();
 }
 
+namespace {
+
+// GIFT-Q-ADVANTAGE: a Christmas Present advantage card (road, city, monastery) lying on a feature,
+// read from that expansion's documented section ("attached": [{player, card, x, y, feature}]) so
+// that no Christmas Present code is needed (as for GIFT-Q-LYING). Verdict text only.
+struct AdvantageCard {
+  PlayerId player = 0;
+  std::string card;  // "advantage-city", ...
+};
+
+std::vector<AdvantageCard> AdvantageCardsOn(const Position& pos, int root) {
+  std::vector<AdvantageCard> out;
+  const model::Expansion* xmas = pos.cfg().FindExpansion("christmas_present");
+  if (!xmas) return out;
+  nlohmann::json j = nlohmann::json::object();
+  pos.cfg().Module(xmas)->state.dump(pos, j);
+  for (const nlohmann::json& a : j.value("attached", nlohmann::json::array())) {
+    const std::string card = a.value("card", "");
+    if (card.rfind("advantage-", 0) != 0 || !a.value("player", nlohmann::json()).is_number())
+      continue;
+    auto node = model::ParseFeatureRef(a, pos, "", model::IoContext{.source = ""});
+    if (node.ok() && pos.board.Find(*node) == root)
+      out.push_back({a["player"].get<PlayerId>(), card});
+  }
+  return out;
+}
+
+// "A", "A and B", "A, B and C".
+std::string Listed(const std::vector<std::string>& items) {
+  std::string s;
+  for (size_t i = 0; i < items.size(); ++i)
+    s += (i == 0 ? "" : (i + 1 == items.size() ? " and " : ", ")) + items[i];
+  return s;
+}
+
+// GIFT-Q-ADVANTAGE, the crux of a gift where advantage cards lie on the extended feature: which
+// card, whose, whether it counts, and the majority with and without it. `ev` is the majority the
+// gift is judged by, `other` the one of the other reading (with the cards when `ev` is without).
+void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
+                  const ScoreEvent& ev, const ScoreEvent& other, bool counts,
+                  std::vector<Reason>& why) {
+  const ScoreEvent& raw = counts ? other : ev;
+  const ScoreEvent& with = counts ? ev : other;
+  const std::string kind(model::FeatureKindName(ev.kind));
+  std::vector<std::string> names;
+  for (const AdvantageCard& c : cards)
+    names.push_back(Name(pos, c.player) + "'s " + c.card + " card");
+  const std::string list = Listed(names);
+  const std::string by_figures = "by figures " + Strengths(pos, raw);
+  const std::string with_cards = "counting the cards " + Strengths(pos, with);
+  auto whose = [&](const ScoreEvent& e) {
+    std::vector<std::string> w;
+    for (PlayerId p : e.winners) w.push_back(Name(pos, p));
+    return w.size() > 1 ? "a tie of " + Listed(w) : Listed(w) + "'s";
+  };
+  const std::string head = "Christmas Present: " + list + " lies on this " + kind + "; ";
+  if (counts)
+    why.push_back({"GIFT-Q-ADVANTAGE",
+                   head +
+                       "a card counts as one more figure of its holder in the majority the gift "
+                       "is judged by (advantage-counts): " +
+                       by_figures + "; " + with_cards + ": the majority is " + whose(with)});
+  else
+    why.push_back({"GIFT-Q-ADVANTAGE", head +
+                                           "the cards are not counted, the figures alone decide "
+                                           "whose it is (figures-only): " +
+                                           by_figures + ": the majority is " + whose(raw) + "; " +
+                                           with_cards + " it would be " + whose(with)});
+  // XMAS-Q-ADVANTAGE (variant test-when-scored): a card whose holder has lost the majority.
+  for (const AdvantageCard& c : cards)
+    if (counts && with.strength[c.player] <= raw.strength[c.player])
+      why.push_back({"XMAS-Q-ADVANTAGE", Name(pos, c.player) + "'s " + c.card +
+                                             " card does not count in this " + kind +
+                                             " now: " + Name(pos, c.player) +
+                                             " does not hold at least a tied majority by figures"});
+}
+
+}  // namespace
+
+// GIFT-GET, GIFT-FN1, GIFT-Q-EXTEND, GIFT-Q-ADVANTAGE. Fixtures: gifts/g01-g07, g34, d01;
+// combos/gift_xmas08-gift_xmas12 (advantage cards).
 bool Earned(const Position& pos, std::vector<Reason>* why) {
   if (pos.turn.placed < 0) return false;
   const Board& b = pos.board;
   const PlayerId me = pos.turn.player;
   const int placed = pos.turn.placed;
   const Data& d = Slice(pos);
+  // GIFT-Q-ADVANTAGE: the majority is the one the rules of majority give (advantage-counts: the
+  // modules' adjustments, e.g. Christmas Present's advantage cards, take part because the event
+  // names the feature), or the figures' alone (figures-only: no feature named, no adjustment).
+  const bool counts = d.variants.advantage == AdvantageMajority::kAdvantageCounts;
   std::array<int, model::kMaxSegments> seen;  // the features asked about (one tile's)
   int seen_n = 0;
   int earned = 0;
@@ -401,8 +486,13 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
     thread_local ScoreEvent lean_ev;
     ScoreEvent explained_ev;
     ScoreEvent& ev = why ? explained_ev : lean_ev;
+    ev.cause = {};  // kNone: a majority question, not a scoring
+    ev.kind = k;
+    ev.root = counts ? root : -1;
     ev.winners.clear();
     ev.rulings.clear();
+    ev.formula.clear();
+    ev.receives.clear();
     model::Majority(pos, figs, ev);
     if (ev.winners.empty()) continue;
     const bool mine = std::find(ev.winners.begin(), ev.winners.end(), me) != ev.winners.end();
@@ -412,8 +502,19 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
       if (b.IsComplete(root) && d.variants.completion == Completion::kCompletionExcluded) continue;
       return true;
     }
-    const std::string what = "the " + std::string(model::FeatureKindName(k)) +
-                             " the tile extends (" + Strengths(pos, ev) + " after placement)";
+    std::string strength = "after placement: " + Strengths(pos, ev);
+    if (const std::vector<AdvantageCard> cards = AdvantageCardsOn(pos, root); !cards.empty()) {
+      ScoreEvent other;
+      other.kind = k;
+      other.root = counts ? -1 : root;
+      model::Majority(pos, figs, other);
+      SayAdvantage(pos, cards, ev, other, counts, *why);
+      strength = (counts ? "after placement, counting the advantage cards: "
+                         : "after placement, by figures: ") +
+                 Strengths(pos, ev);
+    }
+    const std::string what =
+        "the " + std::string(model::FeatureKindName(k)) + " the tile extends (" + strength + ")";
     auto say = [&](const char* ruling, const std::string& text) {
       if (why) why->push_back({ruling, text});
     };

@@ -26,7 +26,10 @@ model::Action OpenAction(Card card, int node = -1, int kind = -1);
 
 // GIFT-GET, GIFT-FN1, GIFT-Q-EXTEND: does the tile placed this turn earn its player a gift?
 // Each road or city the tile belongs to is judged by majority after placement; `why` gets one
-// reason per feature with figures.
+// reason per feature with figures. GIFT-Q-ADVANTAGE: under advantage-counts (default) the
+// majority includes the modules' adjustments (Christmas Present's advantage cards), under
+// figures-only it does not; `why` then names each card on the feature, its holder, and the
+// majority with and without it.
 bool Earned(const model::Position& pos, std::vector<model::Reason>* why);
 
 // Every legal opening for the player to move (GIFT-OPEN, GIFT-FN2).

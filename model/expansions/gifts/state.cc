@@ -102,6 +102,9 @@ const std::initializer_list<std::pair<const char*, LyingFigure>> kLying = {
     {"posture-literal", LyingFigure::kPostureLiteral}};
 const std::initializer_list<std::pair<const char*, ChangeTarget>> kChangeTarget = {
     {"unfinished-only", ChangeTarget::kUnfinishedOnly}, {"any-feature", ChangeTarget::kAnyFeature}};
+const std::initializer_list<std::pair<const char*, AdvantageMajority>> kAdvantage = {
+    {"advantage-counts", AdvantageMajority::kAdvantageCounts},
+    {"figures-only", AdvantageMajority::kFiguresOnly}};
 
 }  // namespace
 
@@ -130,6 +133,7 @@ void DeclareVariants(model::ModuleLoader& loader) {
   loader.AddVariant(Decl("GIFT-Q-LYING", "lying_figure", kLying, &Variants::lying));
   loader.AddVariant(
       Decl("GIFT-CHANGE", "change_target", kChangeTarget, &Variants::change_target));
+  loader.AddVariant(Decl("GIFT-Q-ADVANTAGE", "", kAdvantage, &Variants::advantage));
 }
 
 Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {

@@ -36,6 +36,10 @@ enum class LyingFigure { kFeatureBased, kPostureLiteral };
 // GIFT-CHANGE (reading): may Change Position stand a figure up on a finished road, city or
 // monastery?
 enum class ChangeTarget { kUnfinishedOnly, kAnyFeature };
+// GIFT-Q-ADVANTAGE (disputed): does another expansion's majority advantage (Christmas Present's
+// advantage cards, one more figure for the holder) count when GIFT-GET / GIFT-FN1 ask whose
+// majority the extended road or city is?
+enum class AdvantageMajority { kAdvantageCounts, kFiguresOnly };
 
 struct Variants {
   OtherTile other_tile = OtherTile::kDiscardUnchosen;
@@ -43,6 +47,7 @@ struct Variants {
   PhantomReuse phantom_reuse = PhantomReuse::kSameTurnReuse;
   LyingFigure lying = LyingFigure::kFeatureBased;
   ChangeTarget change_target = ChangeTarget::kUnfinishedOnly;
+  AdvantageMajority advantage = AdvantageMajority::kAdvantageCounts;
   friend bool operator==(const Variants&, const Variants&) = default;
 };
 
@@ -86,7 +91,7 @@ Data& Slice(model::Position& pos);
 const Data& Slice(const model::Position& pos);
 
 // The typed variants, declared for the core's "variants" reader (GIFT-FN9, GIFT-Q-EXTEND,
-// GIFT-Q-PHANTOM, GIFT-Q-LYING, GIFT-CHANGE).
+// GIFT-Q-PHANTOM, GIFT-Q-LYING, GIFT-CHANGE, GIFT-Q-ADVANTAGE).
 void DeclareVariants(model::ModuleLoader& loader);
 
 // Section I/O ("expansions": {"gifts": {...}}, but "variants"); `where` is the section's pointer.
