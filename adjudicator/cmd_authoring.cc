@@ -177,56 +177,64 @@ void RegisterAuthoringCommands(Registry& reg) {
     c->add_option("--to", to, help)->check(CLI::IsMember({"line", "json"}));
   };
 
-  auto* convert = app.add_subcommand(
-      "convert", "Write a position as a one-line notation or as JSON (POSITION_FORMAT.md)");
-  convert->add_option("file", st.file, "Position: JSON file, notation file, a line, or - (stdin)")
-      ->required();
-  to_opt(convert, st.to, "line or json");
-  convert->get_option("--to")->required();
-  convert->add_flag("--exact", st.exact,
-                    "Keep every field (default: drop what the model fills in itself)");
-  convert->add_option("-o,--output", st.out, "File to write (default: stdout)");
-  reg.commands.push_back({convert, [] { return Convert(st); }});
+  if (reg.Wants("convert")) {
+    auto* convert = app.add_subcommand(
+        "convert", "Write a position as a one-line notation or as JSON (POSITION_FORMAT.md)");
+    convert->add_option("file", st.file, "Position: JSON file, notation file, a line, or - (stdin)")
+        ->required();
+    to_opt(convert, st.to, "line or json");
+    convert->get_option("--to")->required();
+    convert->add_flag("--exact", st.exact,
+                      "Keep every field (default: drop what the model fills in itself)");
+    convert->add_option("-o,--output", st.out, "File to write (default: stdout)");
+    reg.commands.push_back({convert, [] { return Convert(st); }});
+  }
 
-  auto* tiles = app.add_subcommand(
-      "tiles", "Every tile with its edges and the names of its features at each rotation");
-  tiles->add_flag("--svg", st.svg, "Draw the tile sheet (SVG) with the names on the features");
-  tiles->add_option("-o,--output", st.out, "File to write (default: stdout)");
-  AddFormatOption(tiles, fmt);
-  reg.commands.push_back({tiles, [&fmt] {
-                            if (st.svg) return Write(TileSheetSvg(), st.out);
-                            return Write(fmt.format == "text" ? TileSheetText()
-                                                              : TileSheetJson().dump(2) + "\n",
-                                         st.out);
-                          }});
+  if (reg.Wants("tiles")) {
+    auto* tiles = app.add_subcommand(
+        "tiles", "Every tile with its edges and the names of its features at each rotation");
+    tiles->add_flag("--svg", st.svg, "Draw the tile sheet (SVG) with the names on the features");
+    tiles->add_option("-o,--output", st.out, "File to write (default: stdout)");
+    AddFormatOption(tiles, fmt);
+    reg.commands.push_back({tiles, [&fmt] {
+                              if (st.svg) return Write(TileSheetSvg(), st.out);
+                              return Write(fmt.format == "text" ? TileSheetText()
+                                                                : TileSheetJson().dump(2) + "\n",
+                                           st.out);
+                            }});
+  }
 
-  auto* created = app.add_subcommand("new", "Write a start position (start tile, 71 to draw)");
-  created->add_option("--players", st.players, "Names, separated by commas (e.g. Anna,Ben)")
-      ->required();
-  created->add_option("--expansions", st.expansions,
-                      "Expansion ids, separated by commas (phantom, messengers, gifts, "
-                      "christmas_present)");
-  created->add_option("--edition", st.edition, "C1, C2 or C3 (default C3)");
-  created->add_option("--farm-scoring", st.farm, "farm_scoring option (required under C1)");
-  to_opt(created, st.to, "line or json (default json)");
-  created->add_option("-o,--output", st.out, "File to write (default: stdout)");
-  reg.commands.push_back({created, [] {
-                            if (st.to.empty()) st.to = "json";
-                            return New(st);
-                          }});
+  if (reg.Wants("new")) {
+    auto* created = app.add_subcommand("new", "Write a start position (start tile, 71 to draw)");
+    created->add_option("--players", st.players, "Names, separated by commas (e.g. Anna,Ben)")
+        ->required();
+    created->add_option("--expansions", st.expansions,
+                        "Expansion ids, separated by commas (phantom, messengers, gifts, "
+                        "christmas_present)");
+    created->add_option("--edition", st.edition, "C1, C2 or C3 (default C3)");
+    created->add_option("--farm-scoring", st.farm, "farm_scoring option (required under C1)");
+    to_opt(created, st.to, "line or json (default json)");
+    created->add_option("-o,--output", st.out, "File to write (default: stdout)");
+    reg.commands.push_back({created, [] {
+                              if (st.to.empty()) st.to = "json";
+                              return New(st);
+                            }});
+  }
 
-  auto* play =
-      app.add_subcommand("play", "Apply legal actions to a position and write the next position");
-  play->add_option("file", st.file, "Position: JSON file, notation file, a line, or - (stdin)")
-      ->required();
-  play->add_option("actions", st.actions,
-                   "Actions as in the notation (\"draw U\", \"place_tile 1,0 90\", "
-                   "\"place_figure road\", \"pass\") or JSON objects")
-      ->required();
-  to_opt(play, st.to, "line or json (default: the form of the input)");
-  play->add_option("-o,--output", st.out, "File to write (default: stdout)");
-  AddFormatOption(play, fmt);
-  reg.commands.push_back({play, [&fmt] { return Play(st, fmt); }});
+  if (reg.Wants("play")) {
+    auto* play =
+        app.add_subcommand("play", "Apply legal actions to a position and write the next position");
+    play->add_option("file", st.file, "Position: JSON file, notation file, a line, or - (stdin)")
+        ->required();
+    play->add_option("actions", st.actions,
+                     "Actions as in the notation (\"draw U\", \"place_tile 1,0 90\", "
+                     "\"place_figure road\", \"pass\") or JSON objects")
+        ->required();
+    to_opt(play, st.to, "line or json (default: the form of the input)");
+    play->add_option("-o,--output", st.out, "File to write (default: stdout)");
+    AddFormatOption(play, fmt);
+    reg.commands.push_back({play, [&fmt] { return Play(st, fmt); }});
+  }
 }
 
 }  // namespace carc::adjudicator

@@ -138,100 +138,105 @@ int Conform(const State& st, const OutputFormat& f) {
 void RegisterConformCommands(Registry& reg) {
   static State st;
   OutputFormat& fmt = *reg.format;
-  auto* conform = reg.root->add_subcommand(
-      "conform",
-      "Check another engine against the reference model (adjudicator/conform/PROTOCOL.md)");
-  conform->add_option("--engine", st.engine, "Shell command that starts the engine");
-  conform->add_option("--jcz", st.jcz,
-                      "Instead: replay JCloisterZone .jcz games and compare scores");
-  conform
-      ->add_option("--random", st.random,
-                   "Also check N random positions, spread over every expansion combination "
-                   "the engine declares")
-      ->check(CLI::Range(0, 1000000));
-  conform->add_option("--seed", st.seed, "Seed of the random positions");
-  conform->add_option("--timeout", st.timeout, "Seconds to wait for each answer")
-      ->check(CLI::Range(0.1, 3600.0));
-  conform->add_option("--jobs,-j", st.jobs, "Engine processes to run in parallel")
-      ->check(CLI::Range(1, 64));
-  conform->add_option("--root", st.root, "Project checkout holding fixtures/");
-  conform->add_option("--out", st.out,
-                      "Write each group's example as case files (position + question + reference "
-                      "answer, manifest.json) to DIR");
-  conform->add_option("--rerun", st.rerun,
-                      "Check only the cases of DIR (written by --out or conform export)");
-  conform->add_option("--shard", st.shard,
-                      "K/N: check only the queries i of the suite (fixtures, then random "
-                      "positions, in suite order) with i % N == K - 1; N shards together check "
-                      "the unsharded run's queries");
-  conform->add_option("--report", st.report,
-                      "Also write the report with every query's outcome as JSON (for conform "
-                      "merge)");
-  conform->add_flag("--progress", st.progress, "Print progress on stderr even when not a terminal");
-  conform->add_flag("--no-progress", st.no_progress, "Never print progress");
-  AddFormatOption(conform, fmt);
-  reg.commands.push_back({conform, [&fmt] { return Conform(st, fmt); }});
+  if (reg.Wants("conform")) {
+    auto* conform = reg.root->add_subcommand(
+        "conform",
+        "Check another engine against the reference model (adjudicator/conform/PROTOCOL.md)");
+    conform->add_option("--engine", st.engine, "Shell command that starts the engine");
+    conform->add_option("--jcz", st.jcz,
+                        "Instead: replay JCloisterZone .jcz games and compare scores");
+    conform
+        ->add_option("--random", st.random,
+                     "Also check N random positions, spread over every expansion combination "
+                     "the engine declares")
+        ->check(CLI::Range(0, 1000000));
+    conform->add_option("--seed", st.seed, "Seed of the random positions");
+    conform->add_option("--timeout", st.timeout, "Seconds to wait for each answer")
+        ->check(CLI::Range(0.1, 3600.0));
+    conform->add_option("--jobs,-j", st.jobs, "Engine processes to run in parallel")
+        ->check(CLI::Range(1, 64));
+    conform->add_option("--root", st.root, "Project checkout holding fixtures/");
+    conform->add_option("--out", st.out,
+                        "Write each group's example as case files (position + question + reference "
+                        "answer, manifest.json) to DIR");
+    conform->add_option("--rerun", st.rerun,
+                        "Check only the cases of DIR (written by --out or conform export)");
+    conform->add_option("--shard", st.shard,
+                        "K/N: check only the queries i of the suite (fixtures, then random "
+                        "positions, in suite order) with i % N == K - 1; N shards together check "
+                        "the unsharded run's queries");
+    conform->add_option("--report", st.report,
+                        "Also write the report with every query's outcome as JSON (for conform "
+                        "merge)");
+    conform->add_flag("--progress", st.progress,
+                      "Print progress on stderr even when not a terminal");
+    conform->add_flag("--no-progress", st.no_progress, "Never print progress");
+    AddFormatOption(conform, fmt);
+    reg.commands.push_back({conform, [&fmt] { return Conform(st, fmt); }});
 
-  auto* exp = conform->add_subcommand(
-      "export", "Write the suite as case files (position + expected answer, manifest)");
-  exp->add_option("dir", st.dir, "Output folder")->required();
-  exp->fallthrough();  // --root, --random, --seed of conform apply here too
-  reg.commands.push_back({exp, [] {
-                            if (st.shard != "1/1") {  // the export is the whole suite
-                              std::cerr << "carc: conform export: --shard applies to an --engine "
-                                           "run; the export writes the whole suite\n";
-                              return kExitUsage;
-                            }
-                            conform::Declared all;
-                            for (const auto& id : exp::Ids()) all.expansions.insert(id);
-                            auto suite = conform::BuildSuite({st.root, "", st.random, st.seed},
-                                                             conform::DeclaredCombinations(all));
-                            if (!suite.ok()) {
-                              std::cerr << "carc: " << suite.status().message() << "\n";
-                              return static_cast<int>(suite.status().code());
-                            }
-                            auto s = conform::ExportSuite(*suite, st.dir);
-                            if (!s.ok()) {
-                              std::cerr << "carc: " << s.message() << "\n";
-                              return static_cast<int>(s.code());
-                            }
-                            std::cout << "wrote " << suite->size() << " cases to " << st.dir
-                                      << "\n";
-                            return 0;
-                          }});
-
-  auto* merge = conform->add_subcommand(
-      "merge",
-      "Merge conform --report files (e.g. of shards) into the database; print each "
-      "run's queries, disagreements and groups");
-  merge->add_option("--db", st.db, "Database file (created if missing)")->required();
-  merge->add_option("reports", st.reports, "Report files of carc conform --report")->required();
-  reg.commands.push_back({merge, [] { return conform::MergeReports(st.db, st.reports); }});
-
-  auto* engine = reg.root->add_subcommand(
-      "engine", "The reference adapter: speak the conformance protocol on stdin/stdout");
-  engine->add_option("--mutant", st.mutant, "Break one rule on purpose (see --list-mutants)");
-  engine->add_flag("--list-mutants", st.list_mutants,
-                   "List the mutants and the ruling each breaks");
-  reg.commands.push_back({engine, [] {
-                            if (st.list_mutants) {
-                              for (const auto& m : conform::Mutants())
-                                std::cout << m.name << "  " << m.ruling << "  " << m.description
-                                          << "\n";
-                              return 0;
-                            }
-                            int mutant = -1;
-                            if (!st.mutant.empty()) {
-                              auto m = conform::FindMutant(st.mutant);
-                              if (!m) {
-                                std::cerr << "carc: unknown mutant \"" << st.mutant
-                                          << "\" (see --list-mutants)\n";
+    auto* exp = conform->add_subcommand(
+        "export", "Write the suite as case files (position + expected answer, manifest)");
+    exp->add_option("dir", st.dir, "Output folder")->required();
+    exp->fallthrough();  // --root, --random, --seed of conform apply here too
+    reg.commands.push_back({exp, [] {
+                              if (st.shard != "1/1") {  // the export is the whole suite
+                                std::cerr << "carc: conform export: --shard applies to an --engine "
+                                             "run; the export writes the whole suite\n";
                                 return kExitUsage;
                               }
-                              mutant = *m;
-                            }
-                            return conform::RunEngine(std::cin, std::cout, mutant);
-                          }});
+                              conform::Declared all;
+                              for (const auto& id : exp::Ids()) all.expansions.insert(id);
+                              auto suite = conform::BuildSuite({st.root, "", st.random, st.seed},
+                                                               conform::DeclaredCombinations(all));
+                              if (!suite.ok()) {
+                                std::cerr << "carc: " << suite.status().message() << "\n";
+                                return static_cast<int>(suite.status().code());
+                              }
+                              auto s = conform::ExportSuite(*suite, st.dir);
+                              if (!s.ok()) {
+                                std::cerr << "carc: " << s.message() << "\n";
+                                return static_cast<int>(s.code());
+                              }
+                              std::cout << "wrote " << suite->size() << " cases to " << st.dir
+                                        << "\n";
+                              return 0;
+                            }});
+
+    auto* merge = conform->add_subcommand(
+        "merge",
+        "Merge conform --report files (e.g. of shards) into the database; print each "
+        "run's queries, disagreements and groups");
+    merge->add_option("--db", st.db, "Database file (created if missing)")->required();
+    merge->add_option("reports", st.reports, "Report files of carc conform --report")->required();
+    reg.commands.push_back({merge, [] { return conform::MergeReports(st.db, st.reports); }});
+  }
+
+  if (reg.Wants("engine")) {
+    auto* engine = reg.root->add_subcommand(
+        "engine", "The reference adapter: speak the conformance protocol on stdin/stdout");
+    engine->add_option("--mutant", st.mutant, "Break one rule on purpose (see --list-mutants)");
+    engine->add_flag("--list-mutants", st.list_mutants,
+                     "List the mutants and the ruling each breaks");
+    reg.commands.push_back({engine, [] {
+                              if (st.list_mutants) {
+                                for (const auto& m : conform::Mutants())
+                                  std::cout << m.name << "  " << m.ruling << "  " << m.description
+                                            << "\n";
+                                return 0;
+                              }
+                              int mutant = -1;
+                              if (!st.mutant.empty()) {
+                                auto m = conform::FindMutant(st.mutant);
+                                if (!m) {
+                                  std::cerr << "carc: unknown mutant \"" << st.mutant
+                                            << "\" (see --list-mutants)\n";
+                                  return kExitUsage;
+                                }
+                                mutant = *m;
+                              }
+                              return conform::RunEngine(std::cin, std::cout, mutant);
+                            }});
+  }
 }
 
 }  // namespace carc::adjudicator

@@ -417,74 +417,84 @@ void RegisterDatabaseCommands(Registry& reg) {
   OutputFormat& fmt = *reg.format;
   DbState& st = St();
 
-  auto* dbg = reg.root->add_subcommand("db", "The SQLite database of rulings, fixtures, games");
-  dbg->require_subcommand(1);
-  auto* build = dbg->add_subcommand("build", "(Re)create the rulings and fixtures from the repo");
-  AddDbOptions(build, fmt);
-  build->add_option("--root", st.root, "Project checkout holding database/rulings and fixtures");
-  reg.commands.push_back({build, [&fmt] { return Build(fmt); }});
-  auto* adjs = dbg->add_subcommand("adjudications", "Adjudications logged by `adjudicate --db`");
-  AddDbOptions(adjs, fmt);
-  adjs->add_option("--sha256", st.sha, "Only those of this input hash");
-  adjs->add_option("--limit", st.limit, "At most N, newest first (default 50)");
-  reg.commands.push_back({adjs, [&fmt] { return Adjudications(fmt); }});
-  auto* check = dbg->add_subcommand("check", "Full check: file structure, search index, each game record's hash");
-  AddDbOptions(check, fmt);
-  reg.commands.push_back({check, [&fmt] { return Check(fmt); }});
+  if (reg.Wants("db")) {
+    auto* dbg = reg.root->add_subcommand("db", "The SQLite database of rulings, fixtures, games");
+    dbg->require_subcommand(1);
+    auto* build = dbg->add_subcommand("build", "(Re)create the rulings and fixtures from the repo");
+    AddDbOptions(build, fmt);
+    build->add_option("--root", st.root, "Project checkout holding database/rulings and fixtures");
+    reg.commands.push_back({build, [&fmt] { return Build(fmt); }});
+    auto* adjs = dbg->add_subcommand("adjudications", "Adjudications logged by `adjudicate --db`");
+    AddDbOptions(adjs, fmt);
+    adjs->add_option("--sha256", st.sha, "Only those of this input hash");
+    adjs->add_option("--limit", st.limit, "At most N, newest first (default 50)");
+    reg.commands.push_back({adjs, [&fmt] { return Adjudications(fmt); }});
+    auto* check = dbg->add_subcommand(
+        "check", "Full check: file structure, search index, each game record's hash");
+    AddDbOptions(check, fmt);
+    reg.commands.push_back({check, [&fmt] { return Check(fmt); }});
+  }
 
-  CLI::App* rulings = Group(reg, "rulings", "The ruling catalogue");
-  auto* search = rulings->add_subcommand("search", "Full-text search, ranked (bm25), with snippets");
-  search->add_option("query", st.query, "Words to find in IDs, titles and summaries")->required();
-  search->add_option("--limit", st.limit, "At most N hits (default 10)");
-  AddDbOptions(search, fmt);
-  reg.commands.push_back({search, [&fmt] { return Search(fmt); }});
-  auto* show = rulings->add_subcommand("show", "One ruling: fixtures, links, readings of a dispute");
-  show->add_option("id", st.id, "Ruling ID, e.g. GIFT-FN9")->required();
-  AddDbOptions(show, fmt);
-  reg.commands.push_back({show, [&fmt] { return Show(fmt); }});
-  auto* list = rulings->add_subcommand("list", "Rulings by expansion and status");
-  list->add_option("--expansion", st.expansion, "base, phantom, gifts, messengers, ...");
-  list->add_option("--status", st.status,
-                   "current, variant, disputed, superseded, needs-expansion[:<name>]");
-  AddDbOptions(list, fmt);
-  reg.commands.push_back({list, [&fmt] { return List(fmt); }});
+  if (reg.Wants("rulings")) {
+    CLI::App* rulings = Group(reg, "rulings", "The ruling catalogue");
+    auto* search =
+        rulings->add_subcommand("search", "Full-text search, ranked (bm25), with snippets");
+    search->add_option("query", st.query, "Words to find in IDs, titles and summaries")->required();
+    search->add_option("--limit", st.limit, "At most N hits (default 10)");
+    AddDbOptions(search, fmt);
+    reg.commands.push_back({search, [&fmt] { return Search(fmt); }});
+    auto* show =
+        rulings->add_subcommand("show", "One ruling: fixtures, links, readings of a dispute");
+    show->add_option("id", st.id, "Ruling ID, e.g. GIFT-FN9")->required();
+    AddDbOptions(show, fmt);
+    reg.commands.push_back({show, [&fmt] { return Show(fmt); }});
+    auto* list = rulings->add_subcommand("list", "Rulings by expansion and status");
+    list->add_option("--expansion", st.expansion, "base, phantom, gifts, messengers, ...");
+    list->add_option("--status", st.status,
+                     "current, variant, disputed, superseded, needs-expansion[:<name>]");
+    AddDbOptions(list, fmt);
+    reg.commands.push_back({list, [&fmt] { return List(fmt); }});
+  }
 
-  CLI::App* games = Group(reg, "games", "Game records");
-  auto* import = games->add_subcommand("import", "Replay game records (.json, .jcz) and store them");
-  import->add_option("files", st.files, "Game records (database/GAME_RECORD_FORMAT.md) or .jcz")
-      ->required();
-  AddDbOptions(import, fmt);
-  reg.commands.push_back({import, [&fmt] { return Import(fmt); }});
-  auto* glist = games->add_subcommand("list", "Stored games with their verdicts");
-  glist->add_option("--verdict", st.verdict, "consistent, illegal or score-mismatch")
-      ->check(CLI::IsMember({"consistent", "illegal", "score-mismatch"}));
-  glist->add_option("--limit", st.limit, "At most N");
-  AddDbOptions(glist, fmt);
-  reg.commands.push_back({glist, [&fmt] { return Games(fmt); }});
-  auto* gshow = games->add_subcommand("show", "One stored game and its verdict");
-  gshow->add_option("game", st.game, "Game number (games list)")->required();
-  AddDbOptions(gshow, fmt);
-  reg.commands.push_back({gshow, [&fmt] { return ShowGame(fmt); }});
-  auto* replay = games->add_subcommand("replay", "Replay a stored game through today's model");
-  replay->add_option("game", st.game, "Game number")->required();
-  AddDbOptions(replay, fmt);
-  reg.commands.push_back({replay, [&fmt] { return ReplayGame(fmt); }});
-  auto* exp = games->add_subcommand("export", "A stored game as a game record (JSON)");
-  exp->add_option("game", st.game, "Game number")->required();
-  exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
-  exp->add_option("--db", st.db, "Database file (default as for the other commands)")
-      ->check(NonEmptyDbPath);
-  exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
-  reg.commands.push_back({exp, [] { return Export(); }});
-  auto* gpos = games->add_subcommand("position", "The position before turn N of a stored game");
-  gpos->add_option("game", st.game, "Game number")->required();
-  gpos->add_option("--turn", st.turn, "Turn N (1: the first; turns + 1: after the last)")
-      ->required();
-  gpos->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
-  gpos->add_option("--db", st.db, "Database file (default as for the other commands)")
-      ->check(NonEmptyDbPath);
-  gpos->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
-  reg.commands.push_back({gpos, [] { return PositionOfGame(); }});
+  if (reg.Wants("games")) {
+    CLI::App* games = Group(reg, "games", "Game records");
+    auto* import =
+        games->add_subcommand("import", "Replay game records (.json, .jcz) and store them");
+    import->add_option("files", st.files, "Game records (database/GAME_RECORD_FORMAT.md) or .jcz")
+        ->required();
+    AddDbOptions(import, fmt);
+    reg.commands.push_back({import, [&fmt] { return Import(fmt); }});
+    auto* glist = games->add_subcommand("list", "Stored games with their verdicts");
+    glist->add_option("--verdict", st.verdict, "consistent, illegal or score-mismatch")
+        ->check(CLI::IsMember({"consistent", "illegal", "score-mismatch"}));
+    glist->add_option("--limit", st.limit, "At most N");
+    AddDbOptions(glist, fmt);
+    reg.commands.push_back({glist, [&fmt] { return Games(fmt); }});
+    auto* gshow = games->add_subcommand("show", "One stored game and its verdict");
+    gshow->add_option("game", st.game, "Game number (games list)")->required();
+    AddDbOptions(gshow, fmt);
+    reg.commands.push_back({gshow, [&fmt] { return ShowGame(fmt); }});
+    auto* replay = games->add_subcommand("replay", "Replay a stored game through today's model");
+    replay->add_option("game", st.game, "Game number")->required();
+    AddDbOptions(replay, fmt);
+    reg.commands.push_back({replay, [&fmt] { return ReplayGame(fmt); }});
+    auto* exp = games->add_subcommand("export", "A stored game as a game record (JSON)");
+    exp->add_option("game", st.game, "Game number")->required();
+    exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
+    exp->add_option("--db", st.db, "Database file (default as for the other commands)")
+        ->check(NonEmptyDbPath);
+    exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
+    reg.commands.push_back({exp, [] { return Export(); }});
+    auto* gpos = games->add_subcommand("position", "The position before turn N of a stored game");
+    gpos->add_option("game", st.game, "Game number")->required();
+    gpos->add_option("--turn", st.turn, "Turn N (1: the first; turns + 1: after the last)")
+        ->required();
+    gpos->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
+    gpos->add_option("--db", st.db, "Database file (default as for the other commands)")
+        ->check(NonEmptyDbPath);
+    gpos->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
+    reg.commands.push_back({gpos, [] { return PositionOfGame(); }});
+  }
 
   if (reg.adjudicate) {
     reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file")

@@ -110,56 +110,69 @@ void RegisterModelCommands(Registry& reg) {
   OutputFormat& fmt = *reg.format;
   CLI::App& app = *reg.root;
 
-  auto* adj = app.add_subcommand("adjudicate", "Answer the question in a position file");
-  adj->add_option("file", st.file, "Position file (JSON)")->required();
-  AddFormatOption(adj, fmt);
-  reg.adjudicate = adj;
-  reg.commands.push_back({adj, [&reg, &fmt] {
-                            Outcome o = RunFile(st.file, {Mode::kAdjudicate, 0});
-                            int code = Emit(o, fmt);
-                            for (const auto& hook : reg.adjudication_hooks)
-                              if (int c = hook(st.file, o); c != 0) return c;
-                            return code;
-                          }});
+  if (reg.Wants("adjudicate")) {
+    auto* adj = app.add_subcommand("adjudicate", "Answer the question in a position file");
+    adj->add_option("file", st.file, "Position file (JSON)")->required();
+    AddFormatOption(adj, fmt);
+    reg.adjudicate = adj;
+    reg.commands.push_back({adj, [&reg, &fmt] {
+                              Outcome o = RunFile(st.file, {Mode::kAdjudicate, 0});
+                              int code = Emit(o, fmt);
+                              for (const auto& hook : reg.adjudication_hooks)
+                                if (int c = hook(st.file, o); c != 0) return c;
+                              return code;
+                            }});
+  }
 
-  auto* val = app.add_subcommand("validate", "Can this position arise under the rules?");
-  val->add_option("file", st.file, "Position file (JSON)")->required();
-  AddFormatOption(val, fmt);
-  reg.commands.push_back({val, [&fmt] {
-                            return Emit(RunFile(st.file, {Mode::kValidate, 0}), fmt);
-                          }});
+  if (reg.Wants("validate")) {
+    auto* val = app.add_subcommand("validate", "Can this position arise under the rules?");
+    val->add_option("file", st.file, "Position file (JSON)")->required();
+    AddFormatOption(val, fmt);
+    reg.commands.push_back({val, [&fmt] {
+                              return Emit(RunFile(st.file, {Mode::kValidate, 0}), fmt);
+                            }});
+  }
 
-  auto* legal = app.add_subcommand("legal", "List the legal actions, or count sequences (perft)");
-  legal->add_option("file", st.file, "Position file (JSON)")->required();
-  legal->add_option("--depth", st.depth, "Count action sequences of this depth, with a divide")
-      ->check(CLI::Range(0, 8));
-  AddFormatOption(legal, fmt);
-  reg.commands.push_back({legal, [&fmt] {
-                            return Emit(RunFile(st.file, {Mode::kLegal, st.depth}), fmt);
-                          }});
+  if (reg.Wants("legal")) {
+    auto* legal = app.add_subcommand("legal", "List the legal actions, or count sequences (perft)");
+    legal->add_option("file", st.file, "Position file (JSON)")->required();
+    legal->add_option("--depth", st.depth, "Count action sequences of this depth, with a divide")
+        ->check(CLI::Range(0, 8));
+    AddFormatOption(legal, fmt);
+    reg.commands.push_back({legal, [&fmt] {
+                              return Emit(RunFile(st.file, {Mode::kLegal, st.depth}), fmt);
+                            }});
+  }
 
-  auto* score = app.add_subcommand("score", "Final scoring of the position as it stands");
-  score->add_option("file", st.file, "Position file (JSON)")->required();
-  AddFormatOption(score, fmt);
-  reg.commands.push_back({score, [&fmt] {
-                            return Emit(RunFile(st.file, {Mode::kScore, 0}), fmt);
-                          }});
+  if (reg.Wants("score")) {
+    auto* score = app.add_subcommand("score", "Final scoring of the position as it stands");
+    score->add_option("file", st.file, "Position file (JSON)")->required();
+    AddFormatOption(score, fmt);
+    reg.commands.push_back({score, [&fmt] {
+                              return Emit(RunFile(st.file, {Mode::kScore, 0}), fmt);
+                            }});
+  }
 
-  auto* games = app.add_subcommand("games", "Game records");
-  games->require_subcommand(1);
-  auto* jcz =
-      games->add_subcommand("check-jcz", "Replay JCloisterZone games, compare every turn's scores");
-  jcz->add_option("files", st.jcz_files, ".jcz files")->required();
-  AddFormatOption(jcz, fmt);
-  reg.commands.push_back({jcz, [&fmt] { return CheckJczFiles(st.jcz_files, fmt); }});
+  if (reg.Wants("games")) {
+    auto* games = app.add_subcommand("games", "Game records");
+    games->require_subcommand(1);
+    auto* jcz = games->add_subcommand("check-jcz",
+                                      "Replay JCloisterZone games, compare every turn's scores");
+    jcz->add_option("files", st.jcz_files, ".jcz files")->required();
+    AddFormatOption(jcz, fmt);
+    reg.commands.push_back({jcz, [&fmt] { return CheckJczFiles(st.jcz_files, fmt); }});
+  }
 
-  auto* rulings = app.add_subcommand("rulings", "The ruling catalogue");
-  rulings->require_subcommand(1);
-  auto* coverage =
-      rulings->add_subcommand("coverage", "List in-scope ruling IDs without a fixture");
-  coverage->add_option("--root", st.root, "Project checkout holding database/rulings and fixtures");
-  AddFormatOption(coverage, fmt);
-  reg.commands.push_back({coverage, [&fmt] { return Coverage(st.root, fmt); }});
+  if (reg.Wants("rulings")) {
+    auto* rulings = app.add_subcommand("rulings", "The ruling catalogue");
+    rulings->require_subcommand(1);
+    auto* coverage =
+        rulings->add_subcommand("coverage", "List in-scope ruling IDs without a fixture");
+    coverage->add_option("--root", st.root,
+                         "Project checkout holding database/rulings and fixtures");
+    AddFormatOption(coverage, fmt);
+    reg.commands.push_back({coverage, [&fmt] { return Coverage(st.root, fmt); }});
+  }
 }
 
 }  // namespace carc::adjudicator

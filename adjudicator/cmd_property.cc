@@ -195,6 +195,7 @@ int RunMerge(const FuzzState& st) {
 }  // namespace
 
 void RegisterPropertyCommands(Registry& reg) {
+  if (!reg.Wants("fuzz")) return;  // start-up: another subcommand was named
   static FuzzState st;
   auto* fuzz = reg.root->add_subcommand(
       "fuzz", "Soak: random games through every property check; writes any counterexample");

@@ -65,18 +65,20 @@ int WriteBoth(const model::StatusOr<std::string>& svg, const std::string& svg_pa
 
 void RegisterRenderCommands(Registry& reg) {
   static State st;
-  auto* render = reg.root->add_subcommand("render", "Draw the position of a position file (SVG)");
-  render->add_option("file", st.file, "Position file (JSON)")->required();
-  render->add_option("-o,--output", st.out, "SVG file to write (default: stdout)");
-  render->add_option("--png", st.png,
-                     "PNG file to write (librsvg); then the SVG is written only with -o");
-  reg.commands.push_back({render, [] {
-                            auto doc = model::ReadJsonFile(st.file);
-                            if (!doc.ok()) return Write(doc.status(), st.out);
-                            return WriteBoth(
-                                render::RenderPositionFile(*doc, model::SourceName(st.file)),
-                                st.out, st.png, /*svg_to_stdout=*/false);
-                          }});
+  if (reg.Wants("render")) {
+    auto* render = reg.root->add_subcommand("render", "Draw the position of a position file (SVG)");
+    render->add_option("file", st.file, "Position file (JSON)")->required();
+    render->add_option("-o,--output", st.out, "SVG file to write (default: stdout)");
+    render->add_option("--png", st.png,
+                       "PNG file to write (librsvg); then the SVG is written only with -o");
+    reg.commands.push_back({render, [] {
+                              auto doc = model::ReadJsonFile(st.file);
+                              if (!doc.ok()) return Write(doc.status(), st.out);
+                              return WriteBoth(
+                                  render::RenderPositionFile(*doc, model::SourceName(st.file)),
+                                  st.out, st.png, /*svg_to_stdout=*/false);
+                            }});
+  }
 
   if (reg.adjudicate == nullptr) return;
   reg.adjudicate->add_option("--svg", st.svg,

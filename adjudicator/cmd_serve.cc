@@ -74,6 +74,7 @@ int RunServe(const State& st) {
 }  // namespace
 
 void RegisterServeCommands(Registry& reg) {
+  if (!reg.Wants("serve")) return;  // start-up: another subcommand was named
   static State st;
   auto* serve = reg.root->add_subcommand(
       "serve", "The judge's workbench and ruling browser in a web page (prints its URL)");

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adjudicator/adjudicate.h"
@@ -25,6 +26,10 @@ struct Command {
 using AdjudicationHook = std::function<int(const std::string& file, const Outcome& outcome)>;
 
 struct Registry {
+  // Start-up (issue 21): when set, groups register only the top-level subcommand of this name
+  // (cli.cc falls back to registering every one for help, errors and unknown names).
+  std::string_view only;
+  bool Wants(std::string_view name) const { return only.empty() || only == name; }
   CLI::App* root = nullptr;
   CLI::App* adjudicate = nullptr;  // groups may add flags to it (with a hook)
   OutputFormat* format = nullptr;
