@@ -242,6 +242,13 @@ const RulingEntry* EmbeddedRuling(const std::string& id) {
   return nullptr;
 }
 
+const EmbeddedQuote* FindEmbeddedQuote(std::string_view id) {
+  const auto quotes = EmbeddedQuotes();
+  auto it = std::lower_bound(quotes.begin(), quotes.end(), id,
+                             [](const EmbeddedQuote& q, std::string_view k) { return q.id < k; });
+  return it != quotes.end() && it->id == id ? &*it : nullptr;
+}
+
 bool InScope(const RulingEntry& r) {
   if (r.status.rfind("needs-expansion", 0) == 0) return false;
   if (r.expansion == "base") return true;

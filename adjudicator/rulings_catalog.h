@@ -4,7 +4,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/core/status.h"
@@ -39,6 +41,24 @@ const std::map<std::string, RulingEntry>& EmbeddedRulings();
 // One compiled-in ruling (as EmbeddedRulings().find(id)), parsing only the file that holds it:
 // a verdict quotes a few rulings, and parsing all 270 KB was most of an adjudication's time.
 const RulingEntry* EmbeddedRuling(const std::string& id);
+
+// What a verdict quotes of one compiled-in ruling, tabled at build time
+// (rulings_index_gen.cc): the fields of EmbeddedRuling(id) that QuoteRulings reads.
+struct EmbeddedQuote {
+  const char* id;
+  const char* expansion;
+  const char* status;
+  const char* title;
+  const char* summary;  // "" when absent
+  const char* page;     // source.page, "" when absent
+  const char* section;  // source.section when a string, else nullptr
+  int footnote;         // source.footnote when an integer, else -1
+};
+// Every compiled-in ruling whose fields have the types QuoteRulings reads, sorted by ID.
+std::span<const EmbeddedQuote> EmbeddedQuotes();
+// The quote of a ruling (start-up, issue 21: a binary search instead of scanning and parsing
+// the ruling texts); nullptr when the table lacks it (then ask EmbeddedRuling).
+const EmbeddedQuote* FindEmbeddedQuote(std::string_view id);
 
 // In scope: the base game and every registered (modelled) expansion, and not needs-expansion.
 bool InScope(const RulingEntry& r);

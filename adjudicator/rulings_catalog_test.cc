@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+
+#include "adjudicator/verdict_text.h"
+
 namespace carc::adjudicator {
 namespace {
 
@@ -34,6 +38,75 @@ TEST(EmbeddedRuling, KnownRulingsAndUnknownIds) {
   EXPECT_EQ(EmbeddedRuling("NO-SUCH-RULING"), nullptr);
   EXPECT_EQ(EmbeddedRuling("GIFT"), nullptr);  // a prefix of IDs, not an ID
   EXPECT_EQ(EmbeddedRuling(""), nullptr);
+}
+
+}  // namespace
+}  // namespace carc::adjudicator
+
+// The build-time quote table (rulings_index_gen.cc) against the whole-file parse: the same title,
+// summary, source and status for every ID, as QuoteRulings quoted them before the table.
+namespace carc::adjudicator {
+namespace {
+
+nlohmann::json QuoteFromEntry(const RulingEntry& e) {
+  const nlohmann::json& d = e.data;
+  std::string source;
+  if (d.contains("source") && d["source"].is_object()) {
+    const nlohmann::json& s = d["source"];
+    source = s.value("page", "");
+    if (s.contains("section") && s["section"].is_string())
+      source += ", " + s["section"].get<std::string>();
+    if (s.contains("footnote") && s["footnote"].is_number_integer())
+      source += ", footnote " + std::to_string(s["footnote"].get<int>());
+  }
+  return {{"title", e.title},
+          {"summary", d.value("summary", "")},
+          {"source", source},
+          {"status", e.status}};
+}
+
+TEST(EmbeddedQuote, SameFieldsAsTheWholeFileParse) {
+  const auto& all = EmbeddedRulings();
+  const auto quotes = EmbeddedQuotes();
+  EXPECT_EQ(quotes.size(), all.size()) << "every ruling file entry has string fields today";
+  for (size_t i = 1; i < quotes.size(); ++i)
+    EXPECT_LT(std::string_view(quotes[i - 1].id), std::string_view(quotes[i].id)) << "sorted";
+  nlohmann::json cited = nlohmann::json::array();
+  for (const auto& [id, want] : all) {
+    const EmbeddedQuote* q = FindEmbeddedQuote(id);
+    ASSERT_NE(q, nullptr) << id;
+    EXPECT_EQ(q->id, id);
+    EXPECT_EQ(q->expansion, want.expansion) << id;
+    EXPECT_EQ(q->status, want.status) << id;
+    EXPECT_EQ(q->title, want.title) << id;
+    cited.push_back(id);
+  }
+  // QuoteRulings (verdict_text.cc) reads the table: the same quote as from the parsed entry.
+  nlohmann::json ruling = {{"cited", cited}};
+  QuoteRulings(ruling);
+  ASSERT_EQ(ruling["rulings"].size(), all.size());
+  for (const auto& [id, want] : all) EXPECT_EQ(ruling["rulings"][id], QuoteFromEntry(want)) << id;
+}
+
+TEST(EmbeddedQuote, KnownRulingsAndUnknownIds) {
+  // gifts.json: GIFT-GET "Receiving a gift", source footnote 1, section with UTF-8 letters;
+  // base.json: BASE-MAJORITY "Majority and ties", section "3. Scoring: several meeples in a
+  // feature", footnote null (not an integer: no footnote).
+  const EmbeddedQuote* get = FindEmbeddedQuote("GIFT-GET");
+  ASSERT_NE(get, nullptr);
+  EXPECT_STREQ(get->title, "Receiving a gift");
+  EXPECT_STREQ(get->expansion, "gifts");
+  EXPECT_EQ(get->footnote, 1);
+  ASSERT_NE(get->section, nullptr);
+  EXPECT_NE(std::string_view(get->section).find("(Receiving a gift)"), std::string_view::npos);
+  const EmbeddedQuote* majority = FindEmbeddedQuote("BASE-MAJORITY");
+  ASSERT_NE(majority, nullptr);
+  EXPECT_STREQ(majority->title, "Majority and ties");
+  EXPECT_STREQ(majority->section, "3. Scoring: several meeples in a feature");
+  EXPECT_EQ(majority->footnote, -1);
+  EXPECT_EQ(FindEmbeddedQuote("NO-SUCH-RULING"), nullptr);
+  EXPECT_EQ(FindEmbeddedQuote("GIFT"), nullptr);  // a prefix of IDs, not an ID
+  EXPECT_EQ(FindEmbeddedQuote(""), nullptr);
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "adjudicator/verdict_text.h"
 
-#include <regex>
-
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/rulings_catalog.h"
 #include "model/core/position_io.h"
@@ -144,6 +142,15 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
 void QuoteRulings(json& ruling) {
   json out = json::object();
   for (const json& id : ruling.value("cited", json::array())) {
+    // The build-time table first (start-up, issue 21); the ruling texts for what it lacks.
+    if (const EmbeddedQuote* q = FindEmbeddedQuote(id.get<std::string>())) {
+      std::string source = q->page;
+      if (q->section) source += std::string(", ") + q->section;
+      if (q->footnote >= 0) source += ", footnote " + std::to_string(q->footnote);
+      out[q->id] = {
+          {"title", q->title}, {"summary", q->summary}, {"source", source}, {"status", q->status}};
+      continue;
+    }
     const RulingEntry* entry = EmbeddedRuling(id.get<std::string>());
     if (entry == nullptr) continue;
     const json& d = entry->data;
@@ -166,39 +173,54 @@ void QuoteRulings(json& ruling) {
 
 namespace {
 
-void NameIn(json& j, const std::vector<std::string>& names, const std::regex& re) {
-  if (j.is_string()) {
-    const std::string s = j.get<std::string>();
-    if (s.find("player ") == std::string::npos) return;
-    std::string out;
-    auto begin = std::sregex_iterator(s.begin(), s.end(), re);
-    size_t last = 0;
-    for (auto it = begin; it != std::sregex_iterator(); ++it) {
-      const std::smatch& m = *it;
-      size_t n = std::stoul(m[1].str());
-      out += s.substr(last, m.position(0) - last);
-      out += n < names.size() ? names[n] : m[0].str();
-      last = m.position(0) + m.length(0);
+bool IsWordChar(char c) {  // \w of std::regex in the classic locale
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+// Every "player N" of s (whole words, N decimal digits: the regex \bplayer ([0-9]+)\b) with
+// names[N] in its place. Scanned by hand: compiling the std::regex was 5 % of an adjudication's
+// instructions (start-up, issue 21).
+std::string NamedText(const std::string& s, const std::vector<std::string>& names) {
+  std::string out;
+  size_t last = 0;
+  for (size_t i = s.find("player "); i != std::string::npos;) {
+    const size_t digits = i + 7;
+    size_t end = digits;
+    while (end < s.size() && s[end] >= '0' && s[end] <= '9') ++end;
+    if ((i == 0 || !IsWordChar(s[i - 1])) && end > digits &&
+        (end == s.size() || !IsWordChar(s[end]))) {
+      const size_t n = std::stoul(s.substr(digits, end - digits));
+      out += s.substr(last, i - last);
+      out += n < names.size() ? names[n] : s.substr(i, end - i);
+      last = end;
+      i = s.find("player ", end);
+    } else {
+      i = s.find("player ", i + 1);
     }
-    j = out + s.substr(last);
+  }
+  return out + s.substr(last);
+}
+
+void NameIn(json& j, const std::vector<std::string>& names) {
+  if (j.is_string()) {
+    const std::string& s = j.get_ref<const std::string&>();
+    if (s.find("player ") == std::string::npos) return;
+    j = NamedText(s, names);
     return;
   }
   if (j.is_array())
-    for (json& x : j) NameIn(x, names, re);
+    for (json& x : j) NameIn(x, names);
   if (j.is_object())
     for (auto it = j.begin(); it != j.end(); ++it) {
       // The input as stated and the position are data, not texts.
       if (it.key() == "position" || it.key() == "action" || it.key() == "stated") continue;
-      NameIn(it.value(), names, re);
+      NameIn(it.value(), names);
     }
 }
 
 }  // namespace
 
-void NamePlayers(json& ruling, const std::vector<std::string>& names) {
-  static const std::regex re("\\bplayer ([0-9]+)\\b");
-  NameIn(ruling, names, re);
-}
+void NamePlayers(json& ruling, const std::vector<std::string>& names) { NameIn(ruling, names); }
 
 namespace {
 
