@@ -458,7 +458,7 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
 }  // namespace
 
 // GIFT-GET, GIFT-FN1, GIFT-Q-EXTEND, GIFT-Q-ADVANTAGE. Fixtures: gifts/g01-g07, g34, d01;
-// combos/gift_xmas08-gift_xmas12 (advantage cards).
+// combos/gift_xmas08-gift_xmas14 (advantage cards).
 bool Earned(const Position& pos, std::vector<Reason>* why) {
   if (pos.turn.placed < 0) return false;
   const Board& b = pos.board;
