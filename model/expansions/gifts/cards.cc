@@ -502,16 +502,14 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
       if (b.IsComplete(root) && d.variants.completion == Completion::kCompletionExcluded) continue;
       return true;
     }
-    std::string strength = "after placement: " + Strengths(pos, ev);
+    std::string strength = Strengths(pos, ev) + " after placement";
     if (const std::vector<AdvantageCard> cards = AdvantageCardsOn(pos, root); !cards.empty()) {
       ScoreEvent other;
       other.kind = k;
       other.root = counts ? -1 : root;
       model::Majority(pos, figs, other);
       SayAdvantage(pos, cards, ev, other, counts, *why);
-      strength = (counts ? "after placement, counting the advantage cards: "
-                         : "after placement, by figures: ") +
-                 Strengths(pos, ev);
+      strength += counts ? ", counting the advantage cards" : ", by figures";
     }
     const std::string what =
         "the " + std::string(model::FeatureKindName(k)) + " the tile extends (" + strength + ")";
