@@ -1,10 +1,12 @@
-// Unit tests of The Gifts' GIFT-Q-LYING, a figure lying on a road (a Christmas Present lay-down).
+// Unit tests of The Gifts' GIFT-Q-LYING, a figure lying on a road (a Christmas Present lay-down), and
+// GIFT-Q-ADVANTAGE (advantage cards in the gift test, lean and explained).
 // Written when the position format rejected "lying" off a field; it now accepts it when an
 // expansion's state justifies it (issue 15), and the fixtures state such positions too.
 #include "model/expansions/gifts/gifts.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "model/core/position_io.h"
@@ -75,6 +77,45 @@ TEST(GiftsChangePosition, LyingThiefPostureLiteralStandsUp) {
   Position pos = Start("posture-literal");
   pos.figures[0].lying = true;
   EXPECT_EQ(Targets(pos), (K{FeatureKind::kCity, FeatureKind::kRoad}));
+}
+
+// GIFT-Q-ADVANTAGE on the combos fixtures, worked out by hand (their "why"): does Red's tile earn
+// a gift? Both the lean path (explain off: the turn's step reads Earned without reasons) and the
+// explained one give the hand answer, and the explained one names the crux.
+TEST(GiftsAdvantage, LeanAndExplainedGiveTheHandAnswer) {
+  const std::pair<const char*, bool> cases[] = {
+      {"gift_xmas08_opponent_card_makes_city_blues_gift", true},       // Blue 1 + card vs Red 1
+      {"gift_xmas09_opponent_card_figures_only_no_gift", false},       // figures-only: 1-1 tie
+      {"gift_xmas10_own_card_ties_no_gift", false},                    // Red 1 + card vs Blue 2
+      {"gift_xmas11_own_card_figures_only_gift", true},                // figures-only: Blue 2-1
+      {"gift_xmas12_own_card_lost_majority_test_when_scored", true}};  // card lapses: Blue 2-1
+  for (const auto& [name, gift] : cases)
+    for (bool explain : {true, false}) {
+      std::ifstream in(std::string(CARC_SOURCE_DIR) + "/fixtures/combos/" + name +
+                       ".position.json");
+      json j = json::parse(in);
+      const json action = j["question"]["actions"][0];
+      j.erase("meta");
+      j.erase("question");
+      auto pos = model::ParsePosition(j, Context(name));
+      ASSERT_TRUE(pos.ok()) << pos.status().message();
+      pos->explain = explain;
+      model::ApplyResult r;
+      model::Advance(*pos, r);
+      auto a = model::ParseAction(action, *pos, "/question/actions/0", Context(name));
+      ASSERT_TRUE(a.ok()) << a.status().message();
+      r = model::Apply(*pos, *a, /*finish_turn=*/false);
+      ASSERT_TRUE(r.verdict.legal && r.input_error.empty()) << name;
+      model::Advance(*pos, r);  // the automatic steps up to the next decision (draw_gift)
+      EXPECT_EQ(pos->current_step().Name(), "place_figure") << name;
+      EXPECT_EQ(Total(Slice(*pos).hands[0]), gift ? 1 : 0) << name << " explain " << explain;
+      EXPECT_EQ(Earned(*pos, nullptr), gift) << name;
+      std::vector<model::Reason> why;
+      EXPECT_EQ(Earned(*pos, &why), gift) << name;
+      bool crux = false;
+      for (const model::Reason& w : why) crux |= w.ruling == "GIFT-Q-ADVANTAGE";
+      EXPECT_TRUE(crux) << name << ": the verdict must name the advantage card";
+    }
 }
 
 }  // namespace
