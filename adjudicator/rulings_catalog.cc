@@ -242,11 +242,28 @@ const RulingEntry* EmbeddedRuling(const std::string& id) {
   return nullptr;
 }
 
-const EmbeddedQuote* FindEmbeddedQuote(std::string_view id) {
-  const auto quotes = EmbeddedQuotes();
-  auto it = std::lower_bound(quotes.begin(), quotes.end(), id,
-                             [](const EmbeddedQuote& q, std::string_view k) { return q.id < k; });
-  return it != quotes.end() && it->id == id ? &*it : nullptr;
+EmbeddedQuote EmbeddedQuoteAt(size_t i) {
+  const char* t = EmbeddedQuoteText();
+  const EmbeddedQuoteRow& r = EmbeddedQuoteRows()[i];
+  return {t + r.id,
+          t + r.expansion,
+          t + r.status,
+          t + r.title,
+          t + r.summary,
+          t + r.page,
+          r.section == EmbeddedQuoteRow::kNoSection ? nullptr : t + r.section,
+          r.footnote};
+}
+
+std::optional<EmbeddedQuote> FindEmbeddedQuote(std::string_view id) {
+  const char* t = EmbeddedQuoteText();
+  const auto rows = EmbeddedQuoteRows();
+  auto it = std::lower_bound(rows.begin(), rows.end(), id,
+                             [t](const EmbeddedQuoteRow& r, std::string_view k) {
+                               return std::string_view(t + r.id) < k;
+                             });
+  if (it == rows.end() || std::string_view(t + it->id) != id) return std::nullopt;
+  return EmbeddedQuoteAt(it - rows.begin());
 }
 
 bool InScope(const RulingEntry& r) {

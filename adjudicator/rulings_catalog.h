@@ -1,8 +1,10 @@
 #pragma once
 // The ruling files (database/rulings/*.json) and the fixtures that cover them.
 
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -54,11 +56,19 @@ struct EmbeddedQuote {
   const char* section;  // source.section when a string, else nullptr
   int footnote;         // source.footnote when an integer, else -1
 };
+// The generated table: offsets into EmbeddedQuoteText() (no pointers: nothing to relocate).
+struct EmbeddedQuoteRow {
+  static constexpr uint32_t kNoSection = 0xffffffffu;
+  uint32_t id, expansion, status, title, summary, page, section;
+  int footnote;
+};
+const char* EmbeddedQuoteText();
 // Every compiled-in ruling whose fields have the types QuoteRulings reads, sorted by ID.
-std::span<const EmbeddedQuote> EmbeddedQuotes();
+std::span<const EmbeddedQuoteRow> EmbeddedQuoteRows();
+EmbeddedQuote EmbeddedQuoteAt(size_t i);  // i < EmbeddedQuoteRows().size()
 // The quote of a ruling (start-up, issue 21: a binary search instead of scanning and parsing
-// the ruling texts); nullptr when the table lacks it (then ask EmbeddedRuling).
-const EmbeddedQuote* FindEmbeddedQuote(std::string_view id);
+// the ruling texts); nullopt when the table lacks it (then ask EmbeddedRuling).
+std::optional<EmbeddedQuote> FindEmbeddedQuote(std::string_view id);
 
 // In scope: the base game and every registered (modelled) expansion, and not needs-expansion.
 bool InScope(const RulingEntry& r);

@@ -67,14 +67,15 @@ nlohmann::json QuoteFromEntry(const RulingEntry& e) {
 
 TEST(EmbeddedQuote, SameFieldsAsTheWholeFileParse) {
   const auto& all = EmbeddedRulings();
-  const auto quotes = EmbeddedQuotes();
-  EXPECT_EQ(quotes.size(), all.size()) << "every ruling file entry has string fields today";
-  for (size_t i = 1; i < quotes.size(); ++i)
-    EXPECT_LT(std::string_view(quotes[i - 1].id), std::string_view(quotes[i].id)) << "sorted";
+  const size_t n = EmbeddedQuoteRows().size();
+  EXPECT_EQ(n, all.size()) << "every ruling file entry has string fields today";
+  for (size_t i = 1; i < n; ++i)
+    EXPECT_LT(std::string_view(EmbeddedQuoteAt(i - 1).id), std::string_view(EmbeddedQuoteAt(i).id))
+        << "sorted";
   nlohmann::json cited = nlohmann::json::array();
   for (const auto& [id, want] : all) {
-    const EmbeddedQuote* q = FindEmbeddedQuote(id);
-    ASSERT_NE(q, nullptr) << id;
+    const auto q = FindEmbeddedQuote(id);
+    ASSERT_TRUE(q.has_value()) << id;
     EXPECT_EQ(q->id, id);
     EXPECT_EQ(q->expansion, want.expansion) << id;
     EXPECT_EQ(q->status, want.status) << id;
@@ -92,21 +93,21 @@ TEST(EmbeddedQuote, KnownRulingsAndUnknownIds) {
   // gifts.json: GIFT-GET "Receiving a gift", source footnote 1, section with UTF-8 letters;
   // base.json: BASE-MAJORITY "Majority and ties", section "3. Scoring: several meeples in a
   // feature", footnote null (not an integer: no footnote).
-  const EmbeddedQuote* get = FindEmbeddedQuote("GIFT-GET");
-  ASSERT_NE(get, nullptr);
+  const auto get = FindEmbeddedQuote("GIFT-GET");
+  ASSERT_TRUE(get.has_value());
   EXPECT_STREQ(get->title, "Receiving a gift");
   EXPECT_STREQ(get->expansion, "gifts");
   EXPECT_EQ(get->footnote, 1);
   ASSERT_NE(get->section, nullptr);
   EXPECT_NE(std::string_view(get->section).find("(Receiving a gift)"), std::string_view::npos);
-  const EmbeddedQuote* majority = FindEmbeddedQuote("BASE-MAJORITY");
-  ASSERT_NE(majority, nullptr);
+  const auto majority = FindEmbeddedQuote("BASE-MAJORITY");
+  ASSERT_TRUE(majority.has_value());
   EXPECT_STREQ(majority->title, "Majority and ties");
   EXPECT_STREQ(majority->section, "3. Scoring: several meeples in a feature");
   EXPECT_EQ(majority->footnote, -1);
-  EXPECT_EQ(FindEmbeddedQuote("NO-SUCH-RULING"), nullptr);
-  EXPECT_EQ(FindEmbeddedQuote("GIFT"), nullptr);  // a prefix of IDs, not an ID
-  EXPECT_EQ(FindEmbeddedQuote(""), nullptr);
+  EXPECT_FALSE(FindEmbeddedQuote("NO-SUCH-RULING").has_value());
+  EXPECT_FALSE(FindEmbeddedQuote("GIFT").has_value());  // a prefix of IDs, not an ID
+  EXPECT_FALSE(FindEmbeddedQuote("").has_value());
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ void QuoteRulings(json& ruling) {
   json out = json::object();
   for (const json& id : ruling.value("cited", json::array())) {
     // The build-time table first (start-up, issue 21); the ruling texts for what it lacks.
-    if (const EmbeddedQuote* q = FindEmbeddedQuote(id.get<std::string>())) {
+    if (const auto q = FindEmbeddedQuote(id.get<std::string>())) {
       std::string source = q->page;
       if (q->section) source += std::string(", ") + q->section;
       if (q->footnote >= 0) source += ", footnote " + std::to_string(q->footnote);
