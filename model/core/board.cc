@@ -1,6 +1,7 @@
 #include "model/core/board.h"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -14,6 +15,10 @@ int OppositeHalf(int h) { return (h % 2 == 0) ? (h + 5) % 8 : (h + 3) % 8; }
 }  // namespace
 
 namespace {
+// The number of sides in a 4-bit side mask (a table: no popcount instruction assumed, and
+// libgcc's __popcountdi2 call costs more than the lookup).
+constexpr int kMaxDeadSlots = 12;
+constexpr int8_t kSidesCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 // A box larger than this many squares is kept in the hash map instead (8 bytes a square).
 constexpr long kMaxDenseSquares = 1L << 18;
 // The edges of a tile at one rotation, as a square's `need` byte would record them.
@@ -33,18 +38,21 @@ const uint8_t* FitTable(const TileCatalog* cat) {
   for (const auto& [c, t] : tables)
     if (c == cat) return t.get();
   auto table = std::make_unique<uint8_t[]>(static_cast<size_t>(cat->size()) * 256);
-  for (TileType type = 0; type < cat->size(); ++type)
+  for (TileType type = 0; type < cat->size(); ++type) {
+    int keys[4];  // each rotation's edges, read once per type (not once per need byte)
+    for (int r = 0; r < 4; ++r) keys[r] = EdgeKey(cat->rotated(type, r));
+    int distinct = 0;
+    for (Rotation r : cat->distinct_rotations(type)) distinct |= 1 << r;
     for (int need = 1; need < 256; ++need) {
       const int sides = (need | (need >> 1)) & 0x55;  // both bits of each side with a neighbour
       const int care = sides | (sides << 1);
       int mask = 0;
       for (int r = 0; r < 4; ++r)
-        if ((EdgeKey(cat->rotated(type, r)) & care) == need) mask |= 1 << r;
-      int distinct = 0;
-      for (Rotation r : cat->distinct_rotations(type)) distinct |= 1 << r;
+        if ((keys[r] & care) == need) mask |= 1 << r;
       mask |= (mask & distinct) << 4;
       table[type * 256 + need] = static_cast<uint8_t>(mask);
     }
+  }
   tables.emplace_back(cat, std::move(table));
   return tables.back().second.get();
 }
@@ -102,17 +110,25 @@ void Board::Reserve(Coord lo, Coord hi) {
   // Grow in place (the vector's capacity is reused when a position is assigned over one that
   // grew before): rows move to their new places from the last one back, since every square's
   // new index is at least its old one; the squares left behind are cleared.
+  // A row at a time: each row's cells move together (memmove: a row may overlap its old
+  // place), then every square outside the moved rows' new places is cleared.
   const int ow = w_, oh = h_, ox = x0_ - nx0, oy = y0_ - ny0;
   cells_.resize(static_cast<size_t>(nw * nh));
-  for (int y = oh - 1; y >= 0; --y)
-    for (int x = ow - 1; x >= 0; --x) {
-      const size_t from = static_cast<size_t>(y) * ow + x;
-      const size_t to = static_cast<size_t>(y + oy) * nw + (x + ox);
-      if (to != from) {
-        cells_[to] = cells_[from];
-        cells_[from] = Cell{};
-      }
+  Cell* cells = cells_.data();
+  for (int y = oh - 1; y >= 0; --y) {
+    const size_t from = static_cast<size_t>(y) * ow;
+    const size_t to = static_cast<size_t>(y + oy) * nw + ox;
+    if (to != from) std::memmove(static_cast<void*>(cells + to), cells + from, ow * sizeof(Cell));
+  }
+  for (long y = 0; y < nh; ++y) {
+    Cell* row = cells + y * nw;
+    if (y < oy || y >= oy + oh) {
+      std::fill(row, row + nw, Cell{});
+    } else {
+      std::fill(row, row + ox, Cell{});
+      std::fill(row + ox + ow, row + nw, Cell{});
     }
+  }
   x0_ = nx0;
   y0_ = ny0;
   w_ = static_cast<int>(nw);
@@ -185,7 +201,7 @@ int Board::Place(TileType type, Coord c, Rotation r) {
     const int node = Node(idx, static_cast<int>(i));
     Agg& a = agg_[node];
     a.kind = s.kind;
-    a.open_sides = __builtin_popcount(s.sides);
+    a.open_sides = kSidesCount[s.sides & 15];
     a.shields = s.shield ? 1 : 0;
     a.first = a.last = node;
     a.count = 1;
@@ -225,7 +241,9 @@ int Board::Place(TileType type, Coord c, Rotation r) {
       if (fm >= 0 && ft >= 0) Union(Node(idx, fm), Node(n, ft));
     }
   }
-  if (dead_slots_ > static_cast<int>(frontier_.size()) + 64) CompactSlots();
+  // Every listing reads the dead slots too: compact after a dozen (a compaction reads the
+  // frontier once; a game places about 70 tiles).
+  if (dead_slots_ >= kMaxDeadSlots) CompactSlots();
   return idx;
 }
 
@@ -233,7 +251,7 @@ void Board::CompactSlots() {
   slot_need_.clear();
   slot_coord_.clear();
   for (Coord c : frontier_) {
-    Cell& cell = Touch(c);
+    Cell& cell = sparse_.empty() ? cells_[(c.y - y0_) * w_ + (c.x - x0_)] : sparse_[c];
     cell.slot = static_cast<int32_t>(slot_need_.size());
     slot_need_.push_back(cell.need);
     slot_coord_.push_back(c);

@@ -327,13 +327,26 @@ void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& ou
   });
 }
 
+// The step asked is usually the current one (its NeedsDecision, from Advance and the legal
+// list): its name is then the current step's, compared as the same constant (names are unique
+// in a pipeline), without a search.
+namespace {
+int IndexOf(const Position& pos, std::string_view step) {
+  const auto& names = pos.cfg().step_names;
+  const size_t cur = static_cast<size_t>(pos.turn.step);
+  if (cur < names.size() && names[cur].data() == step.data() && names[cur].size() == step.size())
+    return static_cast<int>(cur);
+  return pos.cfg().StepIndex(step);
+}
+}  // namespace
+
 bool Decided(const Position& pos, std::string_view step) {
-  int i = pos.cfg().StepIndex(step);
+  int i = IndexOf(pos, step);
   return i >= 0 && (pos.turn.decided & (1u << i));
 }
 
 void MarkDecided(Position& pos, std::string_view step) {
-  pos.turn.decided |= 1u << pos.cfg().StepIndex(step);
+  pos.turn.decided |= 1u << IndexOf(pos, step);
 }
 
 int PlacedThisTurn(const Position& pos, int kind) {

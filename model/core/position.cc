@@ -1,16 +1,46 @@
 #include "model/core/position.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 
 #include "model/core/core_steps.h"
 
 namespace carc::model {
 
+namespace {
+// A remembered index per caller's key (a step name's characters, an expansion), in a small
+// direct-mapped table: a hint only, always checked against the config asked (so a stale or
+// another config's hint costs one compare, never a wrong answer). Step names are unique in a
+// pipeline and expansions in a config, so a checked hit is the one match.
+struct Hints {
+  std::atomic<int> slot[64] = {};
+  std::atomic<int>& For(const void* key) {
+    return slot[(reinterpret_cast<uintptr_t>(key) >> 3) % 64];
+  }
+};
+Hints& StepHints() {
+  static Hints h;
+  return h;
+}
+Hints& SliceHints() {
+  static Hints h;
+  return h;
+}
+}  // namespace
+
 int GameConfig::StepIndex(std::string_view name) const {
   if (step_names.size() == pipeline.size()) {  // the names MakeConfig recorded: no virtual calls
+    std::atomic<int>& hint = StepHints().For(name.data());
+    const size_t h = static_cast<size_t>(hint.load(std::memory_order_relaxed));
+    if (h < step_names.size() && step_names[h].data() == name.data() &&
+        step_names[h].size() == name.size())
+      return static_cast<int>(h);
     for (size_t i = 0; i < step_names.size(); ++i)  // the same constant first (kPlaceFigure)
-      if (step_names[i].data() == name.data() && step_names[i].size() == name.size())
+      if (step_names[i].data() == name.data() && step_names[i].size() == name.size()) {
+        hint.store(static_cast<int>(i), std::memory_order_relaxed);
         return static_cast<int>(i);
+      }
     for (size_t i = 0; i < step_names.size(); ++i)
       if (step_names[i] == name) return static_cast<int>(i);
     return -1;
@@ -85,8 +115,15 @@ Position& Position::operator=(const Position& o) {
 }
 
 ExpansionState* Position::slice(const Expansion* e) {
-  for (size_t i = 0; i < config->expansions.size(); ++i)
-    if (config->expansions[i] == e) return slices[i].get();
+  const auto& ex = config->expansions;
+  std::atomic<int>& hint = SliceHints().For(e);
+  const size_t h = static_cast<size_t>(hint.load(std::memory_order_relaxed));
+  if (h < ex.size() && ex[h] == e) return slices[h].get();
+  for (size_t i = 0; i < ex.size(); ++i)
+    if (ex[i] == e) {
+      hint.store(static_cast<int>(i), std::memory_order_relaxed);
+      return slices[i].get();
+    }
   return nullptr;
 }
 

@@ -94,19 +94,33 @@ void Advance(Position& pos, ApplyResult& result) {
   }
 }
 
-std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& action) {
+namespace {
+
+// JudgeAfterDecision, also telling whether the current step needs a decision (`current_needs`,
+// set whenever the game is not over), so that Apply does not ask the step again: a card
+// window's answer lists plays, and the position does not change in between.
+std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action,
+                                  bool& current_needs) {
+  current_needs = false;
   if (pos.turn.game_over) return std::nullopt;
   // The steps the turn has gone through since its last decision, latest first (a decision that
   // passed earlier steps implicitly leaves them behind the current one).
   const auto& pipeline = pos.cfg().pipeline;
+  bool known = false;
   for (int i = pos.turn.step; i >= 0; --i) {
     const Step& s = *pipeline[i];
-    if (s.NeedsDecision(pos)) break;
+    const bool needs = s.NeedsDecision(pos);
+    if (i == pos.turn.step) {  // the current step
+      current_needs = needs;
+      known = true;
+    }
+    if (needs) break;
     if (auto v = s.AfterDecision(pos, action)) return v;
   }
+  if (!known) current_needs = pos.current_step().NeedsDecision(pos);
   // The rest of the turn needs no decision: an expansion may rule on an action that belonged to
   // the turn now ending (a further message), before the position moves on to the next turn.
-  if (pos.current_step().NeedsDecision(pos)) return std::nullopt;
+  if (current_needs) return std::nullopt;
   Position rest = pos;
   ApplyResult ignored;
   Advance(rest, ignored);
@@ -116,18 +130,26 @@ std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& act
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& action) {
+  bool current_needs = false;
+  return JudgeAfter(pos, action, current_needs);
+}
+
 ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
   ApplyResult result;
   if (pos.turn.game_over) {
     result.verdict = AfterTheEnd(pos, action);
     return result;
   }
-  if (auto v = JudgeAfterDecision(pos, action)) {
+  bool current_needs = false;  // the current step needs a decision (asked once, by JudgeAfter)
+  if (auto v = JudgeAfter(pos, action, current_needs)) {
     result.verdict = *v;
     return result;
   }
   // Fast path: the current step takes the action (steps change nothing when they refuse).
-  if (const Step& cur = pos.current_step(); cur.NeedsDecision(pos) && cur.Handles(pos, action)) {
+  if (const Step& cur = pos.current_step(); current_needs && cur.Handles(pos, action)) {
     result = cur.Apply(pos, action);
     if (result.input_error.empty() && result.verdict.legal && finish_turn) Advance(pos, result);
     return result;

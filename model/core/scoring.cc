@@ -457,7 +457,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     Value(pos, root, /*final=*/true, ev, !quiet);
     MajorityOf(pos, group(lo, hi), ev, !quiet);
     Award(pos, ev);
-    if (!quiet) out.push_back(ev);
+    if (!quiet) out.push_back(std::move(ev));  // not read again: Recycle resets it
   }
   if (farm == FarmScoring::kC1FourPerCity) {
     // Each completed city pays 4 to the majority of farmers over all farms touching it.
@@ -479,7 +479,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     FarmValueInto(pos, root, group(lo, hi), quiet, ev);
     if (farm == FarmScoring::kPerFarm) {
       Award(pos, ev);
-      if (!quiet) out.push_back(ev);
+      if (!quiet) out.push_back(std::move(ev));  // not read again: Recycle resets it
       continue;
     }
     // C1 three-per-city-once: each winner is paid only for cities not yet paid to them.
