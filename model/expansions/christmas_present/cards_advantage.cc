@@ -16,9 +16,20 @@ using model::Position;
 
 namespace {
 
+// RawStrength's test, on the stack for a usual table (it is asked once per candidate feature
+// when the plays are listed, mostly to answer no).
 bool HasMajority(const Position& pos, int root, PlayerId p) {
-  std::vector<int> st = RawStrength(pos, root);
-  return st[p] > 0 && st[p] == *std::max_element(st.begin(), st.end());
+  constexpr size_t kFew = 16;
+  const size_t n = pos.players.size();
+  if (n > kFew) {
+    std::vector<int> st = RawStrength(pos, root);
+    return st[p] > 0 && st[p] == *std::max_element(st.begin(), st.end());
+  }
+  int st[kFew] = {};
+  const auto& kinds = pos.cfg().figure_kinds;
+  for (const auto& f : pos.figures)
+    if (pos.board.Find(f.node) == root) st[f.owner] += kinds[f.kind].strength;
+  return st[p] > 0 && st[p] == *std::max_element(st, st + n);
 }
 
 // XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY, XMAS-Q-ADVANTAGE (test-when-played-ties-only: at
@@ -79,6 +90,12 @@ bool Check(const Position& pos, const Play& p, Window, Judge& j) {
 }
 
 bool Targets(const Position& pos, const Play& card, Visit visit) {
+  // HasMajority needs a figure of the player in the feature: without one on any feature of the
+  // card's kind no target passes (most listings end here, without walking the board).
+  const CardInfo& ci = Info(card.card);
+  if (card.card != Card::kAdvantageField && ci.kind &&
+      !internal::FigureOnKind(pos, *ci.kind, card.player, /*own=*/true))
+    return false;
   return internal::FeatureTargets(pos, card, /*per_segment=*/false, visit);
 }
 

@@ -63,6 +63,19 @@ bool Check(const Position& pos, const Play& p, Window, Judge& j) {
 
 // Every segment of the card's kind (the figure goes on that segment).
 bool Targets(const Position& pos, const Play& card, Visit visit) {
+  // Check's tests that do not depend on the target (the supply, XMAS-Q-EXTRA), and the
+  // occupied cards' need of another player's figure on a feature of the kind: when one fails,
+  // every target fails, so the board is not walked.
+  const State& s = *Slice(pos);
+  if (pos.players[card.player].supply[model::kMeeple] <= 0) return false;
+  if (s.variants.extra() == Extra::kReplacesNormal &&
+      (s.card_figures_this_turn > 0 ||
+       model::PlacedThisTurn(pos, model::kMeeple) > s.card_figures_this_turn))
+    return false;
+  const CardInfo& ci = Info(card.card);
+  if (OccupiedCard(card.card) && ci.kind &&
+      !internal::FigureOnKind(pos, *ci.kind, card.player, /*own=*/false))
+    return false;
   return internal::FeatureTargets(pos, card, /*per_segment=*/true, visit);
 }
 

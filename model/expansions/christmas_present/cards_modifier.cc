@@ -78,6 +78,19 @@ bool Check(const Position& pos, const Play& p, Window, Judge& j) {
 }
 
 bool Targets(const Position& pos, const Play& card, Visit visit) {
+  // Check needs a road or city this turn's tile completes (PendingScoring): a segment of the
+  // card's kind on that tile whose feature is complete. Without one no target passes.
+  const CardInfo& ci = Info(card.card);
+  if (ci.kind && (*ci.kind == model::FeatureKind::kRoad || *ci.kind == model::FeatureKind::kCity)) {
+    const int placed = pos.turn.placed;
+    if (placed < 0) return false;
+    const auto& rt = pos.board.rotated(placed);
+    bool any = false;
+    for (size_t i = 0; i < rt.segments.size() && !any; ++i)
+      any = rt.segments[i].kind == *ci.kind &&
+            pos.board.IsComplete(pos.board.Find(Board::Node(placed, static_cast<int>(i))));
+    if (!any) return false;
+  }
   return internal::FeatureTargets(pos, card, /*per_segment=*/false, visit);
 }
 

@@ -143,6 +143,9 @@ bool CheckKind(const Position& pos, const Play& p, Judge& j);
 // Candidate targets on the board: every segment of the card's kind (`per_segment`), or one
 // segment per feature.
 bool FeatureTargets(const Position& pos, const Play& card, bool per_segment, Visit visit);
+// Whether a figure of player p (own) or of another player (!own) stands on a feature of the
+// kind: a condition some card checks need on every target, asked once before the walk.
+bool FigureOnKind(const Position& pos, model::FeatureKind kind, PlayerId p, bool own);
 }  // namespace internal
 
 }  // namespace carc::exp::christmas_present

@@ -143,6 +143,12 @@ bool FeatureTargets(const Position& pos, const Play& card, bool per_segment, Vis
   return false;
 }
 
+bool FigureOnKind(const Position& pos, FeatureKind kind, PlayerId p, bool own) {
+  for (const auto& f : pos.figures)
+    if ((f.owner == p) == own && pos.board.segment(f.node).kind == kind) return true;
+  return false;
+}
+
 }  // namespace internal
 
 int Copies(const std::vector<Card>& hand, Card c) {

@@ -4,6 +4,7 @@
 // Position-file form: model/expansions/christmas_present/README.md.
 
 #include <array>
+#include <atomic>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -187,8 +188,23 @@ class State final : public model::ExpansionState {
   int card_figures_this_turn = 0;                              // XMAS-Q-EXTRA (replaces-normal)
 };
 
-// The slice of a position (null when the expansion is not enabled).
-const State* Slice(const model::Position& pos);
+// The slice of a position (null when the expansion is not enabled). Asked once per candidate
+// target when plays are listed, so the index found last is tried first, inline: a hint only,
+// checked against the position's config on every use (self is null until the first search,
+// then always this module), never a wrong slice.
+namespace internal {
+extern std::atomic<int> g_slice_hint;
+extern std::atomic<const model::Expansion*> g_self;
+const State* SearchSlice(const model::Position& pos);  // and remembers the index found
+}  // namespace internal
+inline const State* Slice(const model::Position& pos) {
+  const size_t h = static_cast<size_t>(internal::g_slice_hint.load(std::memory_order_relaxed));
+  const auto& ex = pos.cfg().expansions;
+  if (h < ex.size() && h < pos.slices.size() &&
+      ex[h] == internal::g_self.load(std::memory_order_relaxed))
+    return static_cast<const State*>(pos.slices[h].get());
+  return internal::SearchSlice(pos);
+}
 State* Slice(model::Position& pos);
 
 // Parses and writes the "expansions": {"christmas_present": {...}} section.
