@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "model/core/check.h"
 #include "model/core/scoring.h"
@@ -137,23 +138,25 @@ std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& act
   return JudgeAfter(pos, action, current_needs);
 }
 
-ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
+namespace {
+
+// Apply's outcomes, each returned as built (no result moved from one object to another).
+ApplyResult Refused(Verdict v) {
+  ApplyResult r;
+  r.verdict = std::move(v);
+  return r;
+}
+
+// The current step takes the action (steps change nothing when they refuse).
+ApplyResult ApplyHere(Position& pos, const Step& cur, const Action& action, bool finish_turn) {
+  ApplyResult r = cur.Apply(pos, action);
+  if (r.input_error.empty() && r.verdict.legal && finish_turn) Advance(pos, r);
+  return r;
+}
+
+// The action belongs to a later step of the turn (or to none): see Apply.
+ApplyResult ApplyLater(Position& pos, const Action& action, bool finish_turn) {
   ApplyResult result;
-  if (pos.turn.game_over) {
-    result.verdict = AfterTheEnd(pos, action);
-    return result;
-  }
-  bool current_needs = false;  // the current step needs a decision (asked once, by JudgeAfter)
-  if (auto v = JudgeAfter(pos, action, current_needs)) {
-    result.verdict = *v;
-    return result;
-  }
-  // Fast path: the current step takes the action (steps change nothing when they refuse).
-  if (const Step& cur = pos.current_step(); current_needs && cur.Handles(pos, action)) {
-    result = cur.Apply(pos, action);
-    if (result.input_error.empty() && result.verdict.legal && finish_turn) Advance(pos, result);
-    return result;
-  }
   Position work = pos;
   Position last = pos;  // right after the latest decision, before the turn runs on
   Advance(work, result);
@@ -210,6 +213,18 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
   if (finish_turn) Advance(work, result);
   pos = std::move(work);
   return result;
+}
+
+}  // namespace
+
+ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
+  if (pos.turn.game_over) return Refused(AfterTheEnd(pos, action));
+  bool current_needs = false;  // the current step needs a decision (asked once, by JudgeAfter)
+  if (auto v = JudgeAfter(pos, action, current_needs)) return Refused(std::move(*v));
+  // Fast path: the current step takes the action.
+  if (const Step& cur = pos.current_step(); current_needs && cur.Handles(pos, action))
+    return ApplyHere(pos, cur, action, finish_turn);
+  return ApplyLater(pos, action, finish_turn);
 }
 
 std::vector<Violation> Validate(const Position& pos) {
