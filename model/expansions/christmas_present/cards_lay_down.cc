@@ -10,6 +10,7 @@ namespace carc::exp::christmas_present {
 using internal::KindName;
 using internal::Root;
 using model::ApplyResult;
+using model::Board;
 using model::FeatureKind;
 using model::Position;
 using model::ScoreEvent;
@@ -58,14 +59,29 @@ bool IsLaidDown(const Position& pos, const State& s, int root) {
 int LayDownFigures(Position& pos, const State& s, int through_tile) {
   int n = 0;
   if (s.laid_down.empty()) return n;
+  const Board& b = pos.board;
+  // The board does not change here: the laid-down features' roots and (through_tile) the roots
+  // of that tile's features are found once, not once per figure.
+  constexpr size_t kFew = 64;
+  int laid[kFew];
+  const size_t n_laid = std::min(s.laid_down.size(), kFew);
+  for (size_t i = 0; i < n_laid; ++i) laid[i] = b.Find(s.laid_down[i]);
+  auto laid_down = [&](int root) {
+    return s.laid_down.size() > kFew ? IsLaidDown(pos, s, root)
+                                     : std::find(laid, laid + n_laid, root) != laid + n_laid;
+  };
+  int through[model::kMaxSegments];
+  int n_through = 0;
+  if (through_tile >= 0)
+    for (size_t i = 0; i < b.rotated(through_tile).segments.size(); ++i)
+      through[n_through++] = b.Find(Board::Node(through_tile, static_cast<int>(i)));
   for (model::Figure& f : pos.figures) {
-    if (pos.board.segment(f.node).kind == FeatureKind::kField) continue;
-    const int root = pos.board.Find(f.node);
-    if (!IsLaidDown(pos, s, root)) continue;
-    if (through_tile >= 0) {
-      const auto& tiles = pos.board.Info(root).tiles;
-      if (std::find(tiles.begin(), tiles.end(), through_tile) == tiles.end()) continue;
-    }
+    if (b.segment(f.node).kind == FeatureKind::kField) continue;
+    const int root = b.Find(f.node);
+    // The feature runs through the tile: one of the tile's segments belongs to it.
+    if (through_tile >= 0 && std::find(through, through + n_through, root) == through + n_through)
+      continue;
+    if (!laid_down(root)) continue;
     n += !f.lying;
     f.lying = true;
   }
