@@ -117,9 +117,10 @@ std::optional<Failure> CheckListedActionsApply(const Position& pos) {
   return std::nullopt;
 }
 
-const std::vector<json>& CandidateCache::Get() {
-  if (!list_) list_ = ExpansionCandidates(pos_);
-  return *list_;
+const std::vector<Action>& CandidateCache::Get() {
+  if (!built_) ExpansionCandidateActions(*pos_, list_);
+  built_ = true;
+  return list_;
 }
 
 std::optional<Failure> CheckOutsideRefused(const Position& pos,
@@ -136,7 +137,6 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vecto
   const int nk = static_cast<int>(pos.cfg().figure_kinds.size());
   const int ntypes = pos.cfg().catalog->size();
   auto mod = [](int v, int m) { return ((v % m) + m) % m; };
-  const auto ctx = exp::Context("outside.json");
   // An action outside the list must be refused with a ruling ID, or be an input error.
   Position p;  // a scratch copy, its buffers reused
   auto not_refused = [&pos, &p](const Action& a,
@@ -152,17 +152,17 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vecto
                 pos, &a);
   };
   // The expansions' candidates, built only when a raw action asks for one.
-  static const std::vector<json> kNone;
-  auto exp_cands = [&]() -> const std::vector<json>& {
+  static const std::vector<Action> kNone;
+  auto exp_cands = [&]() -> const std::vector<Action>& {
     return pos.cfg().expansions.empty() ? kNone : cands.Get();
   };
   for (const RawAction& raw : raws) {
     Action a;
     // Type 4: one of the expansions' own candidate actions (brute_force.h), when there are any.
     if (mod(raw.type, 5) == 4 && !exp_cands().empty()) {
-      const json& j = exp_cands()[mod(raw.x * 1000 + raw.y * 10 + raw.segment,
-                                      static_cast<int>(exp_cands().size()))];
-      auto parsed = model::ParseAction(j, pos, "/outside", ctx);
+      const Action& c = exp_cands()[mod(raw.x * 1000 + raw.y * 10 + raw.segment,
+                                        static_cast<int>(exp_cands().size()))];
+      auto parsed = ReadBack(pos, c);
       if (!parsed.ok()) continue;  // an input error: refused
       a = *parsed;
       if (ok.Has(ActionKey(pos, a))) continue;
@@ -240,10 +240,16 @@ std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands
                            .figure_kind = k,
                            .segment = s});
   }
-  // The expansions' own action kinds, read back from their position-file form.
-  const auto ctx = exp::Context("brute.json");
-  for (const json& j : cands.Get()) {
-    auto a = model::ParseAction(j, pos, "/brute", ctx);
+  // The expansions' own action kinds, read back from their position-file form: those the step
+  // handles as enumerated (the reader keeps an action's kind: type, module and code, and fills
+  // defaults), and one in cands.unhandled_read_back() of the others.
+  const model::Step& step = pos.current_step();
+  const std::vector<Action>& cand = cands.Get();
+  const size_t stride = static_cast<size_t>(std::max(cands.unhandled_read_back(), 1));
+  const size_t offset = static_cast<size_t>(pos.board.size() + pos.turn.player) % stride;
+  for (size_t i = 0; i < cand.size(); ++i) {
+    if (!step.Handles(pos, cand[i]) && i % stride != offset) continue;
+    auto a = ReadBack(pos, cand[i]);
     if (a.ok()) actions.push_back(*a);
   }
   std::set<std::string> seen;  // one action per picture (core) or per effect (expansions)
@@ -454,7 +460,8 @@ std::optional<Failure> CheckReplay(const Game& g) {
   model::Advance(pos, first);
   const auto ctx = exp::Context("record.json");
   for (int i = 0; i < g.decisions(); ++i) {
-    if (model::DumpPosition(pos) != model::DumpPosition(g.before[i]))
+    // The position file as stated, hashed (StatedHash); the final one compared in full below.
+    if (StatedHash(pos, false) != StatedHash(g.before[i], false))
       return Fail("replay", "replay reaches another position before decision " + std::to_string(i),
                   pos);
     json aj = model::DumpAction(pos, g.actions[i]);
@@ -528,6 +535,9 @@ std::optional<Failure> CheckAll(const Game& g, uint64_t salt) {
   if (auto f = CheckPlayout(g)) return f;
   std::mt19937_64 rng(salt);
   auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  // Its buffer reused from position to position; the brute force reads back one in
+  // kSoakUnhandledReadBack of the candidates the step does not handle.
+  CandidateCache cands(g.start, kSoakUnhandledReadBack);
   for (int i = 0; i < g.decisions(); ++i) {
     const Position& pos = g.before[i];
     const Position& next = i + 1 < g.decisions() ? g.before[i + 1] : g.final_pos;
@@ -541,7 +551,7 @@ std::optional<Failure> CheckAll(const Game& g, uint64_t salt) {
     std::vector<RawAction> raws(4);
     for (RawAction& r : raws)
       r = {uni(0, 4), uni(0, 99), uni(0, 99), uni(0, 3), uni(0, 9), uni(0, 9), uni(0, 2)};
-    CandidateCache cands(pos);  // shared by the two checks below
+    cands.Reset(pos);  // shared by the two checks below
     if (auto f = CheckOutsideRefused(pos, raws, cands)) return f;
     if (uni(0, 2) == 0)
       if (auto f = CheckBruteForce(pos, cands)) return f;

@@ -28,17 +28,29 @@ struct RawAction {
 };
 
 // --- at one position
-// The expansions' candidate actions at one position (ExpansionCandidates, brute_force.h), built
-// on first use: the soak's checks at one position share them (building them is most of the cost
-// of the brute force and of the outside-the-list check).
+// The expansions' candidate actions at one position (ExpansionCandidateActions, brute_force.h),
+// enumerated on first use: the soak's checks at one position share them. They are kept as
+// enumerated; a check reads back (ReadBack: written out and parsed) only those it uses.
+// One cache may serve position after position (Reset), reusing its buffer.
 class CandidateCache {
  public:
-  explicit CandidateCache(const model::Position& pos) : pos_(pos) {}
-  const std::vector<nlohmann::json>& Get();
+  // unhandled_read_back: the brute force reads back one in this many of the candidates the step
+  // does not handle as enumerated (those it handles: all); 1 (every one) in the RapidCheck
+  // properties and perft, kSoakUnhandledReadBack in the soak (CheckAll).
+  explicit CandidateCache(const model::Position& pos, int unhandled_read_back = 1)
+      : pos_(&pos), unhandled_read_back_(unhandled_read_back) {}
+  void Reset(const model::Position& pos) {
+    pos_ = &pos;
+    built_ = false;
+  }
+  const std::vector<model::Action>& Get();
+  int unhandled_read_back() const { return unhandled_read_back_; }
 
  private:
-  const model::Position& pos_;
-  std::optional<std::vector<nlohmann::json>> list_;
+  const model::Position* pos_;
+  int unhandled_read_back_;
+  bool built_ = false;
+  std::vector<model::Action> list_;
 };
 
 // Every listed action applies (legal, no input error) and the result validates.
@@ -58,7 +70,11 @@ std::optional<Failure> CheckBruteForce(const model::Position& pos, CandidateCach
 // equal those Apply accepts (part of CheckBruteForce).
 std::optional<Failure> CheckFiguresListedEqualAccepted(const model::Position& pos);
 // The brute-force enumeration itself: every candidate the current step handles that Apply
-// accepts (used by CheckBruteForce and by the perft cross-check).
+// accepts (used by CheckBruteForce and by the perft cross-check). An expansion's candidate is
+// read back (ReadBack) and applied when the step handles it as enumerated; of those it does not
+// handle, one in cands.unhandled_read_back() (a fixed stride) is read back too and tried if its
+// read-back form is handled: a reader that turned one action kind into another shows there.
+inline constexpr int kSoakUnhandledReadBack = 16;
 std::vector<model::Action> BruteForceActions(const model::Position& pos);
 std::vector<model::Action> BruteForceActions(const model::Position& pos, CandidateCache& cands);
 // Dump -> parse -> dump is identical, and the parsed position has the same legal actions.
