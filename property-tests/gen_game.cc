@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "model/core/position_io.h"
+#include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/christmas_present/state.h"
 #include "model/expansions/registry.h"
 
@@ -196,6 +197,38 @@ GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expans
   return s;
 }
 
+namespace {
+
+namespace xmas = exp::christmas_present;
+
+// What SeededSpec looks at in an action: Christmas Present's card plays and draws, by their
+// written form (the module's dump: type, and in its "kind" object the card and the player).
+struct Kind {
+  bool xmas_play = false;
+  int player = -1;              // xmas_play: who plays
+  bool draws_holdable = false;  // xmas_draw_card of a card that is not a lightning card
+};
+
+Kind KindOf(const Position& pos, const Action& a) {
+  Kind k;
+  if (a.type != model::ActionType::kExpansion || !a.expansion ||
+      a.expansion->Id() != "christmas_present")
+    return k;
+  const json d = model::DumpAction(pos, a);
+  const std::string type = d.value("type", "");
+  const json& j = d.contains("kind") && d["kind"].is_object() ? d["kind"] : d;
+  k.xmas_play = type == "xmas_play";
+  if (k.xmas_play && j.contains("player") && j["player"].is_number_integer())
+    k.player = j["player"].get<int>();
+  if (type == "xmas_draw_card" && j.contains("card") && j["card"].is_string()) {
+    const auto card = xmas::ParseCard(j["card"].get<std::string>());
+    k.draws_holdable = card && xmas::TimingOf(*card) != xmas::Timing::kImmediate;
+  }
+  return k;
+}
+
+}  // namespace
+
 GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
   std::mt19937_64 rng(seed);
   GameSpec s = RandomSpec(rng, expansions);
@@ -206,21 +239,50 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
   pos.explain = false;  // the same lists as the explaining path (prop_lean_explained)
   model::ApplyResult first;
   model::Advance(pos, first);
+  auto uni = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+  // In games of 2-4 players, with probability 3/4, one player (uniformly) hoards Christmas cards:
+  // their card plays are left out of the choice 7/8 of the time, and 3/4 of their draws take a
+  // card kept past the turn (not a lightning card), so that hand fills up to the hand limit and
+  // holds cards for the card windows. (One hoarder, not in 5-6 player games: the brute force's
+  // card plays grow with every card held by every player, and a hoarder there rarely draws six.)
+  std::vector<bool> hoards(static_cast<size_t>(s.players));
+  if (s.players <= 4 && uni(4) != 0) hoards[uni(hoards.size())] = true;
   std::vector<Action> legal;
-  std::vector<int> own;
+  std::vector<Kind> kinds;
+  std::vector<int> view, own, holdable;
   for (int guard = 0; !pos.turn.game_over && guard <= 1000; ++guard) {
     legal = model::LegalActions(pos);
     if (legal.empty()) break;
     size_t i = 0;
     if (legal.size() > 1) {
-      own.clear();
+      kinds.clear();
+      std::vector<bool> hoarded(legal.size(), false);
+      bool any_hoarded = false;
+      for (size_t k = 0; k < legal.size(); ++k) {
+        kinds.push_back(KindOf(pos, legal[k]));
+        const Kind& kd = kinds.back();
+        hoarded[k] = kd.xmas_play && kd.player >= 0 &&
+                     kd.player < static_cast<int>(hoards.size()) && hoards[kd.player];
+        any_hoarded |= hoarded[k];
+      }
+      view.clear();
+      const bool drop = any_hoarded && uni(8) != 0;
       for (size_t k = 0; k < legal.size(); ++k)
-        if (legal[k].type == model::ActionType::kExpansion) own.push_back(static_cast<int>(k));
-      const bool lean = !own.empty() && own.size() < legal.size() &&
-                        std::uniform_int_distribution<int>(0, 3)(rng) != 0;
-      i = lean ? static_cast<size_t>(
-                     own[std::uniform_int_distribution<size_t>(0, own.size() - 1)(rng)])
-               : std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng);
+        if (!(drop && hoarded[k])) view.push_back(static_cast<int>(k));
+      if (view.empty())
+        for (size_t k = 0; k < legal.size(); ++k) view.push_back(static_cast<int>(k));
+      own.clear();
+      holdable.clear();
+      for (int k : view) {
+        if (legal[k].type == model::ActionType::kExpansion && !hoarded[k]) own.push_back(k);
+        if (kinds[k].draws_holdable && hoards[pos.turn.player]) holdable.push_back(k);
+      }
+      const std::vector<int>* pick = &view;  // uniformly
+      if (!holdable.empty() && uni(4) != 0)
+        pick = &holdable;  // a hoarder's draw: a card kept past the turn, 3/4
+      else if (!own.empty() && own.size() < view.size() && uni(4) != 0)
+        pick = &own;  // an expansion's own action: 3/4
+      i = static_cast<size_t>((*pick)[uni(pick->size())]);
       s.choices.push_back(static_cast<int>(i));
     }
     model::ApplyResult r = model::Apply(pos, legal[i]);
@@ -230,11 +292,14 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
 }
 
 std::map<std::string, int> StepVisits(const Game& g) {
-  namespace xmas = exp::christmas_present;
   std::map<std::string, int> out;
   for (const Position& at : g.before) {
     const std::string_view step = at.current_step().Name();
     ++out[std::string(step)];
+    if (step == "xmas_turn_start" && at.supply.total() == 0) {
+      const xmas::State* s = xmas::Slice(at);
+      if (s && s->two_tiles.empty()) ++out[std::string(kGameEndCardsKey)];
+    }
     if (step != "xmas_place_window") continue;
     const xmas::State* s = xmas::Slice(at);
     if (s && std::any_of(s->forces.begin(), s->forces.end(),

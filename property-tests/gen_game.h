@@ -79,20 +79,30 @@ std::vector<std::vector<std::string>> ExpansionCombinations();
 GameSpec RandomSpec(std::mt19937_64& rng, const std::vector<std::string>& expansions);
 
 // The soak's games (`carc fuzz`): a spec whose choices lean toward the expansions, so that their
-// rarer steps (a message, a gift, every Christmas card window, the forced placement) come up in
-// most games. Deterministic in `seed`; the spec is an ordinary one (players, picks, choices:
-// Playout plays it as any other, the rules are not changed). How the choices are made: players
-// and draw order as RandomSpec; then the game is played out (lean path) and at each decision
-// with two or more actions, when some but not all of them are an expansion's own actions
-// (ActionType::kExpansion: draw a card or gift, open a gift, play a card, seal or message...),
-// one of those is taken with probability 3/4, uniformly among them; otherwise (and at every
-// other decision) one of all the actions, uniformly. The index taken is recorded in `choices`.
+// rarer steps (a message, a gift, every Christmas card window, the hand limit, the game-end
+// window, the forced placement) come up in most games. Deterministic in `seed`; the spec is an
+// ordinary one (players, picks, choices: Playout plays it as any other, the rules are not
+// changed). How the choices are made: players and draw order as RandomSpec; in games of 2-4
+// players, with probability 3/4, one player (uniformly) hoards Christmas cards; then the game is
+// played out (lean path) and at each decision with two or more actions: the hoarder's card
+// plays are left out 7/8 of the time (when something else remains); a card draw of the hoarder
+// takes, 3/4 of the time, a card that is not a lightning card (uniformly among those); else, when
+// some but not all of the remaining actions are an expansion's own (ActionType::kExpansion: draw a
+// card or gift, open a gift, play a card, seal or message..., the hoarder's plays left out), one of
+// those is taken with probability 3/4, uniformly; otherwise one of the remaining actions,
+// uniformly. A card drawn from an unordered deck is a choice (gen_game.h above), so leaning on it
+// changes no rule. The index taken is recorded in `choices`.
 GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions);
 
 // The decisions a played game took at each step (its name), plus kForcedPlacementKey: decisions
 // at Christmas Present's placement window while a force-placement card waits for the active
 // player's tile (XMAS-Q-FORCE), the forced placement, which shares the window's step name.
 inline constexpr std::string_view kForcedPlacementKey = "xmas_place_window (forced)";
+// And kGameEndCardsKey: decisions at xmas_turn_start once no tile is left (and no two tiles are
+// held), the game-end window where advantage-field cards are revealed (XMAS-END). The step
+// xmas_end_cards itself never takes a decision (it only discards unused lightning cards and
+// modifiers at the end of a turn).
+inline constexpr std::string_view kGameEndCardsKey = "xmas_turn_start (game end)";
 std::map<std::string, int> StepVisits(const Game& g);
 
 // Parses a position file with every registered expansion known; aborts the property on error.
