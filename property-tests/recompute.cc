@@ -363,12 +363,10 @@ std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
     for (int u = 0; u < pos.board.size(); ++u)
       if (pos.board.tile(u).pos == re.board.tile(t).pos) order.push_back(u);
   }
+  // DumpPosition writes the board in tile order: entry u is tile u.
   nlohmann::json j = model::DumpPosition(pos), board = nlohmann::json::array();
-  for (int u : order)
-    for (const auto& e : j["board"])
-      if (e["x"] == pos.board.tile(u).pos.x && e["y"] == pos.board.tile(u).pos.y)
-        board.push_back(e);
-  j["board"] = board;
+  for (int u : order) board.push_back(std::move(j["board"][u]));
+  j["board"] = std::move(board);
   auto parsed = ParseJson(j, "rebuilt.json");
   if (!parsed.ok())
     return "the position file with its board in the rebuilt order does not parse: " +
