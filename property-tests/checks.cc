@@ -452,7 +452,7 @@ std::optional<Failure> CheckPlayout(const Game& g) {
   return Fail("playout", g.error, at, g.actions.empty() ? nullptr : &g.actions.back());
 }
 
-std::optional<Failure> CheckReplay(const Game& g) {
+std::optional<Failure> CheckReplay(const Game& g, bool full_dumps) {
   auto parsed = ParseJson(g.start_json, "start.json");
   if (!parsed.ok()) return Failure{"replay", parsed.status().message(), g.start_json, json()};
   Position pos = std::move(*parsed);
@@ -460,8 +460,9 @@ std::optional<Failure> CheckReplay(const Game& g) {
   model::Advance(pos, first);
   const auto ctx = exp::Context("record.json");
   for (int i = 0; i < g.decisions(); ++i) {
-    // The position file as stated, hashed (StatedHash); the final one compared in full below.
-    if (StatedHash(pos, false) != StatedHash(g.before[i], false))
+    // The position file as stated, in full or hashed (StatedHash); the final one in full below.
+    if (full_dumps ? model::DumpPosition(pos) != model::DumpPosition(g.before[i])
+                   : StatedHash(pos, false) != StatedHash(g.before[i], false))
       return Fail("replay", "replay reaches another position before decision " + std::to_string(i),
                   pos);
     json aj = model::DumpAction(pos, g.actions[i]);
