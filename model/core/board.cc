@@ -141,7 +141,7 @@ Board::Cell& Board::Touch(Coord c) {
   return cells_[(c.y - y0_) * w_ + (c.x - x0_)];
 }
 
-int Board::Find(int node) const {
+int Board::FindCompressing(int node) const {
   int root = node;
   while (parent_[root] != root) root = parent_[root];
   while (parent_[node] != root) {

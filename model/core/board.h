@@ -153,7 +153,12 @@ class Board {
   static int Node(int tile, int segment) { return tile * kMaxSegments + segment; }
   static int TileOf(int node) { return node / kMaxSegments; }
   static int SegmentOf(int node) { return node % kMaxSegments; }
-  int Find(int node) const;
+  // The feature a segment belongs to (its root). Most nodes are a root or one step from it.
+  int Find(int node) const {
+    const int p = parent_[node];
+    if (parent_[p] == p) return p;
+    return FindCompressing(node);
+  }
   FeatureInfo Info(int root) const {
     const Agg& a = agg_[root];
     return {a.kind, a.open_sides, a.shields, FeatureTiles(next_.data(), a.first, a.count)};
@@ -218,6 +223,7 @@ class Board {
   // [type * 256 + need]: bits 0-3 the rotations that fit (FitMask), bits 4-7 those of them that
   // are distinct rotations (DistinctFitMask).
   const uint8_t* fit_;
+  int FindCompressing(int node) const;  // Find's slow path: walks up and compresses the path
   mutable std::vector<int> parent_;
   std::vector<int32_t> next_;
   std::vector<Agg> agg_;

@@ -479,9 +479,9 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
     const int root = b.Find(Board::Node(placed, s));
     if (std::find(seen.begin(), seen.begin() + seen_n, root) != seen.begin() + seen_n) continue;
     seen[seen_n++] = root;
-    if (!pos.AnyFigureIn(root)) continue;
     thread_local std::vector<int> figs;  // reused: no allocation per question
     pos.FiguresIn(root, figs);
+    if (figs.empty()) continue;
     // The lean question reuses one event's buffers (Majority refills strength and figures).
     thread_local ScoreEvent lean_ev;
     ScoreEvent explained_ev;
