@@ -179,8 +179,11 @@ std::string Normalise(const std::string& s) {
 void CheckGolden(const std::string& svg, const std::string& name) {
   const fs::path golden = kRoot / "model/render/testdata" / name;
   if (std::getenv("CARC_UPDATE_GOLDEN")) {
+    // Writing a golden is not a check: the run fails, so that a picture nobody has looked at
+    // never passes. Look at it (rsvg-convert), then run again without CARC_UPDATE_GOLDEN.
     std::ofstream(golden, std::ios::binary) << svg;
-    GTEST_SKIP() << "wrote " << golden;
+    ADD_FAILURE() << "wrote " << golden << ": look at it, then run without CARC_UPDATE_GOLDEN";
+    return;
   }
   ASSERT_TRUE(fs::exists(golden)) << golden << " (run with CARC_UPDATE_GOLDEN=1 to create it)";
   EXPECT_EQ(Normalise(svg), Normalise(Slurp(golden))) << "differs from " << golden;
