@@ -124,34 +124,29 @@ void RegisterModelCommands(Registry& reg) {
                             }});
   }
 
-  if (reg.Wants("validate")) {
-    auto* val = app.add_subcommand("validate", "Can this position arise under the rules?");
-    val->add_option("file", st.file, "Position file (JSON)")->required();
-    AddFormatOption(val, fmt);
-    reg.commands.push_back({val, [&fmt] {
-                              return Emit(RunFile(st.file, {Mode::kValidate, 0}), fmt);
+  // validate, legal, score: a position file, a format, one question of the model.
+  auto file_question = [&](const char* name, const char* help, Mode mode) {
+    auto* cmd = app.add_subcommand(name, help);
+    cmd->add_option("file", st.file, "Position file (JSON)")->required();
+    reg.commands.push_back({cmd, [&fmt, mode] {
+                              return Emit(RunFile(st.file, {mode, st.depth}), fmt);
                             }});
-  }
-
+    return cmd;
+  };
+  if (reg.Wants("validate"))
+    AddFormatOption(file_question("validate", "Can this position arise under the rules?",
+                                  Mode::kValidate),
+                    fmt);
   if (reg.Wants("legal")) {
-    auto* legal = app.add_subcommand("legal", "List the legal actions, or count sequences (perft)");
-    legal->add_option("file", st.file, "Position file (JSON)")->required();
+    auto* legal = file_question("legal", "List the legal actions, or count sequences (perft)",
+                                Mode::kLegal);
     legal->add_option("--depth", st.depth, "Count action sequences of this depth, with a divide")
         ->check(CLI::Range(0, 8));
     AddFormatOption(legal, fmt);
-    reg.commands.push_back({legal, [&fmt] {
-                              return Emit(RunFile(st.file, {Mode::kLegal, st.depth}), fmt);
-                            }});
   }
-
-  if (reg.Wants("score")) {
-    auto* score = app.add_subcommand("score", "Final scoring of the position as it stands");
-    score->add_option("file", st.file, "Position file (JSON)")->required();
-    AddFormatOption(score, fmt);
-    reg.commands.push_back({score, [&fmt] {
-                              return Emit(RunFile(st.file, {Mode::kScore, 0}), fmt);
-                            }});
-  }
+  if (reg.Wants("score"))
+    AddFormatOption(
+        file_question("score", "Final scoring of the position as it stands", Mode::kScore), fmt);
 
   if (reg.Wants("games")) {
     auto* games = app.add_subcommand("games", "Game records");
