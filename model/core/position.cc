@@ -9,10 +9,10 @@
 namespace carc::model {
 
 namespace {
-// A remembered index per caller's key (a step name's characters, an expansion), in a small
-// direct-mapped table: a hint only, always checked against the config asked (so a stale or
-// another config's hint costs one compare, never a wrong answer). Step names are unique in a
-// pipeline and expansions in a config, so a checked hit is the one match.
+// A remembered index per step name (keyed by its characters), in a small direct-mapped table:
+// a hint only, always checked against the config asked (so a stale or another config's hint
+// costs one compare, never a wrong answer). Step names are unique in a pipeline, so a checked
+// hit is the one match.
 struct Hints {
   std::atomic<int> slot[64] = {};
   std::atomic<int>& For(const void* key) {
@@ -20,10 +20,6 @@ struct Hints {
   }
 };
 Hints& StepHints() {
-  static Hints h;
-  return h;
-}
-Hints& SliceHints() {
   static Hints h;
   return h;
 }
@@ -114,21 +110,14 @@ Position& Position::operator=(const Position& o) {
   return *this;
 }
 
-ExpansionState* Position::slice(const Expansion* e) {
+const ExpansionState* Position::SearchSlice(const Expansion* e) const {
   const auto& ex = config->expansions;
-  std::atomic<int>& hint = SliceHints().For(e);
-  const size_t h = static_cast<size_t>(hint.load(std::memory_order_relaxed));
-  if (h < ex.size() && ex[h] == e) return slices[h].get();
-  for (size_t i = 0; i < ex.size(); ++i)
+  for (size_t i = 0; i < ex.size() && i < slices.size(); ++i)
     if (ex[i] == e) {
-      hint.store(static_cast<int>(i), std::memory_order_relaxed);
+      e->slice_hint_.store(static_cast<int>(i), std::memory_order_relaxed);
       return slices[i].get();
     }
   return nullptr;
-}
-
-const ExpansionState* Position::slice(const Expansion* e) const {
-  return const_cast<Position*>(this)->slice(e);
 }
 
 std::vector<int> Position::FiguresIn(int root) const {

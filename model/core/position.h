@@ -101,14 +101,26 @@ class Position {
 
   const GameConfig& cfg() const { return *config; }
   const Step& current_step() const { return *config->pipeline[turn.step]; }
-  ExpansionState* slice(const Expansion* e);
-  const ExpansionState* slice(const Expansion* e) const;
+  // The slice of expansion e (null when it is not enabled). Inline, as modules ask for their
+  // slice at every candidate they list: the index found last is tried first (a checked hint).
+  const ExpansionState* slice(const Expansion* e) const {
+    const size_t h = static_cast<size_t>(e->slice_hint_.load(std::memory_order_relaxed));
+    if (h < slices.size() && h < config->expansions.size() && config->expansions[h] == e)
+      return slices[h].get();
+    return SearchSlice(e);
+  }
+  ExpansionState* slice(const Expansion* e) {
+    return const_cast<ExpansionState*>(static_cast<const Position&>(*this).slice(e));
+  }
 
   // Figures standing in the feature whose root is given.
   std::vector<int> FiguresIn(int root) const;
   void FiguresIn(int root, std::vector<int>& out) const;  // into a buffer the caller reuses
   bool AnyFigureIn(int root) const;
   int FiguresOnBoard(PlayerId p, int kind) const;
+
+ private:
+  const ExpansionState* SearchSlice(const Expansion* e) const;  // slice's slow path
 };
 
 }  // namespace carc::model

@@ -1,6 +1,5 @@
 #include "model/expansions/christmas_present/state.h"
 
-#include <atomic>
 #include <nlohmann/json.hpp>
 
 #include "model/core/input_file.h"
@@ -89,22 +88,7 @@ json Names(const std::vector<Card>& cards) {
 
 const DisputeInfo& Disputes(Dispute d) { return kDisputeTable[static_cast<int>(d)]; }
 
-namespace internal {
-std::atomic<int> g_slice_hint{0};
-std::atomic<const model::Expansion*> g_self{nullptr};
-
-const State* SearchSlice(const model::Position& pos) {
-  const model::Expansion* self = &Get();
-  g_self.store(self, std::memory_order_relaxed);
-  const auto& ex = pos.cfg().expansions;
-  for (size_t i = 0; i < ex.size() && i < pos.slices.size(); ++i)
-    if (ex[i] == self) {
-      g_slice_hint.store(static_cast<int>(i), std::memory_order_relaxed);
-      return static_cast<const State*>(pos.slices[i].get());
-    }
-  return nullptr;
-}
-}  // namespace internal
+const model::Expansion* Self() { return &Get(); }
 
 State* Slice(model::Position& pos) {
   return const_cast<State*>(Slice(static_cast<const model::Position&>(pos)));

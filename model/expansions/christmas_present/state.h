@@ -4,7 +4,6 @@
 // Position-file form: model/expansions/christmas_present/README.md.
 
 #include <array>
-#include <atomic>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -188,22 +187,12 @@ class State final : public model::ExpansionState {
   int card_figures_this_turn = 0;                              // XMAS-Q-EXTRA (replaces-normal)
 };
 
-// The slice of a position (null when the expansion is not enabled). Asked once per candidate
-// target when plays are listed, so the index found last is tried first, inline: a hint only,
-// checked against the position's config on every use (self is null until the first search,
-// then always this module), never a wrong slice.
-namespace internal {
-extern std::atomic<int> g_slice_hint;
-extern std::atomic<const model::Expansion*> g_self;
-const State* SearchSlice(const model::Position& pos);  // and remembers the index found
-}  // namespace internal
+// The slice of a position (null when the expansion is not enabled), through the core's
+// Position::slice; inline, as it is asked once per candidate target when plays are listed.
+const model::Expansion* Self();  // the module (Get()), for headers that do not see its class
 inline const State* Slice(const model::Position& pos) {
-  const size_t h = static_cast<size_t>(internal::g_slice_hint.load(std::memory_order_relaxed));
-  const auto& ex = pos.cfg().expansions;
-  if (h < ex.size() && h < pos.slices.size() &&
-      ex[h] == internal::g_self.load(std::memory_order_relaxed))
-    return static_cast<const State*>(pos.slices[h].get());
-  return internal::SearchSlice(pos);
+  static const model::Expansion* const self = Self();
+  return static_cast<const State*>(pos.slice(self));
 }
 State* Slice(model::Position& pos);
 

@@ -1,7 +1,6 @@
 // The Gifts slice and its position-file section (README.md documents every field).
 #include "model/expansions/gifts/state.h"
 
-#include <atomic>
 #include <nlohmann/json.hpp>
 
 #include "model/core/check.h"
@@ -123,22 +122,10 @@ int Total(const CardCounts& c) {
 }
 
 namespace {
-// The slice's index in the config found last, tried first: a hint only, checked against the
-// position's config on every use (never a wrong slice). Get() is looked up once.
-std::atomic<int> g_slice_hint{0};
-
+// Through the core's Position::slice; Get() is looked up once.
 const State* SliceOf(const Position& pos) {
   static const model::Expansion* const self = &Get();
-  const auto& ex = pos.cfg().expansions;
-  const size_t h = static_cast<size_t>(g_slice_hint.load(std::memory_order_relaxed));
-  if (h < ex.size() && h < pos.slices.size() && ex[h] == self)
-    return static_cast<const State*>(pos.slices[h].get());
-  for (size_t i = 0; i < ex.size() && i < pos.slices.size(); ++i)
-    if (ex[i] == self) {
-      g_slice_hint.store(static_cast<int>(i), std::memory_order_relaxed);
-      return static_cast<const State*>(pos.slices[i].get());
-    }
-  return nullptr;
+  return static_cast<const State*>(pos.slice(self));
 }
 }  // namespace
 
