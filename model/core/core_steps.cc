@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "model/core/position.h"
 #include "model/core/scoring.h"
@@ -316,12 +317,28 @@ bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r, Verd
 }
 
 void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& out) {
-  const bool constrained = !pos.cfg().Using(Hook::kConstrainPlacement).empty();
+  // The modules whose constraint is in force for `t` now, asked once for the list (usually
+  // none: then no module is asked per placement).
+  const std::vector<const Expansion*>& declared = pos.cfg().Using(Hook::kConstrainPlacement);
+  const Expansion* active[8];
+  size_t n = 0;
+  bool all = false;  // more than fit in `active`: ask every declared module per placement
+  for (const Expansion* e : declared)
+    if (e->ConstrainsPlacement(pos, t)) {
+      if (n == std::size(active)) all = true;
+      if (!all) active[n++] = e;
+    }
+  const auto allows = [&](Coord c, Rotation r) {
+    if (all) return ConstraintsAllow(pos, t, c, r);
+    for (size_t i = 0; i < n; ++i)
+      if (!active[i]->ConstrainPlacement(pos, t, c, r, nullptr)) return false;
+    return true;
+  };
   // fit: bit r = Check(t, c, r).ok() for each distinct rotation r, in one read of the square.
   pos.board.ForEachFit(t, [&](Coord c, int fit) {
     for (; fit != 0; fit &= fit - 1) {
       const Rotation r = std::countr_zero(static_cast<unsigned>(fit));  // ascending, as listed
-      if (!constrained || ConstraintsAllow(pos, t, c, r))
+      if (n == 0 || allows(c, r))
         out.push_back({.type = ActionType::kPlaceTile, .tile = t, .pos = c, .rotation = r});
     }
   });

@@ -170,6 +170,14 @@ class Expansion {
     (void)pos, (void)t, (void)c, (void)r, (void)why;
     return true;
   }
+  // Whether ConstrainPlacement may forbid some placement of tile `t` in `pos` (same hook):
+  // asked once per listing of `t`'s placements, so that a list with no constraint in force asks
+  // nothing per placement. Return false only when ConstrainPlacement would allow every square
+  // and rotation of `t` in `pos`.
+  virtual bool ConstrainsPlacement(const Position& pos, TileType t) const {
+    (void)pos, (void)t;
+    return true;
+  }
   // The core's tile step placed the tile of `a` (Hook::kOnTilePlaced): pos.turn.placed is set.
   // Reasons added to r.verdict are part of the ruling on the placement; notes go to r.notes.
   virtual void OnTilePlaced(Position& pos, const Action& a, ApplyResult& r) const {

@@ -44,6 +44,7 @@ class ChristmasPresent final : public model::Expansion {
   // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced square (force_steps.cc).
   bool ConstrainPlacement(const model::Position& pos, model::TileType t, model::Coord c,
                           model::Rotation r, model::Verdict* why) const override;
+  bool ConstrainsPlacement(const model::Position& pos, model::TileType t) const override;
   void OnTilePlaced(model::Position& pos, const model::Action& a,
                     model::ApplyResult& r) const override;
 };

@@ -250,6 +250,13 @@ bool ChristmasPresent::ConstrainPlacement(const Position& pos, model::TileType t
   return false;
 }
 
+// XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced square constrains a listing only while a
+// force waits for the active player's tile and tile `t` fits there (as ConstrainPlacement).
+bool ChristmasPresent::ConstrainsPlacement(const Position& pos, model::TileType t) const {
+  const int fi = ActiveForce(pos);
+  return fi >= 0 && FitsSquare(pos, t, Slice(pos)->forces[fi].square);
+}
+
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the tile placed spends the force waiting for it: on
 // the square (it fitted there), or elsewhere (it did not fit there, ConstrainPlacement).
 void ChristmasPresent::OnTilePlaced(Position& pos, const Action& a, ApplyResult& r) const {
