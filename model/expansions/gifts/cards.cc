@@ -433,7 +433,8 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
     for (PlayerId p : e.winners) w.push_back(Name(pos, p));
     return w.size() > 1 ? "a tie of " + Listed(w) : Listed(w) + "'s";
   };
-  const std::string head = "Christmas Present: " + list + " lies on this " + kind + "; ";
+  const std::string head = "Christmas Present: " + list + (cards.size() > 1 ? " lie" : " lies") +
+                           " on this " + kind + "; ";
   if (counts)
     why.push_back({"GIFT-Q-ADVANTAGE",
                    head +
@@ -453,6 +454,30 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
                                              " card does not count in this " + kind +
                                              " now: " + Name(pos, c.player) +
                                              " does not hold at least a tied majority by figures"});
+  // XMAS-FN13: two counted cards cancel between their holders; with three or more players tied
+  // by figures and both holders among them, the holders share the majority, the rest are out.
+  std::vector<PlayerId> counted;
+  for (const AdvantageCard& c : cards)
+    if (counts && with.strength[c.player] > raw.strength[c.player] &&
+        std::find(counted.begin(), counted.end(), c.player) == counted.end())
+      counted.push_back(c.player);
+  if (counted.size() < 2) return;
+  const int best = *std::max_element(raw.strength.begin(), raw.strength.end());
+  const auto tied = std::count(raw.strength.begin(), raw.strength.end(), best);
+  bool holders_top = best > 0;
+  std::vector<std::string> holders;
+  for (PlayerId p : counted) {
+    holders.push_back(Name(pos, p));
+    holders_top = holders_top && raw.strength[p] == best;
+  }
+  std::string text = Listed(holders) +
+                     " each hold a card here: each adds one figure to its "
+                     "holder, so between the holders the cards cancel out";
+  if (holders_top && tied >= 3)
+    text += "; " + std::to_string(tied) +
+            " players tie by figures and the card holders are "
+            "among them: the holders share the majority, the others are left out";
+  why.push_back({"XMAS-FN13", text});
 }
 
 }  // namespace

@@ -84,11 +84,24 @@ TEST(GiftsChangePosition, LyingThiefPostureLiteralStandsUp) {
 // explained one give the hand answer, and the explained one names the crux.
 TEST(GiftsAdvantage, LeanAndExplainedGiveTheHandAnswer) {
   const std::pair<const char*, bool> cases[] = {
-      {"gift_xmas08_opponent_card_makes_city_blues_gift", true},       // Blue 1 + card vs Red 1
-      {"gift_xmas09_opponent_card_figures_only_no_gift", false},       // figures-only: 1-1 tie
-      {"gift_xmas10_own_card_ties_no_gift", false},                    // Red 1 + card vs Blue 2
-      {"gift_xmas11_own_card_figures_only_gift", true},                // figures-only: Blue 2-1
-      {"gift_xmas12_own_card_lost_majority_test_when_scored", true}};  // card lapses: Blue 2-1
+      {"gift_xmas08_opponent_card_makes_city_blues_gift", true},      // Blue 1 + card vs Red 1
+      {"gift_xmas09_opponent_card_figures_only_no_gift", false},      // figures-only: 1-1 tie
+      {"gift_xmas10_own_card_ties_no_gift", false},                   // Red 1 + card vs Blue 2
+      {"gift_xmas11_own_card_figures_only_gift", true},               // figures-only: Blue 2-1
+      {"gift_xmas12_own_card_lost_majority_test_when_scored", true},  // card lapses: Blue 2-1
+      // 3 and 4 players (XMAS-FN13: two cards on a tie of three or more)
+      {"gift_xmas15_three_tied_two_opponent_cards_gift", true},               // R1 B1+c G1+c
+      {"gift_xmas16_three_tied_two_cards_figures_only_no_gift", false},       // figures-only: 1-1-1
+      {"gift_xmas17_opponents_tied_above_mover_card_gift", true},             // R1 B2+c G2
+      {"gift_xmas18_mover_and_opponent_cards_three_way_tie_no_gift", false},  // R1+c B2 G1+c
+      {"gift_xmas19_mover_and_opponent_cards_figures_only_gift", true},       // figures: B2
+      {"gift_xmas20_mover_and_opponent_cards_test_when_scored_gift", true},   // cards lapse
+      {"gift_xmas21_mover_card_without_figure_ties_no_gift", false},          // R0+c B1 G1
+      {"gift_xmas22_mover_card_without_figure_test_when_scored_gift", true},
+      {"gift_xmas23_mover_card_without_figure_figures_only_gift", true},
+      {"gift_xmas24_four_tied_two_opponent_cards_gift", true},          // R1 B1+c G1+c Y1
+      {"gift_xmas25_four_tied_two_cards_figures_only_no_gift", false},  // figures-only: 1-1-1-1
+      {"gift_xmas26_four_opponent_card_breaks_tie_gift", true}};        // R1 B1+c G1 Y1
   for (const auto& [name, gift] : cases)
     for (bool explain : {true, false}) {
       std::ifstream in(std::string(CARC_SOURCE_DIR) + "/fixtures/combos/" + name +
