@@ -220,15 +220,13 @@ bool QualifiesDraw(const Position& pos, Deck deck) {
       if (reading == DrawMonastery::kOrthogonalOpponentMonk && dx != 0 && dy != 0) continue;
       auto t = b.At({c.x + dx, c.y + dy});
       if (!t) continue;
-      const auto& rt = b.rotated(*t);
-      for (size_t i = 0; i < rt.segments.size(); ++i) {
-        if (rt.segments[i].kind != FeatureKind::kMonastery) continue;
-        int root = b.Find(Board::Node(*t, static_cast<int>(i)));
-        bool other = false, mine = false;
-        for (const auto& f : pos.figures)
-          if (b.Find(f.node) == root) (f.owner == me ? mine : other) = true;
-        if (reading == DrawMonastery::kEightAroundNotOwn ? !mine : other) return true;
-      }
+      const int seg = b.MonasterySegment(*t);  // a tile holds at most one monastery
+      if (seg < 0) continue;
+      const int root = b.Find(Board::Node(*t, seg));
+      bool other = false, mine = false;
+      for (const auto& f : pos.figures)
+        if (b.Find(f.node) == root) (f.owner == me ? mine : other) = true;
+      if (reading == DrawMonastery::kEightAroundNotOwn ? !mine : other) return true;
     }
   return false;
 }

@@ -121,16 +121,7 @@ int Total(const CardCounts& c) {
   return n;
 }
 
-namespace {
-// Through the core's Position::slice; Get() is looked up once.
-const State* SliceOf(const Position& pos) {
-  static const model::Expansion* const self = &Get();
-  return static_cast<const State*>(pos.slice(self));
-}
-}  // namespace
-
-Data& Slice(Position& pos) { return const_cast<State*>(SliceOf(pos))->d; }
-const Data& Slice(const Position& pos) { return SliceOf(pos)->d; }
+const model::Expansion* Self() { return &Get(); }
 
 // The disputed rulings of The Gifts (README "Variants"); "variants" is read by the core.
 void DeclareVariants(model::ModuleLoader& loader) {

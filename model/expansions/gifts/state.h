@@ -86,9 +86,16 @@ class State final : public model::ExpansionState {
   }
 };
 
-// The slice of the position (the expansion must be enabled).
-Data& Slice(model::Position& pos);
-const Data& Slice(const model::Position& pos);
+// The slice of the position (the expansion must be enabled), through the core's
+// Position::slice; inline, as the steps ask for it several times per action.
+const model::Expansion* Self();  // the module (Get()), for headers that do not see its class
+inline const Data& Slice(const model::Position& pos) {
+  static const model::Expansion* const self = Self();
+  return static_cast<const State*>(pos.slice(self))->d;
+}
+inline Data& Slice(model::Position& pos) {
+  return const_cast<Data&>(Slice(static_cast<const model::Position&>(pos)));
+}
 
 // The typed variants, declared for the core's "variants" reader (GIFT-FN9, GIFT-Q-EXTEND,
 // GIFT-Q-PHANTOM, GIFT-Q-LYING, GIFT-CHANGE, GIFT-Q-ADVANTAGE).

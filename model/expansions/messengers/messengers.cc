@@ -17,8 +17,10 @@ const Messengers& Get() {
   return expansion;
 }
 
+// Position::slice gives this module's own slice (its type is State): no dynamic_cast, which
+// cost about 1 % of a game with all four expansions.
 State& Slice(Position& pos) {
-  auto* s = dynamic_cast<State*>(pos.slice(&Get()));
+  auto* s = static_cast<State*>(pos.slice(&Get()));
   CARC_CHECK(s != nullptr);
   return *s;
 }
