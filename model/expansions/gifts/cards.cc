@@ -494,18 +494,36 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
   // modules' adjustments, e.g. Christmas Present's advantage cards, take part because the event
   // names the feature), or the figures' alone (figures-only: no feature named, no adjustment).
   const bool counts = d.variants.advantage == AdvantageMajority::kAdvantageCounts;
-  std::array<int, model::kMaxSegments> seen;  // the features asked about (one tile's)
-  int seen_n = 0;
-  int earned = 0;
+  // The roads and cities the tile extends (distinct features, in segment order), and the
+  // figures in each, in figure order as FiguresIn lists them, from one pass over the figures.
+  std::array<int, model::kMaxSegments> roots;
+  std::array<FeatureKind, model::kMaxSegments> kinds;
+  int nr = 0;
   const int n = static_cast<int>(b.rotated(placed).segments.size());
   for (int s = 0; s < n; ++s) {
     const FeatureKind k = b.rotated(placed).segments[s].kind;
     if (k != FeatureKind::kRoad && k != FeatureKind::kCity) continue;
     const int root = b.Find(Board::Node(placed, s));
-    if (std::find(seen.begin(), seen.begin() + seen_n, root) != seen.begin() + seen_n) continue;
-    seen[seen_n++] = root;
-    thread_local std::vector<int> figs;  // reused: no allocation per question
-    pos.FiguresIn(root, figs);
+    if (std::find(roots.begin(), roots.begin() + nr, root) != roots.begin() + nr) continue;
+    kinds[nr] = k;
+    roots[nr++] = root;
+  }
+  if (nr == 0) return false;
+  thread_local std::array<std::vector<int>, model::kMaxSegments> figs_in;  // reused buffers
+  for (int i = 0; i < nr; ++i) figs_in[i].clear();
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const int r = b.Find(pos.figures[f].node);
+    for (int i = 0; i < nr; ++i)
+      if (roots[i] == r) {
+        figs_in[i].push_back(static_cast<int>(f));
+        break;
+      }
+  }
+  int earned = 0;
+  for (int i = 0; i < nr; ++i) {
+    const FeatureKind k = kinds[i];
+    const int root = roots[i];
+    const std::vector<int>& figs = figs_in[i];
     if (figs.empty()) continue;
     // The lean question reuses one event's buffers (Majority refills strength and figures).
     thread_local ScoreEvent lean_ev;
