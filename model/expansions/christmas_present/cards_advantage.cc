@@ -66,7 +66,12 @@ bool CheckField(const Position& pos, const Play& p, Judge& j) {
   if (used >= Copies(s.hands[p.player], p.card))
     return j.No(ci.ruling, [] { return "the player's advantage-field cards are already used"; });
   const int root = Root(pos, p.node);
-  std::vector<int> st = RawStrength(pos, root);
+  constexpr size_t kFew = 16;  // on the stack for a usual table (asked per candidate field)
+  const size_t n = pos.players.size();
+  int few[kFew];
+  std::vector<int> many(n > kFew ? n : 0);
+  const std::span<int> st(n > kFew ? many.data() : few, n);
+  RawStrengthInto(pos, root, st);
   const int best = *std::max_element(st.begin(), st.end());
   bool ok;
   if (s.variants.advantage() == AdvantageTest::kFieldAnySharedPresence) {

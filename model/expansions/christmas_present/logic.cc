@@ -177,10 +177,15 @@ bool PendingScoring(const Position& pos, int root) {
 
 std::vector<int> RawStrength(const Position& pos, int root) {
   std::vector<int> st(pos.players.size(), 0);
+  RawStrengthInto(pos, root, st);
+  return st;
+}
+
+void RawStrengthInto(const Position& pos, int root, std::span<int> st) {
+  std::fill(st.begin(), st.end(), 0);
   const auto& kinds = pos.cfg().figure_kinds;
   for (const auto& f : pos.figures)
     if (pos.board.Find(f.node) == root) st[f.owner] += kinds[f.kind].strength;
-  return st;
 }
 
 // XMAS-DRAW-MONASTERY, XMAS-DRAW-ROAD (each with its readings).

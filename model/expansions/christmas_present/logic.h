@@ -2,6 +2,7 @@
 // Christmas Present rules: when cards are drawn, when and how each card may be played, and what
 // it does. The turn steps (steps.cc) and the scoring hooks (scoring_hooks.cc) call these.
 
+#include <span>
 #include <vector>
 
 #include "model/core/action.h"
@@ -40,6 +41,8 @@ void Defer(const model::Position& pos, State& s, int root, model::ScoreEvent& ev
 bool PendingScoring(const model::Position& pos, int root);
 // Figures per player in a feature (figure strength), without cards.
 std::vector<int> RawStrength(const model::Position& pos, int root);
+// RawStrength into `st` (one entry per player, all written): no allocation.
+void RawStrengthInto(const model::Position& pos, int root, std::span<int> st);
 int Copies(const std::vector<Card>& hand, Card c);
 
 // Checks a play; legal verdicts carry the reasons.

@@ -118,7 +118,14 @@ bool ChristmasPresent::InterceptAward(Position& pos, const ScoreEvent& ev, Playe
 void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const {
   const State* s = Slice(pos);
   if (!s || ev.root < 0 || ev.strength.empty()) return;
-  const std::vector<int> raw = ev.strength;
+  // The strengths by figures (the cards add to ev.strength below), on the stack for a usual
+  // table: no allocation per majority.
+  constexpr size_t kFew = 16;
+  const size_t n = ev.strength.size();
+  int few[kFew];
+  std::vector<int> many(n > kFew ? n : 0);
+  const std::span<int> raw(n > kFew ? many.data() : few, n);
+  std::copy(ev.strength.begin(), ev.strength.end(), raw.begin());
   const int best_raw = *std::max_element(raw.begin(), raw.end());
   int tied_raw = 0;
   for (int x : raw) tied_raw += x == best_raw && best_raw > 0;
