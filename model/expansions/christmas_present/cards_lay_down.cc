@@ -75,6 +75,11 @@ int LayDownFigures(Position& pos, const State& s, int through_tile) {
   if (through_tile >= 0)
     for (size_t i = 0; i < b.rotated(through_tile).segments.size(); ++i)
       through[n_through++] = b.Find(Board::Node(through_tile, static_cast<int>(i)));
+  if (through_tile >= 0) {  // no feature of the tile laid down: no figure joins one
+    bool any = false;
+    for (int i = 0; i < n_through && !any; ++i) any = laid_down(through[i]);
+    if (!any) return n;
+  }
   for (model::Figure& f : pos.figures) {
     if (b.segment(f.node).kind == FeatureKind::kField) continue;
     const int root = b.Find(f.node);
