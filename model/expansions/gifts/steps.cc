@@ -257,10 +257,7 @@ class ReceiveStep final : public model::Step {
   std::string_view Name() const override { return kReceiveStep; }
   bool NeedsDecision(const Position& pos) const override {
     if (pos.turn.placed < 0 || model::Decided(pos, Name())) return false;
-    const Data& d = Slice(pos);
-    const bool chance =
-        (!d.deck_ordered && Total(d.deck) > 0) || (Total(d.deck) == 0 && Total(d.discards) > 0);
-    return chance && Earned(pos, nullptr);
+    return Chance(Slice(pos)) && Earned(pos, nullptr);
   }
   bool Handles(const Position&, const Action& a) const override { return IsGift(a, kDrawCard); }
   void Legal(const Position& pos, std::vector<Action>& out) const override {
@@ -308,6 +305,9 @@ class ReceiveStep final : public model::Step {
   void Run(Position& pos, ApplyResult& r) const override {
     if (pos.turn.placed < 0 || model::Decided(pos, Name())) return;
     model::MarkDecided(pos, Name());
+    // Run follows NeedsDecision's no (Step::Run): where the card drawn is a chance, that no says
+    // the gift was not earned, and the lean path (which keeps no notes) need not ask again.
+    if (!pos.explain && Chance(Slice(pos))) return;
     std::vector<model::Reason> why;
     if (!Earned(pos, pos.explain ? &why : nullptr)) {  // the lean path keeps no notes
       r.notes.insert(r.notes.end(), why.begin(), why.end());
@@ -327,6 +327,11 @@ class ReceiveStep final : public model::Step {
   }
 
  private:
+  // The card drawn is a decision (a chance the file states): from an unordered deck, or from
+  // the discards shuffled when the deck is empty.
+  static bool Chance(const Data& d) {
+    return (!d.deck_ordered && Total(d.deck) > 0) || (Total(d.deck) == 0 && Total(d.discards) > 0);
+  }
   static void Shuffle(Data& d, ApplyResult& r) {
     d.deck = d.discards;
     d.discards = {};
