@@ -98,10 +98,14 @@ bool Targets(const Position& pos, const Play& card, Visit visit) {
   // HasMajority needs a figure of the player in the feature: without one on any feature of the
   // card's kind no target passes (most listings end here, without walking the board).
   const CardInfo& ci = Info(card.card);
-  if (card.card != Card::kAdvantageField && ci.kind &&
-      !internal::FigureOnKind(pos, *ci.kind, card.player, /*own=*/true))
-    return false;
-  return internal::FeatureTargets(pos, card, /*per_segment=*/false, visit);
+  if (card.card == Card::kAdvantageField || !ci.kind)
+    return internal::FeatureTargets(pos, card, /*per_segment=*/false, visit);
+  // The walk checks only the features holding a figure of the player.
+  const internal::FigureRoots mine(pos, *ci.kind, card.player, /*own=*/true);
+  if (mine.empty()) return false;
+  return internal::FeatureTargets(pos, card, /*per_segment=*/false, [&](const Play& p) {
+    return mine.Has(Root(pos, p.node)) && visit(p);
+  });
 }
 
 // XMAS-CARD-ADVANTAGE-*: the card stays on its feature until it is scored; advantage-field is

@@ -73,10 +73,15 @@ bool Targets(const Position& pos, const Play& card, Visit visit) {
        model::PlacedThisTurn(pos, model::kMeeple) > s.card_figures_this_turn))
     return false;
   const CardInfo& ci = Info(card.card);
-  if (OccupiedCard(card.card) && ci.kind &&
-      !internal::FigureOnKind(pos, *ci.kind, card.player, /*own=*/false))
-    return false;
-  return internal::FeatureTargets(pos, card, /*per_segment=*/true, visit);
+  if (!OccupiedCard(card.card) || !ci.kind)
+    return internal::FeatureTargets(pos, card, /*per_segment=*/true, visit);
+  // An occupied card's target holds another player's figure (HasOpponentFigure): the walk
+  // checks only the segments of those features.
+  const internal::FigureRoots theirs(pos, *ci.kind, card.player, /*own=*/false);
+  if (theirs.empty()) return false;
+  return internal::FeatureTargets(pos, card, /*per_segment=*/true, [&](const Play& p) {
+    return theirs.Has(Root(pos, p.node)) && visit(p);
+  });
 }
 
 // XMAS-CARD-FIGURE-*: a meeple from the supply on the segment; XMAS-Q-EXTRA replaces-normal:

@@ -143,9 +143,23 @@ bool CheckKind(const Position& pos, const Play& p, Judge& j);
 // Candidate targets on the board: every segment of the card's kind (`per_segment`), or one
 // segment per feature.
 bool FeatureTargets(const Position& pos, const Play& card, bool per_segment, Visit visit);
-// Whether a figure of player p (own) or of another player (!own) stands on a feature of the
-// kind: a condition some card checks need on every target, asked once before the walk.
-bool FigureOnKind(const Position& pos, model::FeatureKind kind, PlayerId p, bool own);
+// The features (roots) of a kind holding a figure of player p (own) or of another player
+// (!own): a condition some card checks need on every target, found once before the walk, so
+// that the walk skips the other features without checking them (the plays visited and their
+// order stay the same).
+class FigureRoots {
+ public:
+  FigureRoots(const Position& pos, model::FeatureKind kind, PlayerId p, bool own);
+  bool empty() const { return n_ == 0 && !all_; }
+  // Also true for every root when there were too many figures to list (none is skipped).
+  bool Has(int root) const;
+
+ private:
+  static constexpr int kFew = 64;
+  int roots_[kFew];
+  int n_ = 0;
+  bool all_ = false;
+};
 }  // namespace internal
 
 }  // namespace carc::exp::christmas_present

@@ -143,10 +143,21 @@ bool FeatureTargets(const Position& pos, const Play& card, bool per_segment, Vis
   return false;
 }
 
-bool FigureOnKind(const Position& pos, FeatureKind kind, PlayerId p, bool own) {
-  for (const auto& f : pos.figures)
-    if ((f.owner == p) == own && pos.board.segment(f.node).kind == kind) return true;
-  return false;
+FigureRoots::FigureRoots(const Position& pos, FeatureKind kind, PlayerId p, bool own) {
+  for (const auto& f : pos.figures) {
+    if ((f.owner == p) != own || pos.board.segment(f.node).kind != kind) continue;
+    const int root = pos.board.Find(f.node);
+    if (Has(root)) continue;
+    if (n_ == kFew) {
+      all_ = true;
+      return;
+    }
+    roots_[n_++] = root;
+  }
+}
+
+bool FigureRoots::Has(int root) const {
+  return all_ || std::find(roots_, roots_ + n_, root) != roots_ + n_;
 }
 
 }  // namespace internal
