@@ -152,6 +152,14 @@ class Expansion {
                            std::vector<ScoreEvent>& extra) const {
     (void)pos, (void)ev, (void)return_figures, (void)extra;
   }
+  // A road, city or monastery (`root`) was scored during the game and its figures leave it
+  // (model::FeatureScored, Hook::kOnFeatureScored): completed in the scoring step (after
+  // OnCompleted and the awards), or scored early "as at game end" by a module's own scoring (a
+  // card) that returns every figure. End here what lasts until the feature is scored; notes go to
+  // `out.notes` (only when pos.explain).
+  virtual void OnFeatureScored(Position& pos, int root, ApplyResult& out) const {
+    (void)pos, (void)root, (void)out;
+  }
   // Around final scoring (BASE-END): events added here are reported with the others.
   virtual void BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
     (void)pos, (void)out;

@@ -15,9 +15,9 @@ using nlohmann::json;
 
 std::string_view HookName(Hook h) {
   static constexpr std::array<std::string_view, kHookCount> kNames = {
-      "Validate",       "ExcusesFigure",      "JudgeOutOfStep",     "InterceptAward",
-      "AdjustMajority", "OnCompleted",        "BeforeFinalScoring", "AfterFinalScoring",
-      "HeldTiles",      "ConstrainPlacement", "OnTilePlaced"};
+      "Validate",          "ExcusesFigure",      "JudgeOutOfStep",     "InterceptAward",
+      "AdjustMajority",    "OnCompleted",        "OnFeatureScored",    "BeforeFinalScoring",
+      "AfterFinalScoring", "HeldTiles",          "ConstrainPlacement", "OnTilePlaced"};
   return kNames[static_cast<size_t>(h)];
 }
 

@@ -40,6 +40,7 @@ enum class Hook : uint8_t {
   kInterceptAward,
   kAdjustMajority,
   kOnCompleted,
+  kOnFeatureScored,  // told by model::FeatureScored (a feature scored during the game)
   kBeforeFinalScoring,
   kAfterFinalScoring,
   kHeldTiles,

@@ -50,6 +50,25 @@ TEST(Rules, CityCompletedScoresFourAndReturnsTheMeeple) {
   EXPECT_EQ(pos.cfg().catalog->Name(*pos.turn.drawn), "U");
 }
 
+// BASE-MAJORITY with a value an expansion splits: Award pays each winner what the event states
+// (receives, one entry per winner), else the whole value to each.
+TEST(Award, PaysWhatTheEventStatesPerWinner) {
+  Position pos = Parse(kStart);
+  ScoreEvent ev;
+  ev.winners = {0, 1};
+  ev.points = 5;
+  Award(pos, ev);  // a tie: 5 each
+  EXPECT_EQ(pos.players[0].score, 5);
+  EXPECT_EQ(pos.players[1].score, 5);
+  ev.receives = {2, 3};
+  Award(pos, ev);  // stated shares
+  EXPECT_EQ(pos.players[0].score, 7);
+  EXPECT_EQ(pos.players[1].score, 8);
+  EXPECT_EQ(Receives(ev, 1), 3);
+  ev.receives = {2};  // not one per winner: not a statement of shares
+  EXPECT_EQ(Receives(ev, 0), 5);
+}
+
 TEST(Rules, IllegalPlacementLeavesThePositionUnchanged) {
   Position pos = Parse(kStart);
   ApplyResult r = Apply(pos, {.type = ActionType::kPlaceTile, .pos = {0, -1}, .rotation = 0});

@@ -132,8 +132,9 @@ void FarmValueInto(const Position& pos, int root, const std::vector<int>& figs, 
   ev.root = root;
   FillTiles(pos, root, ev);
   MajorityOf(pos, figs, ev, !quiet);
-  if (!quiet)
-    ev.touched_cities = TouchedCities(pos, root);  // BASE-END-FARM: incomplete ones left out
+  // BASE-END-FARM: incomplete ones left out. Evidence only the explained verdict reads (no
+  // module's hook does): the lean path leaves it out.
+  if (!quiet && pos.explain) ev.touched_cities = TouchedCities(pos, root);
   ev.cities = CountCompletedCities(pos.board, root);
   ev.points = 3 * ev.cities;
   if (quiet) return;
@@ -299,8 +300,21 @@ void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int point
   pos.players[player].score += points;
 }
 
+int Receives(const ScoreEvent& ev, size_t i) {
+  return ev.receives.size() == ev.winners.size() ? ev.receives[i] : ev.points;
+}
+
+// BASE-MAJORITY: every winner is paid; what each receives is what the event states (a module
+// that splits the value states it per winner in `receives`), so no module's InterceptAward has
+// to rewrite the amount and the order of the modules' hooks does not matter.
 void Award(Position& pos, const ScoreEvent& ev) {
-  for (PlayerId p : ev.winners) AwardPoints(pos, ev, p, ev.points);
+  for (size_t i = 0; i < ev.winners.size(); ++i)
+    AwardPoints(pos, ev, ev.winners[i], Receives(ev, i));
+}
+
+void FeatureScored(Position& pos, int root, ApplyResult& out) {
+  for (const Expansion* e : pos.cfg().Using(Hook::kOnFeatureScored))
+    e->OnFeatureScored(pos, root, out);
 }
 
 ScoreEvent FinalValue(const Position& pos, int root) {
@@ -400,6 +414,7 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
     Award(pos, x);
     if (pos.explain) out.scores.push_back(std::move(x));
   }
+  FeatureScored(pos, root, out);  // valued and paid (or, laid down, fixed for the game end)
   if (!return_figures) return;
   ReturnAscending(pos, figs);  // FiguresIn lists them in figure order
   if (pos.explain)
@@ -484,13 +499,19 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     }
     // C1 three-per-city-once: each winner is paid only for cities not yet paid to them.
     const std::vector<int> cities = CompletedCities(b, root);
-    for (PlayerId p : std::vector<PlayerId>(ev.winners)) {
+    for (size_t w = 0; w < ev.winners.size(); ++w) {
+      const PlayerId p = ev.winners[w];
       ScoreEvent one = ev;
       one.winners = {p};
       int fresh_cities = 0;
       for (int c : cities)
         if (paid[p].insert(c).second) ++fresh_cities;
       one.points = 3 * fresh_cities;
+      // A value a module split between the winners (receives): this winner's share of the
+      // cities not yet paid to them, in the same proportion.
+      one.receives.clear();
+      if (ev.receives.size() == ev.winners.size() && ev.points > 0)
+        one.receives = {ev.receives[w] * one.points / ev.points};
       if (!quiet)
         one.formula =
             "3 x " + Plural(fresh_cities, "completed city") + " not yet paid to this player";

@@ -24,8 +24,18 @@ void ReturnFigures(Position& pos, std::vector<int> figure_ids);
 // Adds points to a player, unless an expansion takes them over (Expansion::InterceptAward).
 // Every source of points goes through here.
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points);
-// Awards ev.points to each of ev.winners.
+// Awards each of ev.winners what the event states (Receives), through AwardPoints.
 void Award(Position& pos, const ScoreEvent& ev);
+// What winner number `i` of `ev` receives: ev.receives[i] when the event states one amount per
+// winner (a module split the value between them), else ev.points.
+int Receives(const ScoreEvent& ev, size_t i);
+
+// A road, city or monastery `root` was scored during the game and its figures leave it: completed
+// (the core's scoring step, also when a module keeps the figures and pays at game end), or
+// scored early by a module "as at game end" with every figure returned (e.g. by a card). Tells
+// the modules (Expansion::OnFeatureScored), so that what lasts "until the feature is scored"
+// ends here. A scoring that leaves the figures on an open feature (a message) is not one.
+void FeatureScored(Position& pos, int root, ApplyResult& out);
 
 // Evidence for verdicts (issue 16). BASE-FEATURE-JOIN: a feature is everything joined across
 // tile edges, so a road stops at a junction, a monastery or a city gate, and is open at an edge

@@ -100,6 +100,7 @@ void Defer(const Position& pos, State& s, int root, ScoreEvent& ev) {
   ev.formula = "laid down: " + ev.formula + " = " + std::to_string(ev.points) +
                ", fixed now and paid at game end";
   ev.points = 0;
+  ev.receives.clear();  // nothing is paid now (the core pays what the event states)
   switch (pos.board.Info(root).kind) {
     case FeatureKind::kRoad:
       ev.rulings.push_back("XMAS-CARD-LAY-DOWN-ROAD");

@@ -92,6 +92,7 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
                                                : "XMAS-FN6",
                 "XMAS-FN4"};
   ev.points = CardValue(pos, s, p.card, v, ev.formula);
+  ev.receives.clear();  // the card's value, whole to each winner (not the usual value's shares)
   std::vector<PlayerId> others;
   for (PlayerId w : v.winners)
     if (w != p.player) others.push_back(w);
@@ -107,6 +108,12 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
     ScoreEvent o = v;
     o.cause = MakeCause(Cause::kCard);
     o.winners = others;
+    // What the usual value pays each of them (XMAS-Q-SHARE split-value: their share).
+    if (v.receives.size() == v.winners.size()) {
+      o.receives.clear();
+      for (size_t i = 0; i < v.winners.size(); ++i)
+        if (v.winners[i] != p.player) o.receives.push_back(model::Receives(v, i));
+    }
     o.rulings.push_back("XMAS-Q-TIEDSCORING");
     o.formula += " (tied co-leaders at the normal end-game value)";
     events.push_back(o);
@@ -127,15 +134,12 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
                                         : "the " + KindName(v.kind) +
                                               " is laid down: the card's value is noted and "
                                               "paid at game end"});
-  // XMAS-FN4 (Q&A 1/2023): every figure of the scored feature returns to its owner.
+  // XMAS-FN4 (Q&A 1/2023): every figure of the scored feature returns to its owner; the cards
+  // on it leave with them (OnFeatureScored, through the core).
   model::ReturnFigures(pos, pos.FiguresIn(root));
   r.notes.push_back(
       {"XMAS-FN4", "the figures on the scored " + KindName(v.kind) + " return to their owners"});
-  for (size_t i = s.attached.size(); i-- > 0;)
-    if (Root(pos, s.attached[i].node) == root) {
-      s.discard.push_back(s.attached[i].card);
-      s.attached.erase(s.attached.begin() + i);
-    }
+  model::FeatureScored(pos, root, r);
 }
 
 // XMAS-CARD-3-POINTS: 3 points to the card player; the others: ScoreNow.

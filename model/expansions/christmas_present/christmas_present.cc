@@ -154,7 +154,7 @@ void ChristmasPresent::Load(model::ModuleLoader& loader) const {
   }
   for (model::Hook h :
        {model::Hook::kValidate, model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
-        model::Hook::kInterceptAward, model::Hook::kAdjustMajority, model::Hook::kOnCompleted,
+        model::Hook::kAdjustMajority, model::Hook::kOnCompleted, model::Hook::kOnFeatureScored,
         model::Hook::kBeforeFinalScoring, model::Hook::kAfterFinalScoring, model::Hook::kHeldTiles,
         model::Hook::kConstrainPlacement, model::Hook::kOnTilePlaced})
     loader.Uses(h);

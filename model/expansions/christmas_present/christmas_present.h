@@ -34,11 +34,10 @@ class ChristmasPresent final : public model::Expansion {
                      std::string_view ruling) const override;
   std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
                                                const model::Action& a) const override;
-  bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, model::PlayerId player,
-                      int points) const override;
   void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
   void OnCompleted(model::Position& pos, model::ScoreEvent& ev, bool& return_figures,
                    std::vector<model::ScoreEvent>& extra) const override;
+  void OnFeatureScored(model::Position& pos, int root, model::ApplyResult& out) const override;
   void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
   void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
   // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced square (force_steps.cc).

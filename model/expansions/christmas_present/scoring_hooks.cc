@@ -89,7 +89,8 @@ bool ChosenFieldCounts(const Position& pos, int field_root, const ScoreEvent& ev
 }
 
 // XMAS-Q-SHARE split-value: what each of the two card players receives (half the value,
-// rounded down), stated in the event; otherwise each winner receives the whole value.
+// rounded down), stated in the event, which the core pays as stated (model::Award, also when
+// another module takes the award over); otherwise each winner receives the whole value.
 void SetSplitReceives(const State& s, ScoreEvent& ev) {
   const bool split =
       s.variants.share() == Share::kSplitValue &&
@@ -100,17 +101,6 @@ void SetSplitReceives(const State& s, ScoreEvent& ev) {
     ev.receives.clear();
 }
 }  // namespace
-
-// XMAS-Q-SHARE split-value: the two card players share the value of the feature.
-bool ChristmasPresent::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player,
-                                      int points) const {
-  const State* s = Slice(pos);
-  if (!s || s->variants.share() != Share::kSplitValue) return false;
-  if (std::find(ev.rulings.begin(), ev.rulings.end(), "XMAS-Q-SHARE") == ev.rulings.end())
-    return false;
-  pos.players[player].score += points / 2;
-  return true;
-}
 
 // XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY/-FIELD: one more figure for the card's holder;
 // two cards cancel out (each adds one), and with three or more tied the two card players share
@@ -197,18 +187,15 @@ void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_f
   const ScoreEvent usual = ev;
   std::vector<PlayerId> card_players;
   std::optional<Card> card;
+  // The cards on the feature leave it once it is scored (OnFeatureScored, after the awards).
   for (size_t i = s->attached.size(); i-- > 0;) {
-    const Attached a = s->attached[i];
-    if (pos.board.Find(a.node) != ev.root) continue;
-    if (IsScoringModifier(a.card)) {
-      ev.rulings.push_back(Info(a.card).ruling);
-      if (Has(usual.winners, a.player) && !Has(card_players, a.player)) {
-        card_players.push_back(a.player);
-        card = a.card;
-      }
+    const Attached& a = s->attached[i];
+    if (pos.board.Find(a.node) != ev.root || !IsScoringModifier(a.card)) continue;
+    ev.rulings.push_back(Info(a.card).ruling);
+    if (Has(usual.winners, a.player) && !Has(card_players, a.player)) {
+      card_players.push_back(a.player);
+      card = a.card;
     }
-    s->discard.push_back(a.card);
-    s->attached.erase(s->attached.begin() + i);
   }
   std::optional<ScoreEvent> co;
   if (card) {
@@ -240,7 +227,33 @@ void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_f
     if (co) Defer(pos, *s, ev.root, *co);
   }
   SetSplitReceives(*s, ev);
-  if (co) extra.push_back(*co);  // the core pays and reports it after `ev`
+  if (co) {
+    SetSplitReceives(*s, *co);
+    extra.push_back(*co);  // the core pays and reports it after `ev`
+  }
+}
+
+// XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY (XMAS-Q-ADVANTAGE: one more figure until the
+// feature is scored), XMAS-FN4 (the scoring cards: the figures leave with the cards), XMAS-FN7,
+// FN9, FN10 (a modifier acts on this scoring only): every card on a feature scored during the
+// game (completed, a scoring card, a gift such as Road Sweeper: model::FeatureScored) goes to
+// the discard pile.
+void ChristmasPresent::OnFeatureScored(Position& pos, int root, model::ApplyResult& out) const {
+  State* s = Slice(pos);
+  if (!s) return;
+  for (size_t i = s->attached.size(); i-- > 0;) {
+    const Attached a = s->attached[i];
+    if (pos.board.Find(a.node) != root) continue;
+    s->discard.push_back(a.card);
+    s->attached.erase(s->attached.begin() + i);
+    if (pos.explain && IsAdvantage(a.card))
+      out.notes.push_back({"XMAS-Q-ADVANTAGE",
+                           pos.players[a.player].name + "'s " + Info(a.card).name +
+                               " card leaves the scored " +
+                               std::string(model::FeatureKindName(pos.board.Info(root).kind)) +
+                               " for the discard pile: it counts until the feature is scored (" +
+                               Info(a.card).ruling + ")"});
+  }
 }
 
 // XMAS-END: end cards revealed in player order; XMAS-Q-SUPPLY (before-final-scoring);

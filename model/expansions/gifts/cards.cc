@@ -250,6 +250,9 @@ ApplyResult Sweeper(Position& pos, int node) {
                                      " figure(s) on the swept road return to their owners, "
                                      "minority and tied ones too (12/2021); the road is free and "
                                      "may be occupied again this turn"});
+  // GIFT-SWEEPER, GIFT-EX3: the road is scored (as if just completed, valued as at game end)
+  // and left empty, so what lasts until the road is scored ends now (the modules' hook).
+  model::FeatureScored(pos, root, r);
   return r;
 }
 

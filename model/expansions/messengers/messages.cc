@@ -97,9 +97,19 @@ std::vector<std::string> EndRulings(const ScoreEvent& ev) {
   return out;
 }
 
+// Pays each winner what the event states (model::Award: ev.receives where a module split the
+// value, e.g. XMAS-Q-SHARE split-value, else ev.points).
 void AwardEach(Position& pos, const ScoreEvent& ev) {
   if (ev.points <= 0) return;
-  for (PlayerId w : ev.winners) model::AwardPoints(pos, ev, w, ev.points);
+  model::Award(pos, ev);
+}
+
+// What player p receives of a value as at final scoring where p is among its winners
+// (model::Receives: a share a module states, else the whole value).
+int ShareOf(const ScoreEvent& v, PlayerId p) {
+  for (size_t i = 0; i < v.winners.size(); ++i)
+    if (v.winners[i] == p) return model::Receives(v, i);
+  return 0;
 }
 
 }  // namespace
@@ -353,6 +363,9 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
         ev.formula += "; only the active player scores (MSG-Q-8-TIED active-player-only)";
       }
     }
+    // As at final scoring: each scoring player receives what that scoring would pay them.
+    if (v.receives.size() == v.winners.size())
+      for (PlayerId w : ev.winners) ev.receives.push_back(ShareOf(v, w));
     if (ev.points == 0) ev.rulings.push_back("MSG-FN8");
     AwardEach(pos, ev);
     out.scores.push_back(ev);
@@ -365,15 +378,23 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
                  " touching the farm where the player leads the farmers of every farm touching "
                  "the city, as at final scoring";
     ev.rulings.push_back("BASE-MAJORITY");
+    int mine = 0;  // as at final scoring: what those cities pay the player
+    for (const ScoreEvent& v : led) mine += ShareOf(v, p);
+    if (mine != ev.points) ev.receives = {mine};
     AwardEach(pos, ev);
     out.scores.push_back(ev);
     for (size_t q = 0; q < pos.players.size(); ++q) {
       if (static_cast<PlayerId>(q) == p || s.readings.active_player_only) continue;
-      int shared = 0;
-      for (const ScoreEvent& v : led) shared += Has(v.winners, static_cast<PlayerId>(q));
+      int shared = 0, theirs = 0;
+      for (const ScoreEvent& v : led) {
+        shared += Has(v.winners, static_cast<PlayerId>(q));
+        theirs += ShareOf(v, static_cast<PlayerId>(q));
+      }
       if (shared == 0) continue;
       ScoreEvent tie = ev;
       tie.points = 4 * shared;
+      tie.receives.clear();
+      if (theirs != tie.points) tie.receives = {theirs};
       tie.cities = shared;
       tie.winners = {static_cast<PlayerId>(q)};
       tie.formula = label + ": tied for the majority of " +
