@@ -254,10 +254,13 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j);
 void DumpXmasAction(const model::Position& pos, const Action& a, json& out) {
   json j;
   DumpFlat(pos, a, j);
-  std::string type = j["type"];
-  j.erase("type");
-  out = {{"type", type}};
-  if (!j.empty()) out["kind"] = j;
+  // The parameters moved, not copied, under "kind" (issue 21: the brute force writes thousands
+  // of card plays per position).
+  const auto type = j.find("type");
+  out = json::object();
+  out["type"] = std::move(*type);
+  j.erase(type);
+  if (!j.empty()) out["kind"] = std::move(j);
 }
 
 void DumpFlat(const model::Position& pos, const Action& a, json& j) {
