@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
 
@@ -29,6 +30,7 @@ struct FuzzState {
   std::string out = "carc-fuzz-counterexample.json";
   std::string shard = "1/1";  // K/N
   std::string report;         // --report FILE: every game played and the per-step visits
+  bool every_decision = false;  // the costlier checks at every decision (not sampled)
   // fuzz merge
   std::string db;
   std::vector<std::string> reports;
@@ -70,6 +72,7 @@ int RunFuzz(const FuzzState& st) {
   opts.expansions = expansions;
   opts.combinations = st.combinations;
   opts.out = st.out;
+  opts.policy.every_decision = st.every_decision;
   opts.rewrite_progress = isatty(STDERR_FILENO);  // a log file gets one line per report
   if (std::string e = ParseShard(st.shard, opts.shard, opts.shards); !e.empty()) {
     std::cerr << "carc: fuzz: " << e << "\n";
@@ -80,6 +83,13 @@ int RunFuzz(const FuzzState& st) {
             << ", " << r.games << " games, " << r.decisions << " decisions in " << r.seconds
             << " s\n";
   PrintSteps(std::cerr, r.step_visits, r.games_reaching, r.games);
+  std::cerr << "checks run (positions checked, or games for \"(game)\"; wall time)"
+            << (st.every_decision ? ", every decision" : ", sampled (--every-decision: all)")
+            << ":\n";
+  for (const auto& [check, n] : r.checks.runs)
+    std::cerr << "  " << check << ": " << n << " (" << std::fixed << std::setprecision(2)
+              << r.checks.seconds.at(check) << " s)\n"
+              << std::defaultfloat;
   if (!st.report.empty()) {
     std::ofstream out(st.report);
     out << prop::SoakReportJson(opts, r).dump() << "\n";
@@ -214,6 +224,9 @@ void RegisterPropertyCommands(Registry& reg) {
   fuzz->add_option("--shard", st.shard,
                    "K/N: play only games n with n % N == K - 1 of the run (--games counts the "
                    "whole run); N shards together play the unsharded run's games");
+  fuzz->add_flag("--every-decision", st.every_decision,
+                 "Run the costlier checks (round trip, brute force, outside the list, features) "
+                 "at every decision instead of a seeded subset (property-tests/README.md)");
   fuzz->add_option("--report", st.report,
                    "Write every game played and the decisions per step as JSON (for fuzz merge)");
   auto* merge = fuzz->add_subcommand(

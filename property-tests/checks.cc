@@ -1,6 +1,7 @@
 #include "property-tests/checks.h"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <random>
@@ -254,10 +255,17 @@ std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands
   }
   std::set<std::string> seen;  // one action per picture (core) or per effect (expansions)
   Position p;                  // a scratch copy, its buffers reused
+  // In the soak (unhandled_read_back > 1) the copy is made again only after an action that was
+  // not refused by a ruling: Apply leaves the position unchanged when it rules an action illegal
+  // (rules.h; a breach would show as a difference with the list). The ctest properties and
+  // perft copy before every candidate.
+  const bool copy_each = cands.unhandled_read_back() <= 1;
+  bool fresh = false;  // p equals pos
   for (const Action& a : actions) {
     if (!pos.current_step().Handles(pos, a)) continue;
-    p = pos;
+    if (copy_each || !fresh) p = pos;
     ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
+    fresh = !r.verdict.legal && r.input_error.empty();
     if (!r.verdict.legal || !r.input_error.empty()) continue;
     const std::string key =
         a.type == ActionType::kExpansion ? EffectKeyOf(p, a) : ActionKey(pos, a);
@@ -532,37 +540,83 @@ std::optional<Failure> CheckTransformed(const Game& g, int k, const BoardTransfo
   return std::nullopt;
 }
 
-std::optional<Failure> CheckAll(const Game& g, uint64_t salt) {
+namespace {
+
+// Per decision: whether its step (or the forced placement, or the game-end window: StepVisits'
+// keys) is taken at most `at_most` times in the game.
+std::vector<bool> AtRareSteps(const Game& g, int at_most) {
+  std::map<std::string, int> visits = StepVisits(g);
+  std::vector<bool> out(g.before.size(), false);
+  for (size_t i = 0; i < g.before.size(); ++i) {
+    Game one;  // StepVisits of the one decision: its keys
+    one.before.push_back(g.before[i]);
+    for (const auto& [key, n] : StepVisits(one))
+      if (visits[key] <= at_most) out[i] = true;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Failure> CheckAll(const Game& g, uint64_t salt, const SoakPolicy& policy,
+                                CheckTally* tally) {
+  using Clock = std::chrono::steady_clock;
+  // Runs one check, counting it (and its time) in the tally when there is one.
+  auto run = [tally](const char* name, auto&& check) -> std::optional<Failure> {
+    if (!tally) return check();
+    const auto t0 = Clock::now();
+    std::optional<Failure> f = check();
+    ++tally->runs[name];
+    tally->seconds[name] += std::chrono::duration<double>(Clock::now() - t0).count();
+    return f;
+  };
   if (auto f = CheckPlayout(g)) return f;
   std::mt19937_64 rng(salt);
   auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   // Its buffer reused from position to position; the brute force reads back one in
-  // kSoakUnhandledReadBack of the candidates the step does not handle.
-  CandidateCache cands(g.start, kSoakUnhandledReadBack);
+  // kSoakUnhandledReadBack of the candidates the step does not handle (every one with
+  // every_decision).
+  CandidateCache cands(g.start, policy.every_decision ? 1 : kSoakUnhandledReadBack);
+  const std::vector<bool> rare =
+      policy.every_decision ? std::vector<bool>() : AtRareSteps(g, policy.rare_step_at_most);
   for (int i = 0; i < g.decisions(); ++i) {
     const Position& pos = g.before[i];
     const Position& next = i + 1 < g.decisions() ? g.before[i + 1] : g.final_pos;
-    if (auto f = CheckConservation(pos)) return f;
-    if (auto f = CheckScoreEvents(pos, g.actions[i], g.results[i], next)) return f;
-    // The costlier per-position checks at a quarter of the decisions (the soak's rate).
-    if (uni(0, 3) != 0) continue;
-    if (auto f = CheckRoundTrip(pos)) return f;
-    if (auto f = CheckListedActionsApply(pos)) return f;
-    if (auto f = CheckFeatures(pos, uni(0, 1000))) return f;
+    if (auto f = run("conservation", [&] { return CheckConservation(pos); })) return f;
+    if (auto f = run("score-events",
+                     [&] { return CheckScoreEvents(pos, g.actions[i], g.results[i], next); }))
+      return f;
+    // The costlier per-position checks: at every decision of a rare step, else at one in
+    // position_one_in decisions; the brute force at one in brute_force_one_in of those (rare
+    // steps included: a card window's brute force costs tens of ms). Drawn from the game's salt,
+    // so a shard draws as the whole run.
+    const bool sampled = uni(0, policy.position_one_in - 1) == 0;
+    const bool brute = uni(0, policy.brute_force_one_in - 1) == 0;
+    const bool all_here = policy.every_decision || rare[i];
+    if (!all_here && !sampled) continue;
+    if (auto f = run("round-trip", [&] { return CheckRoundTrip(pos); })) return f;
+    if (auto f = run("listed-actions-apply", [&] { return CheckListedActionsApply(pos); }))
+      return f;
+    const int root = uni(0, 1000);
+    if (auto f = run("features", [&] { return CheckFeatures(pos, root); })) return f;
     std::vector<RawAction> raws(4);
     for (RawAction& r : raws)
       r = {uni(0, 4), uni(0, 99), uni(0, 99), uni(0, 3), uni(0, 9), uni(0, 9), uni(0, 2)};
     cands.Reset(pos);  // shared by the two checks below
-    if (auto f = CheckOutsideRefused(pos, raws, cands)) return f;
-    if (uni(0, 2) == 0)
-      if (auto f = CheckBruteForce(pos, cands)) return f;
+    if (auto f = run("outside-refused", [&] { return CheckOutsideRefused(pos, raws, cands); }))
+      return f;
+    if (policy.every_decision || brute)
+      if (auto f = run("brute-force", [&] { return CheckBruteForce(pos, cands); })) return f;
   }
-  if (auto f = CheckConservation(g.final_pos)) return f;
-  if (auto f = CheckRoundTrip(g.final_pos)) return f;
-  if (auto f = CheckReplay(g)) return f;
-  if (auto f = CheckTransformed(g, uni(0, 1000), {uni(0, 3), uni(-30, 30), uni(-30, 30)})) return f;
+  if (auto f = run("conservation", [&] { return CheckConservation(g.final_pos); })) return f;
+  if (auto f = run("round-trip", [&] { return CheckRoundTrip(g.final_pos); })) return f;
+  if (auto f = run("replay (game)", [&] { return CheckReplay(g); })) return f;
+  const int k = uni(0, 1000);
+  const BoardTransform t{uni(0, 3), uni(-30, 30), uni(-30, 30)};
+  if (auto f = run("transform (game)", [&] { return CheckTransformed(g, k, t); })) return f;
   for (const std::string& id : g.spec.expansions)
-    if (auto f = CheckUnusedExpansion(g.spec, id)) return f;
+    if (auto f = run("unused-expansion (game)", [&] { return CheckUnusedExpansion(g.spec, id); }))
+      return f;
   return std::nullopt;
 }
 

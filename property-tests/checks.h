@@ -3,6 +3,7 @@
 // (which shrink a failing game) and the soak command `carc fuzz` (which runs them for hours).
 // Each returns nullopt when the property holds, else a Failure naming the position it broke at.
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -104,9 +105,29 @@ std::optional<Failure> CheckTransformed(const Game& g, int k, const BoardTransfo
 // The spec played with `id` enabled but unused equals the spec played without it.
 std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std::string& id);
 
-// Everything above on one game (the soak): conservation and score events at every decision; the
-// other per-position checks at a quarter of the decisions, brute force at a twelfth, chosen by
-// `salt`; replay, one translation + turn and the unused-expansion comparison per game.
-std::optional<Failure> CheckAll(const Game& g, uint64_t salt);
+// Everything above on one game (the soak, `carc fuzz`). Which decisions get the costlier
+// per-position checks (round trip, listed actions apply, features and their oracles, outside
+// the list, brute force) is drawn from `salt` (issue 21; property-tests/README.md "Soak"):
+// - every_decision: all of them at every decision, and the brute force reads back every
+//   candidate (unhandled_read_back 1, as the ctest properties);
+// - else: all but the brute force at every decision of a step (or of the forced placement, the
+//   game-end window: StepVisits' keys) taken at most rare_step_at_most times in the game and
+//   elsewhere at one in position_one_in decisions; the brute force at one in brute_force_one_in
+//   of the decisions so checked.
+// Conservation and score events run at every decision; replay, one translation + turn from a
+// random decision on, and the unused-expansion comparison for each enabled expansion per game.
+struct SoakPolicy {
+  bool every_decision = false;
+  int rare_step_at_most = 3;
+  int position_one_in = 8;
+  int brute_force_one_in = 4;
+};
+// How often each check ran (positions, or games for those named "(game)") and its time.
+struct CheckTally {
+  std::map<std::string, long> runs;
+  std::map<std::string, double> seconds;
+};
+std::optional<Failure> CheckAll(const Game& g, uint64_t salt, const SoakPolicy& policy = {},
+                                CheckTally* tally = nullptr);
 
 }  // namespace carc::prop

@@ -79,10 +79,14 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
     const uint64_t game_seed = rng();
     const uint64_t salt = rng();
     if (index % shards != opts.shard - 1) continue;
+    const auto p0 = Clock::now();
     GameSpec spec = SeededSpec(game_seed, enabled);
     Game g = Playout(spec);
+    ++res.checks.runs["(seeding and playout, game)"];
+    res.checks.seconds["(seeding and playout, game)"] +=
+        std::chrono::duration<double>(Clock::now() - p0).count();
     res.decisions += g.decisions();
-    std::optional<Failure> f = CheckAll(g, salt);
+    std::optional<Failure> f = CheckAll(g, salt, opts.policy, &res.checks);
     ++res.games;
     SoakGame played;
     played.index = index;
@@ -124,11 +128,11 @@ SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
              << std::flush;
     const std::string property = f->property;
     auto fails = [&](const GameSpec& s) {
-      auto r = CheckAll(Playout(s), salt);
+      auto r = CheckAll(Playout(s), salt, opts.policy);
       return r && r->property == property;
     };
     res.failing_spec = ShrinkSpec(spec, fails);
-    res.failure = CheckAll(Playout(res.failing_spec), salt);
+    res.failure = CheckAll(Playout(res.failing_spec), salt, opts.policy);
     write(*res.failure, res.failing_spec, true);
     break;
   }

@@ -31,6 +31,7 @@ struct SoakOptions {
   int shards = 1;
   // Progress rewrites one line with \r (a terminal); false: one line per report (a log file).
   bool rewrite_progress = true;
+  SoakPolicy policy;  // which decisions get the costlier checks (checks.h; --every-decision)
 };
 
 // What one played game gave (the soak report and the database rows merged from shards).
@@ -53,6 +54,7 @@ struct SoakResult {
   std::vector<SoakGame> played;                 // in order
   std::map<std::string, long> step_visits;      // decisions per step name, over all games
   std::map<std::string, long> games_reaching;   // games with at least one decision at the step
+  CheckTally checks;  // how often each check ran, and its time (the games played, not shrinking)
 };
 
 // The report written by `carc fuzz --report FILE` and read by `carc fuzz merge`.

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "model/expansions/registry.h"
+#include "property-tests/checks.h"
 #include "property-tests/gen_game.h"
 
 namespace carc::prop {
@@ -74,6 +75,50 @@ TEST(SoakSeeding, EveryChristmasCardWindowIsReachedOncePer10Games) {
 
 TEST(SoakSeeding, TheForcedPlacementIsReachedOncePer10Games) {
   EXPECT_GE(Reaching(std::string(kForcedPlacementKey)), kGames / 10);
+}
+
+// The soak's sampling policy (SoakPolicy, checks.h): the costlier per-position checks run at
+// every decision of a step the game takes at most rare_step_at_most times, and --every-decision
+// runs every check at every decision. Counted with the soak's tally on seeded games.
+TEST(SoakPolicy, RareStepsAreCheckedAtEveryDecision) {
+  std::mt19937_64 rng(3);
+  int total_rare = 0;
+  for (int n = 0; n < 4; ++n) {
+    const uint64_t game_seed = rng(), salt = rng();
+    const Game g = Playout(SeededSpec(game_seed, {"gifts"}));
+    ASSERT_EQ(g.error, "");
+    int rare = 0;  // decisions at a step taken at most 3 times in the game
+    const std::map<std::string, int> visits = StepVisits(g);
+    for (const model::Position& at : g.before)
+      rare += visits.at(std::string(at.current_step().Name())) <= 3 ? 1 : 0;
+    total_rare += rare;
+    CheckTally tally;
+    ASSERT_FALSE(CheckAll(g, salt, SoakPolicy{}, &tally).has_value());
+    // Conservation at every decision and at the end; the round trip also at the end.
+    EXPECT_EQ(tally.runs["conservation"], g.decisions() + 1);
+    EXPECT_GE(tally.runs["round-trip"], rare + 1) << "game " << n;
+    EXPECT_LT(tally.runs["round-trip"], g.decisions() + 1) << "game " << n << ": not sampled";
+    EXPECT_EQ(tally.runs["unused-expansion (game)"], 1);
+    // With (practically) no sampled decisions: exactly the rare ones and the end.
+    CheckTally rare_only;
+    ASSERT_FALSE(
+        CheckAll(g, salt, SoakPolicy{.position_one_in = 1 << 30}, &rare_only).has_value());
+    EXPECT_EQ(rare_only.runs["round-trip"], rare + 1) << "game " << n;
+    EXPECT_EQ(rare_only.runs["features"], rare) << "game " << n;
+  }
+  EXPECT_GT(total_rare, 0) << "no rare step in the 4 games: the test tests nothing";
+}
+
+TEST(SoakPolicy, EveryDecisionChecksEveryDecision) {
+  std::mt19937_64 rng(4);
+  const uint64_t game_seed = rng(), salt = rng();
+  const Game g = Playout(SeededSpec(game_seed, {}));  // the base game: a cheap brute force
+  ASSERT_EQ(g.error, "");
+  CheckTally tally;
+  ASSERT_FALSE(CheckAll(g, salt, SoakPolicy{.every_decision = true}, &tally).has_value());
+  for (const char* check : {"brute-force", "features", "outside-refused", "listed-actions-apply"})
+    EXPECT_EQ(tally.runs[check], g.decisions()) << check;
+  EXPECT_EQ(tally.runs["round-trip"], g.decisions() + 1);
 }
 
 }  // namespace
