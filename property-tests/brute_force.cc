@@ -176,7 +176,10 @@ std::string EffectKeyOf(const Position& after, const Action& a) {
 
 std::string EffectKey(const Position& pos, const Action& a) {
   if (a.type != model::ActionType::kExpansion) return "";
-  Position p = pos;
+  // A scratch position per thread, its buffers reused from call to call (issue 21: the soak's
+  // transform and outside-the-list checks ask this for every expansion action listed).
+  thread_local Position p;
+  p = pos;
   model::Apply(p, a, /*finish_turn=*/false);
   return EffectKeyOf(p, a);
 }
