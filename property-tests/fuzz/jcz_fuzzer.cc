@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -20,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   auto rep = carc::adjudicator::CheckJcz(file);
+  std::remove(file.c_str());  // no file left behind in /tmp
   if (rep.ok()) carc::fuzz::PrintLikeTheCli(carc::adjudicator::JczReportJson(*rep));
   auto doc = carc::fuzz::ReadLikeAFile(data, size, "fuzz.jcz");
   if (!doc) return 0;
