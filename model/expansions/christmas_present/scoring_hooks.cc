@@ -121,6 +121,10 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
   for (int x : raw) tied_raw += x == best_raw && best_raw > 0;
   std::vector<PlayerId> card_players;
   std::vector<std::string> rulings;
+  std::vector<std::string> counted;  // explained only: "Green's advantage-road card"
+  const auto say = [&](PlayerId p, Card c) {
+    if (pos.explain) counted.push_back(pos.players[p].name + "'s " + Info(c).name + " card");
+  };
   for (const Attached& a : s->attached) {
     if (!IsAdvantage(a.card) || Info(a.card).kind != ev.kind || pos.board.Find(a.node) != ev.root)
       continue;
@@ -132,6 +136,7 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
     }
     ev.strength[a.player] += 1;
     card_players.push_back(a.player);
+    say(a.player, a.card);
   }
   if (ev.kind == FeatureKind::kField && ev.cause.IsFinal())
     for (auto [p, node] : s->field_choices) {
@@ -149,12 +154,21 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
       if (!ok) continue;
       ev.strength[p] += 1;
       card_players.push_back(p);
+      say(p, Card::kAdvantageField);
     }
   if (rulings.empty()) return;
   for (auto& r : rulings)
     if (std::find(ev.rulings.begin(), ev.rulings.end(), r) == ev.rulings.end())
       ev.rulings.push_back(r);
   if (card_players.empty()) return;
+  // The verdict's majority counts the cards: say which (the figures listed are only figures).
+  if (!counted.empty()) {
+    std::string list;
+    for (size_t i = 0; i < counted.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == counted.size() ? " and " : ", ") + counted[i];
+    ev.formula += "; the majority counts " + list +
+                  (counted.size() > 1 ? ", each" : "") + " as one more figure of its holder";
+  }
   const int best = *std::max_element(ev.strength.begin(), ev.strength.end());
   ev.winners.clear();
   for (size_t p = 0; p < ev.strength.size(); ++p)
