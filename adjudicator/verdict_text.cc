@@ -2,6 +2,7 @@
 
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/rulings_catalog.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/scoring.h"
 
@@ -22,13 +23,6 @@ json CoordsJson(const std::vector<model::Coord>& cs) {
   return out;
 }
 
-std::string JoinAnd(const std::vector<std::string>& xs) {
-  std::string out;
-  for (size_t i = 0; i < xs.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == xs.size() ? " and " : ", ") + xs[i];
-  return out;
-}
-
 // BASE-MAJORITY: the players with the most figures all score the full points; a tie shares
 // nothing out.
 std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
@@ -44,20 +38,20 @@ std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
     std::vector<std::string> each;
     for (size_t i = 0; i < ev.winners.size(); ++i)
       each.push_back(winners[i] + " " + std::to_string(ev.receives[i]));
-    return JoinAnd(counted) + ": " + JoinAnd(winners) + " lead; the " + pts +
-           " points are split between them: " + JoinAnd(each);
+    return model::ListAnd(counted) + ": " + model::ListAnd(winners) + " lead; the " + pts +
+           " points are split between them: " + model::ListAnd(each);
   }
   if (winners.size() > 1)
-    return JoinAnd(counted) + ": a tie for the most figures, so " + JoinAnd(winners) +
+    return model::ListAnd(counted) + ": a tie for the most figures, so " + model::ListAnd(winners) +
            " each score the full " + pts + " points (the points are not shared out)";
-  if (counted.size() == 1) return "only " + winners[0] + " has figures here: " + winners[0] +
-                                  " scores " + pts;
+  if (counted.size() == 1)
+    return "only " + winners[0] + " has figures here: " + winners[0] + " scores " + pts;
   std::vector<std::string> losers;
   for (size_t p = 0; p < ev.strength.size() && p < pos.players.size(); ++p)
     if (ev.strength[p] > 0 && static_cast<int>(p) != ev.winners[0])
       losers.push_back(pos.players[p].name);
-  return JoinAnd(counted) + ": " + winners[0] + " has the most figures and scores " + pts + "; " +
-         JoinAnd(losers) + (losers.size() == 1 ? " scores" : " score") + " nothing";
+  return model::ListAnd(counted) + ": " + winners[0] + " has the most figures and scores " + pts +
+         "; " + model::ListAnd(losers) + (losers.size() == 1 ? " scores" : " score") + " nothing";
 }
 
 }  // namespace
@@ -74,7 +68,8 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
       static constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
       static constexpr int kDy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
       for (int k = 0; k < 8; ++k)
-        if (pos.board.At({m.x + kDx[k], m.y + kDy[k]})) around.push_back({m.x + kDx[k], m.y + kDy[k]});
+        if (pos.board.At({m.x + kDx[k], m.y + kDy[k]}))
+          around.push_back({m.x + kDx[k], m.y + kDy[k]});
       j["neighbours"] = CoordsJson(around);
       lines.push_back("monastery at " + model::CoordText(m) + "; tiles around it: " +
                       (around.empty() ? "none" : model::CoordsText(around)));
@@ -95,7 +90,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
     }
     if (!ev.ends.empty()) {
       j["ends"] = ends;
-      lines.push_back("ends at " + JoinAnd(texts));
+      lines.push_back("ends at " + model::ListAnd(texts));
     } else if (ev.cause.IsCompleted()) {
       j["ends"] = ends;
       lines.push_back(ev.kind == FeatureKind::kRoad ? "ends nowhere: the road is a closed loop"
@@ -107,10 +102,9 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
     json supplied = json::array(), left_out = json::array();
     for (const model::CitySeen& c : ev.touched_cities) {
       (c.completed ? supplied : left_out).push_back(CoordsJson(c.tiles));
-      lines.push_back(c.completed
-                          ? "supplies the completed city on " + model::CoordsText(c.tiles)
-                          : "touches the city on " + model::CoordsText(c.tiles) +
-                                ", which is not completed: left out (BASE-END-FARM)");
+      lines.push_back(c.completed ? "supplies the completed city on " + model::CoordsText(c.tiles)
+                                  : "touches the city on " + model::CoordsText(c.tiles) +
+                                        ", which is not completed: left out (BASE-END-FARM)");
     }
     j["cities_supplied"] = supplied;
     j["cities_left_out"] = left_out;
@@ -129,7 +123,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
       texts.push_back(model::FigureText(pos, f));
     }
     j["figures"] = figs;
-    lines.push_back("figures: " + JoinAnd(texts));
+    lines.push_back("figures: " + model::ListAnd(texts));
   }
   if (!ev.strength.empty() && !ev.figures.empty()) {
     j["majority"] = MajorityText(pos, ev);

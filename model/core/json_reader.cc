@@ -59,6 +59,13 @@ StatusOr<int> ReadFigureKind(const json& j, const Position& pos, const std::stri
   return k;
 }
 
+std::string ListAnd(const std::vector<std::string>& items) {
+  std::string s;
+  for (size_t i = 0; i < items.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return s;
+}
+
 std::string Plural(int n, std::string_view word) {
   const std::string w(word);
   if (n == 1) return "1 " + w;

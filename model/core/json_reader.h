@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/core/position.h"
 #include "model/core/status.h"
@@ -36,6 +37,8 @@ StatusOr<int> ReadFigureKind(const nlohmann::json& j, const Position& pos,
 
 // Texts for messages: "3 cities", "1 city"; "(1, 0)"; "road:EW of the tile at (1, 0)".
 std::string Plural(int n, std::string_view word);
+// "A", "A and B", "A, B and C".
+std::string ListAnd(const std::vector<std::string>& items);
 std::string TileAt(const Position& pos, int node);
 std::string FeatureAt(const Position& pos, int node);
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "model/core/json_reader.h"  // Plural
+#include "model/core/json_reader.h"  // Plural, ListAnd
 #include "model/core/partial_board.h"
 
 namespace carc::model {
@@ -288,10 +288,9 @@ std::string FeatureText(const Position& pos, int root) {
   }
   std::vector<FeatureEnd> ends = FeatureEnds(pos, root);
   if (ends.empty()) return out + " (closed on every side)";
-  out += " (it ends at ";
-  for (size_t i = 0; i < ends.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == ends.size() ? " and " : ", ") + EndText(ends[i]);
-  return out + ")";
+  std::vector<std::string> texts;
+  for (const FeatureEnd& e : ends) texts.push_back(EndText(e));
+  return out + " (it ends at " + ListAnd(texts) + ")";
 }
 
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "model/core/json_reader.h"
 #include "model/core/scoring.h"
 #include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/family.h"
@@ -163,10 +164,7 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
   if (card_players.empty()) return;
   // The verdict's majority counts the cards: say which (the figures listed are only figures).
   if (!counted.empty()) {
-    std::string list;
-    for (size_t i = 0; i < counted.size(); ++i)
-      list += (i == 0 ? "" : i + 1 == counted.size() ? " and " : ", ") + counted[i];
-    ev.formula += "; the majority counts " + list +
+    ev.formula += "; the majority counts " + model::ListAnd(counted) +
                   (counted.size() > 1 ? ", each" : "") + " as one more figure of its holder";
   }
   const int best = *std::max_element(ev.strength.begin(), ev.strength.end());

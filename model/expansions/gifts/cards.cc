@@ -408,14 +408,6 @@ std::vector<AdvantageCard> AdvantageCardsOn(const Position& pos, int root) {
   return out;
 }
 
-// "A", "A and B", "A, B and C".
-std::string Listed(const std::vector<std::string>& items) {
-  std::string s;
-  for (size_t i = 0; i < items.size(); ++i)
-    s += (i == 0 ? "" : (i + 1 == items.size() ? " and " : ", ")) + items[i];
-  return s;
-}
-
 // GIFT-Q-ADVANTAGE, the crux of a gift where advantage cards lie on the extended feature: which
 // card, whose, whether it counts, and the majority with and without it. `ev` is the majority the
 // gift is judged by, `other` the one of the other reading (with the cards when `ev` is without).
@@ -428,13 +420,13 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
   std::vector<std::string> names;
   for (const AdvantageCard& c : cards)
     names.push_back(Name(pos, c.player) + "'s " + c.card + " card");
-  const std::string list = Listed(names);
+  const std::string list = model::ListAnd(names);
   const std::string by_figures = "by figures " + Strengths(pos, raw);
   const std::string with_cards = "counting the cards " + Strengths(pos, with);
   auto whose = [&](const ScoreEvent& e) {
     std::vector<std::string> w;
     for (PlayerId p : e.winners) w.push_back(Name(pos, p));
-    return w.size() > 1 ? "a tie of " + Listed(w) : Listed(w) + "'s";
+    return w.size() > 1 ? "a tie of " + model::ListAnd(w) : model::ListAnd(w) + "'s";
   };
   const std::string head = "Christmas Present: " + list + (cards.size() > 1 ? " lie" : " lies") +
                            " on this " + kind + "; ";
@@ -473,7 +465,7 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
     holders.push_back(Name(pos, p));
     holders_top = holders_top && raw.strength[p] == best;
   }
-  std::string text = Listed(holders) +
+  std::string text = model::ListAnd(holders) +
                      " each hold a card here: each adds one figure to its "
                      "holder, so between the holders the cards cancel out";
   if (holders_top && tied >= 3)
