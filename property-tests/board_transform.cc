@@ -1,6 +1,8 @@
 #include "property-tests/board_transform.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <tuple>
 
 #include "model/core/expansion.h"
 #include "model/core/position_io.h"
@@ -142,6 +144,33 @@ std::vector<std::string> ActionKeys(const model::Position& pos, const std::vecto
   for (const Action& a : as) out.push_back(ActionKey(pos, a));
   std::sort(out.begin(), out.end());
   return out;
+}
+
+bool ActionLess(const Action& x, const Action& y) {
+  auto tie = [](const Action& a) {
+    return std::tuple(a.type, a.tile, a.pos.x, a.pos.y, a.has_pos, a.rotation, a.figure_kind,
+                      a.segment, reinterpret_cast<uintptr_t>(a.expansion), a.code);
+  };
+  if (tie(x) != tie(y)) return tie(x) < tie(y);
+  for (int i = 0; i < model::kMaxActionArgs; ++i)
+    if (x.args[i] != y.args[i]) return x.args[i] < y.args[i];
+  return false;
+}
+
+void CancelCommon(std::vector<Action>& x, std::vector<Action>& y) {
+  std::sort(x.begin(), x.end(), ActionLess);
+  std::sort(y.begin(), y.end(), ActionLess);
+  size_t i = 0, j = 0, ox = 0, oy = 0;  // read heads and write heads
+  while (i < x.size() || j < y.size()) {
+    if (j == y.size() || (i < x.size() && ActionLess(x[i], y[j])))
+      x[ox++] = x[i++];
+    else if (i == x.size() || ActionLess(y[j], x[i]))
+      y[oy++] = y[j++];
+    else
+      ++i, ++j;
+  }
+  x.resize(ox);
+  y.resize(oy);
 }
 
 }  // namespace carc::prop

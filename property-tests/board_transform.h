@@ -38,4 +38,13 @@ std::string ActionKey(const model::Position& pos, const model::Action& a);
 std::vector<std::string> ActionKeys(const model::Position& pos,
                                     const std::vector<model::Action>& actions);
 
+// A strict order on actions over every field operator== compares.
+bool ActionLess(const model::Action& x, const model::Action& y);
+// Sorts both lists (ActionLess) and takes out the actions they hold in common, as multisets
+// (an action twice in one and once in the other stays once). Two lists have the same multiset of
+// keys, for a key that is a function of the action alone (in one position, or in two positions
+// where it reads the same), exactly when what is left has: the common actions add equal keys to
+// both sides. The soak's list comparisons key only what is left (issue 21).
+void CancelCommon(std::vector<model::Action>& x, std::vector<model::Action>& y);
+
 }  // namespace carc::prop

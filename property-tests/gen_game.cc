@@ -64,6 +64,11 @@ bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
   if (a.type == model::ActionType::kExpansion && a.expansion == e) return true;
   if (a.type != model::ActionType::kPlaceFigure && a.type != model::ActionType::kExpansion)
     return false;
+  // Only a figure kind the module declared is one of its components named by another action
+  // (the config records who declared each): without one, no need to read the action's kind.
+  if (std::none_of(pos.cfg().figure_kinds.begin(), pos.cfg().figure_kinds.end(),
+                   [e](const auto& k) { return k.owner == e; }))
+    return false;
   // Another expansion's action may use this one's figure (Gifts' Synod with the phantom).
   std::string name;
   if (a.type == model::ActionType::kPlaceFigure) {
@@ -100,6 +105,15 @@ std::vector<Action> AllowedActions(const Position& pos, const std::vector<std::s
   return out;
 }
 
+size_t ChoiceIndex(const GameSpec& spec, const Position& pos, size_t n_allowed, size_t& k) {
+  // At a step of an unused expansion the first allowed action is taken without using a choice,
+  // so the remaining choices line up with the game played without the expansion.
+  if (n_allowed <= 1 || AtStepOf(pos, spec.unused)) return 0;
+  const int c = k < spec.choices.size() ? spec.choices[k] : 0;
+  ++k;
+  return static_cast<size_t>(c < 0 ? -static_cast<long>(c) : c) % n_allowed;
+}
+
 Game Playout(const GameSpec& spec, bool keep_positions) {
   Game g;
   g.spec = spec;
@@ -126,14 +140,7 @@ Game Playout(const GameSpec& spec, bool keep_positions) {
       g.final_pos = pos;
       return g;
     }
-    size_t i = 0;
-    // At a step of an unused expansion the first allowed action is taken without using a choice,
-    // so the remaining choices line up with the game played without the expansion.
-    if (allowed.size() > 1 && !AtStepOf(pos, spec.unused)) {
-      int c = k < spec.choices.size() ? spec.choices[k] : 0;
-      ++k;
-      i = static_cast<size_t>(c < 0 ? -static_cast<long>(c) : c) % allowed.size();
-    }
+    const size_t i = ChoiceIndex(spec, pos, allowed.size(), k);
     if (keep_positions) g.before.push_back(pos);
     g.actions.push_back(allowed[i]);
     model::ApplyResult r = model::Apply(pos, allowed[i]);
@@ -291,21 +298,26 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
   return s;
 }
 
+std::vector<std::string> StepKeys(const Position& at) {
+  std::vector<std::string> out;
+  const std::string_view step = at.current_step().Name();
+  out.emplace_back(step);
+  if (step == "xmas_turn_start" && at.supply.total() == 0) {
+    const xmas::State* s = xmas::Slice(at);
+    if (s && s->two_tiles.empty()) out.emplace_back(kGameEndCardsKey);
+  }
+  if (step != "xmas_place_window") return out;
+  const xmas::State* s = xmas::Slice(at);
+  if (s && std::any_of(s->forces.begin(), s->forces.end(),
+                       [&](const xmas::Force& f) { return f.target == at.turn.player; }))
+    out.emplace_back(kForcedPlacementKey);
+  return out;
+}
+
 std::map<std::string, int> StepVisits(const Game& g) {
   std::map<std::string, int> out;
-  for (const Position& at : g.before) {
-    const std::string_view step = at.current_step().Name();
-    ++out[std::string(step)];
-    if (step == "xmas_turn_start" && at.supply.total() == 0) {
-      const xmas::State* s = xmas::Slice(at);
-      if (s && s->two_tiles.empty()) ++out[std::string(kGameEndCardsKey)];
-    }
-    if (step != "xmas_place_window") continue;
-    const xmas::State* s = xmas::Slice(at);
-    if (s && std::any_of(s->forces.begin(), s->forces.end(),
-                         [&](const xmas::Force& f) { return f.target == at.turn.player; }))
-      ++out[std::string(kForcedPlacementKey)];
-  }
+  for (const Position& at : g.before)
+    for (const std::string& key : StepKeys(at)) ++out[key];
   return out;
 }
 

@@ -56,6 +56,10 @@ struct Game {
 
 // Plays the spec out. Keeps the positions (for properties at every step) unless keep is false.
 Game Playout(const GameSpec& spec, bool keep_positions = true);
+// The index into the `allowed` actions (n_allowed of them) that the spec takes at `pos`, as
+// Playout takes it: its next choice (k counts the choices used) when there are two or more and
+// the step is not one of an unused expansion's, else the first.
+size_t ChoiceIndex(const GameSpec& spec, const model::Position& pos, size_t n_allowed, size_t& k);
 
 // The actions the spec's players may choose from: LegalActions minus those of unused expansions
 // (if that leaves none, the component always comes into play: the first listed action).
@@ -104,6 +108,8 @@ inline constexpr std::string_view kForcedPlacementKey = "xmas_place_window (forc
 // modifiers at the end of a turn).
 inline constexpr std::string_view kGameEndCardsKey = "xmas_turn_start (game end)";
 std::map<std::string, int> StepVisits(const Game& g);
+// The keys one decision counts under (its step name, and the two keys above where they apply).
+std::vector<std::string> StepKeys(const model::Position& at);
 
 // Parses a position file with every registered expansion known; aborts the property on error.
 model::StatusOr<model::Position> ParseJson(const nlohmann::json& j, const std::string& source);
