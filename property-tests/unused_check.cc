@@ -30,7 +30,9 @@ bool EndsComparison(const std::string& id, const Position& pos, const Action& a)
          model::DumpAction(pos, a).value("type", "") != "assign_points";
 }
 bool ExpansionOnlyEvent(const std::string& id, const model::ScoreEvent& ev) {
-  if (id == "messengers") return ev.points == 0 && ev.cause == exp::messengers::MakeCause(exp::messengers::Cause::kFinalSum);
+  if (id == "messengers")
+    return ev.points == 0 &&
+           ev.cause == exp::messengers::MakeCause(exp::messengers::Cause::kFinalSum);
   if (id == "gifts")
     return std::find(ev.rulings.begin(), ev.rulings.end(), "GIFT-END") != ev.rulings.end();
   return false;
@@ -45,31 +47,112 @@ int OwnPointsIn(const std::string& id, const model::ScoreEvent& ev) {
   return 0;
 }
 
+// One game of the comparison, played decision by decision as Playout plays it (the same lists,
+// ChoiceIndex, the same errors), keeping no positions: the two games are compared in lockstep.
+struct Side {
+  GameSpec spec;
+  Position pos;
+  std::vector<Action> legal, allowed;  // at the current decision (List)
+  size_t k = 0, chosen = 0;            // choices used; the index taken in `allowed`
+  int decisions = 0;
+  bool have_last = false;
+  Action last;  // the last action taken or tried
+  std::string error;
+  std::vector<model::ScoreEvent> events;  // every score event of the game so far, in order
+
+  explicit Side(GameSpec s) : spec(std::move(s)) {
+    auto parsed = ParseJson(StartJson(spec), "start.json");
+    if (!parsed.ok()) {
+      error = "start position does not parse: " + parsed.status().message();
+      return;
+    }
+    pos = std::move(*parsed);
+    model::ApplyResult first;
+    model::Advance(pos, first);
+  }
+  bool Over() const { return !error.empty() || pos.turn.game_over; }
+  // The current decision's lists and choice (Playout's), or an error.
+  void List() {
+    if (Over()) return;
+    if (decisions > 1000) {
+      error = "the game did not end after 1000 decisions";
+      return;
+    }
+    legal = model::LegalActions(pos);
+    allowed = FilterUnused(pos, legal, spec.unused);
+    if (allowed.empty()) {
+      error = "no legal action at step " + std::string(pos.current_step().Name()) +
+              " of a game that is not over";
+      return;
+    }
+    chosen = ChoiceIndex(spec, pos, allowed.size(), k);
+  }
+  const Action& Choice() const { return allowed[chosen]; }
+  // Takes the choice and lists the next decision.
+  void Take() {
+    last = Choice();
+    have_last = true;
+    ++decisions;
+    model::ApplyResult r = model::Apply(pos, last);
+    if (!r.verdict.legal || !r.input_error.empty()) {
+      error = "a listed action was refused: " + model::Describe(pos, last) + ": " +
+              (r.input_error.empty()
+                   ? (r.verdict.reasons.empty() ? std::string("?") : r.verdict.reasons[0].ruling)
+                   : r.input_error);
+      return;
+    }
+    for (model::ScoreEvent& ev : r.scores) events.push_back(std::move(ev));
+    List();
+  }
+  void Finish() {
+    while (!Over()) Take();
+  }
+  std::optional<Failure> PlayoutFailure() const {
+    if (error.empty()) return std::nullopt;
+    return Fail("playout", error, pos, have_last ? &last : nullptr);
+  }
+
+  // AllowedActions(pos, unused) from the legal list already made.
+  static std::vector<Action> FilterUnused(const Position& pos, const std::vector<Action>& legal,
+                                          const std::vector<std::string>& unused) {
+    if (unused.empty()) return legal;
+    std::vector<Action> out;
+    for (const Action& a : legal) {
+      bool skip = false;
+      for (const std::string& id : unused) skip = skip || UsesExpansion(pos, a, id);
+      if (!skip) out.push_back(a);
+    }
+    if (out.empty() && !legal.empty()) out.push_back(legal.front());
+    return out;
+  }
+};
+
 // A decision that exists only for the unused component: every option but pass names it (e.g.
 // a Christmas card window whose only play puts the phantom on a feature).
-bool OnlyForUnused(const Position& with, const std::string& id) {
-  const std::vector<Action> allowed = AllowedActions(with, {id});
-  return allowed.size() == 1 && allowed[0].type == ActionType::kPass &&
-         model::LegalActions(with).size() > 1;
+bool OnlyForUnused(const std::vector<Action>& allowed_id, const std::vector<Action>& legal) {
+  return allowed_id.size() == 1 && allowed_id[0].type == ActionType::kPass && legal.size() > 1;
 }
 
-// Whether decision n of the game without the expansion is at the step `with` stands at.
-bool SameStep(const Game& without, size_t n, const Position& with) {
-  return n < static_cast<size_t>(without.decisions()) &&
-         without.before[n].current_step().Name() == with.current_step().Name();
+// Whether the game without the expansion, at its current decision, is at the step `with`
+// stands at.
+bool SameStep(const Side& without, const Position& with) {
+  return !without.Over() && without.pos.current_step().Name() == with.current_step().Name();
 }
 
 // A card with nothing to act on may still be opened or played without a target (Gifts' Synod
 // with no free figure or monastery). The unused phantom is a figure that could go there, so such
 // an option exists only without it: the lists differ exactly by options without a target, and
 // the games part at this decision (the comparison stops, as for Messengers' first message).
-bool OnlyNoTargetOptionsDiffer(const std::string& id, const Position& without, const Position& with,
-                               const std::vector<std::string>& kb,
-                               const std::vector<std::string>& ke) {
+bool OnlyNoTargetOptionsDiffer(const std::string& id, const Position& without,
+                               const std::vector<Action>& without_legal, const Position& with,
+                               const std::vector<Action>& with_legal,
+                               const std::vector<Action>& with_allowed_id) {
   if (id != "phantom") return false;
-  if (AllowedActions(with, {id}).size() == model::LegalActions(with).size()) return false;
+  if (with_allowed_id.size() == with_legal.size()) return false;
+  const std::vector<std::string> kb = ActionKeys(without, without_legal);
+  const std::vector<std::string> ke = ActionKeys(with, with_allowed_id);
   if (!std::includes(kb.begin(), kb.end(), ke.begin(), ke.end())) return false;
-  for (const Action& a : model::LegalActions(without)) {
+  for (const Action& a : without_legal) {
     if (std::binary_search(ke.begin(), ke.end(), ActionKey(without, a))) continue;
     if (a.type != ActionType::kExpansion || model::DumpAction(without, a).contains("feature"))
       return false;
@@ -77,8 +160,22 @@ bool OnlyNoTargetOptionsDiffer(const std::string& id, const Position& without, c
   return true;
 }
 
+// Whether ActionKeys(pb, xb) == ActionKeys(pe, xe). ActionKey reads the position only for the
+// catalog and the drawn tile: where both read the same, equal actions have equal keys and only
+// what CancelCommon leaves is keyed (issue 21: the keys' strings were a quarter of this check).
+bool SameKeys(const Position& pb, std::vector<Action> xb, const Position& pe,
+              std::vector<Action> xe) {
+  if (&*pb.cfg().catalog == &*pe.cfg().catalog && pb.turn.drawn == pe.turn.drawn)
+    CancelCommon(xb, xe);
+  return ActionKeys(pb, xb) == ActionKeys(pe, xe);
+}
+
 }  // namespace
 
+// The two games are played in lockstep (Side): decision i of the game with the expansion is
+// compared, when kept, with the next decision of the game without it. Either game is always
+// played to its end, so that a playout error in either is reported first, as it would be had
+// the games been played before the comparison.
 std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std::string& id) {
   GameSpec without = base_spec, with = base_spec;
   without.expansions.erase(std::remove(without.expansions.begin(), without.expansions.end(), id),
@@ -88,74 +185,89 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
     if (e == id || std::count(without.expansions.begin(), without.expansions.end(), e))
       with.expansions.push_back(e);
   with.unused.push_back(id);
-  Game gb = Playout(without), ge = Playout(with);
-  if (auto f = CheckPlayout(gb)) return f;
-  if (auto f = CheckPlayout(ge)) return f;
-  // Decisions at steps the expansion adds (e.g. place_phantom: pass only) are left out.
-  std::vector<int> kept;
+  Side gb(std::move(without)), ge(std::move(with));
+  // The result, once both games are played out: a playout error of either comes first.
+  auto finish = [&](std::optional<Failure> f) -> std::optional<Failure> {
+    gb.Finish();
+    ge.Finish();
+    if (auto p = gb.PlayoutFailure()) return p;
+    if (auto p = ge.PlayoutFailure()) return p;
+    return f;
+  };
+  const std::vector<std::string> only_id = {id};
+  const bool unused_is_id = ge.spec.unused == only_id;
+  auto fail = [&](const std::string& msg) {
+    return Fail("unused-expansion", "with " + id + " enabled but unused: " + msg, ge.pos);
+  };
+  gb.List();
+  ge.List();
+  // Decisions at steps the expansion adds (e.g. place_phantom: pass only) are left out; kept:
+  // the decisions compared so far (= the decisions gb took).
+  int kept = 0;
   bool whole = true;
-  for (int i = 0; i < ge.decisions() && whole; ++i) {
-    if (EndsComparison(id, ge.before[i], ge.actions[i])) whole = false;
-    if (whole && !AtStepOf(ge.before[i], {id}) &&
-        !(OnlyForUnused(ge.before[i], id) && !SameStep(gb, kept.size(), ge.before[i])))
-      kept.push_back(i);
-  }
-  auto fail = [&](const std::string& msg, int i) {
-    const Position& at = i < ge.decisions() ? ge.before[i] : ge.final_pos;
-    return Fail("unused-expansion", "with " + id + " enabled but unused: " + msg, at);
-  };
-  auto count_differs = [&] {
-    return fail(std::to_string(kept.size()) + " decisions vs " + std::to_string(gb.decisions()) +
-                    " without it",
-                kept.empty() ? 0 : kept.back());
-  };
-  for (size_t n = 0; n < kept.size(); ++n) {
-    if (static_cast<int>(n) >= gb.decisions()) return count_differs();
-    int i = kept[n];
-    const std::vector<std::string> kb = ActionKeys(gb.before[n], model::LegalActions(gb.before[n]));
-    const std::vector<std::string> ke =
-        ActionKeys(ge.before[i], AllowedActions(ge.before[i], {id}));
-    if (kb != ke && OnlyNoTargetOptionsDiffer(id, gb.before[n], ge.before[i], kb, ke))
-      return std::nullopt;  // the games part here: compared up to this decision
-    if (kb != ke)
-      return fail("other legal actions at decision " + std::to_string(n) +
-                      "; without it: " + model::DumpPosition(gb.before[n]).dump(),
-                  i);
-    if (!(gb.actions[n] == ge.actions[i]))
-      return fail("another action at decision " + std::to_string(n), i);
-    if (Scores(gb.before[n]) != Scores(ge.before[i]))
-      return fail("scores " + Show(Scores(ge.before[i])) + " vs " + Show(Scores(gb.before[n])) +
-                      " at decision " + std::to_string(n),
-                  i);
-  }
-  if (!whole) return std::nullopt;  // a message was taken: compared up to it
-  if (static_cast<int>(kept.size()) != gb.decisions()) return count_differs();
-  std::vector<int> extra(ge.final_pos.players.size(), 0);
-  auto events = [&](const Game& g, bool count_extra) {
-    std::vector<std::string> out;
-    for (const auto& r : g.results)
-      for (const auto& ev : r.scores) {
-        if (count_extra && ExpansionOnlyEvent(id, ev)) {
-          for (int w : ev.winners) extra[w] += ev.points;
-          continue;
-        }
-        const int own = count_extra ? OwnPointsIn(id, ev) : 0;
-        for (int w : ev.winners) extra[w] += own;
-        out.push_back(std::string(model::FeatureKindName(ev.kind)) + " " +
-                      std::to_string(ev.points - own) + " to " + json(ev.winners).dump());
+  std::vector<Action> allowed_id;
+  for (; !ge.Over(); ge.Take()) {
+    if (EndsComparison(id, ge.pos, ge.Choice())) {
+      whole = false;
+      break;
+    }
+    if (AtStepOf(ge.pos, only_id)) continue;
+    allowed_id = unused_is_id ? ge.allowed : Side::FilterUnused(ge.pos, ge.legal, only_id);
+    if (OnlyForUnused(allowed_id, ge.legal) && !SameStep(gb, ge.pos)) continue;
+    // Compared with decision `kept` of the game without it.
+    const int n = kept++;
+    if (gb.Over()) {  // more decisions kept than it took
+      int more = kept;
+      for (ge.Take(); !ge.Over(); ge.Take()) {  // the count, for the message
+        if (EndsComparison(id, ge.pos, ge.Choice())) break;
+        if (AtStepOf(ge.pos, only_id)) continue;
+        allowed_id = unused_is_id ? ge.allowed : Side::FilterUnused(ge.pos, ge.legal, only_id);
+        if (!OnlyForUnused(allowed_id, ge.legal)) ++more;
       }
+      return finish(fail(std::to_string(more) + " decisions vs " + std::to_string(gb.decisions) +
+                         " without it"));
+    }
+    if (!SameKeys(gb.pos, gb.legal, ge.pos, allowed_id)) {
+      if (OnlyNoTargetOptionsDiffer(id, gb.pos, gb.legal, ge.pos, ge.legal, allowed_id))
+        return finish(std::nullopt);  // the games part here: compared up to this decision
+      return finish(fail("other legal actions at decision " + std::to_string(n) +
+                         "; without it: " + model::DumpPosition(gb.pos).dump()));
+    }
+    if (!(gb.Choice() == ge.Choice()))
+      return finish(fail("another action at decision " + std::to_string(n)));
+    if (Scores(gb.pos) != Scores(ge.pos))
+      return finish(fail("scores " + Show(Scores(ge.pos)) + " vs " + Show(Scores(gb.pos)) +
+                         " at decision " + std::to_string(n)));
+    gb.Take();
+  }
+  if (!whole) return finish(std::nullopt);  // a message was taken: compared up to it
+  if (auto f = finish(std::nullopt)) return f;
+  if (kept != gb.decisions)
+    return fail(std::to_string(kept) + " decisions vs " + std::to_string(gb.decisions) +
+                " without it");
+  std::vector<int> extra(ge.pos.players.size(), 0);
+  auto events = [&](const Side& g, bool count_extra) {
+    std::vector<std::string> out;
+    for (const auto& ev : g.events) {
+      if (count_extra && ExpansionOnlyEvent(id, ev)) {
+        for (int w : ev.winners) extra[w] += ev.points;
+        continue;
+      }
+      const int own = count_extra ? OwnPointsIn(id, ev) : 0;
+      for (int w : ev.winners) extra[w] += own;
+      out.push_back(std::string(model::FeatureKindName(ev.kind)) + " " +
+                    std::to_string(ev.points - own) + " to " + json(ev.winners).dump());
+    }
     return out;
   };
   if (events(gb, false) != events(ge, true))
-    return fail(
-        "other score events:" + Join(events(ge, false)) + "\nwithout:" + Join(events(gb, false)),
-        ge.decisions());
-  std::vector<int> final_e = Scores(ge.final_pos);
+    return fail("other score events:" + Join(events(ge, false)) +
+                "\nwithout:" + Join(events(gb, false)));
+  std::vector<int> final_e = Scores(ge.pos);
   for (size_t p = 0; p < final_e.size(); ++p) final_e[p] -= extra[p];
-  if (Scores(gb.final_pos) != final_e)
-    return fail("final scores " + Show(Scores(ge.final_pos)) + " (less its own events " +
-                    Show(extra) + ") vs " + Show(Scores(gb.final_pos)),
-                ge.decisions());
+  if (Scores(gb.pos) != final_e)
+    return fail("final scores " + Show(Scores(ge.pos)) + " (less its own events " + Show(extra) +
+                ") vs " + Show(Scores(gb.pos)));
   return std::nullopt;
 }
 
