@@ -158,6 +158,11 @@ bool ActionLess(const Action& x, const Action& y) {
 }
 
 void CancelCommon(std::vector<Action>& x, std::vector<Action>& y) {
+  if (x == y) {  // the same list in the same order (e.g. two games listing alike)
+    x.clear();
+    y.clear();
+    return;
+  }
   std::sort(x.begin(), x.end(), ActionLess);
   std::sort(y.begin(), y.end(), ActionLess);
   size_t i = 0, j = 0, ox = 0, oy = 0;  // read heads and write heads

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "model/core/position_io.h"
+#include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/christmas_present/state.h"
 #include "model/expansions/registry.h"
@@ -208,30 +209,36 @@ namespace {
 
 namespace xmas = exp::christmas_present;
 
-// What SeededSpec looks at in an action: Christmas Present's card plays and draws, by their
-// written form (the module's dump: type, and in its "kind" object the card and the player).
+// What SeededSpec looks at in an action: Christmas Present's card plays and draws, as the
+// module writes them (actions.h: an action of any code but the five others is written
+// "xmas_play" with its player; a draw names its card when the card is known), read from the
+// action's typed arguments (issue 21: writing each card action out was most of the seeding).
 struct Kind {
   bool xmas_play = false;
   int player = -1;              // xmas_play: who plays
   bool draws_holdable = false;  // xmas_draw_card of a card that is not a lightning card
 };
 
-Kind KindOf(const Position& pos, const Action& a) {
+Kind KindOf(const Action& a) {
   Kind k;
   if (a.type != model::ActionType::kExpansion || !a.expansion ||
       a.expansion->Id() != "christmas_present")
     return k;
-  const json d = model::DumpAction(pos, a);
-  const std::string type = d.value("type", "");
-  const json& j = d.contains("kind") && d["kind"].is_object() ? d["kind"] : d;
-  k.xmas_play = type == "xmas_play";
-  if (k.xmas_play && j.contains("player") && j["player"].is_number_integer())
-    k.player = j["player"].get<int>();
-  if (type == "xmas_draw_card" && j.contains("card") && j["card"].is_string()) {
-    const auto card = xmas::ParseCard(j["card"].get<std::string>());
-    k.draws_holdable = card && xmas::TimingOf(*card) != xmas::Timing::kImmediate;
+  switch (a.code) {
+    case xmas::kDrawCard:
+      k.draws_holdable =
+          xmas::kDrawnArg.Has(a) && xmas::TimingOf(xmas::kDrawnArg(a)) != xmas::Timing::kImmediate;
+      return k;
+    case xmas::kCancel:
+    case xmas::kAllow:
+    case xmas::kDiscard:
+    case xmas::kKeepTile:
+      return k;
+    default:
+      k.xmas_play = true;
+      k.player = xmas::kPlayerArg(a);
+      return k;
   }
-  return k;
 }
 
 }  // namespace
@@ -266,7 +273,7 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
       std::vector<bool> hoarded(legal.size(), false);
       bool any_hoarded = false;
       for (size_t k = 0; k < legal.size(); ++k) {
-        kinds.push_back(KindOf(pos, legal[k]));
+        kinds.push_back(KindOf(legal[k]));
         const Kind& kd = kinds.back();
         hoarded[k] = kd.xmas_play && kd.player >= 0 &&
                      kd.player < static_cast<int>(hoards.size()) && hoards[kd.player];
