@@ -44,14 +44,30 @@ std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
   if (winners.size() > 1)
     return model::ListAnd(counted) + ": a tie for the most figures, so " + model::ListAnd(winners) +
            " each score the full " + pts + " points (the points are not shared out)";
+  // One winner: what the event pays them (a share where an expansion splits the value).
+  const std::string paid =
+      ev.receives.size() == 1 && ev.receives[0] != ev.points
+          ? std::to_string(ev.receives[0]) + " of the " + pts + " points (a share)"
+          : pts;
   if (counted.size() == 1)
-    return "only " + winners[0] + " has figures here: " + winners[0] + " scores " + pts;
-  std::vector<std::string> losers;
+    return "only " + winners[0] + " has figures here: " + winners[0] + " scores " + paid;
+  // One of several tied leaders (BASE-END-FARM-C1-ONCE pays each in an event of their own; a
+  // reading may pay only one, MSG-Q-8-TIED): the others are not losers.
+  const model::PlayerId w = ev.winners[0];
+  const int top = static_cast<size_t>(w) < ev.strength.size() ? ev.strength[w] : -1;
+  std::vector<std::string> tied, losers;
   for (size_t p = 0; p < ev.strength.size() && p < pos.players.size(); ++p)
-    if (ev.strength[p] > 0 && static_cast<int>(p) != ev.winners[0])
-      losers.push_back(pos.players[p].name);
-  return model::ListAnd(counted) + ": " + winners[0] + " has the most figures and scores " + pts +
-         "; " + model::ListAnd(losers) + (losers.size() == 1 ? " scores" : " score") + " nothing";
+    if (ev.strength[p] > 0 && static_cast<int>(p) != w)
+      (ev.strength[p] == top ? tied : losers).push_back(pos.players[p].name);
+  const std::string nothing = losers.empty()
+                                  ? ""
+                                  : "; " + model::ListAnd(losers) +
+                                        (losers.size() == 1 ? " scores" : " score") + " nothing";
+  if (!tied.empty())
+    return model::ListAnd(counted) + ": " + winners[0] + " is tied for the most figures with " +
+           model::ListAnd(tied) + "; this event pays " + winners[0] + " " + paid + nothing;
+  return model::ListAnd(counted) + ": " + winners[0] + " has the most figures and scores " + paid +
+         nothing;
 }
 
 }  // namespace

@@ -131,14 +131,17 @@ void FarmValueInto(const Position& pos, int root, const std::vector<int>& figs, 
   ev.kind = FeatureKind::kField;
   ev.root = root;
   FillTiles(pos, root, ev);
+  // The value before the majority, as for every other feature: a module's majority hook reads
+  // it (XMAS-Q-SHARE split-value states each winner's share of `points`) and adds to the
+  // formula.
+  ev.cities = CountCompletedCities(pos.board, root);
+  ev.points = 3 * ev.cities;
+  if (!quiet) ev.formula = "3 x " + Plural(ev.cities, "completed city");
   MajorityOf(pos, figs, ev, !quiet);
   // BASE-END-FARM: incomplete ones left out. Evidence only the explained verdict reads (no
   // module's hook does): the lean path leaves it out.
   if (!quiet && pos.explain) ev.touched_cities = TouchedCities(pos, root);
-  ev.cities = CountCompletedCities(pos.board, root);
-  ev.points = 3 * ev.cities;
   if (quiet) return;
-  ev.formula = "3 x " + Plural(ev.cities, "completed city");
   ev.rulings.push_back(pos.cfg().options.farm_scoring == FarmScoring::kC1ThreePerCityOnce
                            ? "BASE-END-FARM-C1-ONCE"
                            : "BASE-END-FARM");
@@ -395,7 +398,13 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   Buffers& buf = quiet ? reused : fresh;
   std::vector<int>& figs = buf.figs;
   pos.FiguresIn(root, figs);
-  if (figs.empty()) return;
+  if (figs.empty()) {
+    // Nobody scores a feature without a figure (BASE-MAJORITY), but it is complete and never
+    // scored later: what lasts until the feature is scored ends now (XMAS-Q-ADVANTAGE: an
+    // advantage card left alone on it goes to the discard pile).
+    FeatureScored(pos, root, out);
+    return;
+  }
   ScoreEvent& ev = buf.ev;
   Recycle(ev);
   ev.cause = ScoreCause::Completed();
@@ -431,6 +440,26 @@ void FinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   for (const Expansion* e : pos.cfg().Using(Hook::kAfterFinalScoring))
     e->AfterFinalScoring(pos, out);
 }
+
+namespace {
+
+// What winner p of the split farm event `ev` receives of `points` (XMAS-Q-SHARE split-value,
+// BASE-END-FARM-C1-ONCE): the modules' majority hooks state the split of that value, asked
+// again with it, so the core rounds nothing of its own.
+int SplitShare(const Position& pos, const std::vector<int>& figs, const ScoreEvent& ev, PlayerId p,
+               int points) {
+  ScoreEvent again;
+  again.cause = ev.cause;
+  again.kind = ev.kind;
+  again.root = ev.root;
+  again.points = points;
+  MajorityOf(pos, figs, again, /*rulings=*/false);
+  for (size_t i = 0; i < again.winners.size(); ++i)
+    if (again.winners[i] == p) return Receives(again, i);
+  return points;  // the same figures give the same winners
+}
+
+}  // namespace
 
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   const Board& b = pos.board;
@@ -485,7 +514,8 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     }
     return;
   }
-  std::map<PlayerId, std::set<int>> paid;  // kC1ThreePerCityOnce
+  // kC1ThreePerCityOnce: the farms' events, paid below once every farm is valued.
+  std::vector<std::pair<std::pair<int, int>, ScoreEvent>> once;
   for (auto [lo, hi] : buf.farms) {
     const int root = by_root[lo].first;
     ScoreEvent& ev = buf.ev;
@@ -496,33 +526,46 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
       if (!quiet) out.push_back(std::move(ev));  // not read again: Recycle resets it
       continue;
     }
-    // C1 three-per-city-once: each winner is paid only for cities not yet paid to them.
-    const std::vector<int> cities = CompletedCities(b, root);
-    for (size_t w = 0; w < ev.winners.size(); ++w) {
-      const PlayerId p = ev.winners[w];
-      ScoreEvent one = ev;
-      one.winners = {p};
-      int fresh_cities = 0;
-      for (int c : cities)
-        if (paid[p].insert(c).second) ++fresh_cities;
-      one.points = 3 * fresh_cities;
-      // A value a module split between the winners (receives): this winner's share of the
-      // cities not yet paid to them, in the same proportion.
-      one.receives.clear();
-      if (ev.receives.size() == ev.winners.size() && ev.points > 0)
-        one.receives = {ev.receives[w] * one.points / ev.points};
-      if (!quiet)
-        one.formula =
-            "3 x " + Plural(fresh_cities, "completed city") + " not yet paid to this player";
-      Award(pos, one);
-      if (!quiet) out.push_back(one);
-    }
-    if (ev.winners.empty()) {  // listed, nothing paid
-      ev.points = 0;
-      ev.formula.clear();
-      if (!quiet) out.push_back(ev);
-    }
+    once.push_back({{lo, hi}, ev});
   }
+  // BASE-END-FARM-C1-ONCE: a player is paid for a completed city once, whichever of the farms
+  // they win touch it. XMAS-Q-SHARE split-value: a winner who receives a share of a farm (the
+  // event states `receives`) is paid after every whole payment, so a city paid to them in full
+  // through one farm is not paid again as a share, whatever the order of the farms; and the
+  // share is the split of the winner's own value (3 per city not yet paid to them), stated by
+  // the modules for that value: one rounding, as for any split value (XMAS-Q-SHARE).
+  std::map<PlayerId, std::set<int>> paid;
+  for (const bool shares : {false, true})
+    for (auto& [range, ev] : once) {
+      const bool split = !ev.receives.empty() && ev.receives.size() == ev.winners.size();
+      if (split != shares) continue;
+      const std::vector<int> cities = CompletedCities(b, ev.root);
+      // The card note or split the modules added to the farm's formula, kept per winner.
+      const std::string whole = "3 x " + Plural(ev.cities, "completed city");
+      const std::string note =
+          ev.formula.rfind(whole, 0) == 0 ? ev.formula.substr(whole.size()) : std::string();
+      for (const PlayerId p : ev.winners) {
+        ScoreEvent one = ev;
+        one.winners = {p};
+        int fresh_cities = 0;
+        for (int c : cities)
+          if (paid[p].insert(c).second) ++fresh_cities;
+        one.points = 3 * fresh_cities;
+        one.receives.clear();
+        if (split)
+          one.receives = {SplitShare(pos, group(range.first, range.second), ev, p, one.points)};
+        if (!quiet)
+          one.formula = "3 x " + Plural(fresh_cities, "completed city") +
+                        " not yet paid to this player" + note;
+        Award(pos, one);
+        if (!quiet) out.push_back(one);
+      }
+      if (ev.winners.empty()) {  // listed, nothing paid
+        ev.points = 0;
+        ev.formula.clear();
+        if (!quiet) out.push_back(ev);
+      }
+    }
 }
 
 }  // namespace carc::model

@@ -248,8 +248,8 @@ void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_f
 // XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY (XMAS-Q-ADVANTAGE: one more figure until the
 // feature is scored), XMAS-FN4 (the scoring cards: the figures leave with the cards), XMAS-FN7,
 // FN9, FN10 (a modifier acts on this scoring only): every card on a feature scored during the
-// game (completed, a scoring card, a gift such as Road Sweeper: model::FeatureScored) goes to
-// the discard pile.
+// game (completed, also with no figure on it, a scoring card, a gift such as Road Sweeper:
+// model::FeatureScored) goes to the discard pile (XMAS-USE: used cards are discarded).
 void ChristmasPresent::OnFeatureScored(Position& pos, int root, model::ApplyResult& out) const {
   State* s = Slice(pos);
   if (!s) return;
@@ -258,13 +258,18 @@ void ChristmasPresent::OnFeatureScored(Position& pos, int root, model::ApplyResu
     if (pos.board.Find(a.node) != root) continue;
     s->discard.push_back(a.card);
     s->attached.erase(s->attached.begin() + i);
-    if (pos.explain && IsAdvantage(a.card))
-      out.notes.push_back({"XMAS-Q-ADVANTAGE",
-                           pos.players[a.player].name + "'s " + Info(a.card).name +
-                               " card leaves the scored " +
-                               std::string(model::FeatureKindName(pos.board.Info(root).kind)) +
-                               " for the discard pile: it counts until the feature is scored (" +
-                               Info(a.card).ruling + ")"});
+    if (pos.explain && IsAdvantage(a.card)) {
+      // Completed with no figure on it (only the card): nobody scores it, yet it is finished.
+      const bool alone = pos.board.IsComplete(root) && pos.FiguresIn(root).empty();
+      const std::string kind(model::FeatureKindName(pos.board.Info(root).kind));
+      out.notes.push_back(
+          {"XMAS-Q-ADVANTAGE",
+           pos.players[a.player].name + "'s " + Info(a.card).name + " card leaves the " +
+               (alone ? "completed " + kind + ", which holds no figure and so pays nobody,"
+                      : "scored " + kind) +
+               " for the discard pile: it counts until the feature is scored (" +
+               Info(a.card).ruling + ")"});
+    }
   }
 }
 
