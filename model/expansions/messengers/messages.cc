@@ -32,16 +32,34 @@ bool IsSmallest(Message m) {
   return m == Message::kSmallestRoad || m == Message::kSmallestCity || m == Message::kMonastery;
 }
 
+bool Has(const std::vector<PlayerId>& v, PlayerId p) {
+  return std::find(v.begin(), v.end(), p) != v.end();
+}
+
+// What player p receives of a value as at final scoring where p is among its winners
+// (model::Receives: a share a module states, else the whole value); 0 elsewhere.
+int ShareOf(const ScoreEvent& v, PlayerId p) {
+  for (size_t i = 0; i < v.winners.size(); ++i)
+    if (v.winners[i] == p) return model::Receives(v, i);
+  return 0;
+}
+
 // The points a feature is worth for messages 1-3: its own value as at final scoring
-// (MSG-Q-SMALLEST feature-value), or what p would receive (own-payout: 0 in the minority).
-// Only the feature's own points, no figure bonus (MSG-FN3).
+// (MSG-Q-SMALLEST feature-value), or what p would receive there (own-payout: 0 in the minority,
+// and only p's share where a module splits the value between tied leaders, XMAS-Q-SHARE
+// split-value). Only the feature's own points, no figure bonus (MSG-FN3).
 ScoreEvent SmallValue(const Position& pos, int root, PlayerId p) {
   ScoreEvent ev = model::FinalValue(pos, root);
-  const bool own_payout = Slice(pos).readings.own_payout;
-  if (own_payout && std::find(ev.winners.begin(), ev.winners.end(), p) == ev.winners.end()) {
-    ev.points = 0;
+  if (!Slice(pos).readings.own_payout) return ev;
+  const int mine = ShareOf(ev, p);
+  if (!Has(ev.winners, p))
     ev.formula += ", but the player is in the minority: 0 (MSG-Q-SMALLEST own-payout)";
-  }
+  else if (mine != ev.points)
+    ev.formula += "; " + pos.players[p].name +
+                  "'s own share at final scoring: " + std::to_string(mine) +
+                  " (MSG-Q-SMALLEST own-payout)";
+  ev.points = mine;
+  ev.receives.clear();
   return ev;
 }
 
@@ -72,10 +90,6 @@ std::vector<ScoreEvent> Msg8Values(const Position& pos, int root) {
   return values;
 }
 
-bool Has(const std::vector<PlayerId>& v, PlayerId p) {
-  return std::find(v.begin(), v.end(), p) != v.end();
-}
-
 // The player's figure on the segment (another player's may share it: Gifts' Synod, Change
 // Position, a Christmas card).
 int FigureAt(const Position& pos, int node, PlayerId owner, int kind = -1) {
@@ -102,14 +116,6 @@ std::vector<std::string> EndRulings(const ScoreEvent& ev) {
 void AwardEach(Position& pos, const ScoreEvent& ev) {
   if (ev.points <= 0) return;
   model::Award(pos, ev);
-}
-
-// What player p receives of a value as at final scoring where p is among its winners
-// (model::Receives: a share a module states, else the whole value).
-int ShareOf(const ScoreEvent& v, PlayerId p) {
-  for (size_t i = 0; i < v.winners.size(); ++i)
-    if (v.winners[i] == p) return model::Receives(v, i);
-  return 0;
 }
 
 }  // namespace
