@@ -1,6 +1,7 @@
 // Can the Christmas Present slice arise under the rules? Each violation names its ruling.
 #include <algorithm>
 
+#include "model/core/json_reader.h"  // TileAt
 #include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/logic.h"
 
@@ -57,9 +58,22 @@ void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out
               (IsScoringModifier(a.card) || a.card == Card::kAdvantageRoad ||
                a.card == Card::kAdvantageCity || a.card == Card::kAdvantageMonastery);
     if (IsScoringModifier(a.card) && !PendingScoring(pos, pos.board.Find(a.node))) ok = false;
-    if (!ok)
+    if (!ok) {
       out.push_back({ci.ruling, w + "/attached/" + std::to_string(i),
                      std::string(ci.name) + " cannot stay on this feature"});
+      continue;
+    }
+    // XMAS-Q-ADVANTAGE: an advantage card counts until its feature is scored, and a completed
+    // feature is scored (for nobody, if no figure is on it) in the scoring step of the turn that
+    // completed it: after that turn the card is on the discard pile, not on the feature.
+    const int root = pos.board.Find(a.node);
+    if (!IsScoringModifier(a.card) && pos.board.IsComplete(root) && !PendingScoring(pos, root))
+      out.push_back({"XMAS-Q-ADVANTAGE", w + "/attached/" + std::to_string(i),
+                     pos.players[a.player].name + "'s " + ci.name + " lies on the " +
+                         std::string(model::FeatureKindName(pos.board.Info(root).kind)) + " at " +
+                         model::TileAt(pos, a.node) +
+                         ", completed in an earlier turn: the card left it for the discard pile "
+                         "when the feature was scored"});
   }
   // XMAS-FN12: deferred values belong to completed laid-down features, or (fixed-now-paid-at-end)
   // to a laid-down feature an immediate scoring card scored unfinished.
