@@ -34,6 +34,21 @@ StatusOr<int> ReadFeatureRef(const json& j, const Position& pos, const std::stri
                              const char* default_feature) {
   if (!j.is_object())
     return JsonError(where, std::string("expected an object, got ") + j.type_name());
+  // A reference the core's reader accepts, read directly (no copy into a new object: the
+  // brute force reads back thousands of actions per position, issue 21): integer x and y of a
+  // placed tile and a feature name of it. Anything else takes the path below, for its message.
+  const auto jx = j.find("x"), jy = j.find("y"), jf = j.find("feature");
+  if (jx != j.end() && jy != j.end() &&
+      (jf != j.end() ? jf->is_string() : default_feature != nullptr)) {
+    const auto x = JsonInt(*jx), y = JsonInt(*jy);
+    const auto t = x && y ? pos.board.At({*x, *y}) : std::nullopt;
+    if (t) {
+      const auto seg =
+          ParseFeature(pos.board.rotated(*t), jf != j.end() ? jf->get_ref<const std::string&>()
+                                                            : std::string(default_feature));
+      if (seg.ok()) return Board::Node(*t, *seg);
+    }
+  }
   json ref = {{"x", j.value("x", json())}, {"y", j.value("y", json())}};
   if (j.contains("feature"))
     ref["feature"] = j["feature"];
