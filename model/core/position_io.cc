@@ -553,32 +553,44 @@ json DumpPosition(const Position& pos) {
                       {"farm_scoring", FarmScoringName(cfg.options.farm_scoring)}};
   j["rules"] = rules;
   if (pos.board_partial) j["board_partial"] = true;
-  j["players"] = json::array();
+  // Players, board and figures object by object, key by key: an initializer list is copied
+  // element by element (issue 21: the soak's round trip dumps every position it checks twice).
+  json players = json::array();
   for (const Player& p : pos.players) {
     json s = json::object();
     for (size_t k = 0; k < cfg.figure_kinds.size(); ++k) s[cfg.figure_kinds[k].name] = p.supply[k];
-    j["players"].push_back({{"name", p.name}, {"score", p.score}, {"supply", s}});
+    json o = json::object();
+    o["name"] = p.name;
+    o["score"] = p.score;
+    o["supply"] = std::move(s);
+    players.push_back(std::move(o));
   }
-  j["board"] = json::array();
+  j["players"] = std::move(players);
+  json board = json::array();
   for (int i = 0; i < pos.board.size(); ++i) {
     const PlacedTile& t = pos.board.tile(i);
-    j["board"].push_back({{"tile", cat.Name(t.type)},
-                          {"x", t.pos.x},
-                          {"y", t.pos.y},
-                          {"rotation", 90 * t.rotation}});
+    json o = json::object();
+    o["tile"] = cat.Name(t.type);
+    o["x"] = t.pos.x;
+    o["y"] = t.pos.y;
+    o["rotation"] = 90 * t.rotation;
+    board.push_back(std::move(o));
   }
-  j["figures"] = json::array();
+  j["board"] = std::move(board);
+  json figures = json::array();
   for (const Figure& f : pos.figures) {
     int t = Board::TileOf(f.node);
     Coord c = pos.board.tile(t).pos;
-    j["figures"].push_back(
-        {{"owner", f.owner},
-         {"kind", cfg.figure_kinds[f.kind].name},
-         {"x", c.x},
-         {"y", c.y},
-         {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node))},
-         {"posture", f.lying ? "lying" : "standing"}});
+    json o = json::object();
+    o["owner"] = f.owner;
+    o["kind"] = cfg.figure_kinds[f.kind].name;
+    o["x"] = c.x;
+    o["y"] = c.y;
+    o["feature"] = FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node));
+    o["posture"] = f.lying ? "lying" : "standing";
+    figures.push_back(std::move(o));
   }
+  j["figures"] = std::move(figures);
   if (pos.supply.ordered) {
     json order = json::array();
     for (TileType t : pos.supply.order) order.push_back(cat.Name(t));
@@ -716,9 +728,13 @@ StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::str
 json FeatureRefJson(const Position& pos, int node) {
   int t = Board::TileOf(node);
   Coord c = pos.board.tile(t).pos;
-  return {{"x", c.x},
-          {"y", c.y},
-          {"feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(node))}};
+  // Key by key: an initializer list is copied element by element (issue 21: this object is
+  // written for every candidate a card names in the brute force).
+  json j = json::object();
+  j["x"] = c.x;
+  j["y"] = c.y;
+  j["feature"] = FeatureName(pos.board.rotated(t), Board::SegmentOf(node));
+  return j;
 }
 
 json DumpAction(const Position& pos, const Action& a) {
