@@ -286,7 +286,12 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j) {
       break;
   }
   Play p = DecodePlay(a);
-  j = {{"type", "xmas_play"}, {"card", Info(p.card).name}, {"player", p.player}};
+  // Key by key: an initializer list is copied element by element (issue 21: the brute force
+  // writes every card play it reads back).
+  j = json::object();
+  j["type"] = "xmas_play";
+  j["card"] = Info(p.card).name;
+  j["player"] = p.player;
   if (p.card == Card::kForcePlacement) {
     j["opponent"] = p.opponent;
     j["square"] = {{"x", p.square.x}, {"y", p.square.y}};
