@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
+#include <tuple>
 
 #include "model/core/board.h"
 #include "model/core/expansion.h"
@@ -61,35 +63,95 @@ class LeastNodes {
  public:
   explicit LeastNodes(const Position& pos) : pos_(pos) {}
   int Of(int node) {
-    if (least_.empty()) {
+    if (!filled_) {
+      filled_ = true;
+      least_.assign(static_cast<size_t>(pos_.board.size()) * model::kMaxSegments, -1);
       for (int t = 0; t < pos_.board.size(); ++t)
         for (int s = 0; s < static_cast<int>(pos_.board.rotated(t).segments.size()); ++s) {
           const int n = Board::Node(t, s);
-          auto [it, fresh] = least_.emplace(pos_.board.Find(n), n);
-          if (!fresh && n < it->second) it->second = n;
+          int& least = least_[static_cast<size_t>(pos_.board.Find(n))];
+          if (least < 0 || n < least) least = n;
         }
     }
-    const auto it = least_.find(pos_.board.Find(node));
-    return it == least_.end() ? node : std::min(node, it->second);
+    const int root = pos_.board.Find(node);
+    const int least = root >= 0 && static_cast<size_t>(root) < least_.size()
+                          ? least_[static_cast<size_t>(root)]
+                          : -1;
+    return least < 0 ? node : std::min(node, least);
   }
 
  private:
   const Position& pos_;
-  std::map<int, int> least_;
+  bool filled_ = false;
+  std::vector<int> least_;  // by root node: the feature's least node (-1: none)
+};
+
+// The canonical form of each feature reference {"x", "y", "feature"} read so far (nullopt: it
+// does not parse), valid for one board: a reference's feature and its least segment depend on
+// the placed tiles alone (Board::Place is the board's only change). One per thread, kept while
+// the board is the same tile for tile (the brute force hashes the positions right after
+// hundreds of actions that place no tile; issue 21).
+class CanonicalRefCache {
+ public:
+  // The cache for `pos`'s board, emptied when the board differs from the last one asked for.
+  static CanonicalRefCache& For(const Position& pos) {
+    thread_local CanonicalRefCache cache;
+    if (!cache.SameBoard(pos.board)) {
+      cache.catalog_ = &pos.board.catalog();
+      cache.tiles_.clear();
+      for (int i = 0; i < pos.board.size(); ++i) cache.tiles_.push_back(pos.board.tile(i));
+      cache.refs_.clear();
+    }
+    return cache;
+  }
+  using Key = std::tuple<int64_t, int64_t, std::string>;
+  std::map<Key, std::optional<json>>& refs() { return refs_; }
+
+ private:
+  bool SameBoard(const Board& b) const {
+    if (catalog_ != &b.catalog() || static_cast<int>(tiles_.size()) != b.size()) return false;
+    for (int i = 0; i < b.size(); ++i) {
+      const model::PlacedTile& t = b.tile(i);
+      const model::PlacedTile& u = tiles_[static_cast<size_t>(i)];
+      if (t.type != u.type || t.rotation != u.rotation || t.pos != u.pos) return false;
+    }
+    return true;
+  }
+  const model::TileCatalog* catalog_ = nullptr;
+  std::vector<model::PlacedTile> tiles_;
+  std::map<Key, std::optional<json>> refs_;
 };
 
 // Every {"x", "y", "feature"} below j names its feature's least segment.
-void CanonicalRefs(const Position& pos, LeastNodes& least, json& j) {
+void CanonicalRefs(const Position& pos, LeastNodes& least, json& j,
+                   CanonicalRefCache* cache = nullptr) {
   if (j.is_array())
-    for (json& e : j) CanonicalRefs(pos, least, e);
+    for (json& e : j) CanonicalRefs(pos, least, e, cache);
   if (!j.is_object()) return;
   if (j.contains("x") && j.contains("y") && j.contains("feature")) {
-    json ref = {{"x", j["x"]}, {"y", j["y"]}, {"feature", j["feature"]}};
-    auto node = model::ParseFeatureRef(ref, pos, "", model::IoContext{.source = ""});
-    if (node.ok()) j.update(model::FeatureRefJson(pos, least.Of(*node)));
+    const json &x = j["x"], &y = j["y"], &f = j["feature"];
+    auto canonical = [&]() -> std::optional<json> {
+      json ref = {{"x", x}, {"y", y}, {"feature", f}};
+      auto node = model::ParseFeatureRef(ref, pos, "", model::IoContext{.source = ""});
+      if (!node.ok()) return std::nullopt;
+      return model::FeatureRefJson(pos, least.Of(*node));
+    };
+    // The cache keys a reference by its integers and name; any other reference is read anew.
+    auto plain = [](const json& v) {  // an integer one int64_t names
+      return v.is_number_integer() &&
+             (!v.is_number_unsigned() || v.get<uint64_t>() <= static_cast<uint64_t>(INT64_MAX));
+    };
+    if (cache && plain(x) && plain(y) && f.is_string()) {
+      CanonicalRefCache::Key key{x.get<int64_t>(), y.get<int64_t>(), f.get<std::string>()};
+      auto it = cache->refs().find(key);
+      if (it == cache->refs().end()) it = cache->refs().emplace(std::move(key), canonical()).first;
+      if (it->second) j.update(*it->second);
+    } else if (auto c = canonical()) {
+      j.update(*c);
+    }
   }
   for (auto it = j.begin(); it != j.end(); ++it)
-    if (it->is_structured()) CanonicalRefs(pos, least, *it);
+    if (it->is_structured()) CanonicalRefs(pos, least, *it, cache);
 }
 
 // FNV-1a, 64 bits, over the fields a position file states.
@@ -105,6 +167,50 @@ struct Hasher {
   void Str(std::string_view s) {
     Int(static_cast<int64_t>(s.size()));
     for (char c : s) Byte(static_cast<unsigned char>(c));
+  }
+  // A JSON value as its dump spells it, without writing the dump: a tag per type, strings with
+  // their length, arrays and objects (keys in order, as dump writes them) with their size. Two
+  // values hash alike exactly when they dump alike (up to 64-bit collisions): an integer is one
+  // value whether stored signed or unsigned, as in the dump.
+  void Json(const json& j) {
+    switch (j.type()) {
+      case json::value_t::null:
+        Byte('n');
+        break;
+      case json::value_t::boolean:
+        Byte(j.get<bool>() ? 't' : 'f');
+        break;
+      case json::value_t::number_integer:
+        Byte('i');
+        Int(j.get<int64_t>());
+        break;
+      case json::value_t::number_unsigned: {
+        const uint64_t u = j.get<uint64_t>();
+        Byte(u <= static_cast<uint64_t>(INT64_MAX) ? 'i' : 'u');
+        Int(static_cast<int64_t>(u));
+        break;
+      }
+      case json::value_t::string:
+        Byte('s');
+        Str(j.get_ref<const std::string&>());
+        break;
+      case json::value_t::array:
+        Byte('[');
+        Int(static_cast<int64_t>(j.size()));
+        for (const json& e : j) Json(e);
+        break;
+      case json::value_t::object:
+        Byte('{');
+        Int(static_cast<int64_t>(j.size()));
+        for (auto it = j.begin(); it != j.end(); ++it) {
+          Str(it.key());
+          Json(it.value());
+        }
+        break;
+      default:  // a float, binary: as dumped
+        Byte('d');
+        Str(j.dump());
+    }
   }
 };
 
@@ -158,13 +264,14 @@ uint64_t StatedHash(const Position& after, bool canonical_refs) {
     h.Int(placed ? after.board.tile(after.turn.placed).pos.y : 1 << 30);
   }
   LeastNodes least(after);
+  CanonicalRefCache* cache = canonical_refs ? &CanonicalRefCache::For(after) : nullptr;
   for (const model::ModuleDecl& m : cfg.modules) {
     json s = json::object();
     if (m.state.dump) m.state.dump(after, s);
     if (!m.legacy_variants) model::DumpVariants(m, after, s);
-    if (canonical_refs) CanonicalRefs(after, least, s);
+    if (canonical_refs) CanonicalRefs(after, least, s, cache);
     h.Str(m.module->Id());
-    h.Str(s.dump());
+    h.Json(s);
   }
   return h.h;
 }
