@@ -422,14 +422,24 @@ std::optional<Failure> CheckConservation(const Position& pos) {
 }
 
 std::optional<Failure> CheckFeatures(const Position& pos, int rebuild_root) {
-  if (auto d = CompareFeatures(pos)) return Fail("feature-recompute", *d, pos);
-  if (auto d = CompareFinalScoring(pos)) return Fail("final-scoring-oracle", *d, pos);
-  if (auto d = CompareFigurePlacements(pos)) return Fail("figure-placement-oracle", *d, pos);
-  if (pos.board.size() == 0) return std::nullopt;
-  int root = ((rebuild_root % pos.board.size()) + pos.board.size()) % pos.board.size();
-  if (auto d = CompareRebuilt(pos, root))
-    return Fail("feature-recompute", "rebuilt from tile " + std::to_string(root) + ": " + *d, pos);
-  return std::nullopt;
+  const int n = pos.board.size();
+  const int root = n == 0 ? 0 : ((rebuild_root % n) + n) % n;
+  // CompareFeatures, CompareFinalScoring, CompareFigurePlacements and CompareRebuilt, in that
+  // order, on one flood fill (issue 21: each computed its own).
+  const auto d = CompareAllFeatures(pos, root);
+  if (!d) return std::nullopt;
+  switch (d->which) {
+    case FeatureDifference::kFeatures:
+      return Fail("feature-recompute", d->message, pos);
+    case FeatureDifference::kFinalScoring:
+      return Fail("final-scoring-oracle", d->message, pos);
+    case FeatureDifference::kFigurePlacements:
+      return Fail("figure-placement-oracle", d->message, pos);
+    case FeatureDifference::kRebuilt:
+      break;
+  }
+  return Fail("feature-recompute", "rebuilt from tile " + std::to_string(root) + ": " + d->message,
+              pos);
 }
 
 std::optional<Failure> CheckScoreEvents(const Position& before, const Action& a,

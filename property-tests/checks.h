@@ -95,8 +95,9 @@ std::optional<Failure> CheckScoreEvents(const model::Position& before, const mod
 std::optional<Failure> CheckPlayout(const Game& g);  // the playout itself ran to the end
 // Replays the action list (each action through DumpAction/ParseAction) from the start file:
 // the same position before every decision, the same final position and scores. `full_dumps`
-// compares each position's whole file (the CI property); without it, before each decision only
-// StatedHash (the soak, ~10 ms a game cheaper), the final position in full either way.
+// compares each position's whole file (the CI property); without it, before each decision the
+// state directly (the soak: SameState in game_checks.cc, the core's fields and each module's
+// ExpansionState::Equals), the final position in full either way.
 std::optional<Failure> CheckReplay(const Game& g, bool full_dumps = false);
 // From decision k on, the transformed position (translated/rotated board) has the same legal
 // actions (transformed) at every step and ends with the same scores.

@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "model/core/module_loader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/step.h"
@@ -174,9 +175,9 @@ std::optional<std::string> Diff(const std::map<SegId, Feature>& a,
 }
 
 // Figures grouped by feature, each as (smallest segment, sorted figure descriptions).
-std::map<SegId, std::vector<std::string>> FigurePartition(const Position& pos) {
+std::map<SegId, std::vector<std::string>> FigurePartition(const Position& pos,
+                                                          const std::map<SegId, Feature>& feats) {
   std::map<SegId, std::vector<std::string>> out;
-  auto feats = ModelFeatures(pos.board);
   std::map<SegId, SegId> owner;
   for (const auto& [k, f] : feats)
     for (const auto& s : f.segs) owner[s] = k;
@@ -207,7 +208,13 @@ namespace {
 std::set<int> CardFeatures(const Position& pos) {
   std::set<int> out;
   if (!pos.cfg().FindExpansion("christmas_present")) return out;
-  const json x = model::DumpPosition(pos)["expansions"]["christmas_present"];
+  // The module's section as DumpPosition writes it (its dump and variants), alone.
+  json x = json::object();
+  for (const model::ModuleDecl& m : pos.cfg().modules) {
+    if (m.module->Id() != "christmas_present") continue;
+    if (m.state.dump) m.state.dump(pos, x);
+    if (!m.legacy_variants) model::DumpVariants(m, pos, x);
+  }
   for (const char* key : {"attached", "laid_down", "field_choices"}) {
     if (!x.contains(key)) continue;
     for (const json& r : x[key]) {
@@ -221,14 +228,17 @@ std::set<int> CardFeatures(const Position& pos) {
 
 }  // namespace
 
-std::optional<std::string> CompareFinalScoring(const Position& pos) {
+namespace {
+
+// The oracles below on the flood fill `feats` of pos.board (owner: Owners(feats)).
+std::optional<std::string> CompareFinalScoringOn(const Position& pos,
+                                                 std::map<SegId, Feature>& feats,
+                                                 std::map<SegId, SegId>& owner) {
   const auto& o = pos.cfg().options;
   if (o.city_scoring != model::CityScoring::kStandard ||
       o.farm_scoring != model::FarmScoring::kPerFarm)
     return std::nullopt;
   const Board& b = pos.board;
-  auto feats = FloodFeatures(b);
-  auto owner = Owners(feats);
   std::map<SegId, std::vector<int>> strength;  // feature -> per player
   for (const model::Figure& f : pos.figures) {
     auto& s = strength[owner[Seg(b, f.node)]];
@@ -282,11 +292,10 @@ std::optional<std::string> CompareFinalScoring(const Position& pos) {
   return std::nullopt;
 }
 
-std::optional<std::string> CompareFigurePlacements(const Position& pos) {
+std::optional<std::string> CompareFigurePlacementsOn(const Position& pos,
+                                                     std::map<SegId, SegId>& owner) {
   if (pos.turn.game_over || pos.turn.placed < 0) return std::nullopt;
   const Board& b = pos.board;
-  auto feats = FloodFeatures(b);
-  auto owner = Owners(feats);
   std::set<SegId> occupied;
   for (const model::Figure& f : pos.figures) occupied.insert(owner[Seg(b, f.node)]);
   const Coord at = b.tile(pos.turn.placed).pos;
@@ -308,6 +317,20 @@ std::optional<std::string> CompareFigurePlacements(const Position& pos) {
       return "segment " + std::to_string(s) +
              " of the placed tile is free but no meeple is listed on it";
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> CompareFinalScoring(const Position& pos) {
+  auto feats = FloodFeatures(pos.board);
+  auto owner = Owners(feats);
+  return CompareFinalScoringOn(pos, feats, owner);
+}
+
+std::optional<std::string> CompareFigurePlacements(const Position& pos) {
+  auto feats = FloodFeatures(pos.board);
+  auto owner = Owners(feats);
+  return CompareFigurePlacementsOn(pos, owner);
 }
 
 std::optional<std::string> CompareFeatures(const Position& pos) {
@@ -348,12 +371,15 @@ Position RebuildBoard(const Position& pos, int root) {
   return out;
 }
 
-std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
+namespace {
+
+// CompareRebuilt with the model's features of pos.board given (ModelFeatures).
+std::optional<std::string> CompareRebuiltOn(const Position& pos, int root,
+                                            const std::map<SegId, Feature>& played) {
   Position re = RebuildBoard(pos, root);
-  if (auto d =
-          Diff(ModelFeatures(pos.board), ModelFeatures(re.board), "played order", "rebuilt order"))
-    return d;
-  if (FigurePartition(pos) != FigurePartition(re))
+  const std::map<SegId, Feature> rebuilt = ModelFeatures(re.board);
+  if (auto d = Diff(played, rebuilt, "played order", "rebuilt order")) return d;
+  if (FigurePartition(pos, played) != FigurePartition(re, rebuilt))
     return std::string("figure-holding features differ between play order and rebuilt order");
   // The final scores from the position file with its board listed in the rebuilt order: the
   // expansions' sections name squares, so their references follow the tiles (the board alone,
@@ -379,6 +405,28 @@ std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
       return "final score of player " + std::to_string(p) + ": " +
              std::to_string(a.players[p].score) + " in play order, " +
              std::to_string(c.players[p].score) + " rebuilt";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> CompareRebuilt(const Position& pos, int root) {
+  return CompareRebuiltOn(pos, root, ModelFeatures(pos.board));
+}
+
+std::optional<FeatureDifference> CompareAllFeatures(const Position& pos, int root) {
+  const std::map<SegId, Feature> played = ModelFeatures(pos.board);
+  std::map<SegId, Feature> flood = FloodFeatures(pos.board);
+  if (auto d = Diff(played, flood, "incremental", "flood fill"))
+    return FeatureDifference{FeatureDifference::kFeatures, *d};
+  std::map<SegId, SegId> owner = Owners(flood);
+  if (auto d = CompareFinalScoringOn(pos, flood, owner))
+    return FeatureDifference{FeatureDifference::kFinalScoring, *d};
+  if (auto d = CompareFigurePlacementsOn(pos, owner))
+    return FeatureDifference{FeatureDifference::kFigurePlacements, *d};
+  if (pos.board.size() == 0) return std::nullopt;
+  if (auto d = CompareRebuiltOn(pos, root, played))
+    return FeatureDifference{FeatureDifference::kRebuilt, *d};
   return std::nullopt;
 }
 

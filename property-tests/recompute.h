@@ -32,4 +32,13 @@ model::Position RebuildBoard(const model::Position& pos, int root);
 // same figure-holding features, same final scores. nullopt: they agree.
 std::optional<std::string> CompareRebuilt(const model::Position& pos, int root);
 
+// The four comparisons above in that order (CompareRebuilt from tile `root`, in range, when the
+// board has a tile), the flood fill and the model's features computed once for all of them
+// (CheckFeatures). nullopt: all agree; else the first difference and which comparison gave it.
+struct FeatureDifference {
+  enum Which { kFeatures, kFinalScoring, kFigurePlacements, kRebuilt } which;
+  std::string message;
+};
+std::optional<FeatureDifference> CompareAllFeatures(const model::Position& pos, int root);
+
 }  // namespace carc::prop
