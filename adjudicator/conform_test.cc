@@ -4,17 +4,24 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
+#include "adjudicator/conform/process.h"
 
 namespace {
 
@@ -22,6 +29,24 @@ namespace conform = carc::adjudicator::conform;
 using nlohmann::json;
 const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
+
+// This test process's own directory under testing::TempDir(), removed at exit. TempDir() is
+// /tmp, shared by every build directory's ctest running at the same time (several helpers, CI
+// jobs): two runs writing /tmp/exit.err or /tmp/planted_no-farmers at once read each other's
+// half-written files.
+const std::string& Scratch() {
+  static const struct Dir {
+    std::string path = testing::TempDir() + "carc-conform-XXXXXX";
+    Dir() {
+      if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp " + path);
+    }
+    ~Dir() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  } dir;
+  return dir.path;
+}
 
 struct Result {
   int code = -1;
@@ -107,7 +132,7 @@ INSTANTIATE_TEST_SUITE_P(All, MutantTest, ::testing::ValuesIn(conform::Mutants()
 // declares edition C3 and forwards everything else to the reference adapter, writing down the
 // edition of each position it receives.
 TEST(Conform, EngineDeclaringC3OnlyIsSentNoC1Position) {
-  const std::string dir = testing::TempDir() + "/c3only";
+  const std::string dir = Scratch() + "/c3only";
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/proxy.py") << R"(import json, subprocess, sys
 ref = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -169,7 +194,7 @@ TEST(Conform, HelloWithWrongTypesIsAnEngineFailure) {
 
 // A wrong-typed answer field is an engine failure (74), with one message naming the field.
 TEST(Conform, WrongTypedAnswerFieldFailsWith74) {
-  const std::string dir = testing::TempDir() + "/wrongtype";
+  const std::string dir = Scratch() + "/wrongtype";
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/engine.py") << R"(import json, sys
 for line in sys.stdin:
@@ -192,19 +217,49 @@ for line in sys.stdin:
   EXPECT_EQ(e.find("carc"), e.rfind("carc")) << "printed more than once: " << e;
 }
 
+// The state (field 3) and the start time (field 22) in /proc/PID/stat, empty if there is none.
+std::pair<std::string, std::string> StateAndStart(const std::string& stat) {
+  if (stat.empty()) return {};
+  std::istringstream in(stat.substr(stat.rfind(')') + 1));  // the name may hold spaces
+  std::vector<std::string> f;
+  for (std::string w; in >> w;) f.push_back(w);
+  return {f.at(0), f.at(22 - 3)};
+}
+
+// The engine starts a child (the sleep, in the engine's process group), writes down its pid,
+// answers hello and then never answers again. The timeout fires on the first query, after hello,
+// so the child surely exists when the group is killed, however slowly the engine started (a
+// timeout during start-up on a loaded machine would leave no child to check). 2 s: time enough
+// for a shell to start and answer hello on a loaded machine; the query is never answered at all.
 TEST(Conform, SilentEngineTimesOutWith74AndItsProcessGroupIsKilled) {
-  const std::string pidfile = testing::TempDir() + "/sleeper.pid";
+  const std::string dir = Scratch() + "/silent";
+  std::filesystem::create_directories(dir);
+  const std::string pidfile = dir + "/sleeper.pid";
   std::filesystem::remove(pidfile);
-  const std::string err = testing::TempDir() + "/timeout.err";
-  Result r = Sh(kCarc + " conform --root " + kRoot +
-                    " --timeout 0.5 --engine 'sleep 60 & echo $! > " + pidfile + "; wait'",
-                err);
+  std::ofstream(dir + "/engine.sh") << "sleep 60 &\necho $! > " << pidfile << R"(
+read -r hello
+echo '{"id": 0, "ok": true, "protocol": 1, "expansions": []}'
+wait
+)";
+  const std::string err = dir + "/stderr";
+  Result r = Sh(
+      kCarc + " conform --root " + kRoot + " --timeout 2 --engine 'sh " + dir + "/engine.sh'", err);
   EXPECT_EQ(r.code, 74);
-  EXPECT_NE(Slurp(err).find("did not answer within 0.5 s"), std::string::npos) << Slurp(err);
-  int pid = std::stoi(Slurp(pidfile));
-  // The engine's child (the sleep) is gone too, or at most a zombie waiting for init.
-  std::string stat = Slurp("/proc/" + std::to_string(pid) + "/stat");
-  EXPECT_TRUE(stat.empty() || stat.find(") Z") != std::string::npos) << stat;
+  const std::string e = Slurp(err);
+  EXPECT_NE(e.find("did not answer within 2 s"), std::string::npos) << e;
+  ASSERT_NE(e.find("(query from "), std::string::npos) << "not a query's timeout: " << e;
+  const std::string proc = "/proc/" + std::to_string(std::stoi(Slurp(pidfile))) + "/stat";
+  // The engine's child was killed with the group: it is gone, or a zombie waiting for init. A
+  // killed process shows as running until it is scheduled to die, which on a loaded machine may
+  // be after carc has exited: wait for that, up to 30 s (the sleep, not killed, lives 60 s). A
+  // later process given the same pid has another start time.
+  auto [state, start] = StateAndStart(Slurp(proc));
+  const std::string started = start;
+  for (int i = 0; i < 3000 && !state.empty() && state != "Z" && start == started; ++i) {
+    usleep(10000);
+    std::tie(state, start) = StateAndStart(Slurp(proc));
+  }
+  EXPECT_TRUE(state.empty() || state == "Z" || start != started) << Slurp(proc);
 }
 
 TEST(Conform, GarbageEngineFailsWith74) {
@@ -213,7 +268,7 @@ TEST(Conform, GarbageEngineFailsWith74) {
 }
 
 TEST(Conform, ExitingEngineFailsWith74AndSaysSoOnce) {
-  const std::string err = testing::TempDir() + "/exit.err";
+  const std::string err = Scratch() + "/exit.err";
   Result r = Sh(kCarc + " conform --root " + kRoot + " --engine 'true' --format text", err);
   EXPECT_EQ(r.code, 74);
   EXPECT_EQ(r.out, "");
@@ -222,8 +277,33 @@ TEST(Conform, ExitingEngineFailsWith74AndSaysSoOnce) {
   EXPECT_EQ(e.find("closed its output"), e.rfind("closed its output")) << e;
 }
 
+// An engine exiting as `true` does may be gone before the checker writes its first request (the
+// write then finds no reader) or after (the answer then finds the end of its output), as the
+// machine schedules them. Both must read as an exit. Here the engine has closed its input
+// before the request is written, every time, and exits a moment later; one that closed its
+// input and stays, silent, does not read its input (and is killed when the checker stops it).
+TEST(EngineProcess, EngineGoneBeforeTheRequestIsWrittenReadsAsAnExit) {
+  const std::string dir = Scratch() + "/closed_input";
+  std::filesystem::create_directories(dir);
+  for (const bool exits : {true, false}) {
+    const std::string mark = dir + (exits ? "/exits" : "/stays");
+    std::filesystem::remove(mark);
+    conform::EngineProcess p;
+    ASSERT_TRUE(p.Start("exec 0<&-; : > " + mark + (exits ? "; sleep 0.2" : "; exec sleep 60"),
+                        exits ? 30 : 0.5)
+                    .ok());
+    while (!std::filesystem::exists(mark)) usleep(10000);
+    auto answer = p.Ask({{"id", 0}, {"cmd", "hello"}, {"protocol", 1}});
+    ASSERT_FALSE(answer.ok());
+    const std::string& m = answer.status().message();
+    EXPECT_NE(m.find(exits ? "closed its output (exited?)" : "does not read its input"),
+              std::string::npos)
+        << m;
+  }
+}
+
 TEST(Conform, NoProgressWhenStderrIsNotATerminal) {
-  const std::string err = testing::TempDir() + "/progress.err";
+  const std::string err = Scratch() + "/progress.err";
   Result quiet = Sh(kCarc + " conform --root " + kRoot + " --engine '" + kCarc + " engine'", err);
   EXPECT_EQ(quiet.code, 0);
   EXPECT_EQ(Slurp(err), "");
@@ -249,7 +329,7 @@ TEST(Engine, AnswersUnknownCommandsWithAnError) {
 }
 
 TEST(Export, WritesCasesWithAManifestAndRelativeSources) {
-  std::string dir = testing::TempDir() + "/suite";
+  std::string dir = Scratch() + "/suite";
   std::filesystem::remove_all(dir);
   Result r = Sh(kCarc + " conform export " + dir + " --root " + kRoot);
   ASSERT_EQ(r.code, 0) << r.out;

@@ -61,6 +61,28 @@ std::string WrongField(const nlohmann::json& j) {
   return "";
 }
 
+// After a write to the engine failed (EPIPE: nothing reads its input any more): true when its
+// output reaches its end within `timeout` seconds, that is, the engine exited. An exiting engine
+// closes its input and its output together, and whether the checker's request went into the pipe
+// before that or found it closed is only a matter of timing; both must read the same. Output it
+// wrote before is no answer to a request it never read and is dropped.
+bool OutputEnds(int fd, double timeout) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<int>(timeout * 1000));
+  for (;;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    int r = poll(&p, 1, static_cast<int>(left.count()));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) continue;
+    char buf[65536];
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return true;
+  }
+}
+
 }  // namespace
 
 EngineProcess::~EngineProcess() { Stop(); }
@@ -134,8 +156,11 @@ model::StatusOr<nlohmann::json> EngineProcess::Ask(const nlohmann::json& request
   for (size_t off = 0; off < line.size();) {
     ssize_t n = write(to_child_, line.data() + off, line.size() - off);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
+    if (n <= 0) {
+      if (OutputEnds(from_child_, timeout_))  // it exited: as if it had exited a moment later
+        return Status(ErrorCode::kIo, "engine \"" + command_ + "\" closed its output (exited?)");
       return Status(ErrorCode::kIo, "engine \"" + command_ + "\" does not read its input");
+    }
     off += static_cast<size_t>(n);
   }
   auto answer = ReadLine();
