@@ -4,13 +4,16 @@
 // 9) and 2 players, written with --out, rerunnable with --rerun and `carc adjudicate`.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace {
@@ -19,6 +22,24 @@ using nlohmann::json;
 const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
 const std::string kEngine = "python3 " + kRoot + "/adjudicator/conform/examples/base_engine.py";
+
+// This test process's own directory under testing::TempDir(), removed at exit. TempDir() is
+// /tmp, shared by every build directory's ctest running at the same time (several helpers, CI
+// jobs): two runs writing /tmp/exit.err or /tmp/planted_no-farmers at once read each other's
+// half-written files.
+const std::string& Scratch() {
+  static const struct Dir {
+    std::string path = testing::TempDir() + "carc-conform-XXXXXX";
+    Dir() {
+      if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp " + path);
+    }
+    ~Dir() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  } dir;
+  return dir.path;
+}
 
 struct Result {
   int code = -1;
@@ -36,9 +57,12 @@ Result Sh(const std::string& cmd) {
   return r;
 }
 
+// --timeout 120: these tests need the engine's answers eventually (the timeout is tested in
+// conform_test.cc); a Python engine starved on a loaded machine must not turn a finding (exit 1)
+// into an engine failure (74) by missing the default 10 s.
 Result Conform(const std::string& engine_args, const std::string& extra = "") {
-  return Sh(kCarc + " conform --root " + kRoot + " --jobs 2 --engine '" + kEngine + " " +
-            engine_args + "' " + extra);
+  return Sh(kCarc + " conform --root " + kRoot + " --jobs 2 --timeout 120 --engine '" + kEngine +
+            " " + engine_args + "' " + extra);
 }
 
 TEST(ExampleEngine, AgreesWithTheReference) {
@@ -67,7 +91,7 @@ class PlantedTest : public ::testing::TestWithParam<Planted> {};
 
 TEST_P(PlantedTest, IsOneGroupWithASmallExampleWrittenWithOut) {
   const Planted& p = GetParam();
-  const std::string dir = testing::TempDir() + "/planted_" + p.mistake;
+  const std::string dir = Scratch() + "/planted_" + p.mistake;
   std::filesystem::remove_all(dir);
   Result r = Conform("--mistake " + p.mistake, "--out " + dir);
   ASSERT_EQ(r.code, 1) << r.out.substr(0, 3000);
