@@ -29,7 +29,7 @@ const std::string kEngine = "python3 " + kRoot + "/adjudicator/conform/examples/
 // half-written files.
 const std::string& Scratch() {
   static const struct Dir {
-    std::string path = testing::TempDir() + "carc-conform-XXXXXX";
+    std::string path = testing::TempDir() + "conform_example_test-XXXXXX";
     Dir() {
       if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp " + path);
     }

@@ -32,11 +32,11 @@ const std::string kRoot = CARC_SOURCE_DIR;
 
 // This test process's own directory under testing::TempDir(), removed at exit. TempDir() is
 // /tmp, shared by every build directory's ctest running at the same time (several helpers, CI
-// jobs): two runs writing /tmp/exit.err or /tmp/planted_no-farmers at once read each other's
-// half-written files.
+// jobs): two runs writing /tmp/exit.err at once read each other's half-written files. No "carc"
+// in its name: WrongTypedAnswerFieldFailsWith74 counts the messages on stderr by that word.
 const std::string& Scratch() {
   static const struct Dir {
-    std::string path = testing::TempDir() + "carc-conform-XXXXXX";
+    std::string path = testing::TempDir() + "conform_test-XXXXXX";
     Dir() {
       if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp " + path);
     }
