@@ -11,6 +11,7 @@
 #include <string>
 
 #include "adjudicator/run_carc.h"
+#include "adjudicator/test_scratch.h"
 
 namespace {
 
@@ -147,7 +148,8 @@ TEST(PartialBoard, TheReadmeExampleIsJudged) {
 
 // The flag survives line -> JSON -> line; "partial false" is kept as written.
 TEST(PartialBoard, FlagTravelsThroughLineAndJson) {
-  const std::string file = testing::TempDir() + "/partial.json";
+  const std::string file =
+      ::carc::testing_support::ScratchDir("authoring_cli_test") + "/partial.json";
   ASSERT_EQ(Carc("convert " + Q(kPartialLine) + " --to json -o " + file).code, 0);
   std::ifstream in(file);
   std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -240,7 +242,8 @@ TEST(StepMode, IllegalActionIsRefusedWithItsRuling) {
 }
 
 TEST(StepMode, JsonInJsonOut) {
-  const std::string file = testing::TempDir() + "/authoring_start.json";
+  const std::string file =
+      ::carc::testing_support::ScratchDir("authoring_cli_test") + "/authoring_start.json";
   ASSERT_EQ(Carc("new --players Anna,Ben -o " + file).code, 0);
   Result r = Carc("play " + file + " 'draw V'");
   EXPECT_EQ(r.code, 0);

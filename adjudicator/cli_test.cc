@@ -9,6 +9,7 @@
 #include <string>
 
 #include "adjudicator/run_carc.h"
+#include "adjudicator/test_scratch.h"
 
 namespace {
 
@@ -49,7 +50,7 @@ TEST(Cli, UsageErrorsAre64) {
 }
 
 TEST(Cli, MalformedJsonIs65WithOneLine) {
-  std::string path = testing::TempDir() + "/broken.json";
+  std::string path = ::carc::testing_support::ScratchDir("cli_test") + "/broken.json";
   std::ofstream(path) << "{\"rules\": {\"edition\": \"C3\"},";
   Result r = Carc("validate " + path, /*merge_stderr=*/true);
   EXPECT_EQ(r.code, 65);
@@ -58,7 +59,8 @@ TEST(Cli, MalformedJsonIs65WithOneLine) {
 }
 
 TEST(Cli, DirectoryInsteadOfFileIsAnInputError) {
-  Result r = Carc("validate " + testing::TempDir(), /*merge_stderr=*/true);
+  Result r =
+      Carc("validate " + ::carc::testing_support::ScratchDir("cli_test"), /*merge_stderr=*/true);
   EXPECT_EQ(r.code, 66) << r.out;
   EXPECT_NE(r.out.find("is a directory"), std::string::npos) << r.out;
 }
@@ -72,7 +74,7 @@ TEST(Cli, IllegalMoveIsARulingExit1) {
 
 TEST(Cli, LegalDepthGivesDivide) {
   // D at (0,0), E drawn: 4 placements (see model/core/rules_test.cc); depth 1 counts them.
-  std::string path = testing::TempDir() + "/start.json";
+  std::string path = ::carc::testing_support::ScratchDir("cli_test") + "/start.json";
   std::ofstream(path) << R"({"rules": {"edition": "C3"}, "players": [{}, {}],
     "board": [{"tile": "D", "x": 0, "y": 0}], "supply": {"draw_order": []},
     "turn": {"step": "place_tile", "tile": "E"}})";

@@ -16,6 +16,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "adjudicator/test_scratch.h"
+
 namespace {
 
 using nlohmann::json;
@@ -23,23 +25,7 @@ const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
 const std::string kEngine = "python3 " + kRoot + "/adjudicator/conform/examples/base_engine.py";
 
-// This test process's own directory under testing::TempDir(), removed at exit. TempDir() is
-// /tmp, shared by every build directory's ctest running at the same time (several helpers, CI
-// jobs): two runs writing /tmp/exit.err or /tmp/planted_no-farmers at once read each other's
-// half-written files.
-const std::string& Scratch() {
-  static const struct Dir {
-    std::string path = testing::TempDir() + "conform_example_test-XXXXXX";
-    Dir() {
-      if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp " + path);
-    }
-    ~Dir() {
-      std::error_code ec;
-      std::filesystem::remove_all(path, ec);
-    }
-  } dir;
-  return dir.path;
-}
+const std::string& Scratch() { return carc::testing_support::ScratchDir("conform_example_test"); }
 
 struct Result {
   int code = -1;

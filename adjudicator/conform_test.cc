@@ -22,6 +22,7 @@
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/process.h"
+#include "adjudicator/test_scratch.h"
 
 namespace {
 
@@ -30,23 +31,7 @@ using nlohmann::json;
 const std::string kCarc = CARC_BINARY;
 const std::string kRoot = CARC_SOURCE_DIR;
 
-// This test process's own directory under testing::TempDir(), removed at exit. TempDir() is
-// /tmp, shared by every build directory's ctest running at the same time (several helpers, CI
-// jobs): two runs writing /tmp/exit.err at once read each other's half-written files. No "carc"
-// in its name: WrongTypedAnswerFieldFailsWith74 counts the messages on stderr by that word.
-const std::string& Scratch() {
-  static const struct Dir {
-    std::string path = testing::TempDir() + "conform_test-XXXXXX";
-    Dir() {
-      if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp " + path);
-    }
-    ~Dir() {
-      std::error_code ec;
-      std::filesystem::remove_all(path, ec);
-    }
-  } dir;
-  return dir.path;
-}
+const std::string& Scratch() { return carc::testing_support::ScratchDir("conform_test"); }
 
 struct Result {
   int code = -1;
@@ -117,7 +102,9 @@ TEST_P(MutantTest, IsCaughtWithItsRulingOnASmallPosition) {
   EXPECT_LE(best, m.ruling == "BASE-SCORE-MONASTERY" ? 9u : 4u) << m.name;
   // Players of an expansion's state (Gifts hands) are not removed by the shrinker; the base
   // game's mutants shrink to 2 players.
-  if (m.ruling.rfind("BASE-", 0) == 0) EXPECT_LE(players, 2u) << m.name;
+  if (m.ruling.rfind("BASE-", 0) == 0) {
+    EXPECT_LE(players, 2u) << m.name;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(All, MutantTest, ::testing::ValuesIn(conform::Mutants()),

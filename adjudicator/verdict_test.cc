@@ -14,6 +14,7 @@
 
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/rulings_catalog.h"
+#include "adjudicator/test_scratch.h"
 #include "adjudicator/verdict_text.h"
 #include "model/core/position_io.h"
 
@@ -50,7 +51,8 @@ std::string WithQuestion(const std::string& fixture, const json& question,
                          const std::string& name) {
   json doc = Load(Fixture(fixture));
   doc["question"] = question;
-  std::string path = testing::TempDir() + "/" + name + ".position.json";
+  std::string path =
+      ::carc::testing_support::ScratchDir("verdict_test") + "/" + name + ".position.json";
   std::ofstream(path) << doc.dump(2);
   return path;
 }

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "adjudicator/serve/server.h"
+#include "adjudicator/test_scratch.h"
 #include "database/games_store.h"
 #include "database/migrate.h"
 #include "model/core/position_io.h"
@@ -164,7 +165,8 @@ TEST(ServeApi, HighlightsNameTheFeatureAnIllegalFigureIsRefusedOn) {
 // from g01's record: before turn 2 the board is D and E, Ben holds U; the turn's moves are U at
 // (1, 0) and a meeple on its road, claimed [4, 2] (final scoring: Ben's road, 2 tiles).
 TEST(ServeApi, AGameTurnOpensAsAPositionWithItsMoves) {
-  const std::string path = ::testing::TempDir() + "/serve_api_games.db";
+  const std::string path =
+      ::carc::testing_support::ScratchDir("serve_api_test") + "/serve_api_games.db";
   std::filesystem::remove(path);
   {
     auto conn = database::OpenDatabase(path, {.mode = database::OpenMode::kCreate});
