@@ -39,19 +39,20 @@ COMMAND_LINES = [
 ]
 
 
-def text_sections(link_map):
-    """Input sections of .text in a GNU ld map: (address, size, section name, file)."""
+def input_sections(link_map, output, inputs, ends):
+    """Input sections (matching the regex `inputs`) of the output section `output` in a GNU ld
+    map, up to the first line `ends` says closes it: (address, size, section name, file)."""
     lines = open(link_map).read().split('\n')
-    start = next(k for k, l in enumerate(lines) if l.startswith('.text '))
+    start = next(k for k, l in enumerate(lines) if l.startswith(output + ' '))
     secs, pending = [], None
     for l in lines[start + 1:]:
-        if re.match(r'^\.\S', l) and not l.startswith('.text'):
+        if ends(l):
             break
-        m = re.match(r'^ (\.text\S*)\s*$', l)
+        m = re.match(r'^ (' + inputs + r')\s*$', l)
         if m:  # a long name: address and size on the next line
             pending = m.group(1)
             continue
-        m = re.match(r'^ (\.text\S*)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(.*)$', l)
+        m = re.match(r'^ (' + inputs + r')\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(.*)$', l)
         if m:
             secs.append((int(m.group(2), 16), int(m.group(3), 16), m.group(1), m.group(4)))
         else:
@@ -60,29 +61,17 @@ def text_sections(link_map):
                 secs.append((int(m.group(1), 16), int(m.group(2), 16), pending, m.group(3)))
         pending = None
     return sorted(s for s in secs if s[1] > 0)
+
+
+def text_sections(link_map):
+    """Input sections of .text in a GNU ld map: (address, size, section name, file)."""
+    return input_sections(link_map, '.text', r'\.text\S*',
+                          lambda l: re.match(r'^\.\S', l) and not l.startswith('.text'))
 
 
 def bss_sections(link_map):
     """Input sections of .bss in a GNU ld map: (address, size, section name, file)."""
-    lines = open(link_map).read().split('\n')
-    start = next(k for k, l in enumerate(lines) if l.startswith('.bss '))
-    secs, pending = [], None
-    for l in lines[start + 1:]:
-        if re.match(r'^\.\S', l):
-            break
-        m = re.match(r'^ (\.bss\S*|COMMON)\s*$', l)
-        if m:
-            pending = m.group(1)
-            continue
-        m = re.match(r'^ (\.bss\S*|COMMON)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(.*)$', l)
-        if m:
-            secs.append((int(m.group(2), 16), int(m.group(3), 16), m.group(1), m.group(4)))
-        else:
-            m = re.match(r'^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$', l)
-            if m and pending:
-                secs.append((int(m.group(1), 16), int(m.group(2), 16), pending, m.group(3)))
-        pending = None
-    return sorted(s for s in secs if s[1] > 0)
+    return input_sections(link_map, '.bss', r'\.bss\S*|COMMON', lambda l: re.match(r'^\.\S', l))
 
 
 def bss_touched(binary, secs):
