@@ -240,6 +240,9 @@ ApplyResult Sweeper(Position& pos, int node) {
                            " is scored now for everyone in it, as at game end (GIFT-FN4)"});
   if (figs.empty()) {
     r.verdict.reasons.push_back({"GIFT-FN2", "the road holds no figure: nobody scores"});
+    // XMAS-Q-ADVANTAGE: the road is still scored (for nobody), as a completed road with no
+    // figure is, so an advantage card left alone on it ends too (gift_xmas29, x111).
+    model::FeatureScored(pos, root, r);
     return r;
   }
   model::Award(pos, ev);
