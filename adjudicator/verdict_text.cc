@@ -33,7 +33,7 @@ std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
   for (model::PlayerId p : ev.winners) winners.push_back(pos.players[p].name);
   const std::string pts = std::to_string(ev.points);
   if (winners.empty()) return "no figure counts here: nobody scores";
-  if (winners.size() > 1 && ev.receives.size() == ev.winners.size()) {
+  if (winners.size() > 1 && ev.StatesShares()) {
     // An expansion splits the value (what each receives is stated per player).
     std::vector<std::string> each;
     for (size_t i = 0; i < ev.winners.size(); ++i)

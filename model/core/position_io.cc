@@ -786,7 +786,7 @@ json DumpScoreEvent(const Position& pos, const ScoreEvent& ev) {
   for (PlayerId p : ev.winners) names.push_back(pos.players[p].name);
   j["winner_names"] = names;
   // What each winner actually receives, when that is not the whole of `points`.
-  if (!ev.receives.empty() && ev.receives.size() == ev.winners.size()) {
+  if (ev.StatesShares()) {
     json rec = json::array();
     for (size_t i = 0; i < ev.winners.size(); ++i)
       rec.push_back({{"player", pos.players[ev.winners[i]].name}, {"points", ev.receives[i]}});

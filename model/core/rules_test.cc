@@ -64,9 +64,9 @@ TEST(Award, PaysWhatTheEventStatesPerWinner) {
   Award(pos, ev);  // stated shares
   EXPECT_EQ(pos.players[0].score, 7);
   EXPECT_EQ(pos.players[1].score, 8);
-  EXPECT_EQ(Receives(ev, 1), 3);
+  EXPECT_EQ(ev.Receives(1), 3);
   ev.receives = {2};  // not one per winner: not a statement of shares
-  EXPECT_EQ(Receives(ev, 0), 5);
+  EXPECT_EQ(ev.Receives(0), 5);
 }
 
 TEST(Rules, IllegalPlacementLeavesThePositionUnchanged) {

@@ -98,6 +98,17 @@ struct ScoreEvent {
   // Per winner (same order): the points each actually receives where an expansion splits the
   // value between them; empty: each winner receives `points`.
   std::vector<int> receives;
+
+  // Whether the event states one amount per winner (an expansion split the value).
+  bool StatesShares() const { return !receives.empty() && receives.size() == winners.size(); }
+  // What winner number i receives: receives[i] when the event states shares, else `points`.
+  int Receives(size_t i) const { return StatesShares() ? receives[i] : points; }
+  // What player p receives of this event: Receives for a winner, 0 for anyone else.
+  int ReceivesOf(PlayerId p) const {
+    for (size_t i = 0; i < winners.size(); ++i)
+      if (winners[i] == p) return Receives(i);
+    return 0;
+  }
 };
 
 }  // namespace carc::model

@@ -302,16 +302,12 @@ void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int point
   pos.players[player].score += points;
 }
 
-int Receives(const ScoreEvent& ev, size_t i) {
-  return ev.receives.size() == ev.winners.size() ? ev.receives[i] : ev.points;
-}
-
 // BASE-MAJORITY: every winner is paid; what each receives is what the event states (a module
 // that splits the value states it per winner in `receives`), so no module's InterceptAward has
 // to rewrite the amount and the order of the modules' hooks does not matter.
 void Award(Position& pos, const ScoreEvent& ev) {
   for (size_t i = 0; i < ev.winners.size(); ++i)
-    AwardPoints(pos, ev, ev.winners[i], Receives(ev, i));
+    AwardPoints(pos, ev, ev.winners[i], ev.Receives(i));
 }
 
 void FeatureScored(Position& pos, int root, ApplyResult& out) {
@@ -454,9 +450,7 @@ int SplitShare(const Position& pos, const std::vector<int>& figs, const ScoreEve
   again.root = ev.root;
   again.points = points;
   MajorityOf(pos, figs, again, /*rulings=*/false);
-  for (size_t i = 0; i < again.winners.size(); ++i)
-    if (again.winners[i] == p) return Receives(again, i);
-  return points;  // the same figures give the same winners
+  return again.ReceivesOf(p);  // the same figures give the same winners: p is one
 }
 
 }  // namespace
@@ -537,7 +531,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   std::map<PlayerId, std::set<int>> paid;
   for (const bool shares : {false, true})
     for (auto& [range, ev] : once) {
-      const bool split = !ev.receives.empty() && ev.receives.size() == ev.winners.size();
+      const bool split = ev.StatesShares();
       if (split != shares) continue;
       const std::vector<int> cities = CompletedCities(b, ev.root);
       // The card note or split the modules added to the farm's formula, kept per winner.

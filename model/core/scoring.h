@@ -24,11 +24,8 @@ void ReturnFigures(Position& pos, std::vector<int> figure_ids);
 // Adds points to a player, unless an expansion takes them over (Expansion::InterceptAward).
 // Every source of points goes through here.
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points);
-// Awards each of ev.winners what the event states (Receives), through AwardPoints.
+// Awards each of ev.winners what the event states (ScoreEvent::Receives), through AwardPoints.
 void Award(Position& pos, const ScoreEvent& ev);
-// What winner number `i` of `ev` receives: ev.receives[i] when the event states one amount per
-// winner (a module split the value between them), else ev.points.
-int Receives(const ScoreEvent& ev, size_t i);
 
 // A road, city or monastery `root` was scored during the game and its figures leave it: completed
 // (the core's scoring step, also when a module keeps the figures and pays at game end), or

@@ -109,10 +109,10 @@ void ScoreNow(Position& pos, const Play& p, ApplyResult& r) {
     o.cause = MakeCause(Cause::kCard);
     o.winners = others;
     // What the usual value pays each of them (XMAS-Q-SHARE split-value: their share).
-    if (v.receives.size() == v.winners.size()) {
+    if (v.StatesShares()) {
       o.receives.clear();
       for (size_t i = 0; i < v.winners.size(); ++i)
-        if (v.winners[i] != p.player) o.receives.push_back(model::Receives(v, i));
+        if (v.winners[i] != p.player) o.receives.push_back(v.Receives(i));
     }
     o.rulings.push_back("XMAS-Q-TIEDSCORING");
     o.formula += " (tied co-leaders at the normal end-game value)";

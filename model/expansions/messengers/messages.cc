@@ -36,14 +36,6 @@ bool Has(const std::vector<PlayerId>& v, PlayerId p) {
   return std::find(v.begin(), v.end(), p) != v.end();
 }
 
-// What player p receives of a value as at final scoring where p is among its winners
-// (model::Receives: a share a module states, else the whole value); 0 elsewhere.
-int ShareOf(const ScoreEvent& v, PlayerId p) {
-  for (size_t i = 0; i < v.winners.size(); ++i)
-    if (v.winners[i] == p) return model::Receives(v, i);
-  return 0;
-}
-
 // The points a feature is worth for messages 1-3: its own value as at final scoring
 // (MSG-Q-SMALLEST feature-value), or what p would receive there (own-payout: 0 in the minority,
 // and only p's share where a module splits the value between tied leaders, XMAS-Q-SHARE
@@ -51,7 +43,7 @@ int ShareOf(const ScoreEvent& v, PlayerId p) {
 ScoreEvent SmallValue(const Position& pos, int root, PlayerId p) {
   ScoreEvent ev = model::FinalValue(pos, root);
   if (!Slice(pos).readings.own_payout) return ev;
-  const int mine = ShareOf(ev, p);
+  const int mine = ev.ReceivesOf(p);
   if (!Has(ev.winners, p))
     ev.formula += ", but the player is in the minority: 0 (MSG-Q-SMALLEST own-payout)";
   else if (mine != ev.points)
@@ -370,8 +362,8 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
       }
     }
     // As at final scoring: each scoring player receives what that scoring would pay them.
-    if (v.receives.size() == v.winners.size())
-      for (PlayerId w : ev.winners) ev.receives.push_back(ShareOf(v, w));
+    if (v.StatesShares())
+      for (PlayerId w : ev.winners) ev.receives.push_back(v.ReceivesOf(w));
     if (ev.points == 0) ev.rulings.push_back("MSG-FN8");
     AwardEach(pos, ev);
     out.scores.push_back(ev);
@@ -385,7 +377,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
                  "the city, as at final scoring";
     ev.rulings.push_back("BASE-MAJORITY");
     int mine = 0;  // as at final scoring: what those cities pay the player
-    for (const ScoreEvent& v : led) mine += ShareOf(v, p);
+    for (const ScoreEvent& v : led) mine += v.ReceivesOf(p);
     if (mine != ev.points) ev.receives = {mine};
     AwardEach(pos, ev);
     out.scores.push_back(ev);
@@ -394,7 +386,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
       int shared = 0, theirs = 0;
       for (const ScoreEvent& v : led) {
         shared += Has(v.winners, static_cast<PlayerId>(q));
-        theirs += ShareOf(v, static_cast<PlayerId>(q));
+        theirs += v.ReceivesOf(static_cast<PlayerId>(q));
       }
       if (shared == 0) continue;
       ScoreEvent tie = ev;
