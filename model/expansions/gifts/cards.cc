@@ -240,21 +240,19 @@ ApplyResult Sweeper(Position& pos, int node) {
                            " is scored now for everyone in it, as at game end (GIFT-FN4)"});
   if (figs.empty()) {
     r.verdict.reasons.push_back({"GIFT-FN2", "the road holds no figure: nobody scores"});
-    // XMAS-Q-ADVANTAGE: the road is still scored (for nobody), as a completed road with no
-    // figure is, so an advantage card left alone on it ends too (gift_xmas29, x111).
-    model::FeatureScored(pos, root, r);
-    return r;
+  } else {
+    model::Award(pos, ev);
+    r.scores.push_back(ev);
+    NoteReturnedPhantom(pos, figs);
+    model::ReturnFigures(pos, figs);
+    r.notes.push_back({"GIFT-FN5", "all " + std::to_string(figs.size()) +
+                                       " figure(s) on the swept road return to their owners, "
+                                       "minority and tied ones too (12/2021); the road is free "
+                                       "and may be occupied again this turn"});
   }
-  model::Award(pos, ev);
-  r.scores.push_back(ev);
-  NoteReturnedPhantom(pos, figs);
-  model::ReturnFigures(pos, figs);
-  r.notes.push_back({"GIFT-FN5", "all " + std::to_string(figs.size()) +
-                                     " figure(s) on the swept road return to their owners, "
-                                     "minority and tied ones too (12/2021); the road is free and "
-                                     "may be occupied again this turn"});
-  // GIFT-SWEEPER, GIFT-EX3: the road is scored (as if just completed, valued as at game end)
-  // and left empty, so what lasts until the road is scored ends now (the modules' hook).
+  // GIFT-SWEEPER, GIFT-EX3: the road is scored (as if just completed, valued as at game end;
+  // for nobody when no figure is on it) and left empty, so what lasts until the road is scored
+  // ends now (the modules' hook; XMAS-Q-ADVANTAGE: gift_xmas28, gift_xmas29).
   model::FeatureScored(pos, root, r);
   return r;
 }
