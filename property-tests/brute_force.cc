@@ -30,6 +30,16 @@ std::vector<model::TileType> CandidateTiles(const Position& pos) {
   return out;
 }
 
+Box BoundingBox(const Position& pos) {
+  Box b{0, 0, 0, 0};
+  for (int i = 0; i < pos.board.size(); ++i) {
+    const model::Coord c = pos.board.tile(i).pos;
+    if (i == 0) b = {c.x, c.y, c.x, c.y};
+    b = {std::min(b.x0, c.x), std::min(b.y0, c.y), std::max(b.x1, c.x), std::max(b.y1, c.y)};
+  }
+  return b;
+}
+
 // Every action each enabled module declared (GameConfig::actions), over its arguments' typed
 // domains (model::EnumerateDeclared).
 void ExpansionCandidateActions(const Position& pos, std::vector<Action>& out) {

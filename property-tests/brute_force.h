@@ -29,6 +29,12 @@ model::StatusOr<model::Action> ReadBack(const model::Position& pos, const model:
 // in hand (Gifts' Take 2 `held_tiles`, Christmas Present's `two_tiles`).
 std::vector<model::TileType> CandidateTiles(const model::Position& pos);
 
+// The least box holding every placed tile (all zero on an empty board).
+struct Box {
+  int x0, y0, x1, y1;
+};
+Box BoundingBox(const model::Position& pos);
+
 // An action as what it does. Core actions: ActionKey (one per picture). An expansion's action:
 // the position right after it (Apply with finish_turn false), so that two names of one effect
 // (e.g. any segment of the road a card acts on) count once.
