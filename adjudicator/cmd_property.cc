@@ -28,19 +28,20 @@ struct FuzzState {
   std::vector<std::string> expansions;
   bool combinations = false;
   std::string out = "carc-fuzz-counterexample.json";
-  std::string shard = "1/1";  // K/N
-  std::string report;         // --report FILE: every game played and the per-step visits
+  std::string shard = "1/1";    // K/N
+  std::string report;           // --report FILE: every game played and the per-step visits
   bool every_decision = false;  // the costlier checks at every decision (not sampled)
+  std::string jobs = "1";       // --jobs N: worker processes (property-tests/soak_jobs.cc)
   // fuzz merge
   std::string db;
   std::vector<std::string> reports;
 };
 
-
 // The run a report belongs to: games of one run are merged, whichever shard played them.
 std::string RunKey(const nlohmann::json& report) {
   std::string ex;
-  for (const auto& e : report.at("expansions")) ex += (ex.empty() ? "" : ",") + e.get<std::string>();
+  for (const auto& e : report.at("expansions"))
+    ex += (ex.empty() ? "" : ",") + e.get<std::string>();
   return "seed=" + std::to_string(report.at("seed").get<uint64_t>()) + " expansions=" + ex +
          (report.at("combinations").get<bool>() ? " combinations" : "");
 }
@@ -53,6 +54,22 @@ void PrintSteps(std::ostream& os, const std::map<std::string, long>& visits,
     os << "  " << step << ": " << n << " (" << (it == reaching.end() ? 0 : it->second)
        << " games)\n";
   }
+}
+
+// 128 + SIGINT, as a shell reports a process stopped by Ctrl-C.
+constexpr int kExitInterrupted = 130;
+
+// "--jobs N": a whole number from 1 to kMaxSoakJobs; returns "" or the message (exit 64).
+std::string ParseJobs(const std::string& s, int& jobs) {
+  const std::string bad = "--jobs: expected a whole number of worker processes from 1 to " +
+                          std::to_string(prop::kMaxSoakJobs) + ", got \"" + s + "\"";
+  size_t used = 0;
+  try {
+    jobs = std::stoi(s, &used);
+  } catch (const std::exception&) {
+    return bad;
+  }
+  return used == s.size() && jobs >= 1 && jobs <= prop::kMaxSoakJobs ? "" : bad;
 }
 
 int RunFuzz(const FuzzState& st) {
@@ -78,7 +95,17 @@ int RunFuzz(const FuzzState& st) {
     std::cerr << "carc: fuzz: " << e << "\n";
     return kExitUsage;
   }
-  prop::SoakResult r = prop::RunSoak(opts, std::cerr);
+  if (std::string e = ParseJobs(st.jobs, opts.jobs); !e.empty()) {
+    std::cerr << "carc: fuzz: " << e << "\n";
+    return kExitUsage;
+  }
+  prop::SoakResult r;
+  try {
+    r = prop::RunSoak(opts, std::cerr);
+  } catch (const prop::SoakAborted& e) {
+    std::cerr << "carc: fuzz: " << e.what() << "\n";
+    return e.interrupted ? kExitInterrupted : kExitInternal;
+  }
   std::cerr << "carc fuzz: seed " << st.seed << (opts.shards > 1 ? ", shard " + st.shard : "")
             << ", " << r.games << " games, " << r.decisions << " decisions in " << r.seconds
             << " s\n";
@@ -109,7 +136,9 @@ int RunFuzz(const FuzzState& st) {
 
 // `carc fuzz merge --db FILE REPORT...`: the games of shard reports into the table soak_games
 // (one row per run and game; merging a report again replaces its rows), then the summary of
-// each run the reports name, read back from the database: games, decisions, failures, steps.
+// each run the reports name, read back from the database: games, decisions, failures, steps
+// and each check's runs (column checks; NULL for a game of a report written before them, which
+// the summary counts as games_without_check_runs).
 int RunMerge(const FuzzState& st) {
   std::vector<nlohmann::json> reports;
   for (const std::string& file : st.reports) {
@@ -136,17 +165,29 @@ int RunMerge(const FuzzState& st) {
   if (auto s = conn->Exec(
           "CREATE TABLE IF NOT EXISTS soak_games (run TEXT NOT NULL, game INTEGER NOT NULL, "
           "expansions TEXT NOT NULL, players INTEGER NOT NULL, decisions INTEGER NOT NULL, "
-          "scores TEXT NOT NULL, failure TEXT NOT NULL, steps TEXT NOT NULL, "
+          "scores TEXT NOT NULL, failure TEXT NOT NULL, steps TEXT NOT NULL, checks TEXT, "
           "PRIMARY KEY (run, game)) STRICT");
       !s.ok())
     return fail(s);
+  // A table made before the per-check counts (issue 21) gets their column; its rows keep NULL.
+  {
+    auto cols = conn->Prepare(
+        "SELECT count(*) FROM pragma_table_info('soak_games') "
+        "WHERE name = 'checks'");
+    if (!cols.ok()) return fail(cols.status());
+    auto row = cols->Step();
+    if (!row.ok()) return fail(row.status());
+    if (*row && cols->Int(0) == 0)
+      if (auto s = conn->Exec("ALTER TABLE soak_games ADD COLUMN checks TEXT"); !s.ok())
+        return fail(s);
+  }
   std::vector<std::string> runs;
   {
     auto tx = db::Transaction::Begin(*conn);
     if (!tx.ok()) return fail(tx.status());
     auto ins = conn->Prepare(
         "INSERT OR REPLACE INTO soak_games (run, game, expansions, players, decisions, scores, "
-        "failure, steps) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        "failure, steps, checks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
     if (!ins.ok()) return fail(ins.status());
     try {
       for (const nlohmann::json& j : reports) {
@@ -161,6 +202,13 @@ int RunMerge(const FuzzState& st) {
               .Bind(6, g.at("scores").dump())
               .Bind(7, g.at("failure").get<std::string>())
               .Bind(8, g.at("steps").dump());
+          // Each check's runs on the game; a report from before them (no "checks"): NULL.
+          if (g.contains("checks")) {
+            for (const auto& [check, n] : g.at("checks").items()) n.get<long>();  // numbers
+            ins->Bind(9, g.at("checks").dump());
+          } else {
+            ins->BindNull(9);
+          }
           if (auto s = ins->Run(); !s.ok()) return fail(s);
         }
       }
@@ -174,11 +222,11 @@ int RunMerge(const FuzzState& st) {
   nlohmann::json out = nlohmann::json::object();
   for (const std::string& run : runs) {
     auto q = conn->Prepare(
-        "SELECT decisions, failure, steps FROM soak_games WHERE run = ?1 ORDER BY game");
+        "SELECT decisions, failure, steps, checks FROM soak_games WHERE run = ?1 ORDER BY game");
     if (!q.ok()) return fail(q.status());
     q->Bind(1, run);
-    long games = 0, decisions = 0, failures = 0;
-    std::map<std::string, long> visits, reaching;
+    long games = 0, decisions = 0, failures = 0, uncounted = 0;
+    std::map<std::string, long> visits, reaching, check_runs;
     for (;;) {
       auto row = q->Step();
       if (!row.ok()) return fail(row.status());
@@ -191,12 +239,17 @@ int RunMerge(const FuzzState& st) {
         visits[step] += n.get<long>();
         ++reaching[step];
       }
+      if (q->IsNull(3)) {
+        ++uncounted;
+        continue;
+      }
+      const nlohmann::json checks = nlohmann::json::parse(q->Text(3));
+      for (const auto& [check, n] : checks.items()) check_runs[check] += n.get<long>();
     }
-    out[run] = {{"games", games},
-                {"decisions", decisions},
-                {"failures", failures},
-                {"step_visits", visits},
-                {"games_reaching", reaching}};
+    out[run] = {{"games", games},        {"decisions", decisions},     {"failures", failures},
+                {"step_visits", visits}, {"games_reaching", reaching}, {"check_runs", check_runs}};
+    // Games merged from reports written before the per-check counts: not in check_runs.
+    if (uncounted > 0) out[run]["games_without_check_runs"] = uncounted;
   }
   std::cout << out.dump(2) << "\n";
   return kExitUpheld;
@@ -227,11 +280,16 @@ void RegisterPropertyCommands(Registry& reg) {
   fuzz->add_flag("--every-decision", st.every_decision,
                  "Run the costlier checks (round trip, brute force, outside the list, features) "
                  "at every decision instead of a seeded subset (property-tests/README.md)");
+  fuzz->add_option("--jobs", st.jobs,
+                   "Worker processes playing the run's (or shard's) games at once (default 1); "
+                   "the result is the one of --jobs 1. With --seconds each worker stops after S "
+                   "seconds; exit 70 if a worker dies, 130 if interrupted");
   fuzz->add_option("--report", st.report,
                    "Write every game played and the decisions per step as JSON (for fuzz merge)");
   auto* merge = fuzz->add_subcommand(
-      "merge", "Merge fuzz --report files (e.g. of shards) into the database; print each run's "
-               "games, failures and decisions per step");
+      "merge",
+      "Merge fuzz --report files (e.g. of shards) into the database; print each run's "
+      "games, failures, decisions per step and runs of each check");
   merge->add_option("--db", st.db, "Database file (created if missing)")->required();
   merge->add_option("reports", st.reports, "Report files of carc fuzz --report")->required();
   fuzz->callback([games, seconds, merge] {

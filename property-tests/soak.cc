@@ -55,109 +55,191 @@ GameSpec ShrinkSpec(GameSpec spec, const std::function<bool(const GameSpec&)>& f
   return spec;
 }
 
-SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// The expansions game `index` enables: all of opts.expansions, or with --combinations subset
+// index (mod 2^k).
+std::vector<std::string> EnabledAt(const SoakOptions& opts, long index) {
+  if (!opts.combinations) return opts.expansions;
+  std::vector<std::string> enabled;
+  const size_t n = opts.expansions.size();
+  const uint64_t mask = static_cast<uint64_t>(index) % (uint64_t{1} << n);
+  for (size_t i = 0; i < n; ++i)
+    if (mask & (uint64_t{1} << i)) enabled.push_back(opts.expansions[i]);
+  return enabled;
+}
+
+}  // namespace
+
+std::optional<Failure> SoakCheck(const SoakOptions& opts, const Game& g, uint64_t salt,
+                                 CheckTally* tally) {
+  return opts.check ? opts.check(g, salt, opts.policy, tally)
+                    : CheckAll(g, salt, opts.policy, tally);
+}
+
+GameDraw GameAt(const SoakOptions& opts, long index) {
   std::mt19937_64 rng(opts.seed);
-  SoakResult res;
-  double last_report = -1;
-  const int shards = std::max(opts.shards, 1);
+  rng.discard(2 * static_cast<unsigned long long>(index));  // each game draws two numbers
+  const uint64_t game_seed = rng();
+  return {SeededSpec(game_seed, EnabledAt(opts, index)), rng()};
+}
+
+std::vector<SoakGame> PlayGames(const SoakOptions& opts, const std::function<bool(long)>& mine,
+                                const std::function<bool(long)>& stop_before,
+                                const std::function<void(const SoakGame&)>& on_game,
+                                std::optional<Failure>* failure) {
+  const auto t0 = Clock::now();
+  std::mt19937_64 rng(opts.seed);
+  std::vector<SoakGame> played;
   for (long index = 0;
-       (opts.games <= 0 || index < opts.games) && (opts.seconds <= 0 || elapsed() < opts.seconds);
+       (opts.games <= 0 || index < opts.games) && (opts.seconds <= 0 || Since(t0) < opts.seconds);
        ++index) {
-    std::vector<std::string> enabled = opts.expansions;
-    if (opts.combinations) {
-      enabled.clear();
-      const size_t n = opts.expansions.size();
-      const uint64_t mask = static_cast<uint64_t>(index) % (uint64_t{1} << n);
-      for (size_t i = 0; i < n; ++i)
-        if (mask & (uint64_t{1} << i)) enabled.push_back(opts.expansions[i]);
-    }
     // Every shard draws every game's seeds (cheap) so that game n is the same in each; only the
     // shard that plays it builds its spec (SeededSpec plays the game out once to choose).
     const uint64_t game_seed = rng();
     const uint64_t salt = rng();
-    if (index % shards != opts.shard - 1) continue;
+    if (!mine(index)) continue;
+    if (stop_before(index)) break;
     const auto p0 = Clock::now();
-    GameSpec spec = SeededSpec(game_seed, enabled);
+    GameSpec spec = SeededSpec(game_seed, EnabledAt(opts, index));
     Game g = Playout(spec);
-    ++res.checks.runs["(seeding and playout, game)"];
-    res.checks.seconds["(seeding and playout, game)"] +=
-        std::chrono::duration<double>(Clock::now() - p0).count();
-    res.decisions += g.decisions();
-    std::optional<Failure> f = CheckAll(g, salt, opts.policy, &res.checks);
+    SoakGame game;
+    game.checks.runs["(seeding and playout, game)"] = 1;
+    game.checks.seconds["(seeding and playout, game)"] = Since(p0);
+    std::optional<Failure> f = SoakCheck(opts, g, salt, &game.checks);
+    game.index = index;
+    game.expansions = spec.expansions;
+    game.players = spec.players;
+    game.decisions = g.decisions();
+    for (const model::Player& p : g.final_pos.players) game.scores.push_back(p.score);
+    if (f) game.failure = f->property;
+    game.steps = StepVisits(g);
+    played.push_back(std::move(game));
+    on_game(played.back());
+    if (f) {
+      *failure = std::move(f);
+      break;
+    }
+  }
+  return played;
+}
+
+SoakResult Summarize(std::vector<SoakGame> played) {
+  std::sort(played.begin(), played.end(),
+            [](const SoakGame& a, const SoakGame& b) { return a.index < b.index; });
+  SoakResult res;
+  for (const SoakGame& g : played) {
     ++res.games;
-    SoakGame played;
-    played.index = index;
-    played.expansions = spec.expansions;
-    played.players = spec.players;
-    played.decisions = g.decisions();
-    for (const model::Player& p : g.final_pos.players) played.scores.push_back(p.score);
-    if (f) played.failure = f->property;
-    played.steps = StepVisits(g);
-    for (const auto& [step, n] : played.steps) {
+    res.decisions += g.decisions;
+    for (const auto& [step, n] : g.steps) {
       res.step_visits[step] += n;
       ++res.games_reaching[step];
     }
-    res.played.push_back(std::move(played));
-    if (elapsed() - last_report >= 1.0 || f) {
-      last_report = elapsed();
-      progress << (opts.rewrite_progress ? "\r" : "") << "carc fuzz: " << res.games << " games, "
-               << res.decisions << " decisions, " << std::fixed << std::setprecision(1) << elapsed()
-               << " s, " << std::setprecision(1) << res.games / std::max(elapsed(), 1e-9)
-               << " games/s" << (opts.rewrite_progress ? "" : "\n") << std::flush;
-    }
-    if (!f) continue;
-    // The failure as found goes to the file at once (shrinking a long game can take minutes),
-    // then the shrunk one replaces it.
-    auto write = [&](const Failure& fl, const GameSpec& sp, bool shrunk) {
-      std::ofstream out(opts.out);
-      out << nlohmann::json{{"failure", fl.property}, {"message", fl.message},
-                            {"action", fl.action},    {"spec", SpecJson(sp)},
-                            {"salt", salt},           {"shrunk", shrunk},
-                            {"position", fl.position}}
-                 .dump(2)
-          << "\n";
-      std::ofstream pos_out(opts.out + ".position.json");
-      pos_out << fl.position.dump(2) << "\n";
-    };
-    write(*f, spec, false);
-    progress << (opts.rewrite_progress ? "\n" : "") << "carc fuzz: " << f->property
-             << " failed (written to " << opts.out << "); shrinking the game...\n"
-             << std::flush;
-    const std::string property = f->property;
-    auto fails = [&](const GameSpec& s) {
-      auto r = CheckAll(Playout(s), salt, opts.policy);
-      return r && r->property == property;
-    };
-    res.failing_spec = ShrinkSpec(spec, fails);
-    res.failure = CheckAll(Playout(res.failing_spec), salt, opts.policy);
-    write(*res.failure, res.failing_spec, true);
-    break;
+    for (const auto& [check, n] : g.checks.runs) res.checks.runs[check] += n;
+    for (const auto& [check, t] : g.checks.seconds) res.checks.seconds[check] += t;
   }
-  res.seconds = elapsed();
+  res.played = std::move(played);
+  return res;
+}
+
+void ShrinkAndWrite(const SoakOptions& opts, long index, const Failure& f, SoakResult* res,
+                    std::ostream& progress) {
+  const GameDraw draw = GameAt(opts, index);
+  // The failure as found goes to the file at once (shrinking a long game can take minutes),
+  // then the shrunk one replaces it.
+  auto write = [&](const Failure& fl, const GameSpec& sp, bool shrunk) {
+    std::ofstream out(opts.out);
+    out << nlohmann::json{{"failure", fl.property}, {"message", fl.message}, {"action", fl.action},
+                          {"spec", SpecJson(sp)},   {"salt", draw.salt},     {"shrunk", shrunk},
+                          {"position", fl.position}}
+               .dump(2)
+        << "\n";
+    std::ofstream pos_out(opts.out + ".position.json");
+    pos_out << fl.position.dump(2) << "\n";
+  };
+  write(f, draw.spec, false);
+  progress << (opts.rewrite_progress ? "\n" : "") << "carc fuzz: " << f.property
+           << " failed (written to " << opts.out << "); shrinking the game...\n"
+           << std::flush;
+  const std::string property = f.property;
+  auto fails = [&](const GameSpec& s) {
+    auto r = SoakCheck(opts, Playout(s), draw.salt, nullptr);
+    return r && r->property == property;
+  };
+  res->failing_spec = ShrinkSpec(draw.spec, fails);
+  res->failure = SoakCheck(opts, Playout(res->failing_spec), draw.salt, nullptr);
+  write(*res->failure, res->failing_spec, true);
+}
+
+SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress) {
+  if (opts.jobs > 1) return RunSoakJobs(opts, progress);
+  const auto t0 = Clock::now();
+  const int shards = std::max(opts.shards, 1);
+  long games = 0, decisions = 0;
+  double last_report = -1;
+  std::optional<Failure> failure;
+  std::vector<SoakGame> played = PlayGames(
+      opts, [&](long index) { return index % shards == opts.shard - 1; },
+      [](long) { return false; },
+      [&](const SoakGame& g) {
+        ++games;
+        decisions += g.decisions;
+        if (Since(t0) - last_report < 1.0 && g.failure.empty()) return;
+        last_report = Since(t0);
+        progress << (opts.rewrite_progress ? "\r" : "") << "carc fuzz: " << games << " games, "
+                 << decisions << " decisions, " << std::fixed << std::setprecision(1) << Since(t0)
+                 << " s, " << games / std::max(Since(t0), 1e-9) << " games/s"
+                 << (opts.rewrite_progress ? "" : "\n") << std::flush;
+      },
+      &failure);
+  SoakResult res = Summarize(std::move(played));
+  if (failure) ShrinkAndWrite(opts, res.played.back().index, *failure, &res, progress);
+  res.seconds = Since(t0);
   if (opts.rewrite_progress) progress << "\n";
   return res;
 }
 
+nlohmann::json SoakGameJson(const SoakGame& g, bool with_seconds) {
+  nlohmann::json j = {{"game", g.index},      {"expansions", g.expansions},
+                      {"players", g.players}, {"decisions", g.decisions},
+                      {"scores", g.scores},   {"failure", g.failure},
+                      {"steps", g.steps},     {"checks", g.checks.runs}};
+  if (with_seconds) j["check_seconds"] = g.checks.seconds;
+  return j;
+}
+
+SoakGame SoakGameFromJson(const nlohmann::json& j) {
+  SoakGame g;
+  g.index = j.at("game").get<long>();
+  g.expansions = j.at("expansions").get<std::vector<std::string>>();
+  g.players = j.at("players").get<int>();
+  g.decisions = j.at("decisions").get<int>();
+  g.scores = j.at("scores").get<std::vector<int>>();
+  g.failure = j.at("failure").get<std::string>();
+  g.steps = j.at("steps").get<std::map<std::string, int>>();
+  if (j.contains("checks")) g.checks.runs = j.at("checks").get<std::map<std::string, long>>();
+  if (j.contains("check_seconds"))
+    g.checks.seconds = j.at("check_seconds").get<std::map<std::string, double>>();
+  return g;
+}
+
 nlohmann::json SoakReportJson(const SoakOptions& opts, const SoakResult& r) {
   nlohmann::json games = nlohmann::json::array();
-  for (const SoakGame& g : r.played)
-    games.push_back({{"game", g.index},
-                     {"expansions", g.expansions},
-                     {"players", g.players},
-                     {"decisions", g.decisions},
-                     {"scores", g.scores},
-                     {"failure", g.failure},
-                     {"steps", g.steps}});
+  for (const SoakGame& g : r.played) games.push_back(SoakGameJson(g, /*with_seconds=*/false));
   return {{"seed", opts.seed},
           {"shard", std::to_string(opts.shard) + "/" + std::to_string(opts.shards)},
           {"combinations", opts.combinations},
           {"expansions", opts.expansions},
           {"games", games},
           {"step_visits", r.step_visits},
-          {"games_reaching", r.games_reaching}};
+          {"games_reaching", r.games_reaching},
+          {"check_runs", r.checks.runs}};
 }
 
 }  // namespace carc::prop

@@ -5,9 +5,11 @@
 // greedily (shorter draw order, fewer and lower choices) and written out as a position file.
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,13 @@ struct SoakOptions {
   // Progress rewrites one line with \r (a terminal); false: one line per report (a log file).
   bool rewrite_progress = true;
   SoakPolicy policy;  // which decisions get the costlier checks (checks.h; --every-decision)
+  // Worker processes (`--jobs`, soak_jobs.cc): the shard's games are split among them (the j-th
+  // game of the shard goes to worker j % jobs) and the result is the one of jobs = 1.
+  int jobs = 1;
+  // The checks run on each game and on each shrinking candidate: CheckAll when empty. Tests
+  // plant a failing property here.
+  std::function<std::optional<Failure>(const Game&, uint64_t salt, const SoakPolicy&, CheckTally*)>
+      check;
 };
 
 // What one played game gave (the soak report and the database rows merged from shards).
@@ -40,9 +49,10 @@ struct SoakGame {
   std::vector<std::string> expansions;
   int players = 0;
   int decisions = 0;
-  std::vector<int> scores;  // final scores
-  std::string failure;      // the property that failed, "" if none
+  std::vector<int> scores;           // final scores
+  std::string failure;               // the property that failed, "" if none
   std::map<std::string, int> steps;  // decisions taken at each step (StepVisits: its name)
+  CheckTally checks;  // each check's runs and time on this game (with seeding and playout)
 };
 
 struct SoakResult {
@@ -51,17 +61,55 @@ struct SoakResult {
   double seconds = 0;
   std::optional<Failure> failure;  // shrunk
   GameSpec failing_spec;
-  std::vector<SoakGame> played;                 // in order
-  std::map<std::string, long> step_visits;      // decisions per step name, over all games
-  std::map<std::string, long> games_reaching;   // games with at least one decision at the step
+  std::vector<SoakGame> played;                // in order
+  std::map<std::string, long> step_visits;     // decisions per step name, over all games
+  std::map<std::string, long> games_reaching;  // games with at least one decision at the step
   CheckTally checks;  // how often each check ran, and its time (the games played, not shrinking)
 };
 
 // The report written by `carc fuzz --report FILE` and read by `carc fuzz merge`.
 nlohmann::json SoakReportJson(const SoakOptions& opts, const SoakResult& r);
+// One game as the report states it; with_seconds adds each check's time ("check_seconds", for
+// the workers of --jobs, not in the report). SoakGameFromJson reads either form back.
+nlohmann::json SoakGameJson(const SoakGame& g, bool with_seconds);
+SoakGame SoakGameFromJson(const nlohmann::json& j);
 
-// Runs the soak; progress goes to `progress` (a line rewritten with \r). On a failure writes
-// {"failure", "spec", "position"} to opts.out and the position alone to <out>.position.json.
+// The pieces RunSoak is made of (soak_jobs.cc runs them in worker processes).
+// The expansions, spec and checks' salt of game `index` of the run (as any shard draws it).
+struct GameDraw {
+  GameSpec spec;
+  uint64_t salt = 0;
+};
+GameDraw GameAt(const SoakOptions& opts, long index);
+// opts.check (or CheckAll) on a game.
+std::optional<Failure> SoakCheck(const SoakOptions& opts, const Game& g, uint64_t salt,
+                                 CheckTally* tally);
+// Plays the games of the run for which mine(index) holds, in index order, until opts.games or
+// opts.seconds (from the call) or until stop_before(index) holds; stops after the first failing
+// game (unshrunk, in *failure). on_game sees each game played.
+std::vector<SoakGame> PlayGames(const SoakOptions& opts, const std::function<bool(long)>& mine,
+                                const std::function<bool(long)>& stop_before,
+                                const std::function<void(const SoakGame&)>& on_game,
+                                std::optional<Failure>* failure);
+// The totals of games played (sorted by index here): counts, per-step visits, check tally.
+SoakResult Summarize(std::vector<SoakGame> played);
+// Writes the failure `f` of game `index` to opts.out at once, shrinks the game, rewrites the
+// file with the shrunk failure and stores it (and its spec) in *res.
+void ShrinkAndWrite(const SoakOptions& opts, long index, const Failure& f, SoakResult* res,
+                    std::ostream& progress);
+inline constexpr int kMaxSoakJobs = 256;  // --jobs at most
+// The soak with opts.jobs >= 2 worker processes (soak_jobs.cc). Throws SoakAborted when a worker
+// dies or the run is interrupted.
+SoakResult RunSoakJobs(const SoakOptions& opts, std::ostream& progress);
+struct SoakAborted : std::runtime_error {
+  SoakAborted(const std::string& what, bool interrupted)
+      : std::runtime_error(what), interrupted(interrupted) {}
+  bool interrupted;  // SIGINT or SIGTERM (else a worker died or failed)
+};
+
+// Runs the soak (with opts.jobs >= 2: RunSoakJobs); progress goes to `progress` (a line
+// rewritten with \r). On a failure writes {"failure", "spec", "position"} to opts.out and the
+// position alone to <out>.position.json.
 SoakResult RunSoak(const SoakOptions& opts, std::ostream& progress);
 
 // Greedy shrinking of a failing spec under `fails` (true while it still fails).

@@ -1,0 +1,239 @@
+// Issue 21: `carc fuzz --jobs N` (soak_jobs.cc) gives exactly the result of --jobs 1: the same
+// summary, report and counterexample; a dead worker or Ctrl-C is reported; and `carc fuzz merge`
+// stores and sums each check's runs.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <csignal>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "adjudicator/run_carc.h"
+#include "adjudicator/test_scratch.h"
+#include "database/db.h"
+#include "database/migrate.h"
+#include "property-tests/soak.h"
+
+namespace carc::prop {
+namespace {
+
+using carc::testing::Carc;
+using carc::testing::Shell;
+
+std::string Dir() { return carc::testing_support::ScratchDir("soak-jobs"); }
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A planted failure (the soak's check hook): a game of 3 players with at least 20 decisions
+// fails "planted"; every game's run of it is counted. Base games of seed 1 have 2, 5, 3, 5, 3,
+// 3, 4, 4, 5, 5, 5, 5 players (games 0-11, checked below), so game 2 is the first to fail.
+std::optional<Failure> Planted(const Game& g, uint64_t, const SoakPolicy&, CheckTally* tally) {
+  if (tally) ++tally->runs["planted (game)"];
+  if (g.spec.players != 3 || g.decisions() < 20) return std::nullopt;
+  return Failure{"planted", "3 players, " + std::to_string(g.decisions()) + " decisions",
+                 g.start_json, nullptr};
+}
+
+SoakOptions PlantedRun(int jobs, const std::string& out) {
+  SoakOptions o;
+  o.games = 12;
+  o.seed = 1;
+  o.rewrite_progress = false;
+  o.check = Planted;
+  o.jobs = jobs;
+  o.out = Dir() + "/" + out;
+  return o;
+}
+
+TEST(SoakJobs, SeedOnePlayerCountsAsTheTestsAssume) {
+  const int players[] = {2, 5, 3, 5, 3, 3, 4, 4, 5, 5, 5, 5};
+  for (long n = 0; n < 12; ++n)
+    EXPECT_EQ(GameAt(PlantedRun(1, "x"), n).spec.players, players[n]) << "game " << n;
+}
+
+// Game 2 fails; with 2 jobs worker 1 plays game 2 and worker 2 may play 3 and 5 (5 fails too)
+// before it learns of game 2; with 3 jobs game 4 fails in worker 2 and game 2 in worker 3. Each
+// gives the games 0-2, the counterexample of game 2 shrunk alike, in the same file.
+TEST(SoakJobs, PlantedFailureGivesTheSameCounterexampleOnEveryJobCount) {
+  std::stringstream progress;
+  const SoakResult one = RunSoak(PlantedRun(1, "cex1.json"), progress);
+  ASSERT_TRUE(one.failure.has_value());
+  EXPECT_EQ(one.failure->property, "planted");
+  EXPECT_EQ(one.games, 3);
+  EXPECT_EQ(one.played.back().index, 2);
+  EXPECT_EQ(one.checks.runs.at("planted (game)"), 3);
+  EXPECT_EQ(one.failing_spec.players, 3);
+  EXPECT_LT(one.failing_spec.picks.size(), 71u) << "not shrunk";
+  const std::string cex = Slurp(Dir() + "/cex1.json");
+  ASSERT_NE(cex.find("\"shrunk\": true"), std::string::npos) << cex.substr(0, 300);
+  for (int jobs : {2, 3}) {
+    const std::string out = "cex" + std::to_string(jobs) + ".json";
+    const SoakResult r = RunSoak(PlantedRun(jobs, out), progress);
+    EXPECT_EQ(Slurp(Dir() + "/" + out), cex) << jobs << " jobs";
+    EXPECT_EQ(Slurp(Dir() + "/" + out + ".position.json"),
+              Slurp(Dir() + "/cex1.json.position.json"));
+    EXPECT_EQ(SoakReportJson(PlantedRun(jobs, out), r), SoakReportJson(PlantedRun(1, out), one))
+        << jobs << " jobs";
+    EXPECT_EQ(r.failure->message, one.failure->message);
+  }
+}
+
+// A worker killed in a game (here: by the check itself, on the 5-player games) ends the run with
+// a message naming the worker, its games and the game it died in. Worker 2 of 2 plays the odd
+// games and dies in game 1 (5 players); worker 1 plays the even ones and dies in game 8.
+TEST(SoakJobs, ADeadWorkerIsNamedWithItsGame) {
+  SoakOptions o = PlantedRun(2, "dead.json");
+  o.check = [](const Game& g, uint64_t, const SoakPolicy&, CheckTally*) {
+    if (g.spec.players == 5) raise(SIGKILL);
+    return std::optional<Failure>();
+  };
+  std::stringstream progress;
+  try {
+    RunSoak(o, progress);
+    ADD_FAILURE() << "no worker died";
+  } catch (const SoakAborted& e) {
+    const std::string what = e.what();
+    EXPECT_FALSE(e.interrupted);
+    EXPECT_NE(what.find("worker 2 of 2 (games n with n % 2 == 1; 0 of them played) in game 1 "
+                        "(that game alone: --games 2 --shard 2/2) was killed by signal 9"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("worker 1 of 2 (games n with n % 2 == 0; 4 of them played) in game 8"),
+              std::string::npos)
+        << what;
+  }
+}
+
+// Stderr without its timings: the progress lines, "in S s" and each check's "(S s)".
+std::string Untimed(const std::string& err) {
+  std::string out;
+  std::istringstream in(err);
+  const std::regex progress(R"(^carc fuzz: \d+ games, \d+ decisions, .*games/s.*$)");
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_match(line, progress)) continue;
+    line = std::regex_replace(line, std::regex(R"( in [0-9.e+-]+ s$)"), " in S s");
+    line = std::regex_replace(line, std::regex(R"( \([0-9.]+ s\)$)"), " (S s)");
+    out += line + "\n";
+  }
+  return out;
+}
+
+// The command line: the same stdout, summary (timings aside) and report on 1, 2 and 3 jobs, with
+// all expansions; and within a shard.
+TEST(FuzzJobs, SameSummaryAndReportOnOneTwoAndThreeJobs) {
+  for (const std::string run :
+       {"--games 6 --seed 2 --expansions all", "--games 9 --seed 3 --expansions all --shard 2/3"}) {
+    std::string out[4], err[4], report[4];
+    for (int jobs = 1; jobs <= 3; ++jobs) {
+      const std::string base = Dir() + "/run" + std::to_string(jobs);
+      // In a subshell: Shell() sends the subshell's stderr to /dev/null, carc's goes to .err.
+      const auto r = Shell("(" + std::string(CARC_BINARY) + " fuzz " + run + " --jobs " +
+                           std::to_string(jobs) + " --report " + base + ".json --out " + base +
+                           ".cex 2>" + base + ".err)");
+      EXPECT_EQ(r.code, 0) << run << ", " << jobs << " jobs";
+      out[jobs] = r.out;
+      err[jobs] = Untimed(Slurp(base + ".err"));
+      report[jobs] = Slurp(base + ".json");
+    }
+    EXPECT_EQ(out[1],
+              run[8] == '6' ? "no counterexample in 6 games\n" : "no counterexample in 3 games\n");
+    EXPECT_NE(err[1].find("checks run"), std::string::npos) << err[1];
+    EXPECT_NE(report[1].find("\"check_runs\""), std::string::npos);
+    for (int jobs : {2, 3}) {
+      EXPECT_EQ(out[jobs], out[1]) << run << ", " << jobs << " jobs";
+      EXPECT_EQ(err[jobs], err[1]) << run << ", " << jobs << " jobs";
+      EXPECT_EQ(report[jobs], report[1]) << run << ", " << jobs << " jobs";
+    }
+  }
+}
+
+TEST(FuzzJobs, JobsNotAPositiveWholeNumberIsAUsageError) {
+  for (const char* bad : {"0", "-1", "abc", "257", "2x"}) {
+    const auto r = Carc(std::string("fuzz --games 1 --jobs ") + bad, /*merge_stderr=*/true);
+    EXPECT_EQ(r.code, 64) << bad;
+    EXPECT_NE(
+        r.out.find("--jobs: expected a whole number of worker processes from 1 to 256, got \"" +
+                   std::string(bad) + "\""),
+        std::string::npos)
+        << r.out;
+  }
+}
+
+// SIGINT to carc (as Ctrl-C, or kill -INT) stops every worker: exit 130, no worker left.
+TEST(FuzzJobs, InterruptStopsEveryWorker) {
+  const std::string d = Dir();
+  const auto r = Shell("sh -c '" + std::string(CARC_BINARY) +
+                       " fuzz --games 100000 --seed 2 --jobs 2 --out " + d + "/int.cex 2>" + d +
+                       "/int.err & p=$!; sleep 1; kids=$(cat /proc/$p/task/$p/children); "
+                       "kill -INT $p; wait $p; echo exit $?; echo kids $kids; sleep 0.5; "
+                       "for k in $kids; do [ -e /proc/$k ] && "
+                       "[ \"$(cut -d\" \" -f3 /proc/$k/stat)\" != Z ] && echo alive $k; done'");
+  EXPECT_NE(r.out.find("exit 130\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("kids [0-9]+ [0-9]+\n"))) << r.out;
+  EXPECT_EQ(r.out.find("alive"), std::string::npos) << r.out;
+  EXPECT_NE(Slurp(d + "/int.err").find("carc: fuzz: interrupted (signal 2); stopped the 2 workers"),
+            std::string::npos);
+}
+
+// fuzz merge stores each game's check runs and sums them: conservation runs at every decision
+// and at the end (decisions + games), score events at every decision, the unused-expansion
+// comparison once per enabled expansion and game (4 x games). A report from before the counts
+// (games without "checks") still merges, counted as games_without_check_runs.
+TEST(FuzzMerge, StoresAndSumsEachChecksRuns) {
+  const std::string d = Dir();
+  ASSERT_EQ(Carc("fuzz --games 3 --seed 4 --expansions all --report " + d + "/m.json --out " + d +
+                 "/m.cex")
+                .code,
+            0);
+  const auto r = Carc("fuzz merge --db " + d + "/m.db " + d + "/m.json");
+  ASSERT_EQ(r.code, 0);
+  const auto summary = nlohmann::json::parse(r.out).begin().value();
+  const long decisions = summary.at("decisions").get<long>();
+  const auto& runs = summary.at("check_runs");
+  EXPECT_EQ(summary.at("games"), 3);
+  EXPECT_EQ(runs.at("conservation").get<long>(), decisions + 3);
+  EXPECT_EQ(runs.at("score-events").get<long>(), decisions);
+  EXPECT_EQ(runs.at("unused-expansion (game)"), 12);
+  EXPECT_EQ(runs.at("(seeding and playout, game)"), 3);
+  EXPECT_FALSE(summary.contains("games_without_check_runs"));
+  // The report's own totals are the same.
+  const auto report = nlohmann::json::parse(Slurp(d + "/m.json"));
+  EXPECT_EQ(report.at("check_runs"), runs);
+
+  nlohmann::json old = report;
+  old.erase("check_runs");
+  for (auto& g : old.at("games")) g.erase("checks");
+  std::ofstream(d + "/old.json") << old.dump();
+  const auto o = Carc("fuzz merge --db " + d + "/old.db " + d + "/old.json");
+  ASSERT_EQ(o.code, 0);
+  const auto old_summary = nlohmann::json::parse(o.out).begin().value();
+  EXPECT_EQ(old_summary.at("games_without_check_runs"), 3);
+  EXPECT_EQ(old_summary.at("check_runs"), nlohmann::json::object());
+  EXPECT_EQ(old_summary.at("decisions").get<long>(), decisions);
+
+  // A database whose table predates the column gets it; the old rows keep no counts.
+  {
+    auto conn = database::OpenDatabase(d + "/alter.db", {.mode = database::OpenMode::kCreate});
+    ASSERT_TRUE(conn.ok());
+    ASSERT_TRUE(conn->Exec("CREATE TABLE soak_games (run TEXT NOT NULL, game INTEGER NOT NULL, "
+                           "expansions TEXT NOT NULL, players INTEGER NOT NULL, decisions "
+                           "INTEGER NOT NULL, scores TEXT NOT NULL, failure TEXT NOT NULL, steps "
+                           "TEXT NOT NULL, PRIMARY KEY (run, game)) STRICT")
+                    .ok());
+  }
+  ASSERT_EQ(Carc("fuzz merge --db " + d + "/alter.db " + d + "/old.json").code, 0);
+  const auto a = Carc("fuzz merge --db " + d + "/alter.db " + d + "/m.json");
+  ASSERT_EQ(a.code, 0);
+  EXPECT_EQ(nlohmann::json::parse(a.out).begin().value(), summary);
+}
+
+}  // namespace
+}  // namespace carc::prop
