@@ -283,9 +283,11 @@ void RegisterPropertyCommands(Registry& reg) {
   fuzz->add_option("--jobs", st.jobs,
                    "Worker processes playing the run's (or shard's) games at once (default 1); "
                    "the result is the one of --jobs 1. With --seconds each worker stops after S "
-                   "seconds; exit 70 if a worker dies, 130 if interrupted");
+                   "seconds; exit 70 if a worker dies, 130 if interrupted")
+      ->type_name("N");
   fuzz->add_option("--report", st.report,
-                   "Write every game played and the decisions per step as JSON (for fuzz merge)");
+                   "Write every game played, its decisions per step and check runs as JSON (for "
+                   "fuzz merge)");
   auto* merge = fuzz->add_subcommand(
       "merge",
       "Merge fuzz --report files (e.g. of shards) into the database; print each run's "
