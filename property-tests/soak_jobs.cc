@@ -211,6 +211,9 @@ SoakResult RunSoakJobs(const SoakOptions& opts, std::ostream& progress) {
     int status = 0;
     while (waitpid(s.pid, &status, 0) < 0 && errno == EINTR) {
     }
+    g_workers[w] = -1;  // reaped: its pid may be reused
+    // Ctrl-C reaches the workers (the terminal's process group) as well as this process.
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) g_signal = SIGINT;
     if (s.fd >= 0) close(s.fd);
     if (g_signal) continue;
     std::string what;
