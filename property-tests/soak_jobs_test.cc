@@ -172,7 +172,9 @@ TEST(FuzzJobs, InterruptStopsEveryWorker) {
   const std::string d = Dir();
   const auto r = Shell("sh -c '" + std::string(CARC_BINARY) +
                        " fuzz --games 100000 --seed 2 --jobs 2 --out " + d + "/int.cex 2>" + d +
-                       "/int.err & p=$!; sleep 1; kids=$(cat /proc/$p/task/$p/children); "
+                       "/int.err & p=$!; sleep 1; kids=$(for f in /proc/[0-9]*/stat; do "
+                       "read -r pid comm state ppid rest <$f 2>/dev/null && [ $ppid = $p ] && "
+                       "echo $pid; done); "
                        "kill -INT $p; wait $p; echo exit $?; echo kids $kids; sleep 0.5; "
                        "for k in $kids; do [ -e /proc/$k ] && "
                        "[ \"$(cut -d\" \" -f3 /proc/$k/stat)\" != Z ] && echo alive $k; done'");
