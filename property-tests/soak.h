@@ -34,8 +34,8 @@ struct SoakOptions {
   // Progress rewrites one line with \r (a terminal); false: one line per report (a log file).
   bool rewrite_progress = true;
   SoakPolicy policy;  // which decisions get the costlier checks (checks.h; --every-decision)
-  // Worker processes (`--jobs`, soak_jobs.cc): the shard's games are split among them (the j-th
-  // game of the shard goes to worker j % jobs) and the result is the one of jobs = 1.
+  // Worker processes (`--jobs`, soak_jobs.cc): each takes the shard's next game when free; the
+  // result is the one of jobs = 1.
   int jobs = 1;
   // The checks run on each game and on each shrinking candidate: CheckAll when empty. Tests
   // plant a failing property here.

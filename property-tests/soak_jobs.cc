@@ -3,10 +3,12 @@
 // keeps thread_local caches and function-local statics, and a worker that crashes is reported
 // instead of taking the run down.
 //
-// Worker w of N plays the j-th game of the shard when j % N == w, in index order, and writes one
-// JSON line per game played (SoakGameJson with the checks' times) to its pipe, then {"done"}.
-// A failing game's index goes to a shared minimum: no worker starts a game above it, and the
-// parent keeps the games up to the lowest failing one, which it shrinks as one process would.
+// The workers take the shard's games in order from a shared counter (the next game goes to the
+// first worker free: game n depends only on the seed and n, so who plays it does not matter)
+// and write one JSON line per game played (SoakGameJson with the checks' times) to a pipe, then
+// {"done"}. A failing game's index goes to a shared minimum: no worker starts a game above it,
+// every game below it was taken before it and is finished, and the parent keeps the games up to
+// the lowest failing one, which it shrinks as one process would.
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -44,11 +46,12 @@ void OnSignal(int sig) {
     if (g_workers[i] > 0) kill(g_workers[i], SIGTERM);
 }
 
-// Whether worker w of opts.jobs plays game `index` (within opts' shard).
-bool Mine(const SoakOptions& opts, int w, long index) {
-  const long shards = std::max(opts.shards, 1);
-  return index % shards == opts.shard - 1 && (index / shards) % opts.jobs == w;
-}
+// Shared by the parent and its workers (an anonymous shared mapping).
+struct Shared {
+  std::atomic<long> next{0};                // the shard's next game to take (its j, not n)
+  std::atomic<long> min_failing{LONG_MAX};  // the lowest failing game found
+  std::atomic<long> current[kMaxSoakJobs];  // the game each worker took last (-1: none)
+};
 
 void WriteAll(int fd, const std::string& s) {
   for (size_t done = 0; done < s.size();) {
@@ -59,15 +62,28 @@ void WriteAll(int fd, const std::string& s) {
   }
 }
 
-[[noreturn]] void Worker(const SoakOptions& opts, int w, int fd, std::atomic<long>* min_failing) {
+[[noreturn]] void Worker(const SoakOptions& opts, int w, int fd, Shared* shared) {
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   prctl(PR_SET_PDEATHSIG, SIGTERM);  // the parent killed outright: stop too
+  std::atomic<long>* min_failing = &shared->min_failing;
+  const long shards = std::max(opts.shards, 1);
+  long taken = -1;  // the game this worker plays next
+  auto take = [&] {
+    taken = shared->next.fetch_add(1) * shards + opts.shard - 1;
+    shared->current[w].store(taken);
+  };
+  take();
   int code = 0;
   try {
     std::optional<Failure> failure;
     PlayGames(
-        opts, [&](long index) { return Mine(opts, w, index); },
+        opts,
+        [&](long index) {
+          if (index < taken) return false;
+          if (index > taken) take();  // the last one was played
+          return index == taken;
+        },
         [&](long index) { return index > min_failing->load(); },
         [&](const SoakGame& g) {
           if (!g.failure.empty()) {
@@ -96,18 +112,15 @@ struct Slot {
   std::string error;  // a worker's exception, or a line that is not JSON
 };
 
-// The games worker w was given and where it stopped, for a message about it.
-std::string Describe(const SoakOptions& opts, int w, const Slot& s) {
-  const long stride = static_cast<long>(std::max(opts.shards, 1)) * opts.jobs;
-  const long first = opts.shard - 1 + static_cast<long>(std::max(opts.shards, 1)) * w;
-  std::string d = "worker " + std::to_string(w + 1) + " of " + std::to_string(opts.jobs) +
-                  " (games n with n % " + std::to_string(stride) + " == " + std::to_string(first) +
-                  "; " + std::to_string(s.played) + " of them played)";
-  long next = s.last_index < 0 ? first : s.last_index + stride;
-  if (opts.games > 0 && next >= opts.games) return d + " after its last game";
-  return d + " in game " + std::to_string(next) + " (that game alone: --games " +
-         std::to_string(next + 1) + " --shard " + std::to_string(next + 1) + "/" +
-         std::to_string(next + 1) + ")";
+// Worker w and where it stopped, for a message about it.
+std::string Describe(const SoakOptions& opts, int w, const Slot& s, long current) {
+  std::string d = "worker " + std::to_string(w + 1) + " of " + std::to_string(opts.jobs) + " (" +
+                  std::to_string(s.played) + " games played)";
+  if (current < 0 || current == s.last_index || (opts.games > 0 && current >= opts.games))
+    return d + " after its last game";
+  return d + " in game " + std::to_string(current) + " (that game alone: --games " +
+         std::to_string(current + 1) + " --shard " + std::to_string(current + 1) + "/" +
+         std::to_string(current + 1) + ")";
 }
 
 }  // namespace
@@ -117,10 +130,11 @@ SoakResult RunSoakJobs(const SoakOptions& opts, std::ostream& progress) {
   auto since = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   progress.flush();
   std::fflush(nullptr);  // a forked worker must not flush the parent's buffers again
-  void* mem = mmap(nullptr, sizeof(std::atomic<long>), PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  void* mem =
+      mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (mem == MAP_FAILED) throw SoakAborted(std::string("mmap: ") + std::strerror(errno), false);
-  auto* min_failing = new (mem) std::atomic<long>(LONG_MAX);
+  auto* shared = new (mem) Shared;
+  for (std::atomic<long>& c : shared->current) c.store(-1);
   struct sigaction on {
   }, old_int{}, old_term{};
   on.sa_handler = OnSignal;
@@ -138,7 +152,7 @@ SoakResult RunSoakJobs(const SoakOptions& opts, std::ostream& progress) {
     if (pid == 0) {
       close(fds[0]);
       for (int v = 0; v < w; ++v) close(slots[static_cast<size_t>(v)].fd);
-      Worker(opts, w, fds[1], min_failing);
+      Worker(opts, w, fds[1], shared);
     }
     close(fds[1]);
     if (pid < 0) {
@@ -224,12 +238,14 @@ SoakResult RunSoakJobs(const SoakOptions& opts, std::ostream& progress) {
       what = "failed: " + s.error;
     else if (WEXITSTATUS(status) != 0 || !s.done)
       what = "exited with status " + std::to_string(WEXITSTATUS(status)) + " before its end";
-    if (!what.empty()) errors += (errors.empty() ? "" : "\n") + Describe(opts, w, s) + " " + what;
+    if (!what.empty())
+      errors += (errors.empty() ? "" : "\n") + Describe(opts, w, s, shared->current[w].load()) +
+                " " + what;
   }
   g_worker_count = 0;
   sigaction(SIGINT, &old_int, nullptr);
   sigaction(SIGTERM, &old_term, nullptr);
-  munmap(mem, sizeof(std::atomic<long>));
+  munmap(mem, sizeof(Shared));
   if (opts.rewrite_progress && (g_signal || !errors.empty())) progress << "\n";
   if (g_signal)
     throw SoakAborted("interrupted (signal " + std::to_string(g_signal) + "); stopped the " +
