@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -116,6 +117,28 @@ TEST(SoakJobs, ADeadWorkerIsNamedWithItsGame) {
         what, std::regex(R"(worker [12] of 2 \([0-2] games played\) in game 3 \(that game alone: )"
                          R"(--games 4 --shard 4/4\) was killed by signal 9 )")))
         << what;
+  }
+}
+
+// An exception in a worker's game (the model's internal errors) is reported with its text and
+// the game, as a dead worker; the worker taking game 1 (5 players) throws there.
+TEST(SoakJobs, AnExceptionInAWorkerIsReportedWithItsGame) {
+  SoakOptions o = PlantedRun(2, "throw.json");
+  o.check = [](const Game& g, uint64_t, const SoakPolicy&, CheckTally*) {
+    if (g.spec.players == 5) throw std::logic_error("planted exception");
+    return std::optional<Failure>();
+  };
+  std::stringstream progress;
+  try {
+    RunSoak(o, progress);
+    ADD_FAILURE() << "no exception reported";
+  } catch (const SoakAborted& e) {
+    EXPECT_FALSE(e.interrupted);
+    EXPECT_TRUE(std::regex_search(
+        std::string(e.what()),
+        std::regex(R"(worker [12] of 2 \([0-2] games played\) in game 1 \(that game alone: )"
+                   R"(--games 2 --shard 2/2\) failed: planted exception)")))
+        << e.what();
   }
 }
 
