@@ -1,9 +1,7 @@
 #include "model/core/rules.h"
 
 #include <algorithm>
-#include <deque>
-#include <map>
-#include <set>
+#include <tuple>
 #include <utility>
 
 #include "model/core/check.h"
@@ -264,18 +262,19 @@ std::vector<Violation> Validate(const Position& pos) {
     }
   }
   if (b.size() > 0 && !pos.board_partial) {
-    std::set<int> seen = {0};
-    std::deque<int> q = {0};
-    while (!q.empty()) {
-      int i = q.front();
-      q.pop_front();
+    std::vector<char> seen(b.size(), 0);  // breadth first from the start tile
+    std::vector<int> q = {0};
+    seen[0] = 1;
+    for (size_t h = 0; h < q.size(); ++h)
       for (int side = 0; side < 4; ++side) {
-        auto n = b.At(Neighbour(b.tile(i).pos, side));
-        if (n && seen.insert(*n).second) q.push_back(*n);
+        auto n = b.At(Neighbour(b.tile(q[h]).pos, side));
+        if (n && !seen[*n]) {
+          seen[*n] = 1;
+          q.push_back(*n);
+        }
       }
-    }
     for (int i = 0; i < b.size(); ++i)
-      if (!seen.count(i))
+      if (!seen[i])
         out.push_back({"BASE-PLACE-ADJ", "/board/" + std::to_string(i),
                        "the tile at (" + std::to_string(b.tile(i).pos.x) + ", " +
                            std::to_string(b.tile(i).pos.y) +
@@ -313,11 +312,21 @@ std::vector<Violation> Validate(const Position& pos) {
   }
   // BASE-MEEPLE-TILE: figures are placed one per turn on the new tile and never move, so a tile
   // holds at most one figure of each kind.
-  std::set<std::pair<int, int>> tile_kind;
-  for (size_t f = 0; f < pos.figures.size(); ++f) {
+  // (tile, kind, figure) sorted: a figure is a second one when an earlier figure shares its
+  // tile and kind (sorted vectors, not sets: Validate runs after every listed action in the soak).
+  const size_t nf = pos.figures.size();
+  std::vector<std::tuple<int, int, size_t>> by_tile_kind(nf);
+  for (size_t f = 0; f < nf; ++f)
+    by_tile_kind[f] = {Board::TileOf(pos.figures[f].node), pos.figures[f].kind, f};
+  std::sort(by_tile_kind.begin(), by_tile_kind.end());
+  std::vector<char> second(nf, 0);
+  for (size_t k = 1; k < nf; ++k)
+    second[std::get<2>(by_tile_kind[k])] =
+        std::get<0>(by_tile_kind[k]) == std::get<0>(by_tile_kind[k - 1]) &&
+        std::get<1>(by_tile_kind[k]) == std::get<1>(by_tile_kind[k - 1]);
+  for (size_t f = 0; f < nf; ++f) {
     const Figure& fig = pos.figures[f];
-    if (!tile_kind.insert({Board::TileOf(fig.node), fig.kind}).second &&
-        !excused(f, "BASE-MEEPLE-TILE"))
+    if (second[f] && !excused(f, "BASE-MEEPLE-TILE"))
       out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
                      "a second " + kinds[fig.kind].name +
                          " on one tile: figures go only on the tile just placed, one per turn"});
@@ -325,9 +334,15 @@ std::vector<Violation> Validate(const Position& pos) {
   // BASE-MEEPLE-FREE: two figures on one segment of one tile cannot arise (the second would
   // have gone on an occupied feature). One violation per segment, listing its figures (one
   // per pair made 3,000 figures cost 6 GB, issue 19).
-  std::map<int, std::vector<size_t>> on_segment;
-  for (size_t f = 0; f < pos.figures.size(); ++f) on_segment[pos.figures[f].node].push_back(f);
-  for (const auto& [node, figs] : on_segment) {
+  std::vector<std::pair<int, size_t>> on_segment(nf);  // (node, figure) sorted: by segment
+  for (size_t f = 0; f < nf; ++f) on_segment[f] = {pos.figures[f].node, f};
+  std::sort(on_segment.begin(), on_segment.end());
+  std::vector<size_t> figs;
+  for (size_t k = 0; k < nf;) {
+    figs.clear();
+    for (const int node = on_segment[k].first; k < nf && on_segment[k].first == node; ++k)
+      figs.push_back(on_segment[k].second);
+    if (figs.size() < 2) continue;
     std::optional<size_t> first_bad;
     for (size_t i = 1; i < figs.size() && !first_bad; ++i)
       if (!excused(figs[i], "BASE-MEEPLE-FREE")) first_bad = figs[i];
