@@ -6,6 +6,7 @@
 
 #include "model/core/check.h"
 #include "model/core/core_steps.h"
+#include "model/core/declared_pick.h"
 #include "model/core/expansion.h"
 #include "model/core/position.h"
 
@@ -353,6 +354,116 @@ void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl
     given[i] = false;
   };
   walk(0);
+}
+
+}  // namespace carc::model
+
+namespace carc::model {
+
+// EnumerateDeclared's walk, counted instead of visited: below argument i, once the shape is
+// known (or no later argument has shapes), the number of actions depends on the shape and on
+// which arguments are given alone (the domains are fixed), so those counts are kept (memo_);
+// before that (e.g. xmas_play's card and player, which give the shape) each value is walked.
+DeclaredPick::DeclaredPick(const Position& pos, const Expansion* m, const ActionDecl& d)
+    : pos_(pos),
+      d_(d),
+      n_(static_cast<int>(d.args.size())),
+      domains_(n_),
+      a_{.type = ActionType::kExpansion, .expansion = m, .code = d.code} {
+  for (int i = 0; i < n_; ++i) {
+    if (d.args[i].type == ArgType::kSquare) {
+      if (squares_.empty()) squares_ = Squares(pos_);
+      for (int k = 0; k < static_cast<int>(squares_.size()); ++k) domains_[i].push_back(k);
+    } else {
+      domains_[i] = Domain(pos_, d, i);
+    }
+  }
+  shapes_after_.assign(n_ + 1, false);
+  for (int i = n_ - 1; i >= 0; --i) shapes_after_[i] = shapes_after_[i + 1] || d.args[i].shapes;
+}
+
+bool DeclaredPick::Skip(int i) {
+  const ArgDecl& arg = d_.args[i];
+  if (arg.shapes && shape_ < 0) shape_ = d_.shape_of(a_);
+  return (arg.shapes && !(arg.shapes >> shape_ & 1u)) ||
+         (arg.needs >= 0 && !(given_ >> arg.needs & 1u));
+}
+
+void DeclaredPick::Set(int i, int v) {
+  given_ = v >= 0 ? given_ | (1u << i) : given_ & ~(1u << i);
+  const int slot = SlotOf(d_, i);
+  if (d_.args[i].type == ArgType::kSquare) {
+    a_.args.Set(slot, v >= 0 ? squares_[v].x : -1);
+    a_.args.Set(slot + 1, v >= 0 ? squares_[v].y : -1);
+  } else {
+    a_.args.Set(slot, v);
+  }
+}
+
+std::vector<int> DeclaredPick::Values(int i) const {
+  std::vector<int> v;
+  if (d_.args[i].optional) v.push_back(-1);
+  v.insert(v.end(), domains_[i].begin(), domains_[i].end());
+  return v;
+}
+
+int64_t DeclaredPick::Sub(int i) {
+  if (i == n_) return 1;
+  const int shape0 = shape_;
+  const ActionArgs args0 = a_.args;
+  const uint32_t given0 = given_;
+  int64_t total = 0;
+  if (Skip(i)) {
+    total = Sub(i + 1);
+  } else if (shape_ >= 0 || !shapes_after_[i + 1]) {
+    const auto key = std::tuple(i, shape_, given_);
+    if (auto it = memo_.find(key); it != memo_.end()) {
+      total = it->second;
+    } else {
+      int64_t absent = 0, given = 0;  // values leaving argument i absent, giving it
+      for (int v : Values(i)) ++(v >= 0 ? given : absent);
+      given_ &= ~(1u << i);
+      if (absent) total += absent * Sub(i + 1);
+      given_ |= 1u << i;
+      if (given) total += given * Sub(i + 1);
+      memo_[key] = total;
+    }
+  } else {
+    const ActionArgs saved = a_.args;
+    for (int v : Values(i)) {
+      a_.args = saved;
+      Set(i, v);
+      total += Sub(i + 1);
+    }
+  }
+  shape_ = shape0;
+  a_.args = args0;
+  given_ = given0;
+  return total;
+}
+
+int64_t DeclaredPick::Count() { return n_ > 31 ? -1 : Sub(0); }
+
+Action DeclaredPick::At(int64_t k) {
+  const int shape0 = shape_;
+  const ActionArgs args0 = a_.args;
+  const uint32_t given0 = given_;
+  for (int i = 0; i < n_; ++i) {
+    if (Skip(i)) continue;
+    const ActionArgs saved = a_.args;
+    for (int v : Values(i)) {
+      a_.args = saved;
+      Set(i, v);
+      const int64_t below = Sub(i + 1);
+      if (k < below) break;  // the k-th is below this value
+      k -= below;
+    }
+  }
+  Action out = a_;
+  shape_ = shape0;
+  a_.args = args0;
+  given_ = given0;
+  return out;
 }
 
 }  // namespace carc::model
