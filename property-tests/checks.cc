@@ -37,55 +37,83 @@ std::string UndrawnPlacementKey(Coord c, int rotation) {
          std::to_string(rotation);
 }
 
-// Keys of what may be played now: the current step's list, plus the lists of later steps of the
-// same turn reached by passing (a figure of a later step passes the earlier ones implicitly).
-// The effect keys of the expansions' listed actions (each one an Apply and a position dump) are
-// added only when asked for (AddEffects): only an expansion candidate is compared with them.
-struct Acceptable {
-  std::set<std::string> keys;
-  std::vector<std::pair<Position, std::vector<Action>>> expansion_actions;  // by step reached
-  bool effects = false;
-  bool Has(const std::string& k) const { return keys.count(k) > 0; }
-  void AddEffects() {
-    if (effects) return;
-    effects = true;
-    for (const auto& [p, as] : expansion_actions)
-      for (const Action& a : as) keys.insert(EffectKey(p, a));
+// What may be played now, asked only for an action Apply did not refuse with a ruling (issue 21:
+// building all of it at every checked position was most of the check): the keys of the current
+// step's list, plus the lists of later steps of the same turn reached by passing (a figure of a
+// later step passes the earlier ones implicitly); and, asked for one module, the effect keys
+// (EffectKey: an Apply and a hash each) of that module's listed actions on the same steps. An
+// effect key begins with its module's id, so another module's listed action never matches it.
+class Acceptable {
+ public:
+  explicit Acceptable(const Position& pos) : pos_(pos) {}
+  bool HasKey(const std::string& k) {
+    Walk(nullptr);
+    return keys_.count(k) > 0;
   }
-};
-
-Acceptable AcceptableKeys(const Position& pos) {
-  Acceptable ok;
-  std::set<std::string>& keys = ok.keys;
-  Position p = pos;
-  const int player = pos.turn.player;
-  const int placed = pos.turn.placed;
-  for (int guard = 0; guard < 16 && !p.turn.game_over; ++guard) {
-    std::vector<Action> legal = model::LegalActions(p);
-    std::vector<Action> expansion;
-    for (const Action& a : legal) {
-      keys.insert(ActionKey(p, a));
-      if (a.type == ActionType::kExpansion) expansion.push_back(a);
-      // Before the draw, a placement without "tile" names the tile the draw will give.
-      if (a.type == ActionType::kPlaceTile && !pos.turn.drawn && p.turn.drawn &&
-          a.tile == *p.turn.drawn) {
-        const auto& cat = *p.cfg().catalog;
-        for (int r = 0; r < 4; ++r)
-          if (Picture(cat.rotated(a.tile, r)) == Picture(cat.rotated(a.tile, a.rotation & 3)))
-            keys.insert(UndrawnPlacementKey(a.pos, r));
-      }
+  bool HasEffect(const std::string& effect, const model::Action& a) {
+    const std::string module = ModuleId(a);
+    if (!effects_of_.count(module)) {
+      effects_of_.insert(module);
+      Walk(&module);
     }
-    if (!expansion.empty()) ok.expansion_actions.emplace_back(p, std::move(expansion));
-    bool can_pass = std::any_of(legal.begin(), legal.end(),
-                                [](const Action& a) { return a.type == ActionType::kPass; });
-    if (!can_pass) break;
-    model::Apply(p, {.type = ActionType::kPass}, /*finish_turn=*/false);
-    ApplyResult tmp;
-    model::Advance(p, tmp);
-    if (p.turn.game_over || p.turn.player != player || p.turn.placed != placed) break;
+    return effects_.count(effect) > 0;
   }
-  return ok;
-}
+
+ private:
+  // The module an effect key names (EffectKeyOf).
+  static std::string ModuleId(const Action& a) {
+    return a.expansion ? std::string(a.expansion->Id()) : "?";
+  }
+  // Walks the steps reachable by passing: the keys on the first walk (module null), the effect
+  // keys of the listed actions of module `*module` when asked.
+  void Walk(const std::string* module) {
+    if (!module && walked_) return;
+    if (!module) walked_ = true;
+    p_ = pos_;
+    const int player = pos_.turn.player;
+    const int placed = pos_.turn.placed;
+    for (int guard = 0; guard < 16 && !p_.turn.game_over; ++guard) {
+      const std::vector<Action> legal = model::LegalActions(p_);
+      for (const Action& a : legal) {
+        if (module) {
+          if (a.type == ActionType::kExpansion && ModuleId(a) == *module)
+            effects_.insert(EffectKey(p_, a));
+          continue;
+        }
+        keys_.insert(ActionKey(p_, a));
+        // Before the draw, a placement without "tile" names the tile the draw will give.
+        if (a.type == ActionType::kPlaceTile && !pos_.turn.drawn && p_.turn.drawn &&
+            a.tile == *p_.turn.drawn)
+          for (int r = 0; r < 4; ++r)
+            if (SamePicture(a.tile, r, a.rotation & 3)) keys_.insert(UndrawnPlacementKey(a.pos, r));
+      }
+      bool can_pass = std::any_of(legal.begin(), legal.end(),
+                                  [](const Action& a) { return a.type == ActionType::kPass; });
+      if (!can_pass) break;
+      model::Apply(p_, {.type = ActionType::kPass}, /*finish_turn=*/false);
+      ApplyResult tmp;
+      model::Advance(p_, tmp);
+      if (p_.turn.game_over || p_.turn.player != player || p_.turn.placed != placed) break;
+    }
+  }
+  // Whether rotations r and s of tile t show one picture (each picture written once per tile).
+  bool SamePicture(model::TileType t, int r, int s) {
+    if (picture_tile_ != t) {
+      picture_tile_ = t;
+      const auto& cat = *pos_.cfg().catalog;
+      for (int q = 0; q < 4; ++q) pictures_[q] = Picture(cat.rotated(t, q));
+    }
+    return pictures_[r] == pictures_[s];
+  }
+
+  const Position& pos_;
+  Position p_;  // a scratch copy, its buffers reused
+  bool walked_ = false;
+  std::set<std::string> keys_, effects_;
+  std::set<std::string> effects_of_;
+  model::TileType picture_tile_ = -1;
+  std::string pictures_[4];
+};
 
 }  // namespace
 
@@ -111,6 +139,30 @@ const std::vector<Action>& CandidateCache::Get() {
   return list_;
 }
 
+// ExpansionCandidateActions enumerates the declarations in pos.cfg().actions order.
+size_t CandidateCache::Count() {
+  if (built_) return list_.size();
+  if (picks_.empty())
+    for (const auto& [module, decl] : pos_->cfg().actions) {
+      model::DeclaredPick pick(*pos_, module, decl);
+      const int64_t n = pick.Count();
+      if (n < 0) return Get().size();  // a declaration the pick cannot count
+      picks_.emplace_back(std::move(pick), n);
+    }
+  size_t n = 0;
+  for (const auto& [pick, count] : picks_) n += static_cast<size_t>(count);
+  return n;
+}
+
+Action CandidateCache::At(size_t k) {
+  if (built_) return list_[k];
+  for (auto& [pick, count] : picks_) {
+    if (k < static_cast<size_t>(count)) return pick.At(static_cast<int64_t>(k));
+    k -= static_cast<size_t>(count);
+  }
+  return Get()[k];  // not reached: Count() was asked first
+}
+
 std::optional<Failure> CheckOutsideRefused(const Position& pos,
                                            const std::vector<RawAction>& raws) {
   CandidateCache cands(pos);
@@ -120,44 +172,47 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos,
 std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vector<RawAction>& raws,
                                            CandidateCache& cands) {
   if (pos.turn.game_over) return std::nullopt;
-  Acceptable ok = AcceptableKeys(pos);
+  Acceptable ok(pos);
   const Box box = BoundingBox(pos);
   const int nk = static_cast<int>(pos.cfg().figure_kinds.size());
   const int ntypes = pos.cfg().catalog->size();
   auto mod = [](int v, int m) { return ((v % m) + m) % m; };
-  // An action outside the list must be refused with a ruling ID, or be an input error.
+  // An action outside the list must be refused with a ruling ID, or be an input error. Each is
+  // applied first and looked up in what may be played (Acceptable) only when it was not refused
+  // so: the same verdict as looking it up first, and the lists are made only when needed.
   Position p;  // a scratch copy, its buffers reused
-  auto not_refused = [&pos, &p](const Action& a,
-                                const std::string& what) -> std::optional<Failure> {
+  ApplyResult r;
+  auto refused = [&pos, &p, &r](const Action& a) {
     p = pos;
-    ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
+    r = model::Apply(p, a, /*finish_turn=*/false);
     const bool refused_with_ruling =
         !r.verdict.legal && !r.verdict.reasons.empty() && !r.verdict.reasons[0].ruling.empty();
-    if (refused_with_ruling || !r.input_error.empty()) return std::nullopt;
+    return refused_with_ruling || !r.input_error.empty();
+  };
+  auto fail = [&pos, &r](const Action& a, const std::string& what) {
     return Fail("outside-refused",
                 what + " outside the legal list was " + Refusal(r) +
                     (r.verdict.legal ? " (accepted)" : " without a ruling"),
                 pos, &a);
   };
-  // The expansions' candidates, built only when a raw action asks for one.
-  static const std::vector<Action> kNone;
-  auto exp_cands = [&]() -> const std::vector<Action>& {
-    return pos.cfg().expansions.empty() ? kNone : cands.Get();
+  // The number of the expansions' candidates, counted only when a raw action asks for one;
+  // the one picked is made alone (CandidateCache::At).
+  auto exp_count = [&]() -> int {
+    return pos.cfg().expansions.empty() ? 0 : static_cast<int>(cands.Count());
   };
   for (const RawAction& raw : raws) {
     Action a;
     // Type 4: one of the expansions' own candidate actions (brute_force.h), when there are any.
-    if (mod(raw.type, 5) == 4 && !exp_cands().empty()) {
-      const Action& c = exp_cands()[mod(raw.x * 1000 + raw.y * 10 + raw.segment,
-                                        static_cast<int>(exp_cands().size()))];
+    if (mod(raw.type, 5) == 4 && exp_count() > 0) {
+      const Action c = cands.At(mod(raw.x * 1000 + raw.y * 10 + raw.segment, exp_count()));
       auto parsed = ReadBack(pos, c);
       if (!parsed.ok()) continue;  // an input error: refused
       a = *parsed;
-      if (ok.Has(ActionKey(pos, a))) continue;
-      ok.AddEffects();
-      if (ok.Has(EffectKey(pos, a))) continue;
-      if (auto f = not_refused(a, "an expansion action")) return f;
-      continue;
+      if (refused(a) || ok.HasKey(ActionKey(pos, a))) continue;
+      // p is the position right after a: EffectKeyOf(p, a) is EffectKey(pos, a) (which is
+      // empty, matching no effect, for an action the reader turned into a core one).
+      if (a.type == ActionType::kExpansion && ok.HasEffect(EffectKeyOf(p, a), a)) continue;
+      return fail(a, "an expansion action");
     }
     switch (mod(raw.type, 4)) {
       case 0:
@@ -167,7 +222,10 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vecto
         a.rotation = mod(raw.rotation, 4);
         a.tile = pos.turn.drawn ? *pos.turn.drawn : -1;
         // A tile an expansion holds in hand (Gifts' open_gift / take_2), named as carc would.
-        if (!pos.turn.drawn && !CandidateTiles(pos).empty()) a.tile = CandidateTiles(pos)[0];
+        if (!pos.turn.drawn) {
+          const std::vector<model::TileType> held = CandidateTiles(pos);
+          if (!held.empty()) a.tile = held[0];
+        }
         if (mod(raw.kind, 4) == 0) a.tile = mod(raw.segment, ntypes);  // maybe not the drawn tile
         break;
       case 1: {
@@ -187,17 +245,28 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vecto
         a.type = ActionType::kDraw;
         a.tile = mod(raw.segment, ntypes);
     }
-    if (ok.Has(ActionKey(pos, a))) continue;
+    if (refused(a) || ok.HasKey(ActionKey(pos, a))) continue;
     if (a.type == ActionType::kPlaceTile && a.tile < 0 && !pos.turn.drawn &&
-        ok.Has(UndrawnPlacementKey(a.pos, a.rotation)))
+        ok.HasKey(UndrawnPlacementKey(a.pos, a.rotation)))
       continue;
-    if (auto f = not_refused(a, "an action")) return f;
+    return fail(a, "an action");
   }
   return std::nullopt;
 }
 
+json& PositionFile::Get() {
+  if (!built_) file_ = model::DumpPosition(*pos_);
+  built_ = true;
+  return file_;
+}
+
 std::optional<Failure> CheckRoundTrip(const Position& pos) {
-  json j = model::DumpPosition(pos);
+  PositionFile file(pos);
+  return CheckRoundTrip(pos, file);
+}
+
+std::optional<Failure> CheckRoundTrip(const Position& pos, PositionFile& file) {
+  const json& j = file.Get();
   auto p2 = ParseJson(j, "roundtrip.json");
   if (!p2.ok())
     return Fail("round-trip", "the dumped position does not parse: " + p2.status().message(), pos);
@@ -207,7 +276,13 @@ std::optional<Failure> CheckRoundTrip(const Position& pos) {
   model::Advance(*p2, pre);
   json j2 = model::DumpPosition(*p2);
   if (j != j2) return Fail("round-trip", "dump -> parse -> dump differs:\n" + j2.dump(), pos);
-  if (ActionKeys(pos, model::LegalActions(pos)) != ActionKeys(*p2, model::LegalActions(*p2)))
+  // The legal lists by key (ActionKeys, as multisets). ActionKey reads the position only for
+  // the catalog and the drawn tile: where both read the same, equal actions have equal keys, so
+  // only what CancelCommon leaves is keyed (issue 21).
+  std::vector<Action> l1 = model::LegalActions(pos), l2 = model::LegalActions(*p2);
+  if (pos.cfg().catalog == p2->cfg().catalog && pos.turn.drawn == p2->turn.drawn)
+    CancelCommon(l1, l2);
+  if (ActionKeys(pos, l1) != ActionKeys(*p2, l2))
     return Fail("round-trip",
                 "the parsed position has other legal actions (step " +
                     std::string(pos.current_step().Name()) + " read back as " +
@@ -237,11 +312,16 @@ std::optional<Failure> CheckConservation(const Position& pos) {
 }
 
 std::optional<Failure> CheckFeatures(const Position& pos, int rebuild_root) {
+  PositionFile file(pos);
+  return CheckFeatures(pos, rebuild_root, file);
+}
+
+std::optional<Failure> CheckFeatures(const Position& pos, int rebuild_root, PositionFile& file) {
   const int n = pos.board.size();
   const int root = n == 0 ? 0 : ((rebuild_root % n) + n) % n;
-  // CompareFeatures, CompareFinalScoring, CompareFigurePlacements and CompareRebuilt, in that
-  // order, on one flood fill (issue 21: each computed its own).
-  const auto d = CompareAllFeatures(pos, root);
+  // The four comparisons on one flood fill (issue 21: each computed its own); the file is
+  // written only when the board has a tile (the rebuilt order).
+  const auto d = CompareAllFeatures(pos, root, n == 0 ? nullptr : &file.Get());
   if (!d) return std::nullopt;
   switch (d->which) {
     case FeatureDifference::kFeatures:

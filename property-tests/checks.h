@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/declared_pick.h"
 #include "model/core/position.h"
 #include "property-tests/gen_game.h"
 
@@ -43,8 +44,13 @@ class CandidateCache {
   void Reset(const model::Position& pos) {
     pos_ = &pos;
     built_ = false;
+    picks_.clear();
   }
   const std::vector<model::Action>& Get();
+  // How many candidates Get() holds and the k-th of them (0 <= k < Count()), without
+  // enumerating them all unless Get() was asked for (model::DeclaredPick; issue 21).
+  size_t Count();
+  model::Action At(size_t k);
   int unhandled_read_back() const { return unhandled_read_back_; }
 
  private:
@@ -52,6 +58,25 @@ class CandidateCache {
   int unhandled_read_back_;
   bool built_ = false;
   std::vector<model::Action> list_;
+  std::vector<std::pair<model::DeclaredPick, int64_t>> picks_;  // per declaration, its count
+};
+
+// The position file of one position (DumpPosition), written on first use: the round trip and
+// the features check at one position share it (issue 21: each wrote its own). One may serve
+// position after position (Reset). A check may change it while it runs but leaves it as written.
+class PositionFile {
+ public:
+  explicit PositionFile(const model::Position& pos) : pos_(&pos) {}
+  void Reset(const model::Position& pos) {
+    pos_ = &pos;
+    built_ = false;
+  }
+  nlohmann::json& Get();
+
+ private:
+  const model::Position* pos_;
+  bool built_ = false;
+  nlohmann::json file_;
 };
 
 // Every listed action applies (legal, no input error) and the result validates.
@@ -80,11 +105,14 @@ std::vector<model::Action> BruteForceActions(const model::Position& pos);
 std::vector<model::Action> BruteForceActions(const model::Position& pos, CandidateCache& cands);
 // Dump -> parse -> dump is identical, and the parsed position has the same legal actions.
 std::optional<Failure> CheckRoundTrip(const model::Position& pos);
+std::optional<Failure> CheckRoundTrip(const model::Position& pos, PositionFile& file);
 // Supply + board = what each player owns, per figure kind.
 std::optional<Failure> CheckConservation(const model::Position& pos);
 // The incremental features equal a flood fill and a rebuild in another order (root = tile);
 // final scoring and the figure placements listed equal independent oracles on the flood fill.
 std::optional<Failure> CheckFeatures(const model::Position& pos, int rebuild_root);
+std::optional<Failure> CheckFeatures(const model::Position& pos, int rebuild_root,
+                                     PositionFile& file);
 
 // --- across one action
 // The score events add up to the change in scores; no score falls.

@@ -188,6 +188,7 @@ std::optional<Failure> CheckAll(const Game& g, uint64_t salt, const SoakPolicy& 
   // kSoakUnhandledReadBack of the candidates the step does not handle (every one with
   // every_decision).
   CandidateCache cands(g.start, policy.every_decision ? 1 : kSoakUnhandledReadBack);
+  PositionFile file(g.start);  // written once per position for round trip and features
   const std::vector<bool> rare =
       policy.every_decision ? std::vector<bool>() : AtRareSteps(g, policy.rare_step_at_most);
   for (int i = 0; i < g.decisions(); ++i) {
@@ -205,11 +206,12 @@ std::optional<Failure> CheckAll(const Game& g, uint64_t salt, const SoakPolicy& 
     const bool brute = uni(0, policy.brute_force_one_in - 1) == 0;
     const bool all_here = policy.every_decision || rare[i];
     if (!all_here && !sampled) continue;
-    if (auto f = run("round-trip", [&] { return CheckRoundTrip(pos); })) return f;
+    file.Reset(pos);
+    if (auto f = run("round-trip", [&] { return CheckRoundTrip(pos, file); })) return f;
     if (auto f = run("listed-actions-apply", [&] { return CheckListedActionsApply(pos); }))
       return f;
     const int root = uni(0, 1000);
-    if (auto f = run("features", [&] { return CheckFeatures(pos, root); })) return f;
+    if (auto f = run("features", [&] { return CheckFeatures(pos, root, file); })) return f;
     std::vector<RawAction> raws(4);
     for (RawAction& r : raws)
       r = {uni(0, 4), uni(0, 99), uni(0, 99), uni(0, 3), uni(0, 9), uni(0, 9), uni(0, 2)};
