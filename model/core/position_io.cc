@@ -23,33 +23,58 @@ Status Bad(const IoContext& ctx, const std::string& where, const std::string& wh
 
 std::string TypeName(const json& j) { return j.type_name(); }
 
+// A JSON pointer, written out only when a message needs it (issue 21: the soak parses a position
+// file at each position it checks, and writing every field's pointer was a sixth of a parse): a
+// whole pointer, or a parent's with "/key" or "/index" appended. Only passed down, never kept.
+class Where {
+ public:
+  Where(const std::string& s) : whole_(&s) {}  // NOLINT(runtime/explicit): a pointer as written
+  Where(const char* s) : literal_(s) {}        // NOLINT(runtime/explicit)
+  Where(const char* base, size_t index) : literal_(base), index_(index), indexed_(true) {}
+  Where(const Where& parent, const char* key) : parent_(&parent), key_(key) {}
+  std::string str() const {
+    std::string s = whole_ ? *whole_ : parent_ ? parent_->str() : std::string(literal_);
+    if (key_) s += std::string("/") + key_;
+    if (indexed_) s += "/" + std::to_string(index_);
+    return s;
+  }
+
+ private:
+  const std::string* whole_ = nullptr;
+  const char* literal_ = nullptr;
+  const Where* parent_ = nullptr;
+  const char* key_ = nullptr;
+  size_t index_ = 0;
+  bool indexed_ = false;
+};
+
 // Typed field access that reports the JSON pointer on failure.
 struct Reader {
   const IoContext& ctx;
   Status error;
-  bool Fail(const std::string& where, const std::string& what) {
-    if (error.ok()) error = Bad(ctx, where, what);
+  bool Fail(const Where& where, const std::string& what) {
+    if (error.ok()) error = Bad(ctx, where.str(), what);
     return false;
   }
-  bool Object(const json& j, const std::string& where) {
+  bool Object(const json& j, const Where& where) {
     return j.is_object() || Fail(where, "expected an object, got " + TypeName(j));
   }
-  bool Array(const json& j, const std::string& where) {
+  bool Array(const json& j, const Where& where) {
     return j.is_array() || Fail(where, "expected an array, got " + TypeName(j));
   }
-  bool Int(const json& j, const std::string& where, int& out) {
+  bool Int(const json& j, const Where& where, int& out) {
     // The one range-checked reader (input_file.h): 2^64 - 1 is refused, never read as -1.
     auto v = JsonInt(j);
     if (!v) return Fail(where, JsonIntError(j));
     out = *v;
     return true;
   }
-  bool String(const json& j, const std::string& where, std::string& out) {
+  bool String(const json& j, const Where& where, std::string& out) {
     if (!j.is_string()) return Fail(where, "expected a string, got " + TypeName(j));
     out = j.get<std::string>();
     return true;
   }
-  bool Tile(const json& j, const std::string& where, TileType& out) {
+  bool Tile(const json& j, const Where& where, TileType& out) {
     std::string s;
     if (!String(j, where, s)) return false;
     auto t = TileCatalog::Base().Find(s);
@@ -57,7 +82,7 @@ struct Reader {
     out = *t;
     return true;
   }
-  bool Rotation(const json& j, const std::string& where, model::Rotation& out) {
+  bool Rotation(const json& j, const Where& where, model::Rotation& out) {
     int deg = 0;
     if (!Int(j, where, deg)) return false;
     if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
@@ -66,11 +91,11 @@ struct Reader {
     return true;
   }
   // Checks that an object has only the given keys.
-  bool Keys(const json& j, const std::string& where, std::initializer_list<const char*> keys) {
+  bool Keys(const json& j, const Where& where, std::initializer_list<const char*> keys) {
     for (auto it = j.begin(); it != j.end(); ++it) {
       bool known = false;
       for (const char* k : keys) known |= it.key() == k;
-      if (!known) return Fail(where + "/" + it.key(), "unknown field");
+      if (!known) return Fail(where.str() + "/" + it.key(), "unknown field");
     }
     return true;
   }
@@ -78,6 +103,8 @@ struct Reader {
 
 std::string Ptr(const std::string& base, const std::string& key) { return base + "/" + key; }
 std::string Ptr(const std::string& base, size_t i) { return base + "/" + std::to_string(i); }
+// The same for a lazily written base (Where).
+std::string PtrOf(const Where& base, const char* key) { return base.str() + "/" + key; }
 
 }  // namespace
 
@@ -264,21 +291,21 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   const json& jb = j["board"];
   if (!rd.Array(jb, "/board")) return rd.error;
   for (size_t i = 0; i < jb.size(); ++i) {
-    std::string w = Ptr("/board", i);
+    const Where w("/board", i);
     const json& jt = jb[i];
     TileType t;
     int x, y;
     Rotation r = 0;
     if (!rd.Object(jt, w) || !rd.Keys(jt, w, {"tile", "x", "y", "rotation"})) return rd.error;
     for (const char* k : {"tile", "x", "y"})
-      if (!jt.contains(k)) return Bad(ctx, Ptr(w, k), "missing");
-    if (!rd.Tile(jt["tile"], Ptr(w, "tile"), t) || !rd.Int(jt["x"], Ptr(w, "x"), x) ||
-        !rd.Int(jt["y"], Ptr(w, "y"), y))
+      if (!jt.contains(k)) return Bad(ctx, PtrOf(w, k), "missing");
+    if (!rd.Tile(jt["tile"], Where(w, "tile"), t) || !rd.Int(jt["x"], Where(w, "x"), x) ||
+        !rd.Int(jt["y"], Where(w, "y"), y))
       return rd.error;
-    if (jt.contains("rotation") && !rd.Rotation(jt["rotation"], Ptr(w, "rotation"), r))
+    if (jt.contains("rotation") && !rd.Rotation(jt["rotation"], Where(w, "rotation"), r))
       return rd.error;
     if (auto other = pos.board.At({x, y}))
-      return Bad(ctx, w,
+      return Bad(ctx, w.str(),
                  "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
                      "): /board/" + std::to_string(*other) + " is already there");
     pos.board.Place(t, {x, y}, r);
@@ -316,42 +343,44 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     const json& jf = j["figures"];
     if (!rd.Array(jf, "/figures")) return rd.error;
     for (size_t i = 0; i < jf.size(); ++i) {
-      std::string w = Ptr("/figures", i);
+      const Where w("/figures", i);
       const json& fj = jf[i];
       if (!rd.Object(fj, w) || !rd.Keys(fj, w, {"owner", "kind", "x", "y", "feature", "posture"}))
         return rd.error;
       for (const char* k : {"owner", "x", "y", "feature"})
-        if (!fj.contains(k)) return Bad(ctx, Ptr(w, k), "missing");
+        if (!fj.contains(k)) return Bad(ctx, PtrOf(w, k), "missing");
       Figure f;
       int x, y;
       std::string kind = "meeple", feature, posture;
-      if (!rd.Int(fj["owner"], Ptr(w, "owner"), f.owner) || !rd.Int(fj["x"], Ptr(w, "x"), x) ||
-          !rd.Int(fj["y"], Ptr(w, "y"), y) || !rd.String(fj["feature"], Ptr(w, "feature"), feature))
+      if (!rd.Int(fj["owner"], Where(w, "owner"), f.owner) || !rd.Int(fj["x"], Where(w, "x"), x) ||
+          !rd.Int(fj["y"], Where(w, "y"), y) ||
+          !rd.String(fj["feature"], Where(w, "feature"), feature))
         return rd.error;
       if (f.owner < 0 || f.owner >= static_cast<int>(pos.players.size()))
-        return Bad(ctx, Ptr(w, "owner"), "no player " + std::to_string(f.owner));
-      if (fj.contains("kind") && !rd.String(fj["kind"], Ptr(w, "kind"), kind)) return rd.error;
+        return Bad(ctx, PtrOf(w, "owner"), "no player " + std::to_string(f.owner));
+      if (fj.contains("kind") && !rd.String(fj["kind"], Where(w, "kind"), kind)) return rd.error;
       f.kind = cfg.FigureKind(kind);
       if (f.kind < 0)
-        return Bad(ctx, Ptr(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
+        return Bad(ctx, PtrOf(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
       auto t = pos.board.At({x, y});
       if (!t)
-        return Bad(ctx, w, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+        return Bad(ctx, w.str(),
+                   "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
       auto seg = ParseFeature(pos.board.rotated(*t), feature);
       if (!seg.ok())
-        return Bad(ctx, Ptr(w, "feature"),
+        return Bad(ctx, PtrOf(w, "feature"),
                    seg.status().message() + " (tile " + cat.Name(pos.board.tile(*t).type) + ")");
       f.node = Board::Node(*t, *seg);
       f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
       posture_given.push_back(fj.contains("posture"));
       if (fj.contains("posture")) {
-        if (!rd.String(fj["posture"], Ptr(w, "posture"), posture)) return rd.error;
+        if (!rd.String(fj["posture"], Where(w, "posture"), posture)) return rd.error;
         if (posture != "standing" && posture != "lying")
-          return Bad(ctx, Ptr(w, "posture"), "expected \"standing\" or \"lying\"");
+          return Bad(ctx, PtrOf(w, "posture"), "expected \"standing\" or \"lying\"");
         // A farmer always lies; a figure on a road, city or monastery may lie where an
         // expansion lays it down, which Validate checks once the expansion sections are read.
         if (f.lying && posture != "lying")
-          return Bad(ctx, Ptr(w, "posture"), "a figure on a field lies (farmer)");
+          return Bad(ctx, PtrOf(w, "posture"), "a figure on a field lies (farmer)");
         f.lying = posture == "lying";
       }
       pos.figures.push_back(f);
