@@ -3,10 +3,13 @@
 // actions) or by effect (an expansion's actions); and at the figure step, the figure placements
 // listed equal those Apply accepts. property-tests/README.md "Brute force" says what is covered.
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "model/core/position_io.h"
@@ -23,18 +26,169 @@ using model::ActionType;
 using model::ApplyResult;
 using model::Position;
 
-std::vector<Action> BruteForceActions(const Position& pos) {
-  CandidateCache cands(pos);
-  return BruteForceActions(pos, cands);
+namespace {
+
+// An expansion action's form: module, code, which arguments are given, whether the step handles
+// it and, if it does, the first argument's value (e.g. the card played or opened: the cards of
+// one action read differently); packed into `form`.
+struct ArgsShape {
+  const model::Expansion* expansion;
+  int code;
+  uint64_t form;
+  bool operator==(const ArgsShape&) const = default;
+};
+ArgsShape ShapeOf(const Action& a, bool handled) {
+  uint64_t given = 0;
+  for (int k = 0; k < model::kMaxActionArgs; ++k)
+    if (a.args[k] != -1) given |= 1u << k;
+  const uint32_t first = handled ? static_cast<uint32_t>(a.args[0]) : 0;
+  return {a.expansion, a.code, first | given << 32 | uint64_t{handled} << 40};
 }
 
-std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands) {
-  std::vector<Action> out;
+// What a read-back changed in an enumerated action: the arguments it set (a default the reader
+// fills, e.g. Synod's figure kind), by slot; nullopt when it changed anything else or refused it.
+struct Patch {
+  unsigned slots = 0;
+  model::ActionArgs values;
+  bool operator==(const Patch&) const = default;
+};
+std::optional<Patch> PatchOf(const Action& enumerated, const model::StatusOr<Action>& read) {
+  if (!read.ok()) return std::nullopt;
+  Action a = *read;
+  Patch patch;
+  for (int k = 0; k < model::kMaxActionArgs; ++k)
+    if (a.args[k] != enumerated.args[k]) {
+      patch.slots |= 1u << k;
+      patch.values.Set(k, a.args[k]);
+      a.args.Set(k, enumerated.args[k]);
+    }
+  if (!(a == enumerated)) return std::nullopt;
+  return patch;
+}
+Action Patched(Action a, const Patch& patch) {
+  for (int k = 0; k < model::kMaxActionArgs; ++k)
+    if (patch.slots >> k & 1u) a.args.Set(k, patch.values[k]);
+  return a;
+}
+
+// A candidate of the brute force: `read` when it is what a question naming it reads as (a core
+// action, or an expansion's candidate read back); else an expansion's candidate as enumerated
+// (and patched), read back only if Apply accepts it (BruteForceKeyed).
+struct Candidate {
+  Action action;
+  bool read = true;
+};
+
+// Per shape of the expansions' candidates at one position (the soak, below).
+struct ShapeSample {
+  ArgsShape shape;
+  bool handled;               // by the step
+  int count = 0;              // candidates of this shape
+  std::optional<Patch> read;  // handled: what every sampled read-back changed (nullopt: not one)
+  bool sampled = false;
+};
+
+// The expansions' own action kinds, read back from their position-file form (ReadBack): every
+// one the step handles as enumerated (the reader keeps an action's kind: type, module and code,
+// and fills defaults), and every other one too in the ctest properties and perft (stride 1: a
+// reader that turned one action kind into another would show there).
+// The soak (stride = cands.unhandled_read_back() > 1; issue 21: reading back thousands of card
+// plays per position was most of the soak's time) reads back, at each position:
+// - of the candidates the step handles, one in `stride` of each shape (ArgsShape), at least one
+//   and at most about `stride`, from an offset that rotates with the position (`modulus`
+//   below), and every one of a shape whose sampled read-backs did not all come back changed
+//   alike (PatchOf): not at all, or only in the same arguments to the same values (a default
+//   the reader fills). Every other one is tried as enumerated with that change, and read back
+//   if Apply accepts it (BruteForceKeyed), so every action the brute force counts is a
+//   read-back, as before;
+// - of those it does not handle, one of each shape (rotating): a reader that turns an action of
+//   a kind the step does not handle into one it accepts and the list lacks is also what the
+//   outside-the-list check looks for (CheckOutsideRefused reads back random candidates).
+void AddExpansionCandidates(const Position& pos, CandidateCache& cands,
+                            std::vector<Candidate>& out) {
+  const model::Step& step = pos.current_step();
+  const std::vector<Action>& cand = cands.Get();
+  const size_t stride = static_cast<size_t>(std::max(cands.unhandled_read_back(), 1));
+  if (stride == 1) {
+    for (const Action& c : cand)
+      if (auto a = ReadBack(pos, c); a.ok()) out.push_back({*a});
+    return;
+  }
+  // Runs of consecutive candidates of one shape (EnumerateDeclared lists most of a shape's
+  // candidates together; a shape may have several runs).
+  struct Run {
+    size_t begin, end;
+    size_t shape;
+    int first = 0;  // the shape's index of its first candidate
+  };
+  std::vector<ShapeSample> shapes;
+  std::map<std::tuple<const model::Expansion*, int, uint64_t>, size_t> index;  // of shapes
+  std::vector<Run> runs;
+  for (size_t i = 0; i < cand.size(); ++i) {
+    const bool handled = step.Handles(pos, cand[i]);
+    const ArgsShape shape = ShapeOf(cand[i], handled);
+    if (runs.empty() || !(shapes[runs.back().shape].shape == shape)) {
+      auto [it, added] =
+          index.try_emplace({shape.expansion, shape.code, shape.form}, shapes.size());
+      if (added) shapes.push_back({shape, handled});
+      runs.push_back({i, i, it->second, shapes[it->second].count});
+    }
+    ++runs.back().end;
+    ++shapes[runs.back().shape].count;
+  }
+  // The sample: the k-th candidates of a shape with k = turn modulo m, m the shape's count (one
+  // of a shape the step does not handle) or, handled, stride (one in stride) but at most the
+  // count (at least one) and at least count / stride (at most about stride of them), from an
+  // offset that rotates with the position.
+  const int turn = pos.board.size() + pos.turn.player;
+  const int every = static_cast<int>(stride);
+  auto modulus = [&](const ShapeSample& sh) {
+    return sh.handled ? std::min(sh.count, std::max(every, sh.count / every)) : sh.count;
+  };
+  auto in_sample = [&](const ShapeSample& sh, int k) {
+    return k % modulus(sh) == turn % modulus(sh);
+  };
+  auto sample = [&](size_t i, ShapeSample& sh) {
+    auto a = ReadBack(pos, cand[i]);
+    if (a.ok()) out.push_back({*a});
+    if (!sh.handled) return;
+    const std::optional<Patch> patch = PatchOf(cand[i], a);
+    if (!sh.sampled) sh.read = patch;
+    if (sh.read != patch) sh.read.reset();
+    sh.sampled = true;
+  };
+  for (const Run& r : runs) {
+    ShapeSample& sh = shapes[r.shape];
+    const int m = modulus(sh);
+    for (int k = r.first + ((turn - r.first) % m + m) % m;
+         k < r.first + static_cast<int>(r.end - r.begin); k += m)
+      sample(r.begin + static_cast<size_t>(k - r.first), sh);
+  }
+  for (const Run& r : runs) {
+    const ShapeSample& sh = shapes[r.shape];
+    if (!sh.handled) continue;
+    for (size_t i = r.begin; i < r.end; ++i) {
+      if (in_sample(sh, r.first + static_cast<int>(i - r.begin))) continue;
+      if (sh.read) {
+        out.push_back({Patched(cand[i], *sh.read), /*read=*/false});
+      } else if (auto a = ReadBack(pos, cand[i]); a.ok()) {
+        out.push_back({*a});
+      }
+    }
+  }
+}
+
+// An action the brute force found, with its key (ActionKey, or EffectKey for an expansion's).
+using Keyed = std::vector<std::pair<Action, std::string>>;
+
+// BruteForceActions with each action's key, as computed right after applying it.
+Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
+  Keyed out;
   if (pos.turn.game_over) return out;
-  std::vector<Action> actions = {{.type = ActionType::kPass}};
+  std::vector<Candidate> actions = {{{.type = ActionType::kPass}}};
   const model::TileCatalog& cat = *pos.cfg().catalog;
   for (model::TileType t = 0; t < cat.size(); ++t)
-    actions.push_back({.type = ActionType::kDraw, .tile = t});
+    actions.push_back({{.type = ActionType::kDraw, .tile = t}});
   const std::vector<model::TileType> tiles = CandidateTiles(pos);
   if (!tiles.empty()) {
     const Box b = BoundingBox(pos);
@@ -43,30 +197,19 @@ std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands
         for (int y = b.y0 - 1; y <= b.y1 + 1; ++y)
           for (int r = 0; r < 4; ++r)
             actions.push_back(
-                {.type = ActionType::kPlaceTile, .tile = t, .pos = {x, y}, .rotation = r});
+                {{.type = ActionType::kPlaceTile, .tile = t, .pos = {x, y}, .rotation = r}});
   }
   if (pos.turn.placed >= 0) {
     const int nseg = static_cast<int>(pos.board.rotated(pos.turn.placed).segments.size());
     for (int k = 0; k < static_cast<int>(pos.cfg().figure_kinds.size()); ++k)
       for (int s = 0; s < nseg; ++s)
-        actions.push_back({.type = ActionType::kPlaceFigure,
-                           .pos = pos.board.tile(pos.turn.placed).pos,
-                           .has_pos = true,
-                           .figure_kind = k,
-                           .segment = s});
+        actions.push_back({{.type = ActionType::kPlaceFigure,
+                            .pos = pos.board.tile(pos.turn.placed).pos,
+                            .has_pos = true,
+                            .figure_kind = k,
+                            .segment = s}});
   }
-  // The expansions' own action kinds, read back from their position-file form: those the step
-  // handles as enumerated (the reader keeps an action's kind: type, module and code, and fills
-  // defaults), and one in cands.unhandled_read_back() of the others.
-  const model::Step& step = pos.current_step();
-  const std::vector<Action>& cand = cands.Get();
-  const size_t stride = static_cast<size_t>(std::max(cands.unhandled_read_back(), 1));
-  const size_t offset = static_cast<size_t>(pos.board.size() + pos.turn.player) % stride;
-  for (size_t i = 0; i < cand.size(); ++i) {
-    if (!step.Handles(pos, cand[i]) && i % stride != offset) continue;
-    auto a = ReadBack(pos, cand[i]);
-    if (a.ok()) actions.push_back(*a);
-  }
+  AddExpansionCandidates(pos, cands, actions);
   std::set<std::string> seen;  // one action per picture (core) or per effect (expansions)
   Position p;                  // a scratch copy, its buffers reused
   // In the soak (unhandled_read_back > 1) the copy is made again only after an action that was
@@ -75,16 +218,42 @@ std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands
   // perft copy before every candidate.
   const bool copy_each = cands.unhandled_read_back() <= 1;
   bool fresh = false;  // p equals pos
-  for (const Action& a : actions) {
-    if (!pos.current_step().Handles(pos, a)) continue;
+  const model::Step& step = pos.current_step();
+  auto accepted = [&](const Action& a) {
+    if (!step.Handles(pos, a)) return false;
     if (copy_each || !fresh) p = pos;
     ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
     fresh = !r.verdict.legal && r.input_error.empty();
-    if (!r.verdict.legal || !r.input_error.empty()) continue;
-    const std::string key =
-        a.type == ActionType::kExpansion ? EffectKeyOf(p, a) : ActionKey(pos, a);
-    if (seen.insert(key).second) out.push_back(a);
+    return r.verdict.legal && r.input_error.empty();
+  };
+  for (const Candidate& c : actions) {
+    if (!accepted(c.action)) continue;
+    Action a = c.action;
+    if (!c.read) {  // accepted as enumerated: what counts is the action a question names
+      auto read = ReadBack(pos, c.action);
+      if (!read.ok()) continue;
+      if (!(*read == c.action)) {
+        fresh = false;
+        if (!accepted(*read)) continue;
+        a = *read;
+      }
+    }
+    std::string key = a.type == ActionType::kExpansion ? EffectKeyOf(p, a) : ActionKey(pos, a);
+    if (seen.insert(key).second) out.emplace_back(a, std::move(key));
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Action> BruteForceActions(const Position& pos) {
+  CandidateCache cands(pos);
+  return BruteForceActions(pos, cands);
+}
+
+std::vector<Action> BruteForceActions(const Position& pos, CandidateCache& cands) {
+  std::vector<Action> out;
+  for (auto& [a, key] : BruteForceKeyed(pos, cands)) out.push_back(a);
   return out;
 }
 
@@ -94,11 +263,16 @@ namespace {
 using KeyedActions = std::map<std::string, Action>;
 
 // Keys to compare the list with the brute force (sorted), noting the action of each in `names`.
+// A key is a function of the action at pos, so an action the brute force found keeps the key it
+// got there (issue 21: each EffectKey is a position copy and an Apply).
 std::vector<std::string> CompareKeys(const Position& pos, const std::vector<Action>& as,
-                                     KeyedActions& names) {
+                                     const Keyed& found, KeyedActions& names) {
   std::vector<std::string> out;
   for (const Action& a : as) {
-    std::string k = a.type == ActionType::kExpansion ? EffectKey(pos, a) : ActionKey(pos, a);
+    auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) { return f.first == a; });
+    std::string k = it != found.end()                  ? it->second
+                    : a.type == ActionType::kExpansion ? EffectKey(pos, a)
+                                                       : ActionKey(pos, a);
     names.emplace(k, a);
     out.push_back(std::move(k));
   }
@@ -131,8 +305,9 @@ std::optional<Failure> CheckBruteForce(const Position& pos) {
 
 std::optional<Failure> CheckBruteForce(const Position& pos, CandidateCache& cands) {
   std::vector<Action> listed = model::LegalActions(pos);
+  const Keyed found = BruteForceKeyed(pos, cands);
   KeyedActions names;
-  std::vector<std::string> keys = CompareKeys(pos, listed, names);
+  std::vector<std::string> keys = CompareKeys(pos, listed, found, names);
   // A core action twice (one picture) is a failure. An expansion's actions may share an effect
   // when they name different things (Road Sweeper on two roads without figures: nothing scores
   // either way), so they are compared as a set of effects.
@@ -145,7 +320,12 @@ std::optional<Failure> CheckBruteForce(const Position& pos, CandidateCache& cand
                 "the list names one action (one picture) twice:" + Named(pos, core_keys, names),
                 pos);
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  std::vector<std::string> b = CompareKeys(pos, BruteForceActions(pos, cands), names);
+  std::vector<std::string> b;
+  for (const auto& [a, key] : found) {
+    names.emplace(key, a);
+    b.push_back(key);
+  }
+  std::sort(b.begin(), b.end());
   b.erase(std::unique(b.begin(), b.end()), b.end());
   if (b != keys) {
     return Fail(
