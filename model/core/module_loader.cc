@@ -321,14 +321,20 @@ void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl
   Action a{.type = ActionType::kExpansion, .expansion = m, .code = d.code};
   std::vector<bool> given(n, false);
   int shape = -1;
-  // Argument i onwards, the ones before set in a.
-  std::function<void(int)> walk = [&](int i) {
-    if (i == n) return visit(a);
+  // Argument i onwards, the ones before set in a. The arguments skipped (not of the shape, or
+  // without the one they need) are passed over in a loop, and the walk is a lambda calling
+  // itself, not a std::function (issue 21: the soak's brute force enumerates thousands of
+  // Christmas Present's plays per position, each past most of xmas_play's eleven arguments).
+  const auto walk = [&](const auto& self, int i) -> void {
+    for (;; ++i) {
+      if (i == n) return visit(a);
+      const ArgDecl& arg = d.args[i];
+      if (arg.shapes && shape < 0) shape = d.shape_of(a);  // the arguments of every shape are set
+      const bool skip =
+          (arg.shapes && !(arg.shapes >> shape & 1u)) || (arg.needs >= 0 && !given[arg.needs]);
+      if (!skip) break;
+    }
     const ArgDecl& arg = d.args[i];
-    if (arg.shapes && shape < 0) shape = d.shape_of(a);  // the arguments of every shape are set
-    const bool skip =
-        (arg.shapes && !(arg.shapes >> shape & 1u)) || (arg.needs >= 0 && !given[arg.needs]);
-    if (skip) return walk(i + 1);
     const int slot = SlotOf(d, i);
     const auto set = [&](int v) {
       given[i] = v >= 0;
@@ -345,7 +351,7 @@ void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl
     const auto each = [&](int v) {
       a.args = saved;
       set(v);
-      walk(i + 1);
+      self(self, i + 1);
       shape = saved_shape;
     };
     if (arg.optional) each(-1);
@@ -353,7 +359,7 @@ void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl
     a.args = saved;
     given[i] = false;
   };
-  walk(0);
+  walk(walk, 0);
 }
 
 }  // namespace carc::model
