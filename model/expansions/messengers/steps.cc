@@ -46,19 +46,19 @@ bool AloneOk(const State& s, PlayerId p, Figure f, int points, std::string* bloc
 
 bool IsMe(const Action& a) { return a.type == ActionType::kExpansion && a.expansion == &Get(); }
 
-}  // namespace
-
 // Is a message due for the active player now? Rules: MSG-DARK (a figure of theirs that moved
 // this turn part ends on a dark space), MSG-FN13 (final positions after the scoring round;
 // variant any-intermediate-stop), MSG-Q-MOVED (moved figures only; variant any-figure-on-dark),
 // MSG-ONE (one per turn part), MSG-SECOND (one more for points scored through a message),
-// MSG-FN15 (the C1 chain: no cap), MSG-FN1 / MSG-Q-ALONE (c2-printed-alone).
-std::optional<Reason> Due(const Position& pos, const State& s) {
-  if (!s.pending.empty() || pos.turn.game_over) return std::nullopt;
+// MSG-FN15 (the C1 chain: no cap), MSG-FN1 / MSG-Q-ALONE (c2-printed-alone). Due's test without
+// its text (issue 21: Handles and NeedsDecision ask it at every candidate): the first figure
+// whose stand makes a message due, or -1.
+int DueFigure(const Position& pos, const State& s) {
+  if (!s.pending.empty() || pos.turn.game_over) return -1;
   const PlayerId p = pos.turn.player;
-  if (s.DameReturned(p)) return std::nullopt;
+  if (s.DameReturned(p)) return -1;
   const bool second = s.part.taken > 0;
-  if (second && s.part.taken >= 2 && !s.Chain()) return std::nullopt;
+  if (second && s.part.taken >= 2 && !s.Chain()) return -1;
   const auto& moved = second ? s.part.msg_moved : s.part.moved;
   const auto& stops = second ? s.part.msg_dark_stop : s.part.dark_stop;
   const bool any_moved = moved[0] || moved[1];
@@ -72,22 +72,35 @@ std::optional<Reason> Due(const Position& pos, const State& s) {
       ok = stops[g];
     else
       ok = moved[g] && Dark(pts) && AloneOk(s, p, f, pts);
-    if (!ok) continue;
-    std::string who = PlayerName(pos, p) + "'s " + std::string(FigureName(f));
-    std::string text = s.readings.any_intermediate_stop
-                           ? who +
-                                 " stopped on a dark space during this scoring round (MSG-FN13 "
-                                 "any-intermediate-stop)"
-                           : who + (moved[g] ? " moved this turn part and" : "") + " stands on " +
-                                 TrackText(pts) + ", a dark space";
-    if (!second) return Reason{"MSG-DARK", text + ": the active player takes the top message"};
-    return Reason{s.part.taken == 1 ? "MSG-SECOND" : "MSG-FN15",
-                  text +
-                      " through the points of a message: the player may take another "
-                      "message" +
-                      (s.part.taken == 1 ? "" : " (original edition: the chain goes on)")};
+    if (ok) return g;
   }
-  return std::nullopt;
+  return -1;
+}
+
+}  // namespace
+
+// Due: DueFigure's answer with the ruling and text that give it.
+std::optional<Reason> Due(const Position& pos, const State& s) {
+  const int g = DueFigure(pos, s);
+  if (g < 0) return std::nullopt;
+  const PlayerId p = pos.turn.player;
+  const bool second = s.part.taken > 0;
+  const auto& moved = second ? s.part.msg_moved : s.part.moved;
+  const Figure f = static_cast<Figure>(g);
+  const int pts = s.Points(p, f);
+  std::string who = PlayerName(pos, p) + "'s " + std::string(FigureName(f));
+  std::string text = s.readings.any_intermediate_stop
+                         ? who +
+                               " stopped on a dark space during this scoring round (MSG-FN13 "
+                               "any-intermediate-stop)"
+                         : who + (moved[g] ? " moved this turn part and" : "") + " stands on " +
+                               TrackText(pts) + ", a dark space";
+  if (!second) return Reason{"MSG-DARK", text + ": the active player takes the top message"};
+  return Reason{s.part.taken == 1 ? "MSG-SECOND" : "MSG-FN15",
+                text +
+                    " through the points of a message: the player may take another "
+                    "message" +
+                    (s.part.taken == 1 ? "" : " (original edition: the chain goes on)")};
 }
 
 namespace {
@@ -238,14 +251,14 @@ class MessageStep final : public model::Step {
   bool NeedsDecision(const Position& pos) const override {
     const State& s = Slice(pos);
     if (pos.turn.game_over) return false;
-    return !s.pending.empty() || s.in_hand || Due(pos, s).has_value();
+    return !s.pending.empty() || s.in_hand || DueFigure(pos, s) >= 0;
   }
   bool Handles(const Position& pos, const Action& a) const override {
     const State& s = Slice(pos);
     if (!s.pending.empty()) return IsMe(a) && a.code == kAssign;
-    if (!s.in_hand && !Due(pos, s)) return false;
-    if (a.type == ActionType::kPass) return CanDecline(s);
-    return IsMe(a) && a.code != kAssign;
+    // The action's own test first: whether a message is due only for one the step could take.
+    const bool fits = a.type == ActionType::kPass ? CanDecline(s) : IsMe(a) && a.code != kAssign;
+    return fits && (s.in_hand || DueFigure(pos, s) >= 0);
   }
   void Legal(const Position& pos, std::vector<Action>& out) const override {
     const State& s = Slice(pos);
