@@ -202,11 +202,21 @@ bool AnyPlay(const Position& pos, Window w, PlayerId player) {
 
 // XMAS-FN8: a road-deck card aimed at opponents waits for their answer; the others act at once.
 // XMAS-END: an end card is revealed and stays with its holder until final scoring.
+// Lean (pos.explain false, issue 21): the check builds no text; a refusal keeps its ruling ID
+// with no sentence and a legal play no reasons. Explaining: CheckPlay's verdict.
 ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
   ApplyResult r;
   Play p = DecodePlay(a);
-  r.verdict = CheckPlay(pos, p, w);
-  if (!r.verdict.legal) return r;
+  Judge j(pos.explain);
+  Check(pos, p, w, j);
+  if (!j.legal()) {
+    if (pos.explain)
+      r.verdict = j.TakeVerdict();
+    else
+      r.verdict = {false, {{j.ruling() ? j.ruling() : "", std::string()}}};
+    return r;
+  }
+  r.verdict = j.TakeVerdict();
   const Family& family = FamilyOf(p.card);
   if (family.settle) {
     r.input_error = family.settle(pos, p);
@@ -222,7 +232,7 @@ ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
   }
   auto& hand = s.hands[p.player];
   hand.erase(std::find(hand.begin(), hand.end(), p.card));
-  if (TimingOf(p.card) == Timing::kImmediate)
+  if (TimingOf(p.card) == Timing::kImmediate && pos.explain)  // a reason only: lean skips it
     r.verdict.reasons.push_back(
         {"XMAS-Q-LIGHTNING", s.variants.lightning() == Lightning::kDrawnTurnOnly
                                  ? "a lightning card, used in the turn it was drawn"
@@ -232,10 +242,11 @@ ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
     if (Copies(s.hands[q], Card::kCancelAttack) > 0) waiting.push_back(q);
   if (!waiting.empty()) {
     s.pending = PendingAttack{EncodePlay(p), waiting};
-    r.verdict.reasons.push_back(
-        {"XMAS-FN8",
-         pos.players[waiting.front()].name +
-             " holds a cancel card and may cancel this road-deck card now, out of turn"});
+    if (pos.explain)  // a reason only: lean skips it
+      r.verdict.reasons.push_back(
+          {"XMAS-FN8",
+           pos.players[waiting.front()].name +
+               " holds a cancel card and may cancel this road-deck card now, out of turn"});
     return r;
   }
   if (family.resolve(pos, p, r)) Slice(pos)->discard.push_back(p.card);
