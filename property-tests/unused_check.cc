@@ -52,8 +52,9 @@ int OwnPointsIn(const std::string& id, const model::ScoreEvent& ev) {
 struct Side {
   GameSpec spec;
   Position pos;
-  std::vector<Action> legal, allowed;  // at the current decision (List)
-  size_t k = 0, chosen = 0;            // choices used; the index taken in `allowed`
+  std::vector<Action> legal, filtered;  // at the current decision (List); see Allowed
+  bool is_filtered = false;             // spec.unused names an expansion: Allowed is `filtered`
+  size_t k = 0, chosen = 0;             // choices used; the index taken in Allowed()
   int decisions = 0;
   bool have_last = false;
   Action last;  // the last action taken or tried
@@ -79,7 +80,9 @@ struct Side {
       return;
     }
     legal = model::LegalActions(pos);
-    allowed = FilterUnused(pos, legal, spec.unused);
+    is_filtered = !spec.unused.empty();
+    if (is_filtered) filtered = FilterUnused(pos, legal, spec.unused);
+    const std::vector<Action>& allowed = Allowed();
     if (allowed.empty()) {
       error = "no legal action at step " + std::string(pos.current_step().Name()) +
               " of a game that is not over";
@@ -87,7 +90,10 @@ struct Side {
     }
     chosen = ChoiceIndex(spec, pos, allowed.size(), k);
   }
-  const Action& Choice() const { return allowed[chosen]; }
+  // AllowedActions(pos, spec.unused): the legal list itself when nothing is unused (issue 21:
+  // not copied at every decision).
+  const std::vector<Action>& Allowed() const { return is_filtered ? filtered : legal; }
+  const Action& Choice() const { return Allowed()[chosen]; }
   // Takes the choice and lists the next decision.
   void Take() {
     last = Choice();
@@ -119,7 +125,10 @@ struct Side {
     std::vector<Action> out;
     for (const Action& a : legal) {
       bool skip = false;
-      for (const std::string& id : unused) skip = skip || UsesExpansion(pos, a, id);
+      // UsesExpansion is false for an action that is neither a figure nor an expansion's (its
+      // first test): not asked (issue 21: most of a list places the tile).
+      if (a.type == ActionType::kPlaceFigure || a.type == ActionType::kExpansion)
+        for (const std::string& id : unused) skip = skip || UsesExpansion(pos, a, id);
       if (!skip) out.push_back(a);
     }
     if (out.empty() && !legal.empty()) out.push_back(legal.front());
@@ -205,14 +214,21 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
   // the decisions compared so far (= the decisions gb took).
   int kept = 0;
   bool whole = true;
-  std::vector<Action> allowed_id;
+  // The decision's allowed list without `id`'s components only: ge's own when `id` is the only
+  // unused expansion (not copied), else filtered into `own`.
+  std::vector<Action> own;
+  auto allowed_of_id = [&]() -> const std::vector<Action>& {
+    if (unused_is_id) return ge.Allowed();
+    own = Side::FilterUnused(ge.pos, ge.legal, only_id);
+    return own;
+  };
   for (; !ge.Over(); ge.Take()) {
     if (EndsComparison(id, ge.pos, ge.Choice())) {
       whole = false;
       break;
     }
     if (AtStepOf(ge.pos, only_id)) continue;
-    allowed_id = unused_is_id ? ge.allowed : Side::FilterUnused(ge.pos, ge.legal, only_id);
+    const std::vector<Action>& allowed_id = allowed_of_id();
     if (OnlyForUnused(allowed_id, ge.legal) && !SameStep(gb, ge.pos)) continue;
     // Compared with decision `kept` of the game without it.
     const int n = kept++;
@@ -221,8 +237,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
       for (ge.Take(); !ge.Over(); ge.Take()) {  // the count, for the message
         if (EndsComparison(id, ge.pos, ge.Choice())) break;
         if (AtStepOf(ge.pos, only_id)) continue;
-        allowed_id = unused_is_id ? ge.allowed : Side::FilterUnused(ge.pos, ge.legal, only_id);
-        if (!OnlyForUnused(allowed_id, ge.legal)) ++more;
+        if (!OnlyForUnused(allowed_of_id(), ge.legal)) ++more;
       }
       return finish(fail(std::to_string(more) + " decisions vs " + std::to_string(gb.decisions) +
                          " without it"));
