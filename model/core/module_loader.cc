@@ -324,7 +324,7 @@ void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl
   // Argument i onwards, the ones before set in a. The arguments skipped (not of the shape, or
   // without the one they need) are passed over in a loop, and the walk is a lambda calling
   // itself, not a std::function (issue 21: the soak's brute force enumerates thousands of
-  // Christmas Present's plays per position, each past most of xmas_play's eleven arguments).
+  // actions per position of a module whose action has a dozen arguments, most skipped).
   const auto walk = [&](const auto& self, int i) -> void {
     for (;; ++i) {
       if (i == n) return visit(a);
@@ -369,7 +369,7 @@ namespace carc::model {
 // EnumerateDeclared's walk, counted instead of visited: below argument i, once the shape is
 // known (or no later argument has shapes), the number of actions depends on the shape and on
 // which arguments are given alone (the domains are fixed), so those counts are kept (memo_);
-// before that (e.g. xmas_play's card and player, which give the shape) each value is walked.
+// before that (e.g. a card and a player that give the shape) each value is walked.
 DeclaredPick::DeclaredPick(const Position& pos, const Expansion* m, const ActionDecl& d)
     : pos_(pos),
       d_(d),
