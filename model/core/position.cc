@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "model/core/config_cache.h"
 #include "model/core/core_steps.h"
 
 namespace carc::model {
@@ -71,6 +72,42 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   cfg->expansions = std::move(expansions);
   AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
   for (const Step* s : cfg->pipeline) cfg->step_names.push_back(s->Name());
+  return cfg;
+}
+
+namespace {
+
+// The configurations made inside the open SharedConfigsScopes of this thread (config_cache.h).
+struct SharedConfigs {
+  int depth = 0;
+  struct Entry {
+    RuleOptions options;
+    std::vector<const Expansion*> expansions;
+    std::shared_ptr<const GameConfig> config;
+  };
+  std::vector<Entry> entries;
+};
+thread_local SharedConfigs shared_configs;
+
+bool SameOptions(const RuleOptions& a, const RuleOptions& b) {
+  return a.edition == b.edition && a.city_scoring == b.city_scoring &&
+         a.farm_scoring == b.farm_scoring;
+}
+
+}  // namespace
+
+SharedConfigsScope::SharedConfigsScope() { ++shared_configs.depth; }
+SharedConfigsScope::~SharedConfigsScope() {
+  if (--shared_configs.depth == 0) shared_configs.entries.clear();
+}
+
+std::shared_ptr<const GameConfig> SharedConfig(RuleOptions options,
+                                               const std::vector<const Expansion*>& expansions) {
+  if (shared_configs.depth == 0) return MakeConfig(options, expansions);
+  for (const SharedConfigs::Entry& e : shared_configs.entries)
+    if (SameOptions(e.options, options) && e.expansions == expansions) return e.config;
+  std::shared_ptr<const GameConfig> cfg = MakeConfig(options, expansions);
+  shared_configs.entries.push_back({options, expansions, cfg});
   return cfg;
 }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "model/core/config_cache.h"
 #include "model/core/input_file.h"
 #include "model/core/notation.h"
 #include "model/core/rules.h"
@@ -283,7 +284,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     }
   }
   Position pos;
-  pos.config = MakeConfig(opts, exps);
+  pos.config = SharedConfig(opts, exps);  // MakeConfig, shared inside a scope (config_cache.h)
   const GameConfig& cfg = *pos.config;
   const TileCatalog& cat = *cfg.catalog;
   // --- board
