@@ -140,7 +140,10 @@ void AddExpansionCandidates(const Position& pos, CandidateCache& cands,
   // of a shape the step does not handle) or, handled, stride (one in stride) but at most the
   // count (at least one) and at least count / stride (at most about stride of them), from an
   // offset that rotates with the position.
-  const int turn = pos.board.size() + pos.turn.player;
+  // Half the board size plus the player: in a 2-player game (one tile a turn) board size plus
+  // player is always odd, which left half the offsets unused; this one takes every value, at
+  // the lean turns (even board size, below) and at the explained ones alike.
+  const int turn = pos.board.size() / 2 + pos.turn.player;
   const int every = static_cast<int>(stride);
   auto modulus = [&](const ShapeSample& sh) {
     return sh.handled ? std::min(sh.count, std::max(every, sh.count / every)) : sh.count;
