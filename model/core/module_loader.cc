@@ -303,21 +303,29 @@ std::vector<Coord> Squares(const Position& pos) {
   return out;
 }
 
+// Each argument's domain (a kSquare's: indices into `squares`, filled on first need); shared by
+// EnumerateDeclared and DeclaredPick, which must walk the same values.
+std::vector<std::vector<int>> Domains(const Position& pos, const ActionDecl& d,
+                                      std::vector<Coord>& squares) {
+  std::vector<std::vector<int>> domains(d.args.size());
+  for (size_t i = 0; i < d.args.size(); ++i) {
+    if (d.args[i].type == ArgType::kSquare) {
+      if (squares.empty()) squares = Squares(pos);
+      for (int k = 0; k < static_cast<int>(squares.size()); ++k) domains[i].push_back(k);
+    } else {
+      domains[i] = Domain(pos, d, static_cast<int>(i));
+    }
+  }
+  return domains;
+}
+
 }  // namespace
 
 void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl& d,
                        const std::function<void(const Action&)>& visit) {
   const int n = static_cast<int>(d.args.size());
-  std::vector<std::vector<int>> domains(n);
   std::vector<Coord> squares;
-  for (int i = 0; i < n; ++i) {
-    if (d.args[i].type == ArgType::kSquare) {
-      if (squares.empty()) squares = Squares(pos);
-      for (int k = 0; k < static_cast<int>(squares.size()); ++k) domains[i].push_back(k);
-    } else {
-      domains[i] = Domain(pos, d, i);
-    }
-  }
+  const std::vector<std::vector<int>> domains = Domains(pos, d, squares);
   Action a{.type = ActionType::kExpansion, .expansion = m, .code = d.code};
   std::vector<bool> given(n, false);
   int shape = -1;
@@ -374,16 +382,8 @@ DeclaredPick::DeclaredPick(const Position& pos, const Expansion* m, const Action
     : pos_(pos),
       d_(d),
       n_(static_cast<int>(d.args.size())),
-      domains_(n_),
       a_{.type = ActionType::kExpansion, .expansion = m, .code = d.code} {
-  for (int i = 0; i < n_; ++i) {
-    if (d.args[i].type == ArgType::kSquare) {
-      if (squares_.empty()) squares_ = Squares(pos_);
-      for (int k = 0; k < static_cast<int>(squares_.size()); ++k) domains_[i].push_back(k);
-    } else {
-      domains_[i] = Domain(pos_, d, i);
-    }
-  }
+  domains_ = Domains(pos_, d, squares_);
   shapes_after_.assign(n_ + 1, false);
   for (int i = n_ - 1; i >= 0; --i) shapes_after_[i] = shapes_after_[i + 1] || d.args[i].shapes;
 }
