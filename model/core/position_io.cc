@@ -76,8 +76,8 @@ struct Reader {
     return true;
   }
   bool Tile(const json& j, const Where& where, TileType& out) {
-    std::string s;
-    if (!String(j, where, s)) return false;
+    if (!j.is_string()) return Fail(where, "expected a string, got " + TypeName(j));
+    const std::string& s = j.get_ref<const std::string&>();  // read in place, not copied
     auto t = TileCatalog::Base().Find(s);
     if (!t) return Fail(where, "unknown tile \"" + s + "\" (base tiles are A to X)");
     out = *t;
@@ -92,11 +92,25 @@ struct Reader {
     return true;
   }
   // Checks that an object has only the given keys.
-  bool Keys(const json& j, const Where& where, std::initializer_list<const char*> keys) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      bool known = false;
-      for (const char* k : keys) known |= it.key() == k;
-      if (!known) return Fail(where.str() + "/" + it.key(), "unknown field");
+  bool Keys(const json& j, const Where& where, std::initializer_list<std::string_view> keys) {
+    for (const auto& [key, value] : j.get_ref<const json::object_t&>())
+      if (std::find(keys.begin(), keys.end(), key) == keys.end())
+        return Fail(where.str() + "/" + key, "unknown field");
+    return true;
+  }
+  // The values of an object's fields in one pass over its members (issue 21: Keys, then
+  // contains and operator[] field by field, were a third of a parse of the board): values[k]
+  // is keys[k]'s value, or null when the object has no such field. An unknown field fails as
+  // Keys does (the first one in the object's order).
+  template <size_t N>
+  bool Fields(const json& j, const Where& where, const std::string_view (&keys)[N],
+              const json* (&values)[N]) {
+    for (const json*& v : values) v = nullptr;
+    for (const auto& [key, value] : j.get_ref<const json::object_t&>()) {
+      size_t k = 0;
+      while (k < N && key != keys[k]) ++k;
+      if (k == N) return Fail(where.str() + "/" + key, "unknown field");
+      values[k] = &value;
     }
     return true;
   }
@@ -297,14 +311,15 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     TileType t;
     int x, y;
     Rotation r = 0;
-    if (!rd.Object(jt, w) || !rd.Keys(jt, w, {"tile", "x", "y", "rotation"})) return rd.error;
-    for (const char* k : {"tile", "x", "y"})
-      if (!jt.contains(k)) return Bad(ctx, PtrOf(w, k), "missing");
-    if (!rd.Tile(jt["tile"], Where(w, "tile"), t) || !rd.Int(jt["x"], Where(w, "x"), x) ||
-        !rd.Int(jt["y"], Where(w, "y"), y))
+    static constexpr std::string_view kTileKeys[] = {"tile", "x", "y", "rotation"};
+    const json* f[4];  // tile, x, y, rotation
+    if (!rd.Object(jt, w) || !rd.Fields(jt, w, kTileKeys, f)) return rd.error;
+    for (int k = 0; k < 3; ++k)
+      if (!f[k]) return Bad(ctx, PtrOf(w, kTileKeys[k].data()), "missing");
+    if (!rd.Tile(*f[0], Where(w, "tile"), t) || !rd.Int(*f[1], Where(w, "x"), x) ||
+        !rd.Int(*f[2], Where(w, "y"), y))
       return rd.error;
-    if (jt.contains("rotation") && !rd.Rotation(jt["rotation"], Where(w, "rotation"), r))
-      return rd.error;
+    if (f[3] && !rd.Rotation(*f[3], Where(w, "rotation"), r)) return rd.error;
     if (auto other = pos.board.At({x, y}))
       return Bad(ctx, w.str(),
                  "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
@@ -318,22 +333,24 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   if (jp.empty() || jp.size() > 6) return Bad(ctx, "/players", "expected 1 to 6 players");
   std::vector<bool> supply_given;
   for (size_t i = 0; i < jp.size(); ++i) {
-    std::string w = Ptr("/players", i);
+    const Where w("/players", i);
     const json& jpl = jp[i];
-    if (!rd.Object(jpl, w) || !rd.Keys(jpl, w, {"name", "score", "supply"})) return rd.error;
+    static constexpr std::string_view kPlayerKeys[] = {"name", "score", "supply"};
+    const json* v[3];  // name, score, supply
+    if (!rd.Object(jpl, w) || !rd.Fields(jpl, w, kPlayerKeys, v)) return rd.error;
     Player p;
     p.name = "P" + std::to_string(i);
-    if (jpl.contains("name") && !rd.String(jpl["name"], Ptr(w, "name"), p.name)) return rd.error;
-    if (jpl.contains("score") && !rd.Int(jpl["score"], Ptr(w, "score"), p.score)) return rd.error;
+    if (v[0] && !rd.String(*v[0], Where(w, "name"), p.name)) return rd.error;
+    if (v[1] && !rd.Int(*v[1], Where(w, "score"), p.score)) return rd.error;
     p.supply.assign(cfg.figure_kinds.size(), -1);
-    if (jpl.contains("supply")) {
-      const json& js = jpl["supply"];
-      if (!rd.Object(js, Ptr(w, "supply"))) return rd.error;
-      for (auto it = js.begin(); it != js.end(); ++it) {
-        int k = cfg.FigureKind(it.key());
-        if (k < 0)
-          return Bad(ctx, Ptr(Ptr(w, "supply"), it.key()), "unknown figure kind for these rules");
-        if (!rd.Int(it.value(), Ptr(Ptr(w, "supply"), it.key()), p.supply[k])) return rd.error;
+    if (v[2]) {
+      const json& js = *v[2];
+      const Where ws(w, "supply");
+      if (!rd.Object(js, ws)) return rd.error;
+      for (const auto& [key, value] : js.get_ref<const json::object_t&>()) {
+        int k = cfg.FigureKind(key);
+        if (k < 0) return Bad(ctx, PtrOf(ws, key.c_str()), "unknown figure kind for these rules");
+        if (!rd.Int(value, Where(ws, key.c_str()), p.supply[k])) return rd.error;
       }
     }
     pos.players.push_back(std::move(p));
@@ -346,20 +363,21 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     for (size_t i = 0; i < jf.size(); ++i) {
       const Where w("/figures", i);
       const json& fj = jf[i];
-      if (!rd.Object(fj, w) || !rd.Keys(fj, w, {"owner", "kind", "x", "y", "feature", "posture"}))
-        return rd.error;
-      for (const char* k : {"owner", "x", "y", "feature"})
-        if (!fj.contains(k)) return Bad(ctx, PtrOf(w, k), "missing");
+      static constexpr std::string_view kFigureKeys[] = {"owner",   "x",    "y",
+                                                         "feature", "kind", "posture"};
+      const json* v[6];  // owner, x, y, feature, kind, posture
+      if (!rd.Object(fj, w) || !rd.Fields(fj, w, kFigureKeys, v)) return rd.error;
+      for (int k = 0; k < 4; ++k)
+        if (!v[k]) return Bad(ctx, PtrOf(w, kFigureKeys[k].data()), "missing");
       Figure f;
       int x, y;
       std::string kind = "meeple", feature, posture;
-      if (!rd.Int(fj["owner"], Where(w, "owner"), f.owner) || !rd.Int(fj["x"], Where(w, "x"), x) ||
-          !rd.Int(fj["y"], Where(w, "y"), y) ||
-          !rd.String(fj["feature"], Where(w, "feature"), feature))
+      if (!rd.Int(*v[0], Where(w, "owner"), f.owner) || !rd.Int(*v[1], Where(w, "x"), x) ||
+          !rd.Int(*v[2], Where(w, "y"), y) || !rd.String(*v[3], Where(w, "feature"), feature))
         return rd.error;
       if (f.owner < 0 || f.owner >= static_cast<int>(pos.players.size()))
         return Bad(ctx, PtrOf(w, "owner"), "no player " + std::to_string(f.owner));
-      if (fj.contains("kind") && !rd.String(fj["kind"], Where(w, "kind"), kind)) return rd.error;
+      if (v[4] && !rd.String(*v[4], Where(w, "kind"), kind)) return rd.error;
       f.kind = cfg.FigureKind(kind);
       if (f.kind < 0)
         return Bad(ctx, PtrOf(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
@@ -373,9 +391,9 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
                    seg.status().message() + " (tile " + cat.Name(pos.board.tile(*t).type) + ")");
       f.node = Board::Node(*t, *seg);
       f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
-      posture_given.push_back(fj.contains("posture"));
-      if (fj.contains("posture")) {
-        if (!rd.String(fj["posture"], Where(w, "posture"), posture)) return rd.error;
+      posture_given.push_back(v[5] != nullptr);
+      if (v[5]) {
+        if (!rd.String(*v[5], Where(w, "posture"), posture)) return rd.error;
         if (posture != "standing" && posture != "lying")
           return Bad(ctx, PtrOf(w, "posture"), "expected \"standing\" or \"lying\"");
         // A farmer always lies; a figure on a road, city or monastery may lie where an
@@ -487,7 +505,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       pos.supply.ordered = true;
       for (size_t i = 0; i < jd.size(); ++i) {
         TileType t;
-        if (!rd.Tile(jd[i], Ptr("/supply/draw_order", i), t)) return rd.error;
+        if (!rd.Tile(jd[i], Where("/supply/draw_order", i), t)) return rd.error;
         pos.supply.order.push_back(t);
         pos.supply.counts[t]++;
       }
@@ -506,12 +524,13 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         supply_rest = true;  // tiles held in expansion state are subtracted below
       } else {
         if (!rd.Object(jm, "/supply/remaining")) return rd.error;
-        for (auto it = jm.begin(); it != jm.end(); ++it) {
-          std::string w = Ptr("/supply/remaining", it.key());
-          auto t = cat.Find(it.key());
-          if (!t) return Bad(ctx, w, "unknown tile \"" + it.key() + "\"");
-          if (!rd.Int(it.value(), w, pos.supply.counts[*t])) return rd.error;
-          if (pos.supply.counts[*t] < 0) return Bad(ctx, w, "a count cannot be negative");
+        const Where rem("/supply/remaining");
+        for (const auto& [key, value] : jm.get_ref<const json::object_t&>()) {
+          const Where w(rem, key.c_str());
+          auto t = cat.Find(key);
+          if (!t) return Bad(ctx, w.str(), "unknown tile \"" + key + "\"");
+          if (!rd.Int(value, w, pos.supply.counts[*t])) return rd.error;
+          if (pos.supply.counts[*t] < 0) return Bad(ctx, w.str(), "a count cannot be negative");
         }
       }
     }
@@ -581,7 +600,7 @@ json DumpPosition(const Position& pos) {
   for (const Expansion* e : cfg.expansions) rules["expansions"].push_back(e->Id());
   rules["options"] = {{"city_scoring", CityScoringName(cfg.options.city_scoring)},
                       {"farm_scoring", FarmScoringName(cfg.options.farm_scoring)}};
-  j["rules"] = rules;
+  j["rules"] = std::move(rules);
   if (pos.board_partial) j["board_partial"] = true;
   // Players, board and figures object by object, key by key: an initializer list is copied
   // element by element (issue 21: the soak's round trip dumps every position it checks twice).
@@ -596,14 +615,17 @@ json DumpPosition(const Position& pos) {
     players.push_back(std::move(o));
   }
   j["players"] = std::move(players);
+  // The keys in their order (an object is a sorted map): each goes in at the end, unsearched.
   json board = json::array();
+  board.get_ref<json::array_t&>().reserve(pos.board.size());
   for (int i = 0; i < pos.board.size(); ++i) {
     const PlacedTile& t = pos.board.tile(i);
     json o = json::object();
-    o["tile"] = cat.Name(t.type);
-    o["x"] = t.pos.x;
-    o["y"] = t.pos.y;
-    o["rotation"] = 90 * t.rotation;
+    json::object_t& m = o.get_ref<json::object_t&>();
+    m.emplace_hint(m.end(), "rotation", 90 * t.rotation);
+    m.emplace_hint(m.end(), "tile", cat.Name(t.type));
+    m.emplace_hint(m.end(), "x", t.pos.x);
+    m.emplace_hint(m.end(), "y", t.pos.y);
     board.push_back(std::move(o));
   }
   j["board"] = std::move(board);
@@ -612,24 +634,30 @@ json DumpPosition(const Position& pos) {
     int t = Board::TileOf(f.node);
     Coord c = pos.board.tile(t).pos;
     json o = json::object();
-    o["owner"] = f.owner;
-    o["kind"] = cfg.figure_kinds[f.kind].name;
-    o["x"] = c.x;
-    o["y"] = c.y;
-    o["feature"] = FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node));
-    o["posture"] = f.lying ? "lying" : "standing";
+    json::object_t& m = o.get_ref<json::object_t&>();
+    m.emplace_hint(m.end(), "feature", FeatureName(pos.board.rotated(t), Board::SegmentOf(f.node)));
+    m.emplace_hint(m.end(), "kind", cfg.figure_kinds[f.kind].name);
+    m.emplace_hint(m.end(), "owner", f.owner);
+    m.emplace_hint(m.end(), "posture", f.lying ? "lying" : "standing");
+    m.emplace_hint(m.end(), "x", c.x);
+    m.emplace_hint(m.end(), "y", c.y);
     figures.push_back(std::move(o));
   }
   j["figures"] = std::move(figures);
   if (pos.supply.ordered) {
     json order = json::array();
+    order.get_ref<json::array_t&>().reserve(pos.supply.order.size());
     for (TileType t : pos.supply.order) order.push_back(cat.Name(t));
-    j["supply"] = {{"draw_order", order}};
+    json supply = json::object();
+    supply["draw_order"] = std::move(order);
+    j["supply"] = std::move(supply);
   } else {
     json rem = json::object();
     for (TileType t = 0; t < cat.size(); ++t)
       if (pos.supply.counts[t] > 0) rem[cat.Name(t)] = pos.supply.counts[t];
-    j["supply"] = {{"remaining", rem}};
+    json supply = json::object();
+    supply["remaining"] = std::move(rem);
+    j["supply"] = std::move(supply);
   }
   json turn = {{"player", pos.turn.player}};
   if (pos.turn.game_over) {
@@ -642,15 +670,15 @@ json DumpPosition(const Position& pos) {
       turn["placed"] = {{"x", c.x}, {"y", c.y}};
     }
   }
-  j["turn"] = turn;
+  j["turn"] = std::move(turn);
   json ex = json::object();
   for (const ModuleDecl& m : cfg.modules) {
     json s = json::object();
     if (m.state.dump) m.state.dump(pos, s);
     if (!m.legacy_variants) DumpVariants(m, pos, s);
-    if (!s.empty()) ex[std::string(m.module->Id())] = s;
+    if (!s.empty()) ex[std::string(m.module->Id())] = std::move(s);
   }
-  if (!ex.empty()) j["expansions"] = ex;
+  if (!ex.empty()) j["expansions"] = std::move(ex);
   return j;
 }
 
