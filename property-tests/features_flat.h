@@ -147,6 +147,14 @@ inline Flat FloodFlat(const model::Board& b, const Segs& sg, std::string& error)
   };
   static constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
   Flat f(sg.size());
+  // Each tile's neighbour on each side (sg.TileAt, the flood fill's own lookup), looked up once
+  // per tile instead of once per segment and side reached.
+  std::vector<int> beside(static_cast<size_t>(b.size()) * 4);
+  for (int t = 0; t < b.size(); ++t) {
+    const model::Coord c = b.tile(t).pos;
+    for (int side = 0; side < 4; ++side)
+      beside[t * 4 + side] = sg.TileAt(c.x + kDx[side], c.y + kDy[side]);
+  }
   std::vector<int> stamp(sg.size(), -1), tile_stamp(b.size(), -1);  // by flood
   std::vector<std::pair<int, int>> q;                               // tile, segment
   int flood = 0;
@@ -171,9 +179,8 @@ inline Flat FloodFlat(const model::Board& b, const Segs& sg, std::string& error)
         tile_stamp[t] = flood;
         const model::Segment& seg = rt(t).segments[s];
         if (seg.shield) ++shields;
-        const model::Coord c = b.tile(t).pos;
         for (int side = 0; side < 4; ++side) {
-          const int n = sg.TileAt(c.x + kDx[side], c.y + kDy[side]);
+          const int n = beside[t * 4 + side];
           if (seg.sides & model::kSideBit[side]) {
             if (n < 0) {
               ++open;

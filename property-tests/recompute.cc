@@ -26,16 +26,27 @@ namespace {
 // attached (majority + 1, XMAS-FN13), laid-down features (XMAS-FN11/FN12: completed ones keep
 // their figures and are paid as deferred values) and advantage-field choices. The oracle leaves
 // them out; every other feature is compared exactly.
-std::set<int> CardFeatures(const Position& pos) {
+// `file`, when given, is DumpPosition(pos), whose section of the module is read instead of
+// writing it again.
+std::set<int> CardFeatures(const Position& pos, const json* file) {
   std::set<int> out;
   if (!pos.cfg().FindExpansion("christmas_present")) return out;
-  // The module's section as DumpPosition writes it (its dump and variants), alone.
-  json x = json::object();
-  for (const model::ModuleDecl& m : pos.cfg().modules) {
-    if (m.module->Id() != "christmas_present") continue;
-    if (m.state.dump) m.state.dump(pos, x);
-    if (!m.legacy_variants) model::DumpVariants(m, pos, x);
+  // The module's section as DumpPosition writes it (its dump and variants), alone; DumpPosition
+  // leaves an empty section out.
+  json own = json::object();
+  const json* section = &own;
+  if (file) {
+    const auto ex = file->find("expansions");
+    if (ex != file->end())
+      if (const auto it = ex->find("christmas_present"); it != ex->end()) section = &*it;
+  } else {
+    for (const model::ModuleDecl& m : pos.cfg().modules) {
+      if (m.module->Id() != "christmas_present") continue;
+      if (m.state.dump) m.state.dump(pos, own);
+      if (!m.legacy_variants) model::DumpVariants(m, pos, own);
+    }
   }
+  const json& x = *section;
   for (const char* key : {"attached", "laid_down", "field_choices"}) {
     if (!x.contains(key)) continue;
     for (const json& r : x[key]) {
@@ -72,7 +83,8 @@ class FinalOfPos {
 // The final-scoring oracle (BASE-END-ROAD/-CITY/-MONASTERY/-FARM, BASE-MAJORITY) on the flood
 // fill `flood` of pos.board.
 std::optional<std::string> CompareFinalScoringOn(const Position& pos, const Segs& sg,
-                                                 const Flat& flood, FinalOfPos& final) {
+                                                 const Flat& flood, FinalOfPos& final,
+                                                 const json* file) {
   const auto& o = pos.cfg().options;
   if (o.city_scoring != model::CityScoring::kStandard ||
       o.farm_scoring != model::FarmScoring::kPerFarm)
@@ -84,7 +96,7 @@ std::optional<std::string> CompareFinalScoringOn(const Position& pos, const Segs
     s.resize(pos.players.size(), 0);
     s[f.owner] += pos.cfg().figure_kinds[f.kind].strength;
   }
-  const std::set<int> excluded = CardFeatures(pos);
+  const std::set<int> excluded = CardFeatures(pos, file);
   std::vector<int> want(pos.players.size(), 0);
   for (const auto& [key, s] : strength) {
     if (excluded.count(b.Find(Board::Node(sg.tile(key), sg.seg(key))))) continue;
@@ -271,7 +283,7 @@ std::optional<FeatureDifference> CompareAllFeatures(const Position& pos, int roo
     if (auto d = Diff(ToMap(played, sg), ToMap(flood, sg), "incremental", "flood fill"))
       return FeatureDifference{FeatureDifference::kFeatures, *d};
   FinalOfPos final(pos);
-  if (auto d = CompareFinalScoringOn(pos, sg, flood, final))
+  if (auto d = CompareFinalScoringOn(pos, sg, flood, final, file))
     return FeatureDifference{FeatureDifference::kFinalScoring, *d};
   if (auto d = CompareFigurePlacementsOn(pos, sg, flood))
     return FeatureDifference{FeatureDifference::kFigurePlacements, *d};
