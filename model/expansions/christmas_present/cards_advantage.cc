@@ -95,17 +95,16 @@ bool Check(const Position& pos, const Play& p, Window, Judge& j) {
 }
 
 bool Targets(const Position& pos, const Play& card, Visit visit) {
-  // HasMajority needs a figure of the player in the feature: without one on any feature of the
-  // card's kind no target passes (most listings end here, without walking the board).
+  // Every check needs a figure of the player in the feature (HasMajority; CheckField: the
+  // player's strength is at least the lead, above 0, or above 0 with an opponent present):
+  // without one on any feature of the card's kind no target passes (most listings end here).
+  // The others are visited from the features holding the player's figures, in board order,
+  // without walking the board (advantage-field at game end asks this once per Apply).
   const CardInfo& ci = Info(card.card);
-  if (card.card == Card::kAdvantageField || !ci.kind)
-    return internal::FeatureTargets(pos, card, /*per_segment=*/false, visit);
-  // The walk checks only the features holding a figure of the player.
+  if (!ci.kind) return internal::FeatureTargets(pos, card, /*per_segment=*/false, visit);
   const internal::FigureRoots mine(pos, *ci.kind, card.player, /*own=*/true);
   if (mine.empty()) return false;
-  return internal::FeatureTargets(pos, card, /*per_segment=*/false, [&](const Play& p) {
-    return mine.Has(Root(pos, p.node)) && visit(p);
-  });
+  return internal::FeatureTargetsIn(pos, card, mine, visit);
 }
 
 // XMAS-CARD-ADVANTAGE-*: the card stays on its feature until it is scored; advantage-field is

@@ -2,6 +2,7 @@
 // swap-road, swap-field (the player's figure and an opponent's trade places) and return-figure
 // (a figure goes back to its owner's supply, XMAS-Q-RETURN). Fixtures: x58-x65, x100, x101.
 #include <set>
+#include <vector>
 
 #include "model/core/core_steps.h"
 #include "model/core/json_reader.h"
@@ -61,15 +62,37 @@ bool CheckSwap(const Position& pos, const Play& p, Window, Judge& j) {
 }
 
 // Each of the player's figures with each opponent's figure, both on features of the card's
-// kind (the others fail CheckSwap's first test, so they are not visited).
+// kind (the others fail CheckSwap's first test, so they are not visited). The opponents'
+// figures of the kind are sorted out once, during the first figure's pairs (a question that
+// stops at the first play reads no further), not once per pair; on the stack for a usual board.
 bool SwapTargets(const Position& pos, const Play& card, Visit visit) {
   const FeatureKind kind = *Info(card.card).kind;
+  constexpr size_t kFew = 128;
+  const size_t n = pos.figures.size();
+  int few[kFew];
+  std::vector<int> many(n > kFew ? n : 0);
+  int* const theirs = n > kFew ? many.data() : few;
+  size_t n_theirs = 0, scanned = 0;
+  // The next opponent's figure of the kind after those listed, or -1.
+  const auto next = [&]() -> int {
+    while (scanned < n) {
+      const int i = static_cast<int>(scanned++);
+      const auto& g = pos.figures[i];
+      if (g.owner != card.player && pos.board.segment(g.node).kind == kind) return i;
+    }
+    return -1;
+  };
   Play p = card;
   for (const auto& f : pos.figures) {
     if (f.owner != card.player || pos.board.segment(f.node).kind != kind) continue;
-    for (const auto& g : pos.figures) {
-      if (g.owner == card.player || pos.board.segment(g.node).kind != kind) continue;
-      p.node = f.node;
+    p.node = f.node;
+    for (size_t k = 0;; ++k) {
+      if (k == n_theirs) {
+        const int g = next();
+        if (g < 0) break;
+        theirs[n_theirs++] = g;
+      }
+      const auto& g = pos.figures[theirs[k]];
       p.other_node = g.node;
       p.other_owner = g.owner;
       if (visit(p)) return true;

@@ -2,9 +2,14 @@
 // the fixtures (fixtures/christmas_present/, fixtures/combos/xmas_*).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -85,6 +90,90 @@ TEST(Plays, LeanListAgreesWithExplainedCheckOnFixtures) {
     }
   EXPECT_GT(positions, 100);
   EXPECT_GT(plays, 100);
+}
+
+// The Christmas Present fixture positions (fixtures/christmas_present, fixtures/combos) with
+// a Christmas Present section, parsed without their question.
+std::vector<std::pair<std::string, model::Position>> FixturePositions() {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, model::Position>> out;
+  for (const char* dir : {"fixtures/christmas_present", "fixtures/combos"})
+    for (const auto& e : fs::directory_iterator(fs::path(CARC_SOURCE_DIR) / dir)) {
+      const std::string name = e.path().filename().string();
+      if (name.find(".position.json") == std::string::npos) continue;
+      std::ifstream in(e.path());
+      nlohmann::json j = nlohmann::json::parse(in);
+      j.erase("meta");
+      j.erase("question");
+      auto pos = model::ParsePosition(j, Context(name));
+      if (pos.ok() && Slice(*pos)) out.emplace_back(name, *std::move(pos));
+    }
+  return out;
+}
+
+// Issue 21: FeatureTargetsIn (the advantage cards' walk from the features holding the player's
+// figures) visits what the board walk with that filter visits, in the same order.
+TEST(Plays, FeatureTargetsInVisitsWhatTheFilteredBoardWalkVisits) {
+  int visited = 0;
+  std::vector<std::pair<std::string, model::Position>> positions = FixturePositions();
+  // Each also with its figures listed in reverse: the features holding them are then found in
+  // another order than the board's.
+  const size_t n = positions.size();
+  for (size_t i = 0; i < n; ++i) {
+    model::Position reversed = positions[i].second;
+    std::reverse(reversed.figures.begin(), reversed.figures.end());
+    positions.emplace_back(positions[i].first + " (figures reversed)", std::move(reversed));
+  }
+  for (const auto& [name, pos] : positions)
+    for (Card c : {Card::kAdvantageRoad, Card::kAdvantageCity, Card::kAdvantageMonastery,
+                   Card::kAdvantageField})
+      for (model::PlayerId p = 0; p < static_cast<int>(pos.players.size()); ++p)
+        for (bool own : {true, false}) {
+          Play card;
+          card.card = c;
+          card.player = p;
+          const internal::FigureRoots roots(pos, *Info(c).kind, p, own);
+          std::vector<int> walk, in;
+          internal::FeatureTargets(pos, card, /*per_segment=*/false, [&](const Play& t) {
+            if (roots.Has(pos.board.Find(t.node))) walk.push_back(t.node);
+            return false;
+          });
+          internal::FeatureTargetsIn(pos, card, roots, [&](const Play& t) {
+            in.push_back(t.node);
+            return false;
+          });
+          EXPECT_EQ(in, walk) << name << " " << Info(c).name << " player " << p;
+          visited += static_cast<int>(in.size());
+        }
+  EXPECT_GT(visited, 100);
+}
+
+// Issue 21: the swaps' candidates are every pair (the player's figure, an opponent's figure)
+// on features of the card's kind, the player's figures in figure order, each with the
+// opponents' in figure order.
+TEST(Plays, SwapTargetsAreEveryPairInFigureOrder) {
+  int pairs = 0;
+  for (const auto& [name, pos] : FixturePositions())
+    for (Card c : {Card::kSwapMonastery, Card::kSwapCity, Card::kSwapRoad, Card::kSwapField})
+      for (model::PlayerId p = 0; p < static_cast<int>(pos.players.size()); ++p) {
+        Play card;
+        card.card = c;
+        card.player = p;
+        const model::FeatureKind kind = *Info(c).kind;
+        std::vector<std::array<int, 3>> expected, listed;
+        for (const auto& f : pos.figures)
+          for (const auto& g : pos.figures)
+            if (f.owner == p && g.owner != p && pos.board.segment(f.node).kind == kind &&
+                pos.board.segment(g.node).kind == kind)
+              expected.push_back({f.node, g.node, g.owner});
+        FamilyOf(c).targets(pos, card, [&](const Play& t) {
+          listed.push_back({t.node, t.other_node, t.other_owner});
+          return false;
+        });
+        EXPECT_EQ(listed, expected) << name << " " << Info(c).name << " player " << p;
+        pairs += static_cast<int>(listed.size());
+      }
+  EXPECT_GT(pairs, 10);
 }
 
 TEST(Variants, EveryDisputeHasAnAdoptedReadingAndAVariant) {

@@ -149,17 +149,26 @@ bool FeatureTargets(const Position& pos, const Play& card, bool per_segment, Vis
 // order stay the same).
 class FigureRoots {
  public:
+  static constexpr int kFew = 64;  // roots listed at most
   FigureRoots(const Position& pos, model::FeatureKind kind, PlayerId p, bool own);
   bool empty() const { return n_ == 0 && !all_; }
   // Also true for every root when there were too many figures to list (none is skipped).
   bool Has(int root) const;
+  // Every root is listed (false when there were too many: then `roots` is incomplete).
+  bool listed() const { return !all_; }
+  const int* begin() const { return roots_; }
+  const int* end() const { return roots_ + n_; }
 
  private:
-  static constexpr int kFew = 64;
   int roots_[kFew];
   int n_ = 0;
   bool all_ = false;
 };
+// FeatureTargets (one segment per feature) restricted to the features in `roots`: the same plays
+// in the same order (each feature's first segment in board order), found from the features'
+// member lists instead of a walk of the whole board.
+bool FeatureTargetsIn(const Position& pos, const Play& card, const FigureRoots& roots,
+                      Visit visit);
 }  // namespace internal
 
 }  // namespace carc::exp::christmas_present

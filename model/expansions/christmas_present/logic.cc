@@ -160,6 +160,38 @@ bool FigureRoots::Has(int root) const {
   return all_ || std::find(roots_, roots_ + n_, root) != roots_ + n_;
 }
 
+bool FeatureTargetsIn(const Position& pos, const Play& card, const FigureRoots& roots,
+                      Visit visit) {
+  if (!roots.listed())
+    return FeatureTargets(pos, card, /*per_segment=*/false,
+                          [&](const Play& p) { return roots.Has(Root(pos, p.node)) && visit(p); });
+  const Board& b = pos.board;
+  const CardInfo& ci = Info(card.card);
+  // A feature's first segment in board order is on its lowest tile: the first segment of that
+  // tile (of the card's kind) whose root is the feature.
+  int first[FigureRoots::kFew];
+  int n = 0;
+  for (int root : roots) {
+    int low = b.size();
+    for (int t : b.Info(root).tiles) low = std::min(low, t);
+    const auto& rt = b.rotated(low);
+    for (size_t i = 0; i < rt.segments.size(); ++i) {
+      if (ci.kind && rt.segments[i].kind != *ci.kind) continue;
+      const int node = Board::Node(low, static_cast<int>(i));
+      if (b.Find(node) != root) continue;
+      first[n++] = node;
+      break;
+    }
+  }
+  std::sort(first, first + n);
+  Play p = card;
+  for (int i = 0; i < n; ++i) {
+    p.node = first[i];
+    if (visit(p)) return true;
+  }
+  return false;
+}
+
 }  // namespace internal
 
 int Copies(const std::vector<Card>& hand, Card c) {
