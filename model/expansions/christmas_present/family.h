@@ -167,8 +167,7 @@ class FigureRoots {
 // FeatureTargets (one segment per feature) restricted to the features in `roots`: the same plays
 // in the same order (each feature's first segment in board order), found from the features'
 // member lists instead of a walk of the whole board.
-bool FeatureTargetsIn(const Position& pos, const Play& card, const FigureRoots& roots,
-                      Visit visit);
+bool FeatureTargetsIn(const Position& pos, const Play& card, const FigureRoots& roots, Visit visit);
 }  // namespace internal
 
 }  // namespace carc::exp::christmas_present
