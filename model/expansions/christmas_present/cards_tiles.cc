@@ -40,8 +40,10 @@ bool CheckTakeTwo(const Position& pos, const Play& p, Window, Judge& j) {
       });
   } else {
     if (p.tile1 < 0) return j.No(ci.ruling, [] { return "name the two tiles drawn (tiles)"; });
-    std::vector<int> c = pos.supply.counts;
-    if (--c[p.tile1] < 0 || --c[p.tile2] < 0)
+    // One of each tile named is left (two when both name one type); no copy of the counts
+    // (asked per candidate pair when the plays are listed).
+    const auto& c = pos.supply.counts;
+    if (c[p.tile1] < 1 + (p.tile2 == p.tile1) || c[p.tile2] < 1 + (p.tile2 == p.tile1))
       return j.No(ci.ruling, [] { return "those tiles are not left in the supply"; });
   }
   return j.Yes(ci.ruling,

@@ -3,7 +3,6 @@
 // and effect live in its family file (family.h).
 #include <algorithm>
 #include <array>
-#include <set>
 
 #include "model/core/json_reader.h"
 #include "model/expansions/christmas_present/family.h"
@@ -37,38 +36,26 @@ bool NamesFeature(Card c) {
 
 namespace {
 
-std::vector<PlayerId> TurnOrderAfter(const Position& pos, PlayerId p) {
-  std::vector<PlayerId> out;
-  const int n = static_cast<int>(pos.players.size());
-  for (int i = 1; i < n; ++i) out.push_back((p + i) % n);
-  return out;
-}
-
-// XMAS-FN8: the opponents a road-deck card acts against: the forced player, the owner of the
-// figure a swap takes, the other players in the feature the card acts on.
-std::vector<PlayerId> AttackTargets(const Position& pos, const Play& p) {
-  if (!IsRoadDeckAttack(p.card)) return {};
-  std::set<PlayerId> hit;
+// XMAS-FN8: whether a road-deck card acts against opponent `q`: the forced player, the owner of
+// the figure a swap takes, another player in the feature the card acts on.
+bool Attacks(const Position& pos, const Play& p, PlayerId q) {
+  if (q == p.player) return false;
   switch (FamilyOf(p.card).shape) {
     case Shape::kSquare:
-      hit.insert(p.opponent);
-      break;
+      return p.opponent == q;
     case Shape::kTwoFigures:
       for (const auto& f : pos.figures)
         if (f.node == p.other_node && f.owner != p.player &&
-            (p.other_owner < 0 || f.owner == p.other_owner)) {
-          hit.insert(f.owner);
-          break;
-        }
-      break;
-    default:
-      for (int f : pos.FiguresIn(internal::Root(pos, p.node)))
-        if (pos.figures[f].owner != p.player) hit.insert(pos.figures[f].owner);
+            (p.other_owner < 0 || f.owner == p.other_owner))
+          return f.owner == q;
+      return false;
+    default: {
+      const int root = internal::Root(pos, p.node);
+      for (const auto& f : pos.figures)
+        if (f.owner == q && pos.board.Find(f.node) == root) return true;
+      return false;
+    }
   }
-  std::vector<PlayerId> out;
-  for (PlayerId q : TurnOrderAfter(pos, p.player))
-    if (hit.count(q)) out.push_back(q);
-  return out;
 }
 
 // Rules: XMAS-USE (own turn only, one exception), XMAS-END (timing classes), XMAS-Q-ANYTIME,
@@ -237,9 +224,16 @@ ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
         {"XMAS-Q-LIGHTNING", s.variants.lightning() == Lightning::kDrawnTurnOnly
                                  ? "a lightning card, used in the turn it was drawn"
                                  : "keep-for-later-own-turn: a lightning card kept in hand"});
+  // The opponents the card acts against who hold a cancel card, in turn order after the player
+  // (no list is built for a card that waits for no one).
   std::vector<PlayerId> waiting;
-  for (PlayerId q : AttackTargets(pos, p))
-    if (Copies(s.hands[q], Card::kCancelAttack) > 0) waiting.push_back(q);
+  if (IsRoadDeckAttack(p.card)) {
+    const int n = static_cast<int>(pos.players.size());
+    for (int i = 1; i < n; ++i) {
+      const PlayerId q = (p.player + i) % n;
+      if (Attacks(pos, p, q) && Copies(s.hands[q], Card::kCancelAttack) > 0) waiting.push_back(q);
+    }
+  }
   if (!waiting.empty()) {
     s.pending = PendingAttack{EncodePlay(p), waiting};
     if (pos.explain)  // a reason only: lean skips it
