@@ -1,6 +1,7 @@
 #include "model/expansions/christmas_present/state.h"
 
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "model/core/input_file.h"
 #include "model/core/json_reader.h"
@@ -80,7 +81,9 @@ Status Keys(const json& j, const std::string& where, std::initializer_list<std::
 
 json Names(const std::vector<Card>& cards) {
   json a = json::array();
-  for (Card c : cards) a.push_back(Info(c).name);
+  auto& arr = a.get_ref<json::array_t&>();
+  arr.reserve(cards.size());
+  for (Card c : cards) arr.emplace_back(Info(c).name);
   return a;
 }
 
@@ -326,12 +329,12 @@ void DumpSection(const model::Position& pos, json& j) {
     const DeckState& ds = s.decks[static_cast<int>(d)];
     decks[std::string(DeckName(d))] = ds.ordered ? Names(ds.cards) : json("rest");
   }
-  j["decks"] = decks;
+  j["decks"] = std::move(decks);
   // One hand per player (XMAS-HAND): a slice made without a section holds six empty ones.
   json hands = json::array();
   for (size_t p = 0; p < pos.players.size(); ++p)
     hands.push_back(p < s.hands.size() ? Names(s.hands[p]) : json::array());
-  j["hands"] = hands;
+  j["hands"] = std::move(hands);
   j["discard"] = Names(s.discard);
   if (!s.attached.empty()) {
     json a = json::array();
@@ -339,14 +342,14 @@ void DumpSection(const model::Position& pos, json& j) {
       json e = FeatureRef(pos, x.node);
       e["player"] = x.player;
       e["card"] = Info(x.card).name;
-      a.push_back(e);
+      a.push_back(std::move(e));
     }
-    j["attached"] = a;
+    j["attached"] = std::move(a);
   }
   if (!s.laid_down.empty()) {
     json a = json::array();
     for (int n : s.laid_down) a.push_back(FeatureRef(pos, n));
-    j["laid_down"] = a;
+    j["laid_down"] = std::move(a);
   }
   if (!s.deferred.empty()) {
     json a = json::array();
@@ -354,35 +357,35 @@ void DumpSection(const model::Position& pos, json& j) {
       json e = FeatureRef(pos, d.node);
       e["players"] = d.winners;
       e["points"] = d.points;
-      a.push_back(e);
+      a.push_back(std::move(e));
     }
-    j["deferred"] = a;
+    j["deferred"] = std::move(a);
   }
   if (!s.forces.empty()) {
     json a = json::array();
     for (const Force& f : s.forces)
       a.push_back(
           {{"holder", f.holder}, {"target", f.target}, {"x", f.square.x}, {"y", f.square.y}});
-    j["forces"] = a;
+    j["forces"] = std::move(a);
   }
   if (s.pending) {
     json act;
     DumpXmasAction(pos, s.pending->action, act);
-    j["pending_attack"] = {{"action", act}, {"waiting", s.pending->waiting}};
+    j["pending_attack"] = {{"action", std::move(act)}, {"waiting", s.pending->waiting}};
   }
   if (!s.two_tiles.empty()) {
     json a = json::array();
     for (auto t : s.two_tiles) a.push_back(pos.cfg().catalog->Name(t));
-    j["two_tiles"] = a;
+    j["two_tiles"] = std::move(a);
   }
   if (!s.field_choices.empty()) {
     json a = json::array();
     for (auto [p, n] : s.field_choices) {
       json e = n >= 0 ? FeatureRef(pos, n) : json{{"none", true}};
       e["player"] = p;
-      a.push_back(e);
+      a.push_back(std::move(e));
     }
-    j["field_choices"] = a;
+    j["field_choices"] = std::move(a);
   }
   if (s.card_figures_this_turn) j["card_figures_this_turn"] = s.card_figures_this_turn;
 }
