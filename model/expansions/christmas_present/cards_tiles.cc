@@ -99,15 +99,18 @@ bool TakeTwoTargets(const Position& pos, const Play& card, Visit visit) {
   return false;
 }
 
-// Every opponent and every empty square next to the board.
+// Every opponent and every empty square next to the board (the player's own squares would
+// fail CheckForce's first test: they are not visited).
 bool ForceTargets(const Position& pos, const Play& card, Visit visit) {
   Play p = card;
-  for (model::PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
+  for (model::PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q) {
+    if (q == card.player) continue;
     for (model::Coord sq : pos.board.Frontier()) {
       p.opponent = q;
       p.square = sq;
       if (visit(p)) return true;
     }
+  }
   return false;
 }
 
