@@ -94,9 +94,47 @@ Action TransformAction(const Action& a, const BoardTransform& t) {
   return b;
 }
 
+const model::ActionDecl* DeclarationOf(const model::Position& pos, const Action& a) {
+  if (a.type != ActionType::kExpansion) return nullptr;
+  for (const auto& [module, decl] : pos.cfg().actions)
+    if (module == a.expansion && decl.code == a.code) return &decl;
+  return nullptr;
+}
+
+bool ArgGiven(const model::ActionDecl& d, const Action& a, int i) {
+  const model::ArgDecl& arg = d.args[i];
+  if (arg.shapes && !(d.shape_of && (arg.shapes >> d.shape_of(a)) & 1u)) return false;
+  if (arg.needs >= 0 && !ArgGiven(d, a, arg.needs)) return false;
+  return a.args[model::SlotOf(d, i)] != -1 ||
+         (arg.type == model::ArgType::kSquare && !arg.optional);
+}
+
 Action TransformAction(const model::Position& from, const Action& a, const model::Position& to,
                        const BoardTransform& t) {
   if (a.type != ActionType::kExpansion) return TransformAction(a, t);
+  // A declared action by its arguments' types (ArgType): a square moves with the board; a
+  // feature or a figure's node is a tile's index and that tile's own segment index, which the
+  // transform leaves as they are (TransformPosition keeps the tiles in their order and turns
+  // each with its segments, as for a figure placement); the other types (a count, a name, a
+  // player, a figure kind, a tile type) name nothing on the board. An optional square could
+  // not tell x = -1 from absent: such an action, or one the module reads and writes itself,
+  // goes through its position-file form. (Issue 21: writing every listed action out and reading
+  // it back was two thirds of the transform check.)
+  const model::ActionDecl* d = DeclarationOf(from, a);
+  bool typed = d != nullptr;
+  for (size_t i = 0; typed && i < d->args.size(); ++i)
+    typed = !(d->args[i].type == model::ArgType::kSquare && d->args[i].optional);
+  if (typed) {
+    Action b = a;
+    for (int i = 0; i < static_cast<int>(d->args.size()); ++i) {
+      if (d->args[i].type != model::ArgType::kSquare || !ArgGiven(*d, a, i)) continue;
+      const int slot = model::SlotOf(*d, i);
+      const Coord c = t.Apply({a.args[slot], a.args[slot + 1]});
+      b.args.Set(slot, c.x);
+      b.args.Set(slot + 1, c.y);
+    }
+    return b;
+  }
   json j = model::DumpAction(from, a);
   TransformRefs(j, t);
   auto b = model::ParseAction(j, to, "/action", exp::Context("transformed.json"));
