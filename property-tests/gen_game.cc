@@ -8,6 +8,7 @@
 #include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/christmas_present/state.h"
 #include "model/expansions/registry.h"
+#include "property-tests/board_transform.h"
 
 namespace carc::prop {
 
@@ -59,6 +60,32 @@ model::StatusOr<Position> ParseJson(const json& j, const std::string& source) {
   return model::ParsePosition(j, exp::Context(source));
 }
 
+namespace {
+
+// The "kind" a declared action is written with, from its declaration (issue 21: writing out each
+// listed action of another expansion was most of the unused-expansion check's filter): an
+// argument with the key "kind" is written as its type says (ArgDecl): a figure kind by its name,
+// an enum by its name; absent (another shape, or not set), no "kind". False: the action is not
+// declared, or its "kind" has another type (the caller writes the action out).
+bool KindNamed(const Position& pos, const Action& a, std::string& name) {
+  const model::ActionDecl* d = DeclarationOf(pos, a);
+  if (!d) return false;
+  for (int i = 0; i < static_cast<int>(d->args.size()); ++i) {
+    const model::ArgDecl& arg = d->args[i];
+    if (arg.key != "kind") continue;
+    if (arg.type != model::ArgType::kFigureKind && arg.type != model::ArgType::kEnum) return false;
+    if (!ArgGiven(*d, a, i)) continue;
+    const int v = a.args[model::SlotOf(*d, i)];
+    if (arg.type == model::ArgType::kFigureKind)
+      name = pos.cfg().figure_kinds[v].name;
+    else
+      name = std::string(arg.names[v]);
+  }
+  return true;
+}
+
+}  // namespace
+
 bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
   const model::Expansion* e = pos.cfg().FindExpansion(id);
   if (!e) return false;
@@ -70,11 +97,12 @@ bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
   if (std::none_of(pos.cfg().figure_kinds.begin(), pos.cfg().figure_kinds.end(),
                    [e](const auto& k) { return k.owner == e; }))
     return false;
-  // Another expansion's action may use this one's figure (Gifts' Synod with the phantom).
+  // Another expansion's action may use this one's figure (Gifts' Synod with the phantom): the
+  // name its position-file form gives under "kind".
   std::string name;
   if (a.type == model::ActionType::kPlaceFigure) {
     name = pos.cfg().figure_kinds[a.figure_kind].name;
-  } else {
+  } else if (!KindNamed(pos, a, name)) {
     const json j = model::DumpAction(pos, a);
     if (j.contains("kind") && j["kind"].is_string()) name = j["kind"].get<std::string>();
   }
