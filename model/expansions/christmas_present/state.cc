@@ -1,6 +1,7 @@
 #include "model/expansions/christmas_present/state.h"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <utility>
 
 #include "model/core/input_file.h"
@@ -43,7 +44,7 @@ const std::array<DisputeInfo, kDisputes> kDisputeTable = {{
 Status ReadCard(const json& j, const std::string& where, Card& out) {
   if (!j.is_string())
     return model::JsonError(where, "expected a card name, got " + std::string(j.type_name()));
-  auto c = ParseCard(j.get<std::string>());
+  auto c = ParseCard(j.get_ref<const std::string&>());
   if (!c) return model::JsonError(where, "unknown card \"" + j.get<std::string>() + "\"");
   out = *c;
   return Status::Ok();
@@ -51,9 +52,17 @@ Status ReadCard(const json& j, const std::string& where, Card& out) {
 
 Status ReadCards(const json& j, const std::string& where, std::vector<Card>& out) {
   if (!j.is_array()) return model::JsonError(where, "expected an array of card names");
+  out.reserve(out.size() + j.size());
   for (size_t i = 0; i < j.size(); ++i) {
+    const json& x = j[i];
+    // A card name: read without building the location (only an error names it).
+    std::optional<Card> known;
+    if (x.is_string()) known = ParseCard(x.get_ref<const std::string&>());
     Card c;
-    if (Status s = ReadCard(j[i], where + "/" + std::to_string(i), c); !s.ok()) return s;
+    if (known)
+      c = *known;
+    else if (Status s = ReadCard(x, where + "/" + std::to_string(i), c); !s.ok())
+      return s;
     out.push_back(c);
   }
   return Status::Ok();
