@@ -109,6 +109,11 @@ void SetSplitReceives(const State& s, ScoreEvent& ev) {
 void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const {
   const State* s = Slice(pos);
   if (!s || ev.root < 0 || ev.strength.empty()) return;
+  // No card in play and no advantage-field choice this event reads: nothing below would count
+  // (asked for every majority, mostly with no card in play).
+  if (s->attached.empty() &&
+      !(ev.kind == FeatureKind::kField && ev.cause.IsFinal() && !s->field_choices.empty()))
+    return;
   // The strengths by figures (the cards add to ev.strength below), on the stack for a usual
   // table: no allocation per majority.
   constexpr size_t kFew = 16;
