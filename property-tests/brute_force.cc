@@ -42,10 +42,15 @@ Box BoundingBox(const Position& pos) {
 
 // Every action each enabled module declared (GameConfig::actions), over its arguments' typed
 // domains (model::EnumerateDeclared).
+void ForEachExpansionCandidate(const Position& pos,
+                               const std::function<void(const Action&)>& visit) {
+  for (const auto& [module, decl] : pos.cfg().actions)
+    model::EnumerateDeclared(pos, module, decl, visit);
+}
+
 void ExpansionCandidateActions(const Position& pos, std::vector<Action>& out) {
   out.clear();
-  for (const auto& [module, decl] : pos.cfg().actions)
-    model::EnumerateDeclared(pos, module, decl, [&](const Action& a) { out.push_back(a); });
+  ForEachExpansionCandidate(pos, [&](const Action& a) { out.push_back(a); });
 }
 
 std::vector<Action> ExpansionCandidateActions(const Position& pos) {

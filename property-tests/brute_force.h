@@ -5,6 +5,7 @@
 // the expansion's own action kinds and read back with ParseAction, so they go through the same
 // reader as a question. README.md ("Brute force") states exactly what each candidate set covers.
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -19,6 +20,10 @@ namespace carc::prop {
 // model::EnumerateDeclared gives, before they are written out and read back).
 std::vector<model::Action> ExpansionCandidateActions(const model::Position& pos);
 void ExpansionCandidateActions(const model::Position& pos, std::vector<model::Action>& out);
+// The same, each visited in that order instead of listed (the declarations in
+// pos.cfg().actions order, each by model::EnumerateDeclared).
+void ForEachExpansionCandidate(const model::Position& pos,
+                               const std::function<void(const model::Action&)>& visit);
 // The same candidates in position-file form (each written by its module's dump).
 std::vector<nlohmann::json> ExpansionCandidates(const model::Position& pos);
 // A candidate as a question names it: written by its module's dump and read back with

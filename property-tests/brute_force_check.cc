@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "model/core/apply_at.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "property-tests/board_transform.h"
@@ -73,10 +74,12 @@ Action Patched(Action a, const Patch& patch) {
 
 // A candidate of the brute force: `read` when it is what a question naming it reads as (a core
 // action, or an expansion's candidate read back); else an expansion's candidate as enumerated
-// (and patched), read back only if Apply accepts it (BruteForceKeyed).
+// (and patched), read back only if Apply accepts it (BruteForceKeyed). `handled`: the step was
+// asked about this very action and handles it (not asked again).
 struct Candidate {
   Action action;
   bool read = true;
+  bool handled = false;
 };
 
 // Per shape of the expansions' candidates at one position (the soak, below).
@@ -87,6 +90,31 @@ struct ShapeSample {
   std::optional<Patch> read;  // handled: what every sampled read-back changed (nullopt: not one)
   bool sampled = false;
 };
+
+// Runs of consecutive candidates of one shape (EnumerateDeclared lists most of a shape's
+// candidates together; a shape may have several runs).
+struct Run {
+  size_t begin, end;
+  size_t shape;
+  int first = 0;  // the shape's index of its first candidate
+};
+
+// The brute force's buffers, one set per thread, kept from position to position (issue 21:
+// vectors of thousands of candidates made afresh at each position, and grown candidate by
+// candidate, were about a tenth of its time, much of it page faults).
+struct Scratch {
+  std::vector<Action> cand;   // the expansions' candidates as enumerated
+  std::vector<bool> handled;  // cand[i]: whether the current step handles it
+  std::vector<ShapeSample> shapes;
+  std::map<std::tuple<const model::Expansion*, int, uint64_t>, size_t> index;  // of shapes
+  std::vector<Run> runs;
+  std::vector<Candidate> actions;  // what the brute force tries, in order
+  Position p;                      // a scratch copy of the position
+};
+Scratch& ScratchBuffers() {
+  thread_local Scratch scratch;
+  return scratch;
+}
 
 // The expansions' own action kinds, read back from their position-file form (ReadBack): every
 // one the step handles as enumerated (the reader keeps an action's kind: type, module and code,
@@ -104,33 +132,41 @@ struct ShapeSample {
 // - of those it does not handle, one of each shape (rotating): a reader that turns an action of
 //   a kind the step does not handle into one it accepts and the list lacks is also what the
 //   outside-the-list check looks for (CheckOutsideRefused reads back random candidates).
-void AddExpansionCandidates(const Position& pos, CandidateCache& cands,
-                            std::vector<Candidate>& out) {
+// The candidates are those of ExpansionCandidateActions (the CandidateCache's), enumerated here
+// into the thread's buffer with the step asked once about each as it is visited.
+void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Scratch& scr) {
   const model::Step& step = pos.current_step();
-  const std::vector<Action>& cand = cands.Get();
+  std::vector<Action>& cand = scr.cand;
+  std::vector<bool>& handled = scr.handled;
+  cand.clear();
+  handled.clear();
+  ForEachExpansionCandidate(pos, [&](const Action& a) {
+    cand.push_back(a);
+    handled.push_back(step.Handles(pos, a));
+  });
+  std::vector<Candidate>& out = scr.actions;
+  // A read-back that came back as enumerated is a candidate the step was asked about.
+  auto add_read = [&](size_t i, Action a) {
+    const bool known = handled[i] && a == cand[i];
+    out.push_back({std::move(a), /*read=*/true, known});
+  };
   const size_t stride = static_cast<size_t>(std::max(cands.unhandled_read_back(), 1));
   if (stride == 1) {
-    for (const Action& c : cand)
-      if (auto a = ReadBack(pos, c); a.ok()) out.push_back({*a});
+    for (size_t i = 0; i < cand.size(); ++i)
+      if (auto a = ReadBack(pos, cand[i]); a.ok()) add_read(i, *a);
     return;
   }
-  // Runs of consecutive candidates of one shape (EnumerateDeclared lists most of a shape's
-  // candidates together; a shape may have several runs).
-  struct Run {
-    size_t begin, end;
-    size_t shape;
-    int first = 0;  // the shape's index of its first candidate
-  };
-  std::vector<ShapeSample> shapes;
-  std::map<std::tuple<const model::Expansion*, int, uint64_t>, size_t> index;  // of shapes
-  std::vector<Run> runs;
+  std::vector<ShapeSample>& shapes = scr.shapes;
+  std::vector<Run>& runs = scr.runs;
+  shapes.clear();
+  scr.index.clear();
+  runs.clear();
   for (size_t i = 0; i < cand.size(); ++i) {
-    const bool handled = step.Handles(pos, cand[i]);
-    const ArgsShape shape = ShapeOf(cand[i], handled);
+    const ArgsShape shape = ShapeOf(cand[i], handled[i]);
     if (runs.empty() || !(shapes[runs.back().shape].shape == shape)) {
       auto [it, added] =
-          index.try_emplace({shape.expansion, shape.code, shape.form}, shapes.size());
-      if (added) shapes.push_back({shape, handled});
+          scr.index.try_emplace({shape.expansion, shape.code, shape.form}, shapes.size());
+      if (added) shapes.push_back({shape, handled[i]});
       runs.push_back({i, i, it->second, shapes[it->second].count});
     }
     ++runs.back().end;
@@ -153,7 +189,7 @@ void AddExpansionCandidates(const Position& pos, CandidateCache& cands,
   };
   auto sample = [&](size_t i, ShapeSample& sh) {
     auto a = ReadBack(pos, cand[i]);
-    if (a.ok()) out.push_back({*a});
+    if (a.ok()) add_read(i, *a);
     if (!sh.handled) return;
     const std::optional<Patch> patch = PatchOf(cand[i], a);
     if (!sh.sampled) sh.read = patch;
@@ -173,9 +209,10 @@ void AddExpansionCandidates(const Position& pos, CandidateCache& cands,
     for (size_t i = r.begin; i < r.end; ++i) {
       if (in_sample(sh, r.first + static_cast<int>(i - r.begin))) continue;
       if (sh.read) {
-        out.push_back({Patched(cand[i], *sh.read), /*read=*/false});
+        // Unpatched, it is the action the step was asked about.
+        out.push_back({Patched(cand[i], *sh.read), /*read=*/false, sh.read->slots == 0});
       } else if (auto a = ReadBack(pos, cand[i]); a.ok()) {
-        out.push_back({*a});
+        add_read(i, *a);
       }
     }
   }
@@ -188,7 +225,10 @@ using Keyed = std::vector<std::pair<Action, std::string>>;
 Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
   Keyed out;
   if (pos.turn.game_over) return out;
-  std::vector<Candidate> actions = {{{.type = ActionType::kPass}}};
+  Scratch& scr = ScratchBuffers();
+  std::vector<Candidate>& actions = scr.actions;
+  actions.clear();
+  actions.push_back({{.type = ActionType::kPass}});
   const model::TileCatalog& cat = *pos.cfg().catalog;
   for (model::TileType t = 0; t < cat.size(); ++t)
     actions.push_back({{.type = ActionType::kDraw, .tile = t}});
@@ -212,9 +252,9 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
                             .figure_kind = k,
                             .segment = s}});
   }
-  AddExpansionCandidates(pos, cands, actions);
+  AddExpansionCandidates(pos, cands, scr);
   std::set<std::string> seen;  // one action per picture (core) or per effect (expansions)
-  Position p;                  // a scratch copy, its buffers reused
+  Position& p = scr.p;         // a scratch copy, its buffers reused
   // In the soak (unhandled_read_back > 1) the copy is made again only after an action that was
   // not refused by a ruling: Apply leaves the position unchanged when it rules an action illegal
   // (rules.h; a breach would show as a difference with the list). The ctest properties and
@@ -227,25 +267,30 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
   // the ctest properties and perft, both are explained (issue 21).
   const bool lean = !copy_each && pos.board.size() % 2 == 0;
   const model::Step& step = pos.current_step();
-  auto accepted = [&](const Action& a) {
-    if (!step.Handles(pos, a)) return false;
+  // Every candidate goes to a position equal to pos (explain flag aside, the same for all):
+  // what Apply asks of the position alone (e.g. whether a card window needs a decision) is
+  // asked once (model::ApplyAt; issue 21).
+  model::ApplyAt apply;
+  // `handled`: the step is known to handle a (asked when it was enumerated).
+  auto accepted = [&](const Action& a, bool handled) {
+    if (!handled && !step.Handles(pos, a)) return false;
     if (copy_each || !fresh) {
       p = pos;
       if (lean) p.explain = false;
     }
-    ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
+    ApplyResult r = apply.Apply(p, a, /*finish_turn=*/false);
     fresh = !r.verdict.legal && r.input_error.empty();
     return r.verdict.legal && r.input_error.empty();
   };
   for (const Candidate& c : actions) {
-    if (!accepted(c.action)) continue;
+    if (!accepted(c.action, c.handled)) continue;
     Action a = c.action;
     if (!c.read) {  // accepted as enumerated: what counts is the action a question names
       auto read = ReadBack(pos, c.action);
       if (!read.ok()) continue;
       if (!(*read == c.action)) {
         fresh = false;
-        if (!accepted(*read)) continue;
+        if (!accepted(*read, false)) continue;
         a = *read;
       }
     }

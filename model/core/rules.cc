@@ -4,6 +4,7 @@
 #include <tuple>
 #include <utility>
 
+#include "model/core/apply_at.h"
 #include "model/core/check.h"
 #include "model/core/scoring.h"
 
@@ -95,11 +96,23 @@ void Advance(Position& pos, ApplyResult& result) {
 
 namespace {
 
+// Whether step i of pos's pipeline needs a decision at pos, asked once per PositionAnswers.
+bool Needs(const Position& pos, int i, PositionAnswers& answers) {
+  if (i >= 64) return pos.cfg().pipeline[i]->NeedsDecision(pos);
+  const uint64_t bit = uint64_t{1} << i;
+  if (!(answers.asked & bit)) {
+    answers.asked |= bit;
+    if (pos.cfg().pipeline[i]->NeedsDecision(pos)) answers.needs |= bit;
+  }
+  return answers.needs & bit;
+}
+
 // JudgeAfterDecision, also telling whether the current step needs a decision (`current_needs`,
 // set whenever the game is not over), so that Apply does not ask the step again: a card
-// window's answer lists plays, and the position does not change in between.
-std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action,
-                                  bool& current_needs) {
+// window's answer lists plays, and the position does not change in between. What it asks of
+// pos alone is in `answers` (ApplyAt keeps them from one action to the next).
+std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action, bool& current_needs,
+                                  PositionAnswers& answers) {
   current_needs = false;
   if (pos.turn.game_over) return std::nullopt;
   // The steps the turn has gone through since its last decision, latest first (a decision that
@@ -108,7 +121,7 @@ std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action,
   bool known = false;
   for (int i = pos.turn.step; i >= 0; --i) {
     const Step& s = *pipeline[i];
-    const bool needs = s.NeedsDecision(pos);
+    const bool needs = Needs(pos, i, answers);
     if (i == pos.turn.step) {  // the current step
       current_needs = needs;
       known = true;
@@ -116,14 +129,17 @@ std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action,
     if (needs) break;
     if (auto v = s.AfterDecision(pos, action)) return v;
   }
-  if (!known) current_needs = pos.current_step().NeedsDecision(pos);
+  if (!known) current_needs = Needs(pos, pos.turn.step, answers);
   // The rest of the turn needs no decision: an expansion may rule on an action that belonged to
   // the turn now ending (a further message), before the position moves on to the next turn.
   if (current_needs) return std::nullopt;
-  Position rest = pos;
-  ApplyResult ignored;
-  Advance(rest, ignored);
-  if (rest.turn.game_over || rest.turn.player != pos.turn.player)
+  if (answers.rest_ends_turn < 0) {
+    Position rest = pos;
+    ApplyResult ignored;
+    Advance(rest, ignored);
+    answers.rest_ends_turn = rest.turn.game_over || rest.turn.player != pos.turn.player;
+  }
+  if (answers.rest_ends_turn)
     for (const Expansion* e : pos.cfg().Using(Hook::kJudgeOutOfStep))
       if (auto v = e->JudgeOutOfStep(pos, action)) return v;
   return std::nullopt;
@@ -133,7 +149,8 @@ std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action,
 
 std::optional<Verdict> JudgeAfterDecision(const Position& pos, const Action& action) {
   bool current_needs = false;
-  return JudgeAfter(pos, action, current_needs);
+  PositionAnswers answers;
+  return JudgeAfter(pos, action, current_needs, answers);
 }
 
 namespace {
@@ -216,9 +233,13 @@ ApplyResult ApplyLater(Position& pos, const Action& action, bool finish_turn) {
 }  // namespace
 
 ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
+  return ApplyAt().Apply(pos, action, finish_turn);
+}
+
+ApplyResult ApplyAt::Apply(Position& pos, const Action& action, bool finish_turn) {
   if (pos.turn.game_over) return Refused(AfterTheEnd(pos, action));
   bool current_needs = false;  // the current step needs a decision (asked once, by JudgeAfter)
-  if (auto v = JudgeAfter(pos, action, current_needs)) return Refused(std::move(*v));
+  if (auto v = JudgeAfter(pos, action, current_needs, answers_)) return Refused(std::move(*v));
   // Fast path: the current step takes the action.
   if (const Step& cur = pos.current_step(); current_needs && cur.Handles(pos, action))
     return ApplyHere(pos, cur, action, finish_turn);
@@ -251,10 +272,18 @@ std::vector<Violation> Validate(const Position& pos) {
   }
   // BASE-PLACE-EDGE and BASE-PLACE-ADJ between every pair of neighbours; the board is one piece
   // unless it is partial (the stated tiles may connect through tiles the file leaves out).
+  // Each tile's four neighbours looked up once for both (issue 21: Validate runs after every
+  // listed action in the soak).
+  std::vector<int> beside(static_cast<size_t>(b.size()) * 4);
+  for (int i = 0; i < b.size(); ++i)
+    for (int side = 0; side < 4; ++side) {
+      const auto n = b.At(Neighbour(b.tile(i).pos, side));
+      beside[i * 4 + side] = n ? *n : -1;
+    }
   for (int i = 0; i < b.size(); ++i) {
     for (int side = 1; side <= 2; ++side) {  // east and south: each pair once
-      auto n = b.At(Neighbour(b.tile(i).pos, side));
-      if (n && b.rotated(i).edges[side] != b.rotated(*n).edges[(side + 2) % 4])
+      const int n = beside[i * 4 + side];
+      if (n >= 0 && b.rotated(i).edges[side] != b.rotated(n).edges[(side + 2) % 4])
         out.push_back({"BASE-PLACE-EDGE", "/board/" + std::to_string(i),
                        "the tile at (" + std::to_string(b.tile(i).pos.x) + ", " +
                            std::to_string(b.tile(i).pos.y) + ") does not match its " +
@@ -263,14 +292,16 @@ std::vector<Violation> Validate(const Position& pos) {
   }
   if (b.size() > 0 && !pos.board_partial) {
     std::vector<char> seen(b.size(), 0);  // breadth first from the start tile
-    std::vector<int> q = {0};
+    std::vector<int> q;
+    q.reserve(b.size());
+    q.push_back(0);
     seen[0] = 1;
     for (size_t h = 0; h < q.size(); ++h)
       for (int side = 0; side < 4; ++side) {
-        auto n = b.At(Neighbour(b.tile(q[h]).pos, side));
-        if (n && !seen[*n]) {
-          seen[*n] = 1;
-          q.push_back(*n);
+        const int n = beside[q[h] * 4 + side];
+        if (n >= 0 && !seen[n]) {
+          seen[n] = 1;
+          q.push_back(n);
         }
       }
     for (int i = 0; i < b.size(); ++i)
@@ -283,9 +314,16 @@ std::vector<Violation> Validate(const Position& pos) {
   // BASE-MEEPLE-SUPPLY: supply + board = the figures each player owns; on a partial board at
   // most that many (the others may stand on tiles the file leaves out).
   const auto& kinds = pos.cfg().figure_kinds;
-  for (size_t p = 0; p < pos.players.size(); ++p)
-    for (size_t k = 0; k < kinds.size(); ++k) {
-      int on_board = pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
+  // Position::FiguresOnBoard of every (player, kind), in one pass over the figures.
+  const size_t np = pos.players.size(), nk = kinds.size();
+  std::vector<int> on_board_of(np * nk, 0);
+  for (const Figure& f : pos.figures)
+    if (f.owner >= 0 && static_cast<size_t>(f.owner) < np && f.kind >= 0 &&
+        static_cast<size_t>(f.kind) < nk)
+      ++on_board_of[f.owner * nk + f.kind];
+  for (size_t p = 0; p < np; ++p)
+    for (size_t k = 0; k < nk; ++k) {
+      int on_board = on_board_of[p * nk + k];
       int in_supply = pos.players[p].supply[k];
       const int stated = on_board + in_supply;
       if (in_supply < 0 ||
