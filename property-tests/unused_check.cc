@@ -1,6 +1,8 @@
 // The property "enabling an expansion whose components never come into play changes nothing",
 // with the exact adjustments per expansion (README.md).
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -62,14 +64,41 @@ struct Side {
   std::vector<model::ScoreEvent> events;  // every score event of the game so far, in order
 
   explicit Side(GameSpec s) : spec(std::move(s)) {
-    auto parsed = ParseJson(StartJson(spec), "start.json");
-    if (!parsed.ok()) {
-      error = "start position does not parse: " + parsed.status().message();
-      return;
+    // The start position (after the first draw) is a function of what StartJson reads: the
+    // players, the expansions and the draw order. The last two made are kept (issue 21: the game
+    // with an expansion unused starts as the soak's game, once for each of its expansions, the
+    // game without it in between).
+    struct Start {
+      int players = 0;
+      std::vector<std::string> expansions;
+      std::vector<int> picks;
+      Position pos;
+      std::string error;
+    };
+    thread_local std::array<std::optional<Start>, 2> kept;
+    thread_local size_t older = 0;
+    std::optional<Start>* hit = nullptr;
+    for (size_t i = 0; i < kept.size(); ++i)
+      if (kept[i] && kept[i]->players == spec.players && kept[i]->expansions == spec.expansions &&
+          kept[i]->picks == spec.picks) {
+        hit = &kept[i];
+        older = 1 - i;  // the other one is now the older
+      }
+    if (!hit) {
+      hit = &kept[older];
+      older = 1 - older;
+      hit->emplace(Start{spec.players, spec.expansions, spec.picks, {}, {}});
+      auto parsed = ParseJson(StartJson(spec), "start.json");
+      if (!parsed.ok()) {
+        (*hit)->error = "start position does not parse: " + parsed.status().message();
+      } else {
+        (*hit)->pos = std::move(*parsed);
+        model::ApplyResult first;
+        model::Advance((*hit)->pos, first);
+      }
     }
-    pos = std::move(*parsed);
-    model::ApplyResult first;
-    model::Advance(pos, first);
+    error = (*hit)->error;
+    if (error.empty()) pos = (*hit)->pos;
   }
   bool Over() const { return !error.empty() || pos.turn.game_over; }
   // The current decision's lists and choice (Playout's), or an error.
@@ -81,7 +110,7 @@ struct Side {
     }
     legal = model::LegalActions(pos);
     is_filtered = !spec.unused.empty();
-    if (is_filtered) filtered = FilterUnused(pos, legal, spec.unused);
+    if (is_filtered) FilterUnused(pos, legal, spec.unused, filtered);
     const std::vector<Action>& allowed = Allowed();
     if (allowed.empty()) {
       error = "no legal action at step " + std::string(pos.current_step().Name()) +
@@ -119,10 +148,14 @@ struct Side {
   }
 
   // AllowedActions(pos, unused) from the legal list already made.
-  static std::vector<Action> FilterUnused(const Position& pos, const std::vector<Action>& legal,
-                                          const std::vector<std::string>& unused) {
-    if (unused.empty()) return legal;
-    std::vector<Action> out;
+  // Into `out`, whose buffer is reused from decision to decision.
+  static void FilterUnused(const Position& pos, const std::vector<Action>& legal,
+                           const std::vector<std::string>& unused, std::vector<Action>& out) {
+    out.clear();
+    if (unused.empty()) {
+      out = legal;
+      return;
+    }
     for (const Action& a : legal) {
       bool skip = false;
       // UsesExpansion is false for an action that is neither a figure nor an expansion's (its
@@ -132,7 +165,6 @@ struct Side {
       if (!skip) out.push_back(a);
     }
     if (out.empty() && !legal.empty()) out.push_back(legal.front());
-    return out;
   }
 };
 
@@ -172,11 +204,23 @@ bool OnlyNoTargetOptionsDiffer(const std::string& id, const Position& without,
 // Whether ActionKeys(pb, xb) == ActionKeys(pe, xe). ActionKey reads the position only for the
 // catalog and the drawn tile: where both read the same, equal actions have equal keys and only
 // what CancelCommon leaves is keyed (issue 21: the keys' strings were a quarter of this check).
-bool SameKeys(const Position& pb, std::vector<Action> xb, const Position& pe,
-              std::vector<Action> xe) {
-  if (&*pb.cfg().catalog == &*pe.cfg().catalog && pb.turn.drawn == pe.turn.drawn)
-    CancelCommon(xb, xe);
-  return ActionKeys(pb, xb) == ActionKeys(pe, xe);
+// The lists are copied only when they differ (issue 21: equal lists, the common case, were two
+// copies and two sorts per decision).
+bool SameKeys(const Position& pb, const std::vector<Action>& xb, const Position& pe,
+              const std::vector<Action>& xe) {
+  const bool same_reading =
+      &*pb.cfg().catalog == &*pe.cfg().catalog && pb.turn.drawn == pe.turn.drawn;
+  if (same_reading && xb == xe) return true;
+  std::vector<Action> b = xb, e = xe;
+  if (same_reading) CancelCommon(b, e);
+  return ActionKeys(pb, b) == ActionKeys(pe, e);
+}
+
+// Scores(x) == Scores(y), without building the two lists.
+bool SameScores(const Position& x, const Position& y) {
+  return std::equal(
+      x.players.begin(), x.players.end(), y.players.begin(), y.players.end(),
+      [](const model::Player& a, const model::Player& b) { return a.score == b.score; });
 }
 
 }  // namespace
@@ -219,7 +263,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
   std::vector<Action> own;
   auto allowed_of_id = [&]() -> const std::vector<Action>& {
     if (unused_is_id) return ge.Allowed();
-    own = Side::FilterUnused(ge.pos, ge.legal, only_id);
+    Side::FilterUnused(ge.pos, ge.legal, only_id, own);
     return own;
   };
   for (; !ge.Over(); ge.Take()) {
@@ -250,7 +294,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
     }
     if (!(gb.Choice() == ge.Choice()))
       return finish(fail("another action at decision " + std::to_string(n)));
-    if (Scores(gb.pos) != Scores(ge.pos))
+    if (!SameScores(gb.pos, ge.pos))
       return finish(fail("scores " + Show(Scores(ge.pos)) + " vs " + Show(Scores(gb.pos)) +
                          " at decision " + std::to_string(n)));
     gb.Take();
