@@ -254,8 +254,33 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vecto
   return std::nullopt;
 }
 
+namespace {
+
+// Empties a JSON tree bottom up, each object's and array's members freed in place (issue 21:
+// nlohmann's destructor first moves every value of the tree onto a stack of its own; freeing
+// the previous position's file that way was a fifth of the round trip). The tree is left an
+// empty container; what it held is gone either way.
+void FreeTree(json& j) {
+  if (j.is_array()) {
+    json::array_t& a = j.get_ref<json::array_t&>();
+    for (json& x : a)
+      if (x.is_structured()) FreeTree(x);
+    a.clear();
+  } else if (j.is_object()) {
+    json::object_t& o = j.get_ref<json::object_t&>();
+    for (auto& [key, x] : o)
+      if (x.is_structured()) FreeTree(x);
+    o.clear();
+  }
+}
+
+}  // namespace
+
 json& PositionFile::Get() {
-  if (!built_) file_ = model::DumpPosition(*pos_);
+  if (!built_) {
+    FreeTree(file_);
+    file_ = model::DumpPosition(*pos_);
+  }
   built_ = true;
   return file_;
 }

@@ -137,24 +137,30 @@ inline Flat ModelFlat(const model::Board& b, const Segs& sg) {
   return f;
 }
 
-// The flood fill: neighbours through matching sides (roads, cities) and half-edges (fields),
-// read from the tile table only. A segment two floods reach (the tile table's sides would
-// disagree) is an error.
-inline Flat FloodFlat(const model::Board& b, const Segs& sg, std::string& error) {
-  const model::TileCatalog& cat = b.catalog();
-  auto rt = [&](int t) -> const model::RotatedTile& {
-    return cat.rotated(b.tile(t).type, b.tile(t).rotation);
-  };
-  static constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
-  Flat f(sg.size());
-  // Each tile's neighbour on each side (sg.TileAt, the flood fill's own lookup), looked up once
-  // per tile instead of once per segment and side reached.
+// Each tile's neighbour on each side (N E S W), or -1: [tile * 4 + side], from sg.TileAt (the
+// flood fill's own lookup, not the model's grid). Looked up once per board for the flood fill
+// (instead of once per segment and side reached) and the rebuilt order's breadth-first walk.
+inline constexpr int kSideDx[4] = {0, 1, 0, -1}, kSideDy[4] = {-1, 0, 1, 0};
+inline std::vector<int> Beside(const model::Board& b, const Segs& sg) {
   std::vector<int> beside(static_cast<size_t>(b.size()) * 4);
   for (int t = 0; t < b.size(); ++t) {
     const model::Coord c = b.tile(t).pos;
     for (int side = 0; side < 4; ++side)
-      beside[t * 4 + side] = sg.TileAt(c.x + kDx[side], c.y + kDy[side]);
+      beside[t * 4 + side] = sg.TileAt(c.x + kSideDx[side], c.y + kSideDy[side]);
   }
+  return beside;
+}
+
+// The flood fill: neighbours through matching sides (roads, cities) and half-edges (fields),
+// read from the tile table only. A segment two floods reach (the tile table's sides would
+// disagree) is an error. `beside`: Beside(b, sg).
+inline Flat FloodFlat(const model::Board& b, const Segs& sg, const std::vector<int>& beside,
+                      std::string& error) {
+  const model::TileCatalog& cat = b.catalog();
+  auto rt = [&](int t) -> const model::RotatedTile& {
+    return cat.rotated(b.tile(t).type, b.tile(t).rotation);
+  };
+  Flat f(sg.size());
   std::vector<int> stamp(sg.size(), -1), tile_stamp(b.size(), -1);  // by flood
   std::vector<std::pair<int, int>> q;                               // tile, segment
   int flood = 0;

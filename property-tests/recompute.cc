@@ -174,16 +174,16 @@ std::optional<std::string> CompareFigurePlacementsOn(const Position& pos, const 
 }
 
 // Tile indices breadth first from `root`, neighbours in W S E N order (unlike the play order
-// and unlike Frontier()); a detached tile (never in a legal position) goes last.
-std::vector<int> BreadthFirst(const Board& b, const Segs& sg, int root) {
-  static constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
+// and unlike Frontier()); a detached tile (never in a legal position) goes last. `beside`:
+// Beside(b, sg), the flood fill's table of neighbours (issue 21: each looked up again here).
+std::vector<int> BreadthFirst(const Board& b, const std::vector<int>& beside, int root) {
   std::vector<int> order = {root};
+  order.reserve(b.size());
   std::vector<char> seen(b.size(), 0);
   seen[root] = 1;
   for (size_t h = 0; h < order.size(); ++h) {
-    const Coord c = b.tile(order[h]).pos;
     for (int side = 3; side >= 0; --side) {
-      const int n = sg.TileAt(c.x + kDx[side], c.y + kDy[side]);
+      const int n = beside[order[h] * 4 + side];
       if (n >= 0 && !seen[n]) {
         seen[n] = 1;
         order.push_back(n);
@@ -212,8 +212,9 @@ std::vector<std::tuple<SegId, int, int, SegId>> FigurePartition(const Position& 
 // `played`, and so do the figure-holding features and the final scores. `file`: DumpPosition
 // (pos), whose board is reordered for the parse and then restored.
 std::optional<std::string> CompareRebuiltOn(const Position& pos, int root, const Segs& sg,
-                                            const Flat& played, FinalOfPos& final, json& file) {
-  const std::vector<int> order = BreadthFirst(pos.board, sg, root);
+                                            const std::vector<int>& beside, const Flat& played,
+                                            FinalOfPos& final, json& file) {
+  const std::vector<int> order = BreadthFirst(pos.board, beside, root);
   // DumpPosition writes the board in tile order: entry u is tile u.
   json board = std::move(file["board"]), listed = json::array();
   for (int u : order) listed.push_back(std::move(board[u]));
@@ -263,7 +264,8 @@ Position RebuildBoard(const Position& pos, int root) {
   out.board = Board(&b.catalog());
   if (b.size() == 0) return out;
   std::vector<int> new_index(b.size(), -1);
-  for (int t : BreadthFirst(b, Segs(b), root))
+  const Segs sg(b);
+  for (int t : BreadthFirst(b, Beside(b, sg), root))
     new_index[t] = out.board.Place(b.tile(t).type, b.tile(t).pos, b.tile(t).rotation);
   for (model::Figure& f : out.figures)
     f.node = Board::Node(new_index[Board::TileOf(f.node)], Board::SegmentOf(f.node));
@@ -277,7 +279,8 @@ std::optional<FeatureDifference> CompareAllFeatures(const Position& pos, int roo
     return FeatureDifference{FeatureDifference::kFeatures, *bad};
   const Flat played = ModelFlat(pos.board, sg);
   std::string flood_error;
-  const Flat flood = FloodFlat(pos.board, sg, flood_error);
+  const std::vector<int> beside = Beside(pos.board, sg);  // for the flood fill and the rebuild
+  const Flat flood = FloodFlat(pos.board, sg, beside, flood_error);
   if (!flood_error.empty()) return FeatureDifference{FeatureDifference::kFeatures, flood_error};
   if (!(played == flood))
     if (auto d = Diff(ToMap(played, sg), ToMap(flood, sg), "incremental", "flood fill"))
@@ -295,7 +298,7 @@ std::optional<FeatureDifference> CompareAllFeatures(const Position& pos, int roo
   }
   if (auto d =
           CompareRebuiltOn(pos, ((root % pos.board.size()) + pos.board.size()) % pos.board.size(),
-                           sg, played, final, *file))
+                           sg, beside, played, final, *file))
     return FeatureDifference{FeatureDifference::kRebuilt, *d};
   return std::nullopt;
 }
