@@ -41,13 +41,7 @@ Box BoundingBox(const Position& pos) {
 }
 
 // Every action each enabled module declared (GameConfig::actions), over its arguments' typed
-// domains (model::EnumerateDeclared).
-void ForEachExpansionCandidate(const Position& pos,
-                               const std::function<void(const Action&)>& visit) {
-  for (const auto& [module, decl] : pos.cfg().actions)
-    model::EnumerateDeclared(pos, module, decl, visit);
-}
-
+// domains (ForEachExpansionCandidate).
 void ExpansionCandidateActions(const Position& pos, std::vector<Action>& out) {
   out.clear();
   ForEachExpansionCandidate(pos, [&](const Action& a) { out.push_back(a); });

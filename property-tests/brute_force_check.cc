@@ -72,15 +72,19 @@ Action Patched(Action a, const Patch& patch) {
   return a;
 }
 
-// A candidate of the brute force: `read` when it is what a question naming it reads as (a core
-// action, or an expansion's candidate read back); else an expansion's candidate as enumerated
-// (and patched), read back only if Apply accepts it (BruteForceKeyed). `handled`: the step was
-// asked about this very action and handles it (not asked again).
-struct Candidate {
-  Action action;
-  bool read = true;
-  bool handled = false;
+// An expansion's candidate as enumerated, and whether the current step handles it: its
+// declaration (index in pos.cfg().actions) and arguments, the rest of the Action being the same
+// for every candidate of a declaration (model::ForEachDeclared). A third of an Action (issue 21:
+// thousands per position, written and read again).
+struct Enumerated {
+  model::ActionArgs args;
+  uint32_t decl;
+  bool handled;
 };
+Action ActionOf(const Position& pos, const Enumerated& e) {
+  const auto& [module, decl] = pos.cfg().actions[e.decl];
+  return {.type = ActionType::kExpansion, .expansion = module, .code = decl.code, .args = e.args};
+}
 
 // Per shape of the expansions' candidates at one position (the soak, below).
 struct ShapeSample {
@@ -103,13 +107,12 @@ struct Run {
 // vectors of thousands of candidates made afresh at each position, and grown candidate by
 // candidate, were about a tenth of its time, much of it page faults).
 struct Scratch {
-  std::vector<Action> cand;   // the expansions' candidates as enumerated
-  std::vector<bool> handled;  // cand[i]: whether the current step handles it
+  std::vector<Enumerated> cand;  // the expansions' candidates as enumerated
   std::vector<ShapeSample> shapes;
   std::map<std::tuple<const model::Expansion*, int, uint64_t>, size_t> index;  // of shapes
   std::vector<Run> runs;
-  std::vector<Candidate> actions;  // what the brute force tries, in order
-  Position p;                      // a scratch copy of the position
+  std::vector<Action> core;  // the core candidates, in order
+  Position p;                // a scratch copy of the position
 };
 Scratch& ScratchBuffers() {
   thread_local Scratch scratch;
@@ -133,27 +136,35 @@ Scratch& ScratchBuffers() {
 //   a kind the step does not handle into one it accepts and the list lacks is also what the
 //   outside-the-list check looks for (CheckOutsideRefused reads back random candidates).
 // The candidates are those of ExpansionCandidateActions (the CandidateCache's), enumerated here
-// into the thread's buffer with the step asked once about each as it is visited.
-void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Scratch& scr) {
+// into the thread's buffer with the step asked once about each (and its shape taken) as it is
+// visited. Each candidate the brute force tries is handed to `add` (action, read, handled) in
+// order, not listed (issue 21): `read` when it is what a question naming it reads as (a
+// read-back), else as enumerated (and patched), to be read back only if Apply accepts it;
+// `handled`: the step was asked about this very action and handles it (not asked again).
+template <class Add>
+void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Scratch& scr,
+                            Add&& add) {
   const model::Step& step = pos.current_step();
-  std::vector<Action>& cand = scr.cand;
-  std::vector<bool>& handled = scr.handled;
+  std::vector<Enumerated>& cand = scr.cand;
   cand.clear();
-  handled.clear();
-  ForEachExpansionCandidate(pos, [&](const Action& a) {
-    cand.push_back(a);
-    handled.push_back(step.Handles(pos, a));
-  });
-  std::vector<Candidate>& out = scr.actions;
+  // Every candidate in ExpansionCandidateActions' order (ForEachExpansionCandidate's walk).
+  const auto& decls = pos.cfg().actions;
+  auto enumerate = [&](auto&& visit) {
+    for (uint32_t k = 0; k < decls.size(); ++k)
+      model::ForEachDeclared(pos, decls[k].first, decls[k].second,
+                             [&](const Action& a) { visit(k, a); });
+  };
   // A read-back that came back as enumerated is a candidate the step was asked about.
-  auto add_read = [&](size_t i, Action a) {
-    const bool known = handled[i] && a == cand[i];
-    out.push_back({std::move(a), /*read=*/true, known});
+  auto add_read = [&](size_t i, const Action& a) {
+    add(a, /*read=*/true, cand[i].handled && a == ActionOf(pos, cand[i]));
   };
   const size_t stride = static_cast<size_t>(std::max(cands.unhandled_read_back(), 1));
   if (stride == 1) {
+    enumerate([&](uint32_t k, const Action& a) {
+      cand.push_back({a.args, k, step.Handles(pos, a)});
+    });
     for (size_t i = 0; i < cand.size(); ++i)
-      if (auto a = ReadBack(pos, cand[i]); a.ok()) add_read(i, *a);
+      if (auto a = ReadBack(pos, ActionOf(pos, cand[i])); a.ok()) add_read(i, *a);
     return;
   }
   std::vector<ShapeSample>& shapes = scr.shapes;
@@ -161,17 +172,20 @@ void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Sc
   shapes.clear();
   scr.index.clear();
   runs.clear();
-  for (size_t i = 0; i < cand.size(); ++i) {
-    const ArgsShape shape = ShapeOf(cand[i], handled[i]);
+  enumerate([&](uint32_t k, const Action& a) {
+    const bool handled = step.Handles(pos, a);
+    const ArgsShape shape = ShapeOf(a, handled);
+    const size_t i = cand.size();
+    cand.push_back({a.args, k, handled});
     if (runs.empty() || !(shapes[runs.back().shape].shape == shape)) {
       auto [it, added] =
           scr.index.try_emplace({shape.expansion, shape.code, shape.form}, shapes.size());
-      if (added) shapes.push_back({shape, handled[i]});
+      if (added) shapes.push_back({shape, handled});
       runs.push_back({i, i, it->second, shapes[it->second].count});
     }
     ++runs.back().end;
     ++shapes[runs.back().shape].count;
-  }
+  });
   // The sample: the k-th candidates of a shape with k = turn modulo m, m the shape's count (one
   // of a shape the step does not handle) or, handled, stride (one in stride) but at most the
   // count (at least one) and at least count / stride (at most about stride of them), from an
@@ -188,10 +202,11 @@ void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Sc
     return k % modulus(sh) == turn % modulus(sh);
   };
   auto sample = [&](size_t i, ShapeSample& sh) {
-    auto a = ReadBack(pos, cand[i]);
+    const Action enumerated = ActionOf(pos, cand[i]);
+    auto a = ReadBack(pos, enumerated);
     if (a.ok()) add_read(i, *a);
     if (!sh.handled) return;
-    const std::optional<Patch> patch = PatchOf(cand[i], a);
+    const std::optional<Patch> patch = PatchOf(enumerated, a);
     if (!sh.sampled) sh.read = patch;
     if (sh.read != patch) sh.read.reset();
     sh.sampled = true;
@@ -210,8 +225,8 @@ void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Sc
       if (in_sample(sh, r.first + static_cast<int>(i - r.begin))) continue;
       if (sh.read) {
         // Unpatched, it is the action the step was asked about.
-        out.push_back({Patched(cand[i], *sh.read), /*read=*/false, sh.read->slots == 0});
-      } else if (auto a = ReadBack(pos, cand[i]); a.ok()) {
+        add(Patched(ActionOf(pos, cand[i]), *sh.read), /*read=*/false, sh.read->slots == 0);
+      } else if (auto a = ReadBack(pos, ActionOf(pos, cand[i])); a.ok()) {
         add_read(i, *a);
       }
     }
@@ -226,12 +241,12 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
   Keyed out;
   if (pos.turn.game_over) return out;
   Scratch& scr = ScratchBuffers();
-  std::vector<Candidate>& actions = scr.actions;
+  std::vector<Action>& actions = scr.core;
   actions.clear();
-  actions.push_back({{.type = ActionType::kPass}});
+  actions.push_back({.type = ActionType::kPass});
   const model::TileCatalog& cat = *pos.cfg().catalog;
   for (model::TileType t = 0; t < cat.size(); ++t)
-    actions.push_back({{.type = ActionType::kDraw, .tile = t}});
+    actions.push_back({.type = ActionType::kDraw, .tile = t});
   const std::vector<model::TileType> tiles = CandidateTiles(pos);
   if (!tiles.empty()) {
     const Box b = BoundingBox(pos);
@@ -240,19 +255,18 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
         for (int y = b.y0 - 1; y <= b.y1 + 1; ++y)
           for (int r = 0; r < 4; ++r)
             actions.push_back(
-                {{.type = ActionType::kPlaceTile, .tile = t, .pos = {x, y}, .rotation = r}});
+                {.type = ActionType::kPlaceTile, .tile = t, .pos = {x, y}, .rotation = r});
   }
   if (pos.turn.placed >= 0) {
     const int nseg = static_cast<int>(pos.board.rotated(pos.turn.placed).segments.size());
     for (int k = 0; k < static_cast<int>(pos.cfg().figure_kinds.size()); ++k)
       for (int s = 0; s < nseg; ++s)
-        actions.push_back({{.type = ActionType::kPlaceFigure,
-                            .pos = pos.board.tile(pos.turn.placed).pos,
-                            .has_pos = true,
-                            .figure_kind = k,
-                            .segment = s}});
+        actions.push_back({.type = ActionType::kPlaceFigure,
+                           .pos = pos.board.tile(pos.turn.placed).pos,
+                           .has_pos = true,
+                           .figure_kind = k,
+                           .segment = s});
   }
-  AddExpansionCandidates(pos, cands, scr);
   std::set<std::string> seen;  // one action per picture (core) or per effect (expansions)
   Position& p = scr.p;         // a scratch copy, its buffers reused
   // In the soak (unhandled_read_back > 1) the copy is made again only after an action that was
@@ -282,21 +296,24 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
     fresh = !r.verdict.legal && r.input_error.empty();
     return r.verdict.legal && r.input_error.empty();
   };
-  for (const Candidate& c : actions) {
-    if (!accepted(c.action, c.handled)) continue;
-    Action a = c.action;
-    if (!c.read) {  // accepted as enumerated: what counts is the action a question names
-      auto read = ReadBack(pos, c.action);
-      if (!read.ok()) continue;
-      if (!(*read == c.action)) {
+  // Each candidate in order: the core ones, then the expansions' (AddExpansionCandidates).
+  auto consider = [&](const Action& c, bool read, bool handled) {
+    if (!accepted(c, handled)) return;
+    Action a = c;
+    if (!read) {  // accepted as enumerated: what counts is the action a question names
+      auto back = ReadBack(pos, c);
+      if (!back.ok()) return;
+      if (!(*back == c)) {
         fresh = false;
-        if (!accepted(*read, false)) continue;
-        a = *read;
+        if (!accepted(*back, false)) return;
+        a = *back;
       }
     }
     std::string key = a.type == ActionType::kExpansion ? EffectKeyOf(p, a) : ActionKey(pos, a);
     if (seen.insert(key).second) out.emplace_back(a, std::move(key));
-  }
+  };
+  for (const Action& c : actions) consider(c, /*read=*/true, /*handled=*/false);
+  AddExpansionCandidates(pos, cands, scr, consider);
   return out;
 }
 

@@ -303,10 +303,14 @@ std::vector<Coord> Squares(const Position& pos) {
   return out;
 }
 
+}  // namespace
+
+namespace internal {
+
 // Each argument's domain (a kSquare's: indices into `squares`, filled on first need); shared by
-// EnumerateDeclared and DeclaredPick, which must walk the same values.
-std::vector<std::vector<int>> Domains(const Position& pos, const ActionDecl& d,
-                                      std::vector<Coord>& squares) {
+// ForEachDeclared and DeclaredPick, which must walk the same values.
+std::vector<std::vector<int>> DeclaredDomains(const Position& pos, const ActionDecl& d,
+                                              std::vector<Coord>& squares) {
   std::vector<std::vector<int>> domains(d.args.size());
   for (size_t i = 0; i < d.args.size(); ++i) {
     if (d.args[i].type == ArgType::kSquare) {
@@ -319,55 +323,13 @@ std::vector<std::vector<int>> Domains(const Position& pos, const ActionDecl& d,
   return domains;
 }
 
-}  // namespace
+}  // namespace internal
 
+// The walk itself is ForEachDeclared (declared_pick.h), a template so that a caller's visitor
+// is called directly (issue 21); this is it with a std::function.
 void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl& d,
                        const std::function<void(const Action&)>& visit) {
-  const int n = static_cast<int>(d.args.size());
-  std::vector<Coord> squares;
-  const std::vector<std::vector<int>> domains = Domains(pos, d, squares);
-  Action a{.type = ActionType::kExpansion, .expansion = m, .code = d.code};
-  std::vector<bool> given(n, false);
-  int shape = -1;
-  // Argument i onwards, the ones before set in a. The arguments skipped (not of the shape, or
-  // without the one they need) are passed over in a loop, and the walk is a lambda calling
-  // itself, not a std::function (issue 21: the soak's brute force enumerates thousands of
-  // actions per position of a module whose action has a dozen arguments, most skipped).
-  const auto walk = [&](const auto& self, int i) -> void {
-    for (;; ++i) {
-      if (i == n) return visit(a);
-      const ArgDecl& arg = d.args[i];
-      if (arg.shapes && shape < 0) shape = d.shape_of(a);  // the arguments of every shape are set
-      const bool skip =
-          (arg.shapes && !(arg.shapes >> shape & 1u)) || (arg.needs >= 0 && !given[arg.needs]);
-      if (!skip) break;
-    }
-    const ArgDecl& arg = d.args[i];
-    const int slot = SlotOf(d, i);
-    const auto set = [&](int v) {
-      given[i] = v >= 0;
-      if (arg.type == ArgType::kSquare) {
-        a.args.Set(slot, v >= 0 ? squares[v].x : -1);
-        a.args.Set(slot + 1, v >= 0 ? squares[v].y : -1);
-      } else {
-        a.args.Set(slot, v);
-      }
-    };
-    // Each value starts from the arguments before i (no slot left over from a deeper one).
-    const int saved_shape = shape;
-    const ActionArgs saved = a.args;
-    const auto each = [&](int v) {
-      a.args = saved;
-      set(v);
-      self(self, i + 1);
-      shape = saved_shape;
-    };
-    if (arg.optional) each(-1);
-    for (int v : domains[i]) each(v);
-    a.args = saved;
-    given[i] = false;
-  };
-  walk(walk, 0);
+  ForEachDeclared(pos, m, d, visit);
 }
 
 }  // namespace carc::model
@@ -383,7 +345,7 @@ DeclaredPick::DeclaredPick(const Position& pos, const Expansion* m, const Action
       d_(d),
       n_(static_cast<int>(d.args.size())),
       a_{.type = ActionType::kExpansion, .expansion = m, .code = d.code} {
-  domains_ = Domains(pos_, d, squares_);
+  domains_ = internal::DeclaredDomains(pos_, d, squares_);
   shapes_after_.assign(n_ + 1, false);
   for (int i = n_ - 1; i >= 0; --i) shapes_after_[i] = shapes_after_[i + 1] || d.args[i].shapes;
 }
