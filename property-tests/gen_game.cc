@@ -1,9 +1,11 @@
 #include "property-tests/gen_game.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "model/core/position_io.h"
+#include "model/core/step.h"
 #include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/christmas_present/state.h"
@@ -88,15 +90,23 @@ bool KindNamed(const Position& pos, const Action& a, std::string& name) {
 
 bool UsesExpansion(const Position& pos, const Action& a, std::string_view id) {
   const model::Expansion* e = pos.cfg().FindExpansion(id);
+  return UsesExpansion(pos, a, e, OwnsFigureKind(pos, e));
+}
+
+bool OwnsFigureKind(const Position& pos, const model::Expansion* e) {
+  return e && std::any_of(pos.cfg().figure_kinds.begin(), pos.cfg().figure_kinds.end(),
+                          [e](const auto& k) { return k.owner == e; });
+}
+
+bool UsesExpansion(const Position& pos, const Action& a, const model::Expansion* e,
+                   bool owns_figure_kind) {
   if (!e) return false;
   if (a.type == model::ActionType::kExpansion && a.expansion == e) return true;
   if (a.type != model::ActionType::kPlaceFigure && a.type != model::ActionType::kExpansion)
     return false;
   // Only a figure kind the module declared is one of its components named by another action
   // (the config records who declared each): without one, no need to read the action's kind.
-  if (std::none_of(pos.cfg().figure_kinds.begin(), pos.cfg().figure_kinds.end(),
-                   [e](const auto& k) { return k.owner == e; }))
-    return false;
+  if (!owns_figure_kind) return false;
   // Another expansion's action may use this one's figure (Gifts' Synod with the phantom): the
   // name its position-file form gives under "kind".
   std::string name;
@@ -124,14 +134,51 @@ std::vector<Action> AllowedActions(const Position& pos, const std::vector<std::s
   std::vector<Action> legal = model::LegalActions(pos);
   if (unused.empty()) return legal;
   std::vector<Action> out;
+  AllowedFrom(pos, legal, unused, out);
+  return out;
+}
+
+void AllowedFrom(const Position& pos, const std::vector<Action>& legal,
+                 const std::vector<std::string>& unused, std::vector<Action>& out) {
+  out.clear();
+  if (unused.empty()) {
+    out = legal;
+    return;
+  }
+  // Each unused expansion looked up once per list (issue 21: not once per action).
+  struct Unused {
+    const model::Expansion* e;
+    bool owns_figure_kind;
+  };
+  std::array<Unused, 8> ids_small;
+  std::vector<Unused> ids_big;
+  Unused* ids = ids_small.data();
+  if (unused.size() > ids_small.size()) {
+    ids_big.resize(unused.size());
+    ids = ids_big.data();
+  }
+  for (size_t i = 0; i < unused.size(); ++i) {
+    const model::Expansion* e = pos.cfg().FindExpansion(unused[i]);
+    ids[i] = {e, OwnsFigureKind(pos, e)};
+  }
   for (const Action& a : legal) {
     bool skip = false;
-    for (const std::string& id : unused) skip |= UsesExpansion(pos, a, id);
+    // UsesExpansion is false for an action that is neither a figure nor an expansion's (its
+    // first test): not asked (issue 21: most of a list places the tile).
+    if (a.type == model::ActionType::kPlaceFigure || a.type == model::ActionType::kExpansion)
+      for (size_t i = 0; i < unused.size(); ++i)
+        skip = skip || UsesExpansion(pos, a, ids[i].e, ids[i].owns_figure_kind);
     if (!skip) out.push_back(a);
   }
   // A component that always comes into play (Messengers' scoring figures): the first listed.
   if (out.empty() && !legal.empty()) out.push_back(legal.front());
-  return out;
+}
+
+void LegalActionsInto(const Position& pos, std::vector<Action>& out) {
+  out.clear();
+  if (pos.turn.game_over) return;
+  const model::Step& s = pos.current_step();
+  if (s.NeedsDecision(pos)) s.Legal(pos, out);
 }
 
 size_t ChoiceIndex(const GameSpec& spec, const Position& pos, size_t n_allowed, size_t& k) {
@@ -157,12 +204,16 @@ Game Playout(const GameSpec& spec, bool keep_positions) {
   model::Advance(pos, first);
   g.start = pos;
   size_t k = 0;
+  // AllowedActions(pos, spec.unused), into buffers reused from decision to decision (issue 21).
+  std::vector<Action> legal, filtered;
   for (int guard = 0; !pos.turn.game_over; ++guard) {
     if (guard > 1000) {
       g.error = "the game did not end after 1000 decisions";
       return g;
     }
-    std::vector<Action> allowed = AllowedActions(pos, spec.unused);
+    LegalActionsInto(pos, legal);
+    if (!spec.unused.empty()) AllowedFrom(pos, legal, spec.unused, filtered);
+    const std::vector<Action>& allowed = spec.unused.empty() ? legal : filtered;
     if (allowed.empty()) {
       g.error = "no legal action at step " + std::string(pos.current_step().Name()) +
                 " of a game that is not over";

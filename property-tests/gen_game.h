@@ -65,12 +65,25 @@ size_t ChoiceIndex(const GameSpec& spec, const model::Position& pos, size_t n_al
 // (if that leaves none, the component always comes into play: the first listed action).
 std::vector<model::Action> AllowedActions(const model::Position& pos,
                                           const std::vector<std::string>& unused);
+// AllowedActions(pos, unused) from LegalActions(pos) already made, into `out` (cleared first).
+void AllowedFrom(const model::Position& pos, const std::vector<model::Action>& legal,
+                 const std::vector<std::string>& unused, std::vector<model::Action>& out);
+// model::LegalActions(pos) into `out` (cleared first), whose buffer a caller listing decision
+// after decision reuses (issue 21): the same list, by the same two questions LegalActions asks
+// (model/core/rules.cc): none when the game is over, else the current step's Legal when it
+// NeedsDecision.
+void LegalActionsInto(const model::Position& pos, std::vector<model::Action>& out);
 // Whether the current step is one an expansion of `ids` contributes.
 bool AtStepOf(const model::Position& pos, const std::vector<std::string>& ids);
 // Whether an action uses a component of the given expansion: one of its own actions, or an
 // action (a figure placement or another expansion's action, e.g. Gifts' Synod) naming one of its
 // figure kinds.
 bool UsesExpansion(const model::Position& pos, const model::Action& a, std::string_view id);
+// The same, with the expansion already looked up (pos.cfg().FindExpansion(id); null: not
+// enabled, so false) and whether it declared a figure kind (OwnsFigureKind).
+bool UsesExpansion(const model::Position& pos, const model::Action& a, const model::Expansion* e,
+                   bool owns_figure_kind);
+bool OwnsFigureKind(const model::Position& pos, const model::Expansion* e);
 
 // The expansions the property tests cover (issue 7: those that have landed). An expansion plugs
 // in by adding its id to kCovered in gen_game.cc; the environment variable CARC_PROP_EXPANSIONS
