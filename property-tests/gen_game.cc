@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "model/core/position_io.h"
+#include "model/core/rules.h"
 #include "model/core/step.h"
 #include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/cards.h"
@@ -174,13 +175,6 @@ void AllowedFrom(const Position& pos, const std::vector<Action>& legal,
   if (out.empty() && !legal.empty()) out.push_back(legal.front());
 }
 
-void LegalActionsInto(const Position& pos, std::vector<Action>& out) {
-  out.clear();
-  if (pos.turn.game_over) return;
-  const model::Step& s = pos.current_step();
-  if (s.NeedsDecision(pos)) s.Legal(pos, out);
-}
-
 size_t ChoiceIndex(const GameSpec& spec, const Position& pos, size_t n_allowed, size_t& k) {
   // At a step of an unused expansion the first allowed action is taken without using a choice,
   // so the remaining choices line up with the game played without the expansion.
@@ -211,7 +205,7 @@ Game Playout(const GameSpec& spec, bool keep_positions) {
       g.error = "the game did not end after 1000 decisions";
       return g;
     }
-    LegalActionsInto(pos, legal);
+    model::LegalActionsInto(pos, legal);
     if (!spec.unused.empty()) AllowedFrom(pos, legal, spec.unused, filtered);
     const std::vector<Action>& allowed = spec.unused.empty() ? legal : filtered;
     if (allowed.empty()) {

@@ -68,11 +68,6 @@ std::vector<model::Action> AllowedActions(const model::Position& pos,
 // AllowedActions(pos, unused) from LegalActions(pos) already made, into `out` (cleared first).
 void AllowedFrom(const model::Position& pos, const std::vector<model::Action>& legal,
                  const std::vector<std::string>& unused, std::vector<model::Action>& out);
-// model::LegalActions(pos) into `out` (cleared first), whose buffer a caller listing decision
-// after decision reuses (issue 21): the same list, by the same two questions LegalActions asks
-// (model/core/rules.cc): none when the game is over, else the current step's Legal when it
-// NeedsDecision.
-void LegalActionsInto(const model::Position& pos, std::vector<model::Action>& out);
 // Whether the current step is one an expansion of `ids` contributes.
 bool AtStepOf(const model::Position& pos, const std::vector<std::string>& ids);
 // Whether an action uses a component of the given expansion: one of its own actions, or an

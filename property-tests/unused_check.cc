@@ -119,7 +119,7 @@ struct Side {
       error = "the game did not end after 1000 decisions";
       return;
     }
-    LegalActionsInto(pos, legal);  // its buffer reused (issue 21)
+    model::LegalActionsInto(pos, legal);  // its buffer reused (issue 21)
     is_filtered = !spec.unused.empty();
     if (is_filtered) AllowedFrom(pos, legal, spec.unused, filtered);
     const std::vector<Action>& allowed = Allowed();

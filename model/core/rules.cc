@@ -58,10 +58,15 @@ Verdict AfterTheTurn(const Position& last, const Position& ended, PlayerId playe
 
 std::vector<Action> LegalActions(const Position& pos) {
   std::vector<Action> out;
-  if (pos.turn.game_over) return out;
+  LegalActionsInto(pos, out);
+  return out;
+}
+
+void LegalActionsInto(const Position& pos, std::vector<Action>& out) {
+  out.clear();
+  if (pos.turn.game_over) return;
   const Step& s = pos.current_step();
   if (s.NeedsDecision(pos)) s.Legal(pos, out);
-  return out;
 }
 
 // PH-ALONE (via the core's implicit pass): see rules.h.
