@@ -297,9 +297,7 @@ namespace {
 // two segments of one feature name): the caller then compares the files themselves.
 bool SameFileAs(const Position& a, const json& ja, const Position& b) {
   const model::GameConfig &ca = a.cfg(), &cb = b.cfg();
-  if (ca.catalog != cb.catalog || ca.options.edition != cb.options.edition ||
-      ca.options.city_scoring != cb.options.city_scoring ||
-      ca.options.farm_scoring != cb.options.farm_scoring || ca.expansions != cb.expansions ||
+  if (ca.catalog != cb.catalog || ca.options != cb.options || ca.expansions != cb.expansions ||
       ca.figure_kinds.size() != cb.figure_kinds.size() || ca.modules.size() != cb.modules.size())
     return false;
   for (size_t k = 0; k < ca.figure_kinds.size(); ++k)

@@ -23,6 +23,9 @@ struct RuleOptions {
   Edition edition = Edition::kC3;
   CityScoring city_scoring = CityScoring::kStandard;
   FarmScoring farm_scoring = FarmScoring::kPerFarm;
+  // Every option (a configuration shared per options, config_cache.h, and the soak's file
+  // comparison rely on it when an option is added).
+  friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
 };
 
 std::string_view EditionName(Edition e);

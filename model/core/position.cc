@@ -89,11 +89,6 @@ struct SharedConfigs {
 };
 thread_local SharedConfigs shared_configs;
 
-bool SameOptions(const RuleOptions& a, const RuleOptions& b) {
-  return a.edition == b.edition && a.city_scoring == b.city_scoring &&
-         a.farm_scoring == b.farm_scoring;
-}
-
 }  // namespace
 
 SharedConfigsScope::SharedConfigsScope() { ++shared_configs.depth; }
@@ -105,7 +100,7 @@ std::shared_ptr<const GameConfig> SharedConfig(RuleOptions options,
                                                const std::vector<const Expansion*>& expansions) {
   if (shared_configs.depth == 0) return MakeConfig(options, expansions);
   for (const SharedConfigs::Entry& e : shared_configs.entries)
-    if (SameOptions(e.options, options) && e.expansions == expansions) return e.config;
+    if (e.options == options && e.expansions == expansions) return e.config;
   std::shared_ptr<const GameConfig> cfg = MakeConfig(options, expansions);
   shared_configs.entries.push_back({options, expansions, cfg});
   return cfg;
