@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <tuple>
 
+#include "model/core/declared_pick.h"
 #include "model/core/expansion.h"
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
@@ -94,13 +95,6 @@ Action TransformAction(const Action& a, const BoardTransform& t) {
   return b;
 }
 
-const model::ActionDecl* DeclarationOf(const model::Position& pos, const Action& a) {
-  if (a.type != ActionType::kExpansion) return nullptr;
-  for (const auto& [module, decl] : pos.cfg().actions)
-    if (module == a.expansion && decl.code == a.code) return &decl;
-  return nullptr;
-}
-
 bool ArgGiven(const model::ActionDecl& d, const Action& a, int i) {
   const model::ArgDecl& arg = d.args[i];
   if (arg.shapes && !(d.shape_of && (arg.shapes >> d.shape_of(a)) & 1u)) return false;
@@ -120,7 +114,7 @@ Action TransformAction(const model::Position& from, const Action& a, const model
   // not tell x = -1 from absent: such an action, or one the module reads and writes itself,
   // goes through its position-file form. (Issue 21: writing every listed action out and reading
   // it back was two thirds of the transform check.)
-  const model::ActionDecl* d = DeclarationOf(from, a);
+  const model::ActionDecl* d = model::DeclarationOf(from, a);
   bool typed = d != nullptr;
   for (size_t i = 0; typed && i < d->args.size(); ++i)
     typed = !(d->args[i].type == model::ArgType::kSquare && d->args[i].optional);

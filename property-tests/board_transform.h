@@ -27,9 +27,8 @@ model::Action TransformAction(const model::Action& a, const BoardTransform& t);
 model::Action TransformAction(const model::Position& from, const model::Action& a,
                               const model::Position& to, const BoardTransform& t);
 
-// The declaration of a module's action (null: not a module's action, or one the module reads
-// and writes itself), and whether its argument i is given in `a` (its shape's, and set).
-const model::ActionDecl* DeclarationOf(const model::Position& pos, const model::Action& a);
+// Whether argument i of a declared action (model::DeclarationOf) is given in `a` (its shape's,
+// and set).
 bool ArgGiven(const model::ActionDecl& d, const model::Action& a, int i);
 
 // "road:EW" turned a quarter clockwise is "road:NS" (board-orientation names).

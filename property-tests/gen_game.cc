@@ -1,9 +1,9 @@
 #include "property-tests/gen_game.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 
+#include "model/core/declared_pick.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/step.h"
@@ -71,7 +71,7 @@ namespace {
 // an enum by its name; absent (another shape, or not set), no "kind". False: the action is not
 // declared, or its "kind" has another type (the caller writes the action out).
 bool KindNamed(const Position& pos, const Action& a, std::string& name) {
-  const model::ActionDecl* d = DeclarationOf(pos, a);
+  const model::ActionDecl* d = model::DeclarationOf(pos, a);
   if (!d) return false;
   for (int i = 0; i < static_cast<int>(d->args.size()); ++i) {
     const model::ArgDecl& arg = d->args[i];

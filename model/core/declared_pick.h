@@ -13,6 +13,10 @@
 
 namespace carc::model {
 
+// The declaration of a module's action (null: not a module's action, or one the module reads
+// and writes itself).
+const ActionDecl* DeclarationOf(const Position& pos, const Action& a);
+
 namespace internal {
 // Each argument's domain (a kSquare's: indices into `squares`, filled on first need); shared by
 // ForEachDeclared and DeclaredPick, which must walk the same values.

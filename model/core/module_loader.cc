@@ -219,18 +219,15 @@ std::optional<StatusOr<Action>> ParseModuleAction(const json& j, const Position&
   return std::nullopt;
 }
 
-namespace {
-
-const ActionDecl* Declared(const Position& pos, const Action& a) {
+const ActionDecl* DeclarationOf(const Position& pos, const Action& a) {
+  if (a.type != ActionType::kExpansion) return nullptr;
   for (const auto& [module, decl] : pos.cfg().actions)
     if (module == a.expansion && decl.code == a.code) return &decl;
   return nullptr;
 }
 
-}  // namespace
-
 void DumpModuleAction(const Position& pos, const Action& a, json& j) {
-  if (const ActionDecl* d = Declared(pos, a)) {
+  if (const ActionDecl* d = DeclarationOf(pos, a)) {
     j["type"] = std::string(d->type);
     d->dump(pos, a, j);
   } else if (a.expansion) {
@@ -239,7 +236,7 @@ void DumpModuleAction(const Position& pos, const Action& a, json& j) {
 }
 
 std::string DescribeModuleAction(const Position& pos, const Action& a) {
-  if (const ActionDecl* d = Declared(pos, a)) return d->describe(pos, a);
+  if (const ActionDecl* d = DeclarationOf(pos, a)) return d->describe(pos, a);
   return a.expansion ? a.expansion->DescribeAction(pos, a) : "expansion action";
 }
 
