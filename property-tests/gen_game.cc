@@ -151,24 +151,18 @@ void AllowedFrom(const Position& pos, const std::vector<Action>& legal,
     const model::Expansion* e;
     bool owns_figure_kind;
   };
-  std::array<Unused, 8> ids_small;
-  std::vector<Unused> ids_big;
-  Unused* ids = ids_small.data();
-  if (unused.size() > ids_small.size()) {
-    ids_big.resize(unused.size());
-    ids = ids_big.data();
-  }
-  for (size_t i = 0; i < unused.size(); ++i) {
-    const model::Expansion* e = pos.cfg().FindExpansion(unused[i]);
-    ids[i] = {e, OwnsFigureKind(pos, e)};
+  std::vector<Unused> ids;
+  ids.reserve(unused.size());
+  for (const std::string& id : unused) {
+    const model::Expansion* e = pos.cfg().FindExpansion(id);
+    ids.push_back({e, OwnsFigureKind(pos, e)});
   }
   for (const Action& a : legal) {
     bool skip = false;
     // UsesExpansion is false for an action that is neither a figure nor an expansion's (its
     // first test): not asked (issue 21: most of a list places the tile).
     if (a.type == model::ActionType::kPlaceFigure || a.type == model::ActionType::kExpansion)
-      for (size_t i = 0; i < unused.size(); ++i)
-        skip = skip || UsesExpansion(pos, a, ids[i].e, ids[i].owns_figure_kind);
+      for (const Unused& u : ids) skip = skip || UsesExpansion(pos, a, u.e, u.owns_figure_kind);
     if (!skip) out.push_back(a);
   }
   // A component that always comes into play (Messengers' scoring figures): the first listed.

@@ -1,7 +1,6 @@
 // The property "enabling an expansion whose components never come into play changes nothing",
 // with the exact adjustments per expansion (README.md).
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <utility>
 
@@ -65,51 +64,14 @@ struct Side {
   std::vector<model::ScoreEvent> events;  // every score event of the game so far, in order
 
   explicit Side(GameSpec s) : spec(std::move(s)) {
-    // The start position (after the first draw) is a function of what StartJson reads: the
-    // players, the expansions and the draw order. The last two made are kept (issue 21: the game
-    // with an expansion unused starts as the soak's game, once for each of its expansions, the
-    // game without it in between).
-    struct Start {
-      int players = 0;
-      std::vector<std::string> expansions;
-      std::vector<int> picks;
-      Position pos;
-      std::string error;
-    };
-    thread_local std::array<std::optional<Start>, 2> kept;
-    thread_local size_t older = 0;
-    std::optional<Start>* hit = nullptr;
-    for (size_t i = 0; i < kept.size(); ++i)
-      if (kept[i] && kept[i]->players == spec.players && kept[i]->expansions == spec.expansions &&
-          kept[i]->picks == spec.picks) {
-        hit = &kept[i];
-        older = 1 - i;  // the other one is now the older
-      }
-    if (!hit) {
-      hit = &kept[older];
-      older = 1 - older;
-      hit->emplace(Start{spec.players, spec.expansions, spec.picks, {}, {}});
-      // StartJson(spec): the last one made, its expansions set, when it had the same players and
-      // draw order (issue 21: the games without each expansion differ only there).
-      thread_local std::optional<std::pair<int, std::vector<int>>> json_of;
-      thread_local json start;
-      if (json_of && json_of->first == spec.players && json_of->second == spec.picks) {
-        start["rules"]["expansions"] = spec.expansions;
-      } else {
-        start = StartJson(spec);
-        json_of.emplace(spec.players, spec.picks);
-      }
-      auto parsed = ParseJson(start, "start.json");
-      if (!parsed.ok()) {
-        (*hit)->error = "start position does not parse: " + parsed.status().message();
-      } else {
-        (*hit)->pos = std::move(*parsed);
-        model::ApplyResult first;
-        model::Advance((*hit)->pos, first);
-      }
+    auto parsed = ParseJson(StartJson(spec), "start.json");
+    if (!parsed.ok()) {
+      error = "start position does not parse: " + parsed.status().message();
+      return;
     }
-    error = (*hit)->error;
-    if (error.empty()) pos = (*hit)->pos;
+    pos = std::move(*parsed);
+    model::ApplyResult first;
+    model::Advance(pos, first);
   }
   bool Over() const { return !error.empty() || pos.turn.game_over; }
   // The current decision's lists and choice (Playout's), or an error.
