@@ -1,25 +1,35 @@
-// Subcommand group registered by RegisterPropertyCommands (see commands.h). Owned by the
-// property work: `carc fuzz`, the soak of the property tests (property-tests/README.md).
+// Subcommand group registered by RegisterPropertyCommands (see commands.h): `carc fuzz`, the
+// soak of the property tests (property-tests/README.md).
+// The soak (its game generators, checks and brute force) is test code: it lives in the sibling
+// binary carc-soak, built from this file with CARC_SOAK_IN_PROCESS and linked with
+// property-tests/. In `carc` itself `fuzz` parses the same options and execs carc-soak with
+// them, so the product links no test code.
 #include <unistd.h>
 
+#include <climits>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
+#ifdef CARC_SOAK_IN_PROCESS
 #include "adjudicator/shard.h"
 #include "database/db.h"
 #include "database/migrate.h"
 #include "model/expansions/registry.h"
 #include "property-tests/soak.h"
+#endif
 
 namespace carc::adjudicator {
 
 namespace {
 
+#ifdef CARC_SOAK_IN_PROCESS
 namespace db = carc::database;
+#endif
 
 struct FuzzState {
   long games = 0;
@@ -37,6 +47,7 @@ struct FuzzState {
   std::vector<std::string> reports;
 };
 
+#ifdef CARC_SOAK_IN_PROCESS
 // The run a report belongs to: games of one run are merged, whichever shard played them.
 std::string RunKey(const nlohmann::json& report) {
   std::string ex;
@@ -254,6 +265,57 @@ int RunMerge(const FuzzState& st) {
   std::cout << out.dump(2) << "\n";
   return kExitUpheld;
 }
+#else
+// The arguments of the parsed command line, for carc-soak: `fuzz [merge] OPTIONS`.
+std::vector<std::string> SoakArgs(const FuzzState& st, bool merge) {
+  std::vector<std::string> args = {"fuzz"};
+  if (merge) {
+    args.insert(args.end(), {"merge", "--db", st.db});
+    args.insert(args.end(), st.reports.begin(), st.reports.end());
+    return args;
+  }
+  if (st.games > 0) args.insert(args.end(), {"--games", std::to_string(st.games)});
+  if (st.seconds > 0) {
+    std::ostringstream s;
+    s << std::setprecision(17) << st.seconds;
+    args.insert(args.end(), {"--seconds", s.str()});
+  }
+  args.insert(args.end(), {"--seed", std::to_string(st.seed)});
+  if (!st.expansions.empty()) {
+    std::string ex;
+    for (const std::string& e : st.expansions) ex += (ex.empty() ? "" : ",") + e;
+    args.insert(args.end(), {"--expansions", ex});
+  }
+  if (st.combinations) args.push_back("--combinations");
+  args.insert(args.end(), {"--out", st.out, "--shard", st.shard, "--jobs", st.jobs});
+  if (st.every_decision) args.push_back("--every-decision");
+  if (!st.report.empty()) args.insert(args.end(), {"--report", st.report});
+  return args;
+}
+
+// Runs carc-soak from the directory of this binary with the parsed options. The process is
+// replaced: its output, signals and exit code are the soak's.
+int RunInSoak(const FuzzState& st, bool merge) {
+  char self[PATH_MAX];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  std::string dir = n > 0 ? std::string(self, static_cast<size_t>(n)) : std::string();
+  dir = dir.substr(0, dir.find_last_of('/') + 1);
+  const std::string exe = dir + "carc-soak";
+  std::vector<std::string> args = {exe};
+  for (std::string& a : SoakArgs(st, merge)) args.push_back(std::move(a));
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::cout.flush();
+  execv(exe.c_str(), argv.data());
+  std::cerr << "carc: fuzz needs the carc-soak binary next to carc (" << exe
+            << "): build the carc-soak target\n";
+  return kExitUnknownRules;  // 69, sysexits' "unavailable"
+}
+
+int RunFuzz(const FuzzState& st) { return RunInSoak(st, /*merge=*/false); }
+int RunMerge(const FuzzState& st) { return RunInSoak(st, /*merge=*/true); }
+#endif
 
 }  // namespace
 
