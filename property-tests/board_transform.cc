@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <tuple>
 
-#include "model/core/declared_pick.h"
+#include "model/core/module_loader.h"
 #include "model/core/expansion.h"
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"

@@ -268,7 +268,7 @@ uint64_t StatedHash(const Position& after, bool canonical_refs) {
     h.Str(after.current_step().StatedAs());
     h.Int(after.turn.drawn ? *after.turn.drawn : -1);
     const bool placed =
-        after.turn.placed >= 0 && after.turn.step > cfg.StepIndex(model::kPlaceTile);
+        after.turn.placed >= 0 && after.turn.step > cfg.core_step.place_tile;
     h.Int(placed ? after.board.tile(after.turn.placed).pos.x : 1 << 30);
     h.Int(placed ? after.board.tile(after.turn.placed).pos.y : 1 << 30);
   }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "model/core/action.h"
-#include "model/core/declared_pick.h"
+#include "model/core/module_loader.h"
 #include "model/core/position.h"
 #include "model/core/status.h"
 
@@ -22,12 +22,11 @@ namespace carc::prop {
 std::vector<model::Action> ExpansionCandidateActions(const model::Position& pos);
 void ExpansionCandidateActions(const model::Position& pos, std::vector<model::Action>& out);
 // The same, each visited in that order instead of listed (the declarations in
-// pos.cfg().actions order, each by model::EnumerateDeclared's walk, model::ForEachDeclared:
-// `visit` called directly, issue 21).
+// pos.cfg().actions order, each by model::EnumerateDeclared).
 template <class Visit>
 void ForEachExpansionCandidate(const model::Position& pos, Visit&& visit) {
   for (const auto& [module, decl] : pos.cfg().actions)
-    model::ForEachDeclared(pos, module, decl, visit);
+    model::EnumerateDeclared(pos, module, decl, [&](const model::Action& a) { visit(a); });
 }
 // The same candidates in position-file form (each written by its module's dump).
 std::vector<nlohmann::json> ExpansionCandidates(const model::Position& pos);

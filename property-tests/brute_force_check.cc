@@ -12,7 +12,6 @@
 #include <tuple>
 #include <vector>
 
-#include "model/core/apply_at.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "property-tests/board_transform.h"
@@ -74,7 +73,7 @@ Action Patched(Action a, const Patch& patch) {
 
 // An expansion's candidate as enumerated, and whether the current step handles it: its
 // declaration (index in pos.cfg().actions) and arguments, the rest of the Action being the same
-// for every candidate of a declaration (model::ForEachDeclared). A third of an Action (issue 21:
+// for every candidate of a declaration (model::EnumerateDeclared). A third of an Action (issue 21:
 // thousands per position, written and read again).
 struct Enumerated {
   model::ActionArgs args;
@@ -151,8 +150,8 @@ void AddExpansionCandidates(const Position& pos, const CandidateCache& cands, Sc
   const auto& decls = pos.cfg().actions;
   auto enumerate = [&](auto&& visit) {
     for (uint32_t k = 0; k < decls.size(); ++k)
-      model::ForEachDeclared(pos, decls[k].first, decls[k].second,
-                             [&](const Action& a) { visit(k, a); });
+      model::EnumerateDeclared(pos, decls[k].first, decls[k].second,
+                               [&](const Action& a) { visit(k, a); });
   };
   // A read-back that came back as enumerated is a candidate the step was asked about.
   auto add_read = [&](size_t i, const Action& a) {
@@ -281,10 +280,6 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
   // the ctest properties and perft, both are explained (issue 21).
   const bool lean = !copy_each && pos.board.size() % 2 == 0;
   const model::Step& step = pos.current_step();
-  // Every candidate goes to a position equal to pos (explain flag aside, the same for all):
-  // what Apply asks of the position alone (e.g. whether a card window needs a decision) is
-  // asked once (model::ApplyAt; issue 21).
-  model::ApplyAt apply;
   // `handled`: the step is known to handle a (asked when it was enumerated).
   auto accepted = [&](const Action& a, bool handled) {
     if (!handled && !step.Handles(pos, a)) return false;
@@ -292,7 +287,7 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
       p = pos;
       if (lean) p.explain = false;
     }
-    ApplyResult r = apply.Apply(p, a, /*finish_turn=*/false);
+    ApplyResult r = model::Apply(p, a, /*finish_turn=*/false);
     fresh = !r.verdict.legal && r.input_error.empty();
     return r.verdict.legal && r.input_error.empty();
   };

@@ -139,29 +139,9 @@ const std::vector<Action>& CandidateCache::Get() {
   return list_;
 }
 
-// ExpansionCandidateActions enumerates the declarations in pos.cfg().actions order.
-size_t CandidateCache::Count() {
-  if (built_) return list_.size();
-  if (picks_.empty())
-    for (const auto& [module, decl] : pos_->cfg().actions) {
-      model::DeclaredPick pick(*pos_, module, decl);
-      const int64_t n = pick.Count();
-      if (n < 0) return Get().size();  // a declaration the pick cannot count
-      picks_.emplace_back(std::move(pick), n);
-    }
-  size_t n = 0;
-  for (const auto& [pick, count] : picks_) n += static_cast<size_t>(count);
-  return n;
-}
+size_t CandidateCache::Count() { return Get().size(); }
 
-Action CandidateCache::At(size_t k) {
-  if (built_) return list_[k];
-  for (auto& [pick, count] : picks_) {
-    if (k < static_cast<size_t>(count)) return pick.At(static_cast<int64_t>(k));
-    k -= static_cast<size_t>(count);
-  }
-  return Get()[k];  // not reached: Count() was asked first
-}
+Action CandidateCache::At(size_t k) { return Get()[k]; }
 
 std::optional<Failure> CheckOutsideRefused(const Position& pos,
                                            const std::vector<RawAction>& raws) {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/core/declared_pick.h"
+#include "model/core/module_loader.h"
 #include "model/core/position.h"
 #include "property-tests/gen_game.h"
 
@@ -44,11 +44,9 @@ class CandidateCache {
   void Reset(const model::Position& pos) {
     pos_ = &pos;
     built_ = false;
-    picks_.clear();
   }
   const std::vector<model::Action>& Get();
-  // How many candidates Get() holds and the k-th of them (0 <= k < Count()), without
-  // enumerating them all unless Get() was asked for (model::DeclaredPick; issue 21).
+  // How many candidates Get() holds and the k-th of them (0 <= k < Count()).
   size_t Count();
   model::Action At(size_t k);
   int unhandled_read_back() const { return unhandled_read_back_; }
@@ -58,7 +56,6 @@ class CandidateCache {
   int unhandled_read_back_;
   bool built_ = false;
   std::vector<model::Action> list_;
-  std::vector<std::pair<model::DeclaredPick, int64_t>> picks_;  // per declaration, its count
 };
 
 // The position file of one position (DumpPosition), written on first use: the round trip and

@@ -5,7 +5,6 @@
 #include <map>
 #include <random>
 
-#include "model/core/config_cache.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -183,9 +182,6 @@ std::optional<Failure> CheckAll(const Game& g, uint64_t salt, const SoakPolicy& 
     return f;
   };
   if (auto f = CheckPlayout(g)) return f;
-  // The positions the checks read (round trip, features, the unused-expansion games) share one
-  // configuration per rules: the game's expansions are the registry's (config_cache.h).
-  model::SharedConfigsScope shared_configs;
   std::mt19937_64 rng(salt);
   auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   // Its buffer reused from position to position; the brute force reads back one in

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "model/core/declared_pick.h"
+#include "model/core/module_loader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/step.h"

@@ -274,8 +274,7 @@ bool Board::IsComplete(int root) const {
 }
 
 int Board::DistinctTiles(int root) const {
-  thread_local std::vector<int> t;  // reused: no allocation once large enough
-  t.clear();
+  std::vector<int> t;
   for (int node = agg_[root].first; node >= 0; node = next_[node]) t.push_back(TileOf(node));
   std::sort(t.begin(), t.end());
   return static_cast<int>(std::unique(t.begin(), t.end()) - t.begin());

@@ -3,7 +3,6 @@
 // Position. Every hook does nothing by default. The core never names an expansion: the only
 // list is model/expansions/registry.cc.
 
-#include <atomic>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -196,12 +195,6 @@ class Expansion {
   virtual void HeldTiles(const Position& pos, std::vector<TileType>& out) const {
     (void)pos, (void)out;
   }
-
- private:
-  friend class Position;
-  // Where Position::slice found this expansion's slice last: tried first, always checked
-  // against the position's config (a stale hint costs one compare, never a wrong slice).
-  mutable std::atomic<int> slice_hint_{0};
 };
 
 }  // namespace carc::model

@@ -6,7 +6,6 @@
 
 #include "model/core/check.h"
 #include "model/core/core_steps.h"
-#include "model/core/declared_pick.h"
 #include "model/core/expansion.h"
 #include "model/core/position.h"
 
@@ -16,9 +15,9 @@ using nlohmann::json;
 
 std::string_view HookName(Hook h) {
   static constexpr std::array<std::string_view, kHookCount> kNames = {
-      "Validate",          "ExcusesFigure",      "JudgeOutOfStep",     "InterceptAward",
-      "AdjustMajority",    "OnCompleted",        "OnFeatureScored",    "BeforeFinalScoring",
-      "AfterFinalScoring", "HeldTiles",          "ConstrainPlacement", "OnTilePlaced"};
+      "Validate",          "ExcusesFigure", "JudgeOutOfStep",     "InterceptAward",
+      "AdjustMajority",    "OnCompleted",   "OnFeatureScored",    "BeforeFinalScoring",
+      "AfterFinalScoring", "HeldTiles",     "ConstrainPlacement", "OnTilePlaced"};
   return kNames[static_cast<size_t>(h)];
 }
 
@@ -302,10 +301,9 @@ std::vector<Coord> Squares(const Position& pos) {
 
 }  // namespace
 
-namespace internal {
+namespace {
 
-// Each argument's domain (a kSquare's: indices into `squares`, filled on first need); shared by
-// ForEachDeclared and DeclaredPick, which must walk the same values.
+// Each argument's domain (a kSquare's: indices into `squares`, filled on first need).
 std::vector<std::vector<int>> DeclaredDomains(const Position& pos, const ActionDecl& d,
                                               std::vector<Coord>& squares) {
   std::vector<std::vector<int>> domains(d.args.size());
@@ -320,115 +318,83 @@ std::vector<std::vector<int>> DeclaredDomains(const Position& pos, const ActionD
   return domains;
 }
 
-}  // namespace internal
+// EnumerateDeclared's walk: argument by argument, each value of its domain (an optional one's
+// absence first), the arguments of another shape or without the one they need skipped.
+template <class Visit>
+void ForEachDeclared(const Position& pos, const Expansion* m, const ActionDecl& d, Visit&& visit) {
+  const int n = static_cast<int>(d.args.size());
+  std::vector<Coord> squares;
+  const std::vector<std::vector<int>> domains = DeclaredDomains(pos, d, squares);
+  Action a{.type = ActionType::kExpansion, .expansion = m, .code = d.code};
+  std::vector<char> given(static_cast<size_t>(n), 0);
+  int shape = -1;
+  // By argument: it or a later one has shapes.
+  std::vector<char> shapes_after(static_cast<size_t>(n) + 1, 0);
+  for (int i = n - 1; i >= 0; --i) shapes_after[i] = shapes_after[i + 1] || d.args[i].shapes;
+  // The first argument from j on that is not skipped (n: none): one not of the shape, or without
+  // the one it needs, is passed over. The shape is set when an argument asks for it (the
+  // arguments of every shape are set by then).
+  const auto next = [&](int j) {
+    for (; j < n; ++j) {
+      const ArgDecl& arg = d.args[j];
+      if (arg.shapes && shape < 0) shape = d.shape_of(a);
+      const bool skip =
+          (arg.shapes && !(arg.shapes >> shape & 1u)) || (arg.needs >= 0 && !given[arg.needs]);
+      if (!skip) break;
+    }
+    return j;
+  };
+  // Argument i (not skipped) onwards, the ones before set in a; a lambda calling itself (a
+  // module's action may have a dozen arguments, most skipped).
+  const auto walk = [&](const auto& self, int i) -> void {
+    if (i == n) {
+      visit(static_cast<const Action&>(a));
+      return;
+    }
+    const ArgDecl& arg = d.args[i];
+    const int slot = SlotOf(d, i);
+    const bool square = arg.type == ArgType::kSquare;
+    // Each value starts from the arguments before i (no slot left over from a deeper one).
+    const int saved_shape = shape;
+    const ActionArgs saved = a.args;
+    // With the shape known (or none to come below i), the argument after i that is not skipped
+    // depends on whether i is given alone (the rest of `given` is the same for every value):
+    // found once for each.
+    const bool fixed = shape >= 0 || !shapes_after[i + 1];
+    int after[2] = {-1, -1};  // by given[i]: the next argument (-1: not found yet)
+    const auto each = [&](int v) {
+      a.args = saved;
+      given[i] = v >= 0;
+      if (square) {
+        a.args.Set(slot, v >= 0 ? squares[v].x : -1);
+        a.args.Set(slot + 1, v >= 0 ? squares[v].y : -1);
+      } else {
+        a.args.Set(slot, v);
+      }
+      int j;
+      if (fixed) {
+        int& known = after[v >= 0];
+        if (known < 0) known = next(i + 1);
+        j = known;
+      } else {
+        j = next(i + 1);
+      }
+      self(self, j);
+      shape = saved_shape;
+    };
+    if (arg.optional) each(-1);
+    for (int v : domains[i]) each(v);
+    a.args = saved;
+    given[i] = false;
+  };
+  walk(walk, next(0));
+}
 
-// The walk itself is ForEachDeclared (declared_pick.h), a template so that a caller's visitor
-// is called directly (issue 21); this is it with a std::function.
+}  // namespace
+
 void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl& d,
                        const std::function<void(const Action&)>& visit) {
   ForEachDeclared(pos, m, d, visit);
-}
-
-}  // namespace carc::model
-
-namespace carc::model {
-
-// EnumerateDeclared's walk, counted instead of visited: below argument i, once the shape is
-// known (or no later argument has shapes), the number of actions depends on the shape and on
-// which arguments are given alone (the domains are fixed), so those counts are kept (memo_);
-// before that (e.g. a card and a player that give the shape) each value is walked.
-DeclaredPick::DeclaredPick(const Position& pos, const Expansion* m, const ActionDecl& d)
-    : pos_(pos),
-      d_(d),
-      n_(static_cast<int>(d.args.size())),
-      a_{.type = ActionType::kExpansion, .expansion = m, .code = d.code} {
-  domains_ = internal::DeclaredDomains(pos_, d, squares_);
-  shapes_after_.assign(n_ + 1, false);
-  for (int i = n_ - 1; i >= 0; --i) shapes_after_[i] = shapes_after_[i + 1] || d.args[i].shapes;
-}
-
-bool DeclaredPick::Skip(int i) {
-  const ArgDecl& arg = d_.args[i];
-  if (arg.shapes && shape_ < 0) shape_ = d_.shape_of(a_);
-  return (arg.shapes && !(arg.shapes >> shape_ & 1u)) ||
-         (arg.needs >= 0 && !(given_ >> arg.needs & 1u));
-}
-
-void DeclaredPick::Set(int i, int v) {
-  given_ = v >= 0 ? given_ | (1u << i) : given_ & ~(1u << i);
-  const int slot = SlotOf(d_, i);
-  if (d_.args[i].type == ArgType::kSquare) {
-    a_.args.Set(slot, v >= 0 ? squares_[v].x : -1);
-    a_.args.Set(slot + 1, v >= 0 ? squares_[v].y : -1);
-  } else {
-    a_.args.Set(slot, v);
-  }
-}
-
-std::vector<int> DeclaredPick::Values(int i) const {
-  std::vector<int> v;
-  if (d_.args[i].optional) v.push_back(-1);
-  v.insert(v.end(), domains_[i].begin(), domains_[i].end());
-  return v;
-}
-
-int64_t DeclaredPick::Sub(int i) {
-  if (i == n_) return 1;
-  const int shape0 = shape_;
-  const ActionArgs args0 = a_.args;
-  const uint32_t given0 = given_;
-  int64_t total = 0;
-  if (Skip(i)) {
-    total = Sub(i + 1);
-  } else if (shape_ >= 0 || !shapes_after_[i + 1]) {
-    const auto key = std::tuple(i, shape_, given_);
-    if (auto it = memo_.find(key); it != memo_.end()) {
-      total = it->second;
-    } else {
-      int64_t absent = 0, given = 0;  // values leaving argument i absent, giving it
-      for (int v : Values(i)) ++(v >= 0 ? given : absent);
-      given_ &= ~(1u << i);
-      if (absent) total += absent * Sub(i + 1);
-      given_ |= 1u << i;
-      if (given) total += given * Sub(i + 1);
-      memo_[key] = total;
-    }
-  } else {
-    const ActionArgs saved = a_.args;
-    for (int v : Values(i)) {
-      a_.args = saved;
-      Set(i, v);
-      total += Sub(i + 1);
-    }
-  }
-  shape_ = shape0;
-  a_.args = args0;
-  given_ = given0;
-  return total;
-}
-
-int64_t DeclaredPick::Count() { return n_ > 31 ? -1 : Sub(0); }
-
-Action DeclaredPick::At(int64_t k) {
-  const int shape0 = shape_;
-  const ActionArgs args0 = a_.args;
-  const uint32_t given0 = given_;
-  for (int i = 0; i < n_; ++i) {
-    if (Skip(i)) continue;
-    const ActionArgs saved = a_.args;
-    for (int v : Values(i)) {
-      a_.args = saved;
-      Set(i, v);
-      const int64_t below = Sub(i + 1);
-      if (k < below) break;  // the k-th is below this value
-      k -= below;
-    }
-  }
-  Action out = a_;
-  shape_ = shape0;
-  a_.args = args0;
-  given_ = given0;
-  return out;
 }
 
 }  // namespace carc::model

@@ -123,6 +123,10 @@ inline int SlotOf(const ActionDecl& d, int i) { return d.args[i].slot >= 0 ? d.a
 void EnumerateDeclared(const Position& pos, const Expansion* m, const ActionDecl& d,
                        const std::function<void(const Action&)>& visit);
 
+// The declaration of a module's action (null: not a module's action, or one the module reads
+// and writes itself).
+const ActionDecl* DeclarationOf(const Position& pos, const Action& a);
+
 // One disputed ruling with its readings (the typed variant of the rulings database): the
 // position file chooses with "expansions": {id: {"variants": {"<RULING-ID>": "<reading>"}}}.
 // The core reads and writes that object for every module (ReadVariants, DumpVariants): an unknown

@@ -23,8 +23,7 @@ struct RuleOptions {
   Edition edition = Edition::kC3;
   CityScoring city_scoring = CityScoring::kStandard;
   FarmScoring farm_scoring = FarmScoring::kPerFarm;
-  // Every option (a configuration shared per options, config_cache.h, and the soak's file
-  // comparison rely on it when an option is added).
+  // Every option: two rule sets are equal when all their options are.
   friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
 };
 

@@ -1,49 +1,20 @@
 #include "model/core/position.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 
-#include "model/core/config_cache.h"
 #include "model/core/core_steps.h"
 
 namespace carc::model {
 
-namespace {
-// A remembered index per step name (keyed by its characters), in a small direct-mapped table:
-// a hint only, always checked against the config asked (so a stale or another config's hint
-// costs one compare, never a wrong answer). Step names are unique in a pipeline, so a checked
-// hit is the one match.
-struct Hints {
-  std::atomic<int> slot[64] = {};
-  std::atomic<int>& For(const void* key) {
-    return slot[(reinterpret_cast<uintptr_t>(key) >> 3) % 64];
-  }
-};
-Hints& StepHints() {
-  static Hints h;
-  return h;
-}
-}  // namespace
-
 int GameConfig::StepIndex(std::string_view name) const {
-  if (step_names.size() == pipeline.size()) {  // the names MakeConfig recorded: no virtual calls
-    std::atomic<int>& hint = StepHints().For(name.data());
-    const size_t h = static_cast<size_t>(hint.load(std::memory_order_relaxed));
-    if (h < step_names.size() && step_names[h].data() == name.data() &&
-        step_names[h].size() == name.size())
-      return static_cast<int>(h);
-    for (size_t i = 0; i < step_names.size(); ++i)  // the same constant first (kPlaceFigure)
-      if (step_names[i].data() == name.data() && step_names[i].size() == name.size()) {
-        hint.store(static_cast<int>(i), std::memory_order_relaxed);
-        return static_cast<int>(i);
-      }
-    for (size_t i = 0; i < step_names.size(); ++i)
-      if (step_names[i] == name) return static_cast<int>(i);
-    return -1;
+  for (size_t i = 0; i < step_names.size(); ++i) {
+    // Usually the same constant (kPlaceFigure): its characters at the same address.
+    if (step_names[i].data() == name.data() && step_names[i].size() == name.size())
+      return static_cast<int>(i);
   }
-  for (size_t i = 0; i < pipeline.size(); ++i)
-    if (pipeline[i]->Name() == name) return static_cast<int>(i);
+  for (size_t i = 0; i < step_names.size(); ++i)
+    if (step_names[i] == name) return static_cast<int>(i);
   return -1;
 }
 
@@ -72,37 +43,9 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   cfg->expansions = std::move(expansions);
   AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
   for (const Step* s : cfg->pipeline) cfg->step_names.push_back(s->Name());
-  return cfg;
-}
-
-namespace {
-
-// The configurations made inside the open SharedConfigsScopes of this thread (config_cache.h).
-struct SharedConfigs {
-  int depth = 0;
-  struct Entry {
-    RuleOptions options;
-    std::vector<const Expansion*> expansions;
-    std::shared_ptr<const GameConfig> config;
-  };
-  std::vector<Entry> entries;
-};
-thread_local SharedConfigs shared_configs;
-
-}  // namespace
-
-SharedConfigsScope::SharedConfigsScope() { ++shared_configs.depth; }
-SharedConfigsScope::~SharedConfigsScope() {
-  if (--shared_configs.depth == 0) shared_configs.entries.clear();
-}
-
-std::shared_ptr<const GameConfig> SharedConfig(RuleOptions options,
-                                               const std::vector<const Expansion*>& expansions) {
-  if (shared_configs.depth == 0) return MakeConfig(options, expansions);
-  for (const SharedConfigs::Entry& e : shared_configs.entries)
-    if (e.options == options && e.expansions == expansions) return e.config;
-  std::shared_ptr<const GameConfig> cfg = MakeConfig(options, expansions);
-  shared_configs.entries.push_back({options, expansions, cfg});
+  cfg->core_step = {.draw_tile = cfg->StepIndex(kDrawTile),
+                    .place_tile = cfg->StepIndex(kPlaceTile),
+                    .score_completed = cfg->StepIndex(kScoreCompleted)};
   return cfg;
 }
 
@@ -140,16 +83,6 @@ Position& Position::operator=(const Position& o) {
   for (size_t i = 0; i < o.slices.size(); ++i)
     slices[i] = o.slices[i] ? o.slices[i]->Clone() : nullptr;
   return *this;
-}
-
-const ExpansionState* Position::SearchSlice(const Expansion* e) const {
-  const auto& ex = config->expansions;
-  for (size_t i = 0; i < ex.size() && i < slices.size(); ++i)
-    if (ex[i] == e) {
-      e->slice_hint_.store(static_cast<int>(i), std::memory_order_relaxed);
-      return slices[i].get();
-    }
-  return nullptr;
 }
 
 std::vector<int> Position::FiguresIn(int root) const {

@@ -24,6 +24,12 @@ struct GameConfig {
   std::vector<const Expansion*> step_owner;    // parallel to pipeline; nullptr = a core step
   std::vector<std::string_view> step_names;    // parallel to pipeline: each step's Name()
   int StepIndex(std::string_view name) const;  // -1 if none
+  // The core steps every pipeline has, by index (resolved by MakeConfig).
+  struct CoreSteps {
+    int draw_tile = -1;
+    int place_tile = -1;
+    int score_completed = -1;
+  } core_step;
   const Expansion* StepOwner(int step) const { return step_owner[step]; }
   // What the modules declared (module_loader.h), parallel to `expansions`; per hook, only the
   // modules that use it; the declared actions of all modules.
@@ -101,13 +107,12 @@ class Position {
 
   const GameConfig& cfg() const { return *config; }
   const Step& current_step() const { return *config->pipeline[turn.step]; }
-  // The slice of expansion e (null when it is not enabled). Inline, as modules ask for their
-  // slice at every candidate they list: the index found last is tried first (a checked hint).
+  // The slice of expansion e (null when it is not enabled): the enabled expansions are few.
   const ExpansionState* slice(const Expansion* e) const {
-    const size_t h = static_cast<size_t>(e->slice_hint_.load(std::memory_order_relaxed));
-    if (h < slices.size() && h < config->expansions.size() && config->expansions[h] == e)
-      return slices[h].get();
-    return SearchSlice(e);
+    const auto& ex = config->expansions;
+    for (size_t i = 0; i < ex.size() && i < slices.size(); ++i)
+      if (ex[i] == e) return slices[i].get();
+    return nullptr;
   }
   ExpansionState* slice(const Expansion* e) {
     return const_cast<ExpansionState*>(static_cast<const Position&>(*this).slice(e));
@@ -118,9 +123,6 @@ class Position {
   void FiguresIn(int root, std::vector<int>& out) const;  // into a buffer the caller reuses
   bool AnyFigureIn(int root) const;
   int FiguresOnBoard(PlayerId p, int kind) const;
-
- private:
-  const ExpansionState* SearchSlice(const Expansion* e) const;  // slice's slow path
 };
 
 }  // namespace carc::model

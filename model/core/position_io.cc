@@ -6,7 +6,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/core/config_cache.h"
 #include "model/core/input_file.h"
 #include "model/core/notation.h"
 #include "model/core/rules.h"
@@ -298,7 +297,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     }
   }
   Position pos;
-  pos.config = SharedConfig(opts, exps);  // MakeConfig, shared inside a scope (config_cache.h)
+  pos.config = MakeConfig(opts, exps);
   const GameConfig& cfg = *pos.config;
   const TileCatalog& cat = *cfg.catalog;
   // --- board

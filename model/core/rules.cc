@@ -1,10 +1,10 @@
 #include "model/core/rules.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <tuple>
 #include <utility>
 
-#include "model/core/apply_at.h"
 #include "model/core/check.h"
 #include "model/core/scoring.h"
 
@@ -101,6 +101,16 @@ void Advance(Position& pos, ApplyResult& result) {
 
 namespace {
 
+// What Apply asks of the position alone, whatever the action: whether each step the turn has
+// gone through needs a decision (a card window's answer looks for a card that can be played),
+// and, when the current step needs none, whether the rest of the turn, run on, ends the turn.
+// Each is asked on first need, once per Apply.
+struct PositionAnswers {
+  uint64_t asked = 0;          // by step index (below 64; a later step is asked every time)
+  uint64_t needs = 0;          // the steps asked that need a decision
+  int8_t rest_ends_turn = -1;  // -1: not asked yet
+};
+
 // Whether step i of pos's pipeline needs a decision at pos, asked once per PositionAnswers.
 bool Needs(const Position& pos, int i, PositionAnswers& answers) {
   if (i >= 64) return pos.cfg().pipeline[i]->NeedsDecision(pos);
@@ -115,7 +125,7 @@ bool Needs(const Position& pos, int i, PositionAnswers& answers) {
 // JudgeAfterDecision, also telling whether the current step needs a decision (`current_needs`,
 // set whenever the game is not over), so that Apply does not ask the step again: a card
 // window's answer lists plays, and the position does not change in between. What it asks of
-// pos alone is in `answers` (ApplyAt keeps them from one action to the next).
+// pos alone is in `answers`.
 std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action, bool& current_needs,
                                   PositionAnswers& answers) {
   current_needs = false;
@@ -238,13 +248,10 @@ ApplyResult ApplyLater(Position& pos, const Action& action, bool finish_turn) {
 }  // namespace
 
 ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
-  return ApplyAt().Apply(pos, action, finish_turn);
-}
-
-ApplyResult ApplyAt::Apply(Position& pos, const Action& action, bool finish_turn) {
   if (pos.turn.game_over) return Refused(AfterTheEnd(pos, action));
   bool current_needs = false;  // the current step needs a decision (asked once, by JudgeAfter)
-  if (auto v = JudgeAfter(pos, action, current_needs, answers_)) return Refused(std::move(*v));
+  PositionAnswers answers;
+  if (auto v = JudgeAfter(pos, action, current_needs, answers)) return Refused(std::move(*v));
   // Fast path: the current step takes the action.
   if (const Step& cur = pos.current_step(); current_needs && cur.Handles(pos, action))
     return ApplyHere(pos, cur, action, finish_turn);

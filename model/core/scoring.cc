@@ -14,9 +14,8 @@ namespace {
 
 // A score event read by nobody but the scoring that makes it: the lean path (Position::explain
 // false) with no module hook that sees events (InterceptAward, AdjustMajority, OnCompleted,
-// Before/AfterFinalScoring). Such an event carries no rulings, is not kept, and is built in
-// buffers reused from call to call (no allocation once they have grown; no hook runs, so nothing
-// re-enters them). The values, majorities and awards are the same code either way.
+// Before/AfterFinalScoring). Such an event carries no rulings and is not kept. The values,
+// majorities and awards are the same code either way.
 bool Unobserved(const Position& pos) {
   if (pos.explain) return false;
   const GameConfig& c = pos.cfg();
@@ -26,7 +25,7 @@ bool Unobserved(const Position& pos) {
   return true;
 }
 
-// Resets an event for reuse, keeping the buffers of the lists the lean path fills.
+// Resets an event for the next feature of one final scoring, keeping its lists' buffers.
 void Recycle(ScoreEvent& ev) {
   std::vector<Coord> tiles = std::move(ev.tiles);
   std::vector<int> strength = std::move(ev.strength);
@@ -44,9 +43,8 @@ void Recycle(ScoreEvent& ev) {
 }
 
 void FillTiles(const Position& pos, int root, ScoreEvent& ev) {
-  thread_local std::vector<int> t;  // reused (nothing re-enters this leaf)
-  t.clear();
-  for (int i : pos.board.Info(root).tiles) t.push_back(i);
+  const FeatureTiles tiles = pos.board.Info(root).tiles;
+  std::vector<int> t(tiles.begin(), tiles.end());
   std::sort(t.begin(), t.end());
   t.erase(std::unique(t.begin(), t.end()), t.end());
   for (int i : t) ev.tiles.push_back(pos.board.tile(i).pos);
@@ -112,7 +110,7 @@ std::vector<int> CompletedCities(const Board& b, int field_root) {
   return c;
 }
 int CountCompletedCities(const Board& b, int field_root) {
-  thread_local std::vector<int> cities;  // reused (nothing re-enters this leaf)
+  std::vector<int> cities;
   b.TouchedCityRoots(field_root, cities);
   int n = 0;
   for (int city : cities) n += b.IsComplete(city);
@@ -385,14 +383,7 @@ void ReturnFigures(Position& pos, std::vector<int> figure_ids) {
 
 void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   const bool quiet = Unobserved(pos);
-  struct Buffers {
-    std::vector<int> figs;
-    ScoreEvent ev;
-  };
-  thread_local Buffers reused;  // unobserved events only (see Unobserved)
-  Buffers fresh;
-  Buffers& buf = quiet ? reused : fresh;
-  std::vector<int>& figs = buf.figs;
+  std::vector<int> figs;
   pos.FiguresIn(root, figs);
   if (figs.empty()) {
     // Nobody scores a feature without a figure (BASE-MAJORITY), but it is complete and never
@@ -401,8 +392,7 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
     FeatureScored(pos, root, out);
     return;
   }
-  ScoreEvent& ev = buf.ev;
-  Recycle(ev);
+  ScoreEvent ev;
   ev.cause = ScoreCause::Completed();
   Value(pos, root, /*final=*/false, ev, !quiet);
   MajorityOf(pos, figs, ev, !quiet);
@@ -463,10 +453,7 @@ void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
     std::vector<std::pair<int, int>> farms;    // [begin, end) of a field's entries in by_root
     std::vector<int> figs;
     ScoreEvent ev;
-  };
-  thread_local Buffers reused;  // unobserved events only (see Unobserved)
-  Buffers fresh;
-  Buffers& buf = quiet ? reused : fresh;
+  } buf;
   // Group figures by feature root (root order), each group in figure order (deterministic).
   auto& by_root = buf.by_root;
   by_root.clear();

@@ -186,7 +186,7 @@ model::Status ChristmasPresent::ParseState(const nlohmann::json& j, const std::s
   // draw. Only then, so that a position stopped at "draw" reads back unchanged.
   const auto& cfg = pos.cfg();
   const int start = cfg.StepIndex(kStepTurnStart);
-  if (!pos.turn.game_over && pos.turn.step == cfg.StepIndex(model::kDrawTile) &&
+  if (!pos.turn.game_over && pos.turn.step == cfg.core_step.draw_tile &&
       pos.turn.placed < 0 && !pos.turn.drawn && cfg.pipeline[start]->NeedsDecision(pos))
     pos.turn.step = start;
   return st;

@@ -169,7 +169,7 @@ class ForcedPlaceStep final : public model::Step {
     }
     // The core step places the tile: it asks the forced square (ConstrainPlacement) and
     // reports the placement (OnTilePlaced), which spends the card.
-    return pos.cfg().pipeline[pos.cfg().StepIndex(model::kPlaceTile)]->Apply(pos, a);
+    return pos.cfg().pipeline[pos.cfg().core_step.place_tile]->Apply(pos, a);
   }
   // XMAS-FN8 (an attack waits for its answer), XMAS-CARD-FORCE-PLACEMENT (the forced tile
   // first), BASE-MEEPLE-TILE / BASE-PLACE-UNPLACEABLE (the own card window: the drawn tile is

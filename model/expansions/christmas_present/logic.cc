@@ -59,56 +59,20 @@ bool CheckKind(const Position& pos, const Play& p, Judge& j) {
 
 namespace {
 
-// The features a FeatureTargets listing has visited, marked by root node with a listing number,
-// so a listing costs no allocation and no search through the roots seen so far. A listing
-// started while another runs (a visitor that lists again) gets its own marks.
+// The features a FeatureTargets listing has visited, marked by root node.
 class SeenRoots {
  public:
-  explicit SeenRoots(int nodes) {
-    Marks& m = Shared();
-    if (m.busy) {
-      own_.assign(nodes, 0);
-      marks_ = &own_;
-      stamp_ = 1;
-      return;
-    }
-    m.busy = true;
-    shared_ = &m;
-    if (m.marks.size() < static_cast<size_t>(nodes)) m.marks.resize(nodes, 0);
-    if (++m.stamp == 0) {  // wrapped: clear the old marks
-      std::fill(m.marks.begin(), m.marks.end(), 0);
-      m.stamp = 1;
-    }
-    marks_ = &m.marks;
-    stamp_ = m.stamp;
-  }
-  ~SeenRoots() {
-    if (shared_) shared_->busy = false;
-  }
-  SeenRoots(const SeenRoots&) = delete;
-  SeenRoots& operator=(const SeenRoots&) = delete;
+  explicit SeenRoots(int nodes) : seen_(static_cast<size_t>(nodes), 0) {}
   // True the first time `root` is offered.
   bool Insert(int root) {
-    uint32_t& mark = (*marks_)[root];
-    if (mark == stamp_) return false;
-    mark = stamp_;
+    char& mark = seen_[static_cast<size_t>(root)];
+    if (mark) return false;
+    mark = 1;
     return true;
   }
 
  private:
-  struct Marks {
-    std::vector<uint32_t> marks;
-    uint32_t stamp = 0;
-    bool busy = false;
-  };
-  static Marks& Shared() {
-    thread_local Marks m;
-    return m;
-  }
-  Marks* shared_ = nullptr;
-  std::vector<uint32_t> own_;
-  std::vector<uint32_t>* marks_ = nullptr;
-  uint32_t stamp_ = 0;
+  std::vector<char> seen_;
 };
 
 }  // namespace

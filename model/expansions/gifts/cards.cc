@@ -505,8 +505,7 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
     roots[nr++] = root;
   }
   if (nr == 0) return false;
-  thread_local std::array<std::vector<int>, model::kMaxSegments> figs_in;  // reused buffers
-  for (int i = 0; i < nr; ++i) figs_in[i].clear();
+  std::array<std::vector<int>, model::kMaxSegments> figs_in;
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     const int r = b.Find(pos.figures[f].node);
     for (int i = 0; i < nr; ++i)
@@ -521,17 +520,10 @@ bool Earned(const Position& pos, std::vector<Reason>* why) {
     const int root = roots[i];
     const std::vector<int>& figs = figs_in[i];
     if (figs.empty()) continue;
-    // The lean question reuses one event's buffers (Majority refills strength and figures).
-    thread_local ScoreEvent lean_ev;
-    ScoreEvent explained_ev;
-    ScoreEvent& ev = why ? explained_ev : lean_ev;
+    ScoreEvent ev;
     ev.cause = {};  // kNone: a majority question, not a scoring
     ev.kind = k;
     ev.root = counts ? root : -1;
-    ev.winners.clear();
-    ev.rulings.clear();
-    ev.formula.clear();
-    ev.receives.clear();
     model::Majority(pos, figs, ev);
     if (ev.winners.empty()) continue;
     const bool mine = std::find(ev.winners.begin(), ev.winners.end(), me) != ev.winners.end();

@@ -32,7 +32,7 @@ ApplyResult PlaceHeldTile(Position& pos, const Action& a) {
   std::vector<model::TileType> held;
   held.swap(d.held);
   pos.turn.drawn = a.tile;
-  ApplyResult r = pos.cfg().pipeline[pos.cfg().StepIndex(model::kPlaceTile)]->Apply(pos, a);
+  ApplyResult r = pos.cfg().pipeline[pos.cfg().core_step.place_tile]->Apply(pos, a);
   if (!r.verdict.legal || !r.input_error.empty()) {
     pos.turn.drawn = drawn;
     Slice(pos).held.swap(held);

@@ -71,7 +71,7 @@ bool Messengers::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId pl
   Origin origin = Origin::kOutside;  // MSG-Q-OUTSIDE
   if (s.resolving)
     origin = Origin::kMessage;
-  else if (pos.turn.step == pos.cfg().StepIndex(model::kScoreCompleted))
+  else if (pos.turn.step == pos.cfg().core_step.score_completed)
     origin = Origin::kScoring;
   pos.players[player].score += points;
   s.pending.push_back({player, points, origin, SourceOf(ev)});
@@ -212,7 +212,7 @@ void Messengers::Validate(const Position& pos, std::vector<model::Violation>& ou
                    "at most one message and one second message per turn part"});
   // MSG-DARK / MSG-FN13: the scoring round comes after tile and figure placement.
   const bool before_scoring = step == model::kDrawTile || step == model::kPlaceTile ||
-                              pos.turn.step < pos.cfg().StepIndex(model::kScoreCompleted);
+                              pos.turn.step < pos.cfg().core_step.score_completed;
   if (!pos.turn.game_over && before_scoring && !(TurnPart{.part = s.part.part} == s.part))
     out.push_back({"MSG-DARK", base + "/turn_part",
                    "figures move and messages are taken only after the scoring step of a turn "

@@ -236,7 +236,7 @@ bool CanDecline(const State& s) { return s.part.taken > 0 && !s.in_hand; }
 void StartExtraPart(Position& pos, State& s, ApplyResult& r) {
   model::TurnState next;
   next.player = pos.turn.player;
-  next.step = pos.cfg().StepIndex(model::kDrawTile);
+  next.step = pos.cfg().core_step.draw_tile;
   pos.turn = next;
   s.part = TurnPart{.part = s.part.part + 1};
   r.notes.push_back({"MSG-FN6",
@@ -485,7 +485,7 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
                                 " to choose the scoring figure they move; a message comes only "
                                 "after the figures have moved (MSG-FN13)");
   const bool after_scoring =
-      pos.turn.placed >= 0 && pos.turn.step >= pos.cfg().StepIndex(model::kScoreCompleted);
+      pos.turn.placed >= 0 && pos.turn.step >= pos.cfg().core_step.score_completed;
   if (!after_scoring)
     return Verdict::Illegal("MSG-DARK",
                             "a message is taken after the scoring of the turn (step 3), when a "
