@@ -43,6 +43,13 @@ struct FigureArt {
   std::string_view key;
 };
 
+// A change a module makes to the majority of a feature (Expansion::MajorityAdjustmentsOn), as
+// other modules' reasons name it: whose, and what (e.g. "advantage-city", a card's name).
+struct MajorityAdjustment {
+  PlayerId player = 0;
+  std::string what;
+};
+
 // A figure kind. The core contributes "meeple"; expansions add their own.
 struct FigureKindDef {
   std::string name;
@@ -144,6 +151,13 @@ class Expansion {
   }
   // After the majority of a feature was computed (ev.root, ev.strength, ev.winners).
   virtual void AdjustMajority(const Position& pos, ScoreEvent& ev) const { (void)pos, (void)ev; }
+  // What may adjust the majority of feature `root` in `pos` (the things AdjustMajority counts
+  // lying on it), for other modules' reasons (model::MajorityAdjustmentsOn, scoring.h). Asked
+  // of the modules using Hook::kAdjustMajority.
+  virtual void MajorityAdjustmentsOn(const Position& pos, int root,
+                                     std::vector<MajorityAdjustment>& out) const {
+    (void)pos, (void)root, (void)out;
+  }
   // A completed feature is about to be scored (ev holds its value and majority). Clear
   // `return_figures` to keep the figures on the board. Events added to `extra` (e.g. other
   // players paid at another rate for the same feature) are awarded and reported after `ev`.

@@ -24,6 +24,15 @@ int GameConfig::FigureKind(std::string_view name) const {
   return -1;
 }
 
+int GameConfig::FigureKindPlacedAt(int step) const {
+  if (step < 0 || step >= static_cast<int>(step_names.size())) return -1;
+  for (size_t k = 0; k < figure_kinds.size(); ++k) {
+    const std::string_view own = figure_kinds[k].traits.own_step;
+    if (!own.empty() && own == step_names[step]) return static_cast<int>(k);
+  }
+  return -1;
+}
+
 const ModuleDecl* GameConfig::Module(const Expansion* e) const {
   for (const ModuleDecl& m : modules)
     if (m.module == e) return &m;

@@ -41,6 +41,9 @@ struct GameConfig {
   }
   const ModuleDecl* Module(const Expansion* e) const;
   int FigureKind(std::string_view name) const;  // -1 if none
+  // The figure kind placed at a step of its own (FigureTraits::own_step), where pipeline step
+  // `step` is that step; -1 if none (e.g. the meeple step, or a step placing no figure).
+  int FigureKindPlacedAt(int step) const;
   const Expansion* FindExpansion(std::string_view id) const;
 };
 

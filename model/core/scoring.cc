@@ -417,6 +417,13 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
                                             " return to their owners"});
 }
 
+std::vector<MajorityAdjustment> MajorityAdjustmentsOn(const Position& pos, int root) {
+  std::vector<MajorityAdjustment> out;
+  for (const Expansion* e : pos.cfg().Using(Hook::kAdjustMajority))
+    e->MajorityAdjustmentsOn(pos, root, out);
+  return out;
+}
+
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out);
 
 void FinalScoring(Position& pos, std::vector<ScoreEvent>& out) {

@@ -10,6 +10,9 @@ namespace carc::model {
 
 // Majority among the figures in a feature (BASE-MAJORITY): strength per player and winners.
 void Majority(const Position& pos, const std::vector<int>& figure_ids, ScoreEvent& ev);
+// What the modules say may adjust the majority of feature `root` (Expansion::
+// MajorityAdjustmentsOn), in registry order.
+std::vector<MajorityAdjustment> MajorityAdjustmentsOn(const Position& pos, int root);
 
 // Scores a completed road, city or monastery and returns its figures (BASE-SCORE-*,
 // BASE-MAJORITY, BASE-RETURN). No event if no figure stands in it.

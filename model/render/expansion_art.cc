@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "model/core/core_steps.h"   // LaidDownByExpansion
 #include "model/core/json_reader.h"  // Plural
 #include "model/core/position_io.h"
 #include "model/expansions/christmas_present/cards.h"
@@ -476,14 +477,9 @@ std::string CardTitle(const std::string& name) {
 
 std::set<int> LaidDownRoots(const Position& pos) {
   std::set<int> roots;
-  const json dumped = model::DumpPosition(pos);
-  if (!dumped.contains("expansions")) return roots;
-  const json s = dumped["expansions"].value("christmas_present", json::object());
-  for (const json& ref : s.value("laid_down", json::array())) {
-    auto node = model::ParseFeatureRef(ref, pos, "/expansions/christmas_present/laid_down",
-                                       exp::Context("picture"));
-    if (node.ok()) roots.insert(pos.board.Find(*node));
-  }
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    if (model::LaidDownByExpansion(pos, static_cast<int>(f)))
+      roots.insert(pos.board.Find(pos.figures[f].node));
   return roots;
 }
 

@@ -15,8 +15,8 @@ namespace carc::render {
 // y is advanced past it. Players are named, never numbered.
 std::string ExpansionLegend(const model::Position& pos, double x, double& y);
 
-// Feature roots whose figures lie because an expansion laid the feature down (Christmas Present's
-// `laid_down`, XMAS-FN11). Empty without that expansion.
+// Feature roots of the figures that lie because an expansion laid their feature down
+// (model::LaidDownByExpansion; Christmas Present's lay-down cards, XMAS-FN11).
 std::set<int> LaidDownRoots(const model::Position& pos);
 
 // A card's name as printed in the picture: "road_sweeper" -> "Road Sweeper", "3-per-arms" ->

@@ -35,6 +35,8 @@ class ChristmasPresent final : public model::Expansion {
   std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
                                                const model::Action& a) const override;
   void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
+  void MajorityAdjustmentsOn(const model::Position& pos, int root,
+                             std::vector<model::MajorityAdjustment>& out) const override;
   void OnCompleted(model::Position& pos, model::ScoreEvent& ev, bool& return_figures,
                    std::vector<model::ScoreEvent>& extra) const override;
   void OnFeatureScored(model::Position& pos, int root, model::ApplyResult& out) const override;

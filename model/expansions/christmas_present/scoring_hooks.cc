@@ -103,6 +103,17 @@ void SetSplitReceives(const State& s, ScoreEvent& ev) {
 }
 }  // namespace
 
+// XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY/-FIELD: the advantage cards lying on the feature,
+// each named as position files name it (GIFT-Q-ADVANTAGE cites them).
+void ChristmasPresent::MajorityAdjustmentsOn(const Position& pos, int root,
+                                             std::vector<model::MajorityAdjustment>& out) const {
+  const State* s = Slice(pos);
+  if (!s) return;
+  for (const Attached& a : s->attached)
+    if (IsAdvantage(a.card) && pos.board.Find(a.node) == root)
+      out.push_back({a.player, Info(a.card).name});
+}
+
 // XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY/-FIELD: one more figure for the card's holder;
 // two cards cancel out (each adds one), and with three or more tied the two card players share
 // while the others are excluded (XMAS-FN13). XMAS-Q-ADVANTAGE: when the condition is tested.

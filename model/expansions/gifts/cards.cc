@@ -60,21 +60,12 @@ bool IsMonastery(const Position& pos, int node) {
 }
 
 // GIFT-Q-LYING: is the figure lying on a road, city or monastery? Either its posture says so, or
-// Christmas Present has laid its feature down (read from that expansion's documented section,
-// "laid_down": [{x, y, feature}], so that no Christmas Present code is needed).
+// another expansion has laid its feature down (model::LaidDownByExpansion: Christmas Present's
+// lay-down cards, XMAS-FN11). `f` is one of pos.figures.
 bool LyingOnNonField(const Position& pos, const Figure& f) {
   if (pos.board.segment(f.node).kind == FeatureKind::kField) return false;
   if (f.lying) return true;
-  const model::Expansion* xmas = pos.cfg().FindExpansion("christmas_present");
-  if (!xmas) return false;
-  nlohmann::json j = nlohmann::json::object();
-  pos.cfg().Module(xmas)->state.dump(pos, j);
-  const int root = pos.board.Find(f.node);
-  for (const nlohmann::json& ref : j.value("laid_down", nlohmann::json::array())) {
-    auto node = model::ParseFeatureRef(ref, pos, "", model::IoContext{.source = ""});
-    if (node.ok() && pos.board.Find(*node) == root) return true;
-  }
-  return false;
+  return model::LaidDownByExpansion(pos, static_cast<int>(&f - pos.figures.data()));
 }
 
 // GIFT-Q-LYING, variant posture-literal: the figure lies on a road, city or monastery and may
@@ -384,29 +375,12 @@ void ReleaseTile(Position& pos) {
 
 namespace {
 
-// GIFT-Q-ADVANTAGE: a Christmas Present advantage card (road, city, monastery) lying on a feature,
-// read from that expansion's documented section ("attached": [{player, card, x, y, feature}]) so
-// that no Christmas Present code is needed (as for GIFT-Q-LYING). Verdict text only.
-struct AdvantageCard {
-  PlayerId player = 0;
-  std::string card;  // "advantage-city", ...
-};
+// GIFT-Q-ADVANTAGE: the advantage cards lying on a feature (Christmas Present's, asked through
+// model::MajorityAdjustmentsOn so that no Christmas Present code is needed). Verdict text only.
+using AdvantageCard = model::MajorityAdjustment;  // what: the card's name, "advantage-city", ...
 
 std::vector<AdvantageCard> AdvantageCardsOn(const Position& pos, int root) {
-  std::vector<AdvantageCard> out;
-  const model::Expansion* xmas = pos.cfg().FindExpansion("christmas_present");
-  if (!xmas) return out;
-  nlohmann::json j = nlohmann::json::object();
-  pos.cfg().Module(xmas)->state.dump(pos, j);
-  for (const nlohmann::json& a : j.value("attached", nlohmann::json::array())) {
-    const std::string card = a.value("card", "");
-    if (card.rfind("advantage-", 0) != 0 || !a.value("player", nlohmann::json()).is_number())
-      continue;
-    auto node = model::ParseFeatureRef(a, pos, "", model::IoContext{.source = ""});
-    if (node.ok() && pos.board.Find(*node) == root)
-      out.push_back({a["player"].get<PlayerId>(), card});
-  }
-  return out;
+  return model::MajorityAdjustmentsOn(pos, root);
 }
 
 // GIFT-Q-ADVANTAGE, the crux of a gift where advantage cards lie on the extended feature: which
@@ -420,7 +394,7 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
   const std::string kind(model::FeatureKindName(ev.kind));
   std::vector<std::string> names;
   for (const AdvantageCard& c : cards)
-    names.push_back(Name(pos, c.player) + "'s " + c.card + " card");
+    names.push_back(Name(pos, c.player) + "'s " + c.what + " card");
   const std::string list = model::ListAnd(names);
   const std::string by_figures = "by figures " + Strengths(pos, raw);
   const std::string with_cards = "counting the cards " + Strengths(pos, with);
@@ -446,7 +420,7 @@ void SayAdvantage(const Position& pos, const std::vector<AdvantageCard>& cards,
   // XMAS-Q-ADVANTAGE (variant test-when-scored): a card whose holder has lost the majority.
   for (const AdvantageCard& c : cards)
     if (counts && with.strength[c.player] <= raw.strength[c.player])
-      why.push_back({"XMAS-Q-ADVANTAGE", Name(pos, c.player) + "'s " + c.card +
+      why.push_back({"XMAS-Q-ADVANTAGE", Name(pos, c.player) + "'s " + c.what +
                                              " card does not count in this " + kind +
                                              " now: " + Name(pos, c.player) +
                                              " does not hold at least a tied majority by figures"});
