@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -32,6 +33,19 @@ namespace {
 
 namespace db = carc::database;
 using nlohmann::json;
+
+// A game number is a positive 64-bit integer: one beyond (2^63) is refused as a usage error
+// naming the argument, not read as the largest (the conversion used to saturate).
+const CLI::Validator kGameNumber(
+    [](std::string& s) -> std::string {
+      int64_t v = 0;
+      auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+      if (ec != std::errc() || end != s.data() + s.size() || v < 1)
+        return "expected a game number from 1 to 9223372036854775807 (carc games list), got " +
+               model::DisplayName(s);
+      return "";
+    },
+    "GAME");
 
 struct DbState {
   std::string db;  // --db; empty: CARC_DB, else the per-user default (DbPath)
@@ -471,22 +485,22 @@ void RegisterDatabaseCommands(Registry& reg) {
     AddDbOptions(glist, fmt);
     reg.commands.push_back({glist, [&fmt] { return Games(fmt); }});
     auto* gshow = games->add_subcommand("show", "One stored game and its verdict");
-    gshow->add_option("game", st.game, "Game number (games list)")->required();
+    gshow->add_option("game", st.game, "Game number (games list)")->required()->check(kGameNumber);
     AddDbOptions(gshow, fmt);
     reg.commands.push_back({gshow, [&fmt] { return ShowGame(fmt); }});
     auto* replay = games->add_subcommand("replay", "Replay a stored game through today's model");
-    replay->add_option("game", st.game, "Game number")->required();
+    replay->add_option("game", st.game, "Game number")->required()->check(kGameNumber);
     AddDbOptions(replay, fmt);
     reg.commands.push_back({replay, [&fmt] { return ReplayGame(fmt); }});
     auto* exp = games->add_subcommand("export", "A stored game as a game record (JSON)");
-    exp->add_option("game", st.game, "Game number")->required();
+    exp->add_option("game", st.game, "Game number")->required()->check(kGameNumber);
     exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
     exp->add_option("--db", st.db, "Database file (default as for the other commands)")
         ->check(NonEmptyDbPath);
     exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
     reg.commands.push_back({exp, [] { return Export(); }});
     auto* gpos = games->add_subcommand("position", "The position before turn N of a stored game");
-    gpos->add_option("game", st.game, "Game number")->required();
+    gpos->add_option("game", st.game, "Game number")->required()->check(kGameNumber);
     gpos->add_option("--turn", st.turn, "Turn N (1: the first; turns + 1: after the last)")
         ->required();
     gpos->add_option("-o,--output", st.out, "Write to FILE instead of stdout");

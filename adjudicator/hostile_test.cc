@@ -10,12 +10,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/conform/process.h"
 #include "adjudicator/jcz.h"
 #include "adjudicator/run_carc.h"
+#include "database/game_record.h"
 #include "database/games_store.h"
 #include "database/jcz_record.h"
 #include "model/core/input_file.h"
@@ -421,6 +423,332 @@ TEST(Conform, EnginesProcessGroupEndsWithTheRun) {
   for (int i = 0; i < 100 && Alive(child); ++i) usleep(20000);
   EXPECT_FALSE(Alive(child)) << "the engine's child " << child << " outlived carc conform";
   if (Alive(child)) kill(child, SIGKILL);  // the test's own child: do not leave it behind
+}
+
+// ---- the one-line notation: every value once, text that is UTF-8 without controls, bounded
+
+// Runs a line as `carc validate FILE` does (a file holding the line), in process.
+adjudicator::Outcome ValidateText(const std::string& text) {
+  TempDir dir;
+  Write(dir / "p.line", text);
+  return adjudicator::RunFile(dir / "p.line", {adjudicator::Mode::kValidate, 0});
+}
+
+struct LineCase {
+  const char* finding;  // what the row checks
+  std::string line;
+  int exit_code;
+  std::string message;  // a part of the message, with the column worked out by hand
+};
+
+// The value given second is the one refused, at its column, naming the first one's column. The
+// columns are counted by hand in the lines below: "C3; players Anna / Ben; board D 0,0; " is 37
+// bytes, so the next section's name starts at column 38.
+TEST(Notation, RepeatedOrSurplusValuesAreRefusedWhereTheyAre) {
+  const std::string head = "C3; players Anna / Ben; board D 0,0; ";
+  const std::vector<LineCase> cases = {
+      {"control: the base line is a valid position", head + "turn Ben place_tile E", 0, ""},
+      {"surplus tile in turn", head + "turn Ben place_tile E V", 65,
+       "column 60 (turn): the tile drawn given twice (first at column 58)"},
+      {"claim legal then illegal", head + "turn Ben place_tile E; claim legal illegal", 65,
+       "column 73 (claim): legal or illegal given twice (first at column 67)"},
+      {"claim scores twice", head + "turn Ben place_tile E; claim scores 0,0 scores 12,11", 65,
+       "column 78 (claim): scores given twice (first at column 67)"},
+      {"a kind in hand twice", "C3; players Anna / Ben 7 meeple:1 meeple:7; board D 0,0", 65,
+       "column 35 (players, item 2): figures in hand of kind meeple given twice (first at "
+       "column 26)"},
+      {"a tile's count twice", head + "remaining U:3 U:1", 65,
+       "column 52 (remaining): the count of tile U given twice (first at column 48)"},
+      {"an option twice (before its unknown value, 69, is read)",
+       "C3 farm_scoring=a farm_scoring=b; players Anna / Ben; board D 0,0", 65,
+       "column 19 (rules): option farm_scoring given twice (first at column 4)"},
+      {"the placed square twice",
+       "C3; players Anna / Ben; board D 0,0 / U 1,0; turn Anna place_figure 1,0 0,0", 65,
+       "column 73 (turn): the square of the tile placed (X,Y) given twice (first at column 69)"},
+      {"an expansion twice", "C3 phantom phantom; players Anna / Ben; board D 0,0", 65,
+       "column 12 (rules): expansion phantom given twice (first at column 4)"},
+      {"the step twice", head + "turn Ben place_tile draw", 65,
+       "column 58 (turn): the step given twice (first at column 47)"},
+      {"a state twice",
+       "C3 phantom; players Anna / Ben; board D 0,0; state phantom {} ; state "
+       "phantom {}",
+       65, "(state): state phantom given twice (first at column 52)"},
+      {"a section twice", head + "board U 1,0", 65, "column 38 (board): section board given twice"},
+      {"an unknown edition is 69, not malformed JSON", "C4; players Anna / Ben; board D 0,0", 69,
+       "column 1 (rules): unknown edition \"C4\" (known: C1, C2, C3)"},
+  };
+  for (const LineCase& c : cases) {
+    auto o = ValidateText(c.line);
+    EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
+    if (!c.message.empty())
+      EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
+  }
+}
+
+TEST(Notation, TextThatIsNotUtf8OrHoldsControlsIsRefusedAtItsColumn) {
+  const std::vector<LineCase> cases = {
+      // "C3; players An" is 14 bytes: the 0xFF byte is column 15.
+      {"a raw 0xFF in a name",
+       "C3; players An\xff"
+       "na / Ben; board D 0,0",
+       65, "column 15: invalid UTF-8"},
+      {"a UTF-16 surrogate in a name",
+       "C3; players An\xed\xa0\x80"
+       "na / Ben; board D 0,0",
+       65, "column 15: invalid UTF-8"},
+      {"a raw ESC in a name", "C3; players \x1b[31mAnna / Ben; board D 0,0", 65,
+       "column 13: control character U+001B"},
+      {"a C1 CSI in a name",
+       "C3; players \xc2\x9b"
+       "31mAnna / Ben; board D 0,0",
+       65, "column 13: control character U+009B"},
+      {"ESC written as a JSON escape", "C3; players \"\\u001b[31mAnna\" / Ben; board D 0,0", 65,
+       "column 13: control character U+001B in a string (character 1, byte 1)"},
+      {"a right-to-left override", "C3; players \"\\u202eAnna\" / Ben; board D 0,0", 65,
+       "column 13: control character U+202E in a string"},
+      {"control: an accented name is UTF-8",
+       "C3; players Ren\xc3\xa9"
+       "e / Ben; board D 0,0",
+       0, ""},
+  };
+  for (const LineCase& c : cases) {
+    auto o = ValidateText(c.line);
+    EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
+    if (!c.message.empty())
+      EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
+  }
+}
+
+// The CLI surfaces that used to exit 70 (type_error.316) on a 0xFF byte in a name.
+TEST(Notation, CliRefusesInvalidUtf8InANameWith65) {
+  TempDir dir;
+  const std::string line =
+      "'C3; players An\xff"
+      "na / Ben; board D 0,0; turn Anna draw'";
+  for (const std::string& cmd :
+       {"convert " + line + " --to json", "play " + line + " 'draw U'",
+        "adjudicate --db " + (dir / "log.db") + " " + line, "validate " + line}) {
+    Result r = Carc(cmd, true);
+    EXPECT_EQ(r.code, 65) << cmd << ": " << r.out;
+    EXPECT_NE(r.out.find("column 15: invalid UTF-8"), std::string::npos) << cmd << ": " << r.out;
+    EXPECT_EQ(r.out.find("type_error"), std::string::npos) << r.out;
+  }
+  Result n = Carc(
+      "new --players 'An\xff"
+      "na,Ben' --to json",
+      true);
+  EXPECT_EQ(n.code, 65) << n.out;
+  EXPECT_NE(n.out.find("/players/0/name: a player's name: invalid UTF-8 at byte 3"),
+            std::string::npos)
+      << n.out;
+  Result esc = Carc("new --players $(printf 'Anna\\033[2J,Ben') --to json", true);
+  EXPECT_EQ(esc.code, 65) << esc.out;
+  EXPECT_NE(esc.out.find("control character U+001B at character 5"), std::string::npos) << esc.out;
+  EXPECT_EQ(esc.out.find('\x1b'), std::string::npos);
+}
+
+// Caps, checked by outcome: the child runs under 1 GB of address space and 10 s of CPU
+// (ulimit), so a cap that does not hold ends in a signal or an allocation failure, not 65.
+Result Bounded(const std::string& args) {
+  return Shell("ulimit -v 1048576 -t 10; " + kCarc + " " + args, true);
+}
+
+TEST(Limits, LongLinesListsAndNamesAreRefusedWithinBounds) {
+  TempDir dir;
+  // 10^6 board items: 8 MB, beyond the 1 MiB of a line.
+  std::string items = "C3; players Anna / Ben; board D 0,0";
+  for (int i = 0; i < 1000000; ++i) items += " / U 1,0";
+  Write(dir / "million.line", items);
+  Result r = Bounded("validate " + (dir / "million.line"));
+  EXPECT_EQ(r.code, 65) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("the line is longer than 1048576 bytes (8000035)"), std::string::npos)
+      << r.out.substr(0, 300);
+  // 4,097 items in a line under 1 MiB: the 4,096th "/", which would open item 4,097, is refused.
+  std::string many = "C3; players Anna / Ben; board D 0,0";
+  for (int i = 0; i < 4096; ++i) many += " / U " + std::to_string(i + 1) + ",0";
+  Write(dir / "many.line", many);
+  r = Bounded("validate " + (dir / "many.line"));
+  EXPECT_EQ(r.code, 65) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("(board): more than 4096 items in one section"), std::string::npos)
+      << r.out.substr(0, 300);
+  // A 60 MB name in a JSON file (under the 64 MiB file cap).
+  json doc = Small();
+  doc["players"][0]["name"] = std::string(60 << 20, 'a');
+  Write(dir / "name.json", doc.dump());
+  doc = json();
+  r = Bounded("validate " + (dir / "name.json"));
+  EXPECT_EQ(r.code, 65) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("/players/0/name: a player's name: longer than 64 characters (62914560)"),
+            std::string::npos)
+      << r.out.substr(0, 300);
+}
+
+TEST(Limits, NameOf64CharactersIsTheLongest) {
+  json doc = Small();
+  doc["players"][1]["name"] = std::string(60, 'a') + "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9";  // 64
+  auto ok = adjudicator::RunJson(doc, "p.json", {adjudicator::Mode::kValidate, 0});
+  EXPECT_EQ(ok.exit_code, 0) << ok.error;
+  doc["players"][1]["name"] = std::string(65, 'a');
+  auto no = adjudicator::RunJson(doc, "p.json", {adjudicator::Mode::kValidate, 0});
+  EXPECT_EQ(no.exit_code, 65);
+  EXPECT_EQ(no.error, "p.json:/players/1/name: a player's name: longer than 64 characters (65)");
+}
+
+// The text verdict prints the names (its "figures:" line among others): a name with an escape
+// never gets that far.
+TEST(Names, ControlCharactersInAJsonNameAreRefused) {
+  json doc = Small();
+  doc["players"][0]["name"] = "\x1b[31mAnna";
+  auto o = adjudicator::RunJson(doc, "p.json", {adjudicator::Mode::kValidate, 0});
+  EXPECT_EQ(o.exit_code, 65);
+  EXPECT_EQ(o.error,
+            "p.json:/players/0/name: a player's name: control character U+001B at character 1");
+  doc["players"][0]["name"] = "Anna\xc2\x85";  // NEL, a C1 control
+  o = adjudicator::RunJson(doc, "p.json", {adjudicator::Mode::kValidate, 0});
+  EXPECT_EQ(o.exit_code, 65);
+  EXPECT_NE(o.error.find("control character U+0085 at character 5"), std::string::npos) << o.error;
+}
+
+// ---- position files: unknown keys and repeats inside objects and lists
+
+TEST(PositionFile, UnknownKeysAndRepeatsAreRefusedWithTheirPointer) {
+  struct Case {
+    const char* finding;
+    std::function<void(json&)> edit;
+    int exit_code;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"turn.placed with a third key",
+       [](json& d) {
+         d["board"].push_back({{"tile", "U"}, {"x", 1}, {"y", 0}});
+         d["turn"] = {
+             {"player", 0}, {"step", "place_figure"}, {"placed", {{"x", 1}, {"y", 0}, {"z", 0}}}};
+       },
+       65, "p.json:/turn/placed/z: unknown field"},
+      {"an expansion listed twice",
+       [](json& d) {
+         d["rules"]["expansions"] = {"phantom", "phantom"};
+       },
+       65,
+       "p.json:/rules/expansions/1: expansion \"phantom\" given twice (also /rules/expansions/0)"},
+      {"pass with a square",
+       [](json& d) {
+         d["question"] = {{"ask", "apply"}, {"actions", {{{"type", "pass"}, {"x", 1}}}}};
+       },
+       65, "/question/actions/0/x: unknown field"},
+      {"a tile placement with a feature",
+       [](json& d) {
+         d["question"] = {{"ask", "apply"},
+                          {"actions",
+                           {{{"type", "place_tile"},
+                             {"x", 1},
+                             {"y", 0},
+                             {"rotation", 0},
+                             {"feature", "city"}}}}};
+       },
+       65, "/question/actions/0/feature: unknown field"},
+  };
+  for (const Case& c : cases) {
+    json doc = Small();
+    c.edit(doc);
+    auto o = adjudicator::RunJson(doc, "p.json", {adjudicator::Mode::kAdjudicate, 0});
+    if (!doc.contains("question"))
+      o = adjudicator::RunJson(doc, "p.json", {adjudicator::Mode::kValidate, 0});
+    EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
+    EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
+  }
+}
+
+// ---- .jcz games: one reader for check-jcz and import, strict about what the model lacks
+
+TEST(Jcz, GamesOfExpansionsTheModelLacksAre69InBothCommands) {
+  struct Case {
+    const char* finding;
+    std::function<void(json&)> edit;
+    int exit_code;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"Inns & Cathedrals tiles", [](json& d) { d["setup"]["sets"]["inns-and-cathedrals:1"] = 1; },
+       69,
+       "g.jcz:/setup/sets/inns-and-cathedrals:1: tile set \"inns-and-cathedrals:1\", which the "
+       "model does not have"},
+      {"the River", [](json& d) { d["setup"]["sets"]["river:1"] = 1; }, 69,
+       "/setup/sets/river:1: tile set \"river:1\""},
+      {"the abbot", [](json& d) { d["setup"]["elements"]["abbot"] = true; }, 69,
+       "g.jcz:/setup/elements/abbot: element \"abbot\", which the model does not have"},
+      {"the big follower of Inns & Cathedrals",
+       [](json& d) { d["setup"]["elements"]["big-follower"] = 1; }, 69,
+       "/setup/elements/big-follower: element \"big-follower\""},
+      {"no farmers", [](json& d) { d["setup"]["elements"]["farmers"] = false; }, 69,
+       "/setup/elements/farmers: a game without farmers"},
+      // replay/1 is player 0's DEPLOY_MEEPLE "0.small.1" (fixtures/peer-games/base-2p-000.jcz).
+      {"player 1's meeple in player 0's turn",
+       [](json& d) { d["replay"][1]["payload"]["meepleId"] = "1.small.1"; }, 65,
+       "g.jcz:/replay/1/payload/meepleId: a figure of player 1, but it is player 0's turn"},
+      {"an abbot's id without the abbot element",
+       [](json& d) { d["replay"][1]["payload"]["meepleId"] = "0.abbot.1"; }, 65,
+       "/replay/1/payload/meepleId: unknown figure \"abbot\" (small)"},
+      {"rotation R45", [](json& d) { d["replay"][0]["payload"]["rotation"] = "R45"; }, 65,
+       "g.jcz:/replay/0/payload/rotation: expected R0, R90, R180 or R270, got \"R45\""},
+      {"an empty object", [](json& d) { d = json::object(); }, 65,
+       "g.jcz:/: missing field \"setup\""},
+      {"setup of the wrong type", [](json& d) { d["setup"] = 5; }, 65,
+       "g.jcz:/setup: expected an object, got number"},
+      {"a name with an escape", [](json& d) { d["players"][0]["name"] = "\x1b[2J"; }, 65,
+       "g.jcz:/players/0/name: a player's name: control character U+001B at character 1"},
+  };
+  for (const Case& c : cases) {
+    json d = PeerGame();
+    c.edit(d);
+    TempDir dir;
+    Write(dir / "g.jcz", d.dump());
+    for (const std::string& cmd : {"games check-jcz " + (dir / "g.jcz"),
+                                   "games import --db " + (dir / "g.db") + " " + (dir / "g.jcz")}) {
+      Result r = Carc(cmd, true);
+      EXPECT_EQ(r.code, c.exit_code) << c.finding << " (" << cmd << "): " << r.out;
+      EXPECT_NE(r.out.find(c.message.substr(c.message.find(':') + 1)), std::string::npos)
+          << c.finding << " (" << cmd << "): " << r.out;
+      EXPECT_EQ(r.out.find("json.exception"), std::string::npos) << r.out;
+      EXPECT_EQ(r.out.find("type_error"), std::string::npos) << r.out;
+    }
+    auto rec = database::JczToRecord(d, "g.jcz");
+    ASSERT_FALSE(rec.ok()) << c.finding;
+    EXPECT_EQ(static_cast<int>(rec.status().code()), c.exit_code) << c.finding;
+    EXPECT_NE(rec.status().message().find(c.message), std::string::npos)
+        << c.finding << ": " << rec.status().message();
+  }
+}
+
+// ---- game records and the games commands
+
+TEST(GameRecord, SevenPlayersAreBlamedOnPlayers) {
+  json rec = {{"format", "carc-game/1"},
+              {"players", json::array()},
+              {"draw_order", json::array()},
+              {"turns", {{{"actions", {{{"type", "pass"}}}}, {"scores", {0, 0, 0, 0, 0, 0, 0}}}}}};
+  for (int i = 0; i < 7; ++i) rec["players"].push_back({{"name", "P" + std::to_string(i)}});
+  auto r = database::ParseGameRecord(rec, "g.game.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(),
+            "g.game.json:/players: expected 1 to 6 players, each {\"name\": ...}");
+  rec["players"].erase(6);
+  rec["rules"] = {{"expansions", {"phantom", "phantom"}}};
+  r = database::ParseGameRecord(rec, "g.game.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(),
+            "g.game.json:/rules/expansions/1: expansion \"phantom\" given twice");
+}
+
+TEST(Cli, GameNumberBeyondInt64IsAUsageError) {
+  TempDir dir;
+  // 2^63 used to be read as 2^63 - 1: "no game 9223372036854775807".
+  Result r = Carc("games show 9223372036854775808 --db " + (dir / "g.db"), true);
+  EXPECT_EQ(r.code, 64) << r.out;
+  EXPECT_NE(r.out.find("expected a game number from 1 to 9223372036854775807"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("no game"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 #include "database/game_record.h"
 
+#include <algorithm>
 #include <set>
 
 #include "database/sha256.h"
 #include "model/core/input_file.h"
+#include "model/core/notation_text.h"
 
 namespace carc::database {
 
@@ -42,9 +44,9 @@ model::StatusOr<std::vector<int>> Scores(const json& j, size_t players, const st
 
 model::StatusOr<GameRecord> ParseGameRecord(const json& j, const std::string& source) {
   if (!j.is_object()) return Bad(source, "", "a game record is a JSON object");
-  if (Status s = OnlyKeys(j, {"format", "meta", "rules", "players", "start", "draw_order", "turns",
-                              "final_scores"},
-                          source, "");
+  if (Status s = OnlyKeys(
+          j, {"format", "meta", "rules", "players", "start", "draw_order", "turns", "final_scores"},
+          source, "");
       !s.ok())
     return s;
   if (!j.contains("format") || j["format"] != kGameRecordFormat)
@@ -62,22 +64,32 @@ model::StatusOr<GameRecord> ParseGameRecord(const json& j, const std::string& so
     if (!rules["edition"].is_string()) return Bad(source, "/rules/edition", "expected a string");
     r.edition = rules["edition"];
   }
-  for (const json& e : rules.value("expansions", json::array())) {
-    if (!e.is_string()) return Bad(source, "/rules/expansions", "expected expansion ids");
-    r.expansions.push_back(e);
+  const json exps = rules.value("expansions", json::array());
+  if (!exps.is_array()) return Bad(source, "/rules/expansions", "expected an array of ids");
+  for (size_t i = 0; i < exps.size(); ++i) {
+    const std::string where = "/rules/expansions/" + std::to_string(i);
+    if (!exps[i].is_string()) return Bad(source, where, "expected an expansion id");
+    if (std::find(r.expansions.begin(), r.expansions.end(), exps[i]) != r.expansions.end())
+      return Bad(source, where, "expansion " + exps[i].dump() + " given twice");
+    r.expansions.push_back(exps[i]);
   }
   if (rules.contains("options")) {
     if (!rules["options"].is_object()) return Bad(source, "/rules/options", "expected an object");
     r.options = rules["options"];
   }
-  if (!j.contains("players") || !j["players"].is_array() || j["players"].empty())
-    return Bad(source, "/players", "expected a non-empty array of {\"name\": ...}");
+  // BASE-SETUP: 2 to 6 players (1 for a solo study, as a position file allows); checked here,
+  // so that a seventh player is not blamed on the first turn's scores.
+  if (!j.contains("players") || !j["players"].is_array() || j["players"].empty() ||
+      j["players"].size() > 6)
+    return Bad(source, "/players", "expected 1 to 6 players, each {\"name\": ...}");
   for (size_t i = 0; i < j["players"].size(); ++i) {
     const json& p = j["players"][i];
     const std::string where = "/players/" + std::to_string(i);
     if (!p.is_object() || !p.contains("name") || !p["name"].is_string())
       return Bad(source, where, "expected {\"name\": \"...\"}");
     if (Status s = OnlyKeys(p, {"name"}, source, where); !s.ok()) return s;
+    if (std::string why = model::NameProblem(p["name"].get_ref<const std::string&>()); !why.empty())
+      return Bad(source, where + "/name", "a player's name: " + why);
     r.players.push_back(p["name"]);
   }
   if (j.contains("start")) {
@@ -86,7 +98,8 @@ model::StatusOr<GameRecord> ParseGameRecord(const json& j, const std::string& so
     for (size_t i = 0; i < j["start"].size(); ++i) {
       const json& t = j["start"][i];
       if (!t.is_object()) return Bad(source, "/start/" + std::to_string(i), "expected an object");
-      if (Status s = OnlyKeys(t, {"tile", "x", "y", "rotation"}, source, "/start/" + std::to_string(i));
+      if (Status s =
+              OnlyKeys(t, {"tile", "x", "y", "rotation"}, source, "/start/" + std::to_string(i));
           !s.ok())
         return s;
       json e = t;

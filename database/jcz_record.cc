@@ -4,6 +4,7 @@
 #include <map>
 
 #include "model/core/input_file.h"
+#include "model/core/notation_text.h"
 
 namespace carc::database {
 
@@ -21,12 +22,12 @@ const std::map<std::string, std::string>& JczTileIds() {
   return ids;
 }
 
-int JczRotation(const std::string& r) {
+std::optional<int> JczRotation(const std::string& r) {
   if (r == "R0") return 0;
   if (r == "R90") return 90;
   if (r == "R180") return 180;
   if (r == "R270") return 270;
-  return -1;
+  return std::nullopt;
 }
 
 std::string JczFeatureName(const std::string& feature, std::string loc) {
@@ -60,89 +61,323 @@ std::optional<std::vector<int>> JczScores(const json& s) {
 
 namespace {
 
-Status Bad(const std::string& source, const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, source + ":" + where + ": " + what);
+// Typed access by JSON pointer: every failure is a Status naming the file and the pointer, and
+// says what was expected and what was found (never a library's exception text).
+struct Reader {
+  const std::string& source;
+  Status error;
+
+  bool Fail(const std::string& where, const std::string& what,
+            ErrorCode code = ErrorCode::kMalformed) {
+    if (error.ok())
+      error = Status(code, source + ":" + (where.empty() ? "/" : where) + ": " + what);
+    return false;
+  }
+  static std::string Found(const json& j) {
+    std::string s = j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return s.size() > 40 ? std::string(j.type_name()) : s;
+  }
+  // obj[key] of an object: nullptr (and the error) when obj is not an object or has no key.
+  const json* Field(const json& obj, const std::string& where, const char* key) {
+    if (!obj.is_object()) {
+      Fail(where, std::string("expected an object, got ") + obj.type_name());
+      return nullptr;
+    }
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+      Fail(where, std::string("missing field \"") + key + "\"");
+      return nullptr;
+    }
+    return &*it;
+  }
+  const json* Array(const json& obj, const std::string& where, const char* key) {
+    const json* v = Field(obj, where, key);
+    if (v && !v->is_array()) {
+      Fail(where + "/" + key, std::string("expected an array, got ") + v->type_name());
+      return nullptr;
+    }
+    return v;
+  }
+  const json* Object(const json& obj, const std::string& where, const char* key) {
+    const json* v = Field(obj, where, key);
+    if (v && !v->is_object()) {
+      Fail(where + "/" + key, std::string("expected an object, got ") + v->type_name());
+      return nullptr;
+    }
+    return v;
+  }
+  const std::string* String(const json& obj, const std::string& where, const char* key) {
+    const json* v = Field(obj, where, key);
+    if (v && !v->is_string()) {
+      Fail(where + "/" + key, "expected a string, got " + Found(*v));
+      return nullptr;
+    }
+    return v ? &v->get_ref<const std::string&>() : nullptr;
+  }
+};
+
+// BASE-SETUP: the model has the base game and, of JCZ's elements, Phantom. A tile set or an
+// element it does not have is refused by name (kUnknownRules), so that no such game is replayed
+// as a base game and reported as agreeing.
+bool ReadSetup(Reader& rd, const json& setup, GameRecord& r) {
+  const json* sets = rd.Object(setup, "/setup", "sets");
+  if (!sets) return false;
+  if (sets->empty()) return rd.Fail("/setup/sets", "no tile set (expected {\"basic:1\": 1})");
+  for (const auto& [key, value] : sets->items()) {
+    if (key != "basic:1")
+      return rd.Fail("/setup/sets/" + key,
+                     "tile set \"" + key + "\", which the model does not have (it has basic:1)",
+                     ErrorCode::kUnknownRules);
+    if (value != 1)
+      return rd.Fail("/setup/sets/basic:1",
+                     "expected one copy of the base set, got " + Reader::Found(value),
+                     ErrorCode::kUnknownRules);
+  }
+  const json* elements = rd.Object(setup, "/setup", "elements");
+  if (!elements) return false;
+  bool followers = false, farmers = false;
+  for (const auto& [key, value] : elements->items()) {
+    const std::string where = "/setup/elements/" + key;
+    if (key == "small-follower") {
+      if (value != 7)
+        return rd.Fail(where, Reader::Found(value) + " meeples each; the model's base game has 7",
+                       ErrorCode::kUnknownRules);
+      followers = true;
+    } else if (key == "farmers") {
+      if (value != true)
+        return rd.Fail(where, "a game without farmers, which the model does not have",
+                       ErrorCode::kUnknownRules);
+      farmers = true;
+    } else if (key == "phantom") {
+      if (value != 1)
+        return rd.Fail(where, "expected one phantom each, got " + Reader::Found(value),
+                       ErrorCode::kUnknownRules);
+      r.expansions.push_back("phantom");
+    } else {
+      return rd.Fail(where,
+                     "element \"" + key +
+                         "\", which the model does not have (it has small-follower, farmers, "
+                         "phantom)",
+                     ErrorCode::kUnknownRules);
+    }
+  }
+  if (!followers || !farmers)
+    return rd.Fail("/setup/elements",
+                   std::string("no \"") + (followers ? "farmers" : "small-follower") +
+                       "\": a game without them, which the model does not have",
+                   ErrorCode::kUnknownRules);
+  const json* start = rd.Array(setup, "/setup", "start");
+  if (!start) return false;
+  if (start->empty()) return rd.Fail("/setup/start", "expected at least the start tile");
+  r.start = json::array();
+  for (size_t i = 0; i < start->size(); ++i) {
+    const std::string w = "/setup/start/" + std::to_string(i);
+    const json& s = (*start)[i];
+    const std::string* tile = rd.String(s, w, "tile");
+    if (!tile) return false;
+    auto it = JczTileIds().find(*tile);
+    if (it == JczTileIds().end())
+      return rd.Fail(w + "/tile", "unknown tile " + Reader::Found(s["tile"]));
+    json entry = {{"tile", it->second}, {"rotation", 0}};
+    for (const char* k : {"x", "y"}) {
+      const json* v = rd.Field(s, w, k);
+      if (!v) return false;
+      auto n = model::JsonInt(*v);
+      if (!n) return rd.Fail(w + "/" + k, model::JsonIntError(*v));
+      entry[k] = *n;
+    }
+    if (auto rot = s.find("rotation"); rot != s.end()) {
+      std::optional<int> deg =
+          rot->is_string() ? JczRotation(rot->get<std::string>()) : model::JsonInt(*rot);
+      if (!deg || (*deg != 0 && *deg != 90 && *deg != 180 && *deg != 270))
+        return rd.Fail(w + "/rotation", "expected 0, 90, 180, 270 or R0, R90, R180, R270, got " +
+                                            Reader::Found(*rot));
+      entry["rotation"] = *deg;
+    }
+    r.start.push_back(entry);
+  }
+  return true;
+}
+
+bool ReadScores(Reader& rd, const json& j, const std::string& where, size_t players,
+                std::vector<int>& out) {
+  auto s = JczScores(j);
+  if (!s || s->size() != players)
+    return rd.Fail(where, "expected a list of " + std::to_string(players) +
+                              " integer scores, got " + Reader::Found(j));
+  out = std::move(*s);
+  return true;
+}
+
+// One DEPLOY_MEEPLE. The figure is the player's whose turn it is (turns go round in seat order:
+// the supported subset has no extra turn): "1.small.3" in player 0's turn is refused.
+bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_t player,
+                bool phantom, json& action) {
+  const std::string* id = rd.String(payload, where, "meepleId");
+  if (!id) return false;
+  const std::string wid = where + "/meepleId";
+  const size_t dot = id->find('.'), dot2 = dot == std::string::npos ? dot : id->find('.', dot + 1);
+  if (dot == 0 || dot2 == std::string::npos || id->find_first_not_of("0123456789") != dot ||
+      dot > 2)
+    return rd.Fail(wid, "expected PLAYER.KIND.N (e.g. \"0.small.1\"), got " + Reader::Found(*id));
+  const size_t owner = std::stoul(id->substr(0, dot));
+  const std::string kind = id->substr(dot + 1, dot2 - dot - 1);
+  if (owner != player)
+    return rd.Fail(wid, "a figure of player " + std::to_string(owner) + ", but it is player " +
+                            std::to_string(player) + "'s turn");
+  if (kind != "small" && !(kind == "phantom" && phantom))
+    return rd.Fail(wid,
+                   "unknown figure \"" + kind + "\" (small" + (phantom ? ", phantom" : "") + ")");
+  const json* ptr = rd.Object(payload, where, "pointer");
+  if (!ptr) return false;
+  const std::string wp = where + "/pointer";
+  const json* pos = rd.Field(*ptr, wp, "position");
+  if (!pos) return false;
+  auto xy = JczPosition(*pos);
+  if (!xy) return rd.Fail(wp + "/position", "expected [x, y], two integers");
+  const std::string* feature = rd.String(*ptr, wp, "feature");
+  if (!feature) return false;
+  if (*feature != "Road" && *feature != "City" && *feature != "Field" && *feature != "Monastery")
+    return rd.Fail(wp + "/feature",
+                   "expected Road, City, Field or Monastery, got " + Reader::Found(*feature));
+  std::string location;
+  if (*feature != "Monastery") {
+    const std::string* loc = rd.String(*ptr, wp, "location");
+    if (!loc) return false;
+    location = *loc;
+  }
+  action = {{"type", "place_figure"},
+            {"kind", kind == "phantom" ? "phantom" : "meeple"},
+            {"x", xy->first},
+            {"y", xy->second},
+            {"feature", JczFeatureName(*feature, location)}};
+  return true;
 }
 
 }  // namespace
 
-model::StatusOr<GameRecord> JczToRecord(const json& d, const std::string& source) {
-  try {
-    GameRecord r;
-    r.meta = {{"origin", "jcz"},
-              {"file", std::filesystem::path(source).filename().string()},
-              {"jcz_game_id", d.value("gameId", "")},
-              {"jcz_app_version", d.value("appVersion", "")}};
-    if (d.at("setup").at("elements").contains("phantom")) r.expansions.push_back("phantom");
-    for (const json& p : d.at("players")) r.players.push_back(p.at("name").get<std::string>());
-    r.start = json::array();
-    for (const json& s : d.at("setup").at("start")) {
-      auto it = JczTileIds().find(s.at("tile").get<std::string>());
-      if (it == JczTileIds().end())
-        return Bad(source, "/setup/start", "unknown tile " + s.at("tile").dump());
-      r.start.push_back({{"tile", it->second},
-                         {"x", s.at("x")},
-                         {"y", s.at("y")},
-                         {"rotation", s.value("rotation", 0)}});
+model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
+  Reader rd{source, Status::Ok()};
+  JczGame g;
+  GameRecord& r = g.record;
+  if (!d.is_object())
+    return Status(ErrorCode::kMalformed,
+                  source + ":/: a .jcz game is a JSON object, got " + d.type_name());
+  r.meta = {{"origin", "jcz"}, {"file", std::filesystem::path(source).filename().string()}};
+  for (const char* k : {"gameId", "appVersion"}) {
+    std::string v;
+    if (auto it = d.find(k); it != d.end()) {
+      if (!it->is_string())
+        return Status(ErrorCode::kMalformed,
+                      source + ":/" + k + ": expected a string, got " + Reader::Found(*it));
+      v = it->get<std::string>();
     }
-    const json& replay = d.at("replay");
-    const json& points = d.at("pointsAfterEachTurn");
-    TurnRecord turn;
-    for (size_t i = 0; i < replay.size(); ++i) {
-      const json& m = replay[i];
-      const std::string type = m.at("type");
-      const std::string where = "/replay/" + std::to_string(i);
-      if (type == "PLACE_TILE") {
-        const json& p = m.at("payload");
-        auto it = JczTileIds().find(p.at("tileId").get<std::string>());
-        if (it == JczTileIds().end()) return Bad(source, where + "/payload/tileId", "unknown tile");
-        auto xy = JczPosition(p.at("position"));
-        if (!xy) return Bad(source, where + "/payload/position", "expected [x, y], two integers");
-        r.draw_order.push_back(it->second);
-        turn.actions.push_back({{"type", "place_tile"},
-                                {"tile", it->second},
-                                {"x", xy->first},
-                                {"y", xy->second},
-                                {"rotation", JczRotation(p.at("rotation"))}});
-      } else if (type == "DEPLOY_MEEPLE") {
-        const json& p = m.at("payload");
-        const std::string id = p.at("meepleId");
-        const json& ptr = p.at("pointer");
-        auto xy = JczPosition(ptr.at("position"));
-        if (!xy)
-          return Bad(source, where + "/payload/pointer/position", "expected [x, y], two integers");
-        turn.actions.push_back(
-            {{"type", "place_figure"},
-             {"kind", id.find(".phantom.") != std::string::npos ? "phantom" : "meeple"},
-             {"x", xy->first},
-             {"y", xy->second},
-             {"feature", JczFeatureName(ptr.at("feature"), ptr.at("location"))}});
-      } else if (type == "PASS") {
-        turn.actions.push_back({{"type", "pass"}});
-      } else if (type == "COMMIT") {
-        const size_t n = r.turns.size();
-        if (n >= points.size())
-          return Bad(source, "/pointsAfterEachTurn", "fewer entries than turns");
-        if (turn.actions.empty()) return Bad(source, where, "a turn without actions");
-        auto scores = JczScores(points[n]);
-        if (!scores)
-          return Bad(source, "/pointsAfterEachTurn/" + std::to_string(n),
-                     "expected a list of integer scores");
-        turn.scores = std::move(*scores);
-        r.turns.push_back(std::move(turn));
-        turn = TurnRecord();
-      } else {
-        return Bad(source, where + "/type", "unsupported message " + type);
-      }
-    }
-    if (!turn.actions.empty()) return Bad(source, "/replay", "the last turn has no COMMIT");
-    auto final_scores = JczScores(d.at("finalPoints"));
-    if (!final_scores) return Bad(source, "/finalPoints", "expected a list of integer scores");
-    r.final_scores = std::move(*final_scores);
-    return r;
-  } catch (const json::exception& e) {
-    return Bad(source, "", std::string("not a .jcz game of the supported subset: ") + e.what());
+    r.meta[k == std::string("gameId") ? "jcz_game_id" : "jcz_app_version"] = v;
   }
+  const json* setup = rd.Object(d, "", "setup");
+  if (!setup || !ReadSetup(rd, *setup, r)) return rd.error;
+  const bool phantom = !r.expansions.empty();
+  const json* players = rd.Array(d, "", "players");
+  if (!players) return rd.error;
+  if (players->empty() || players->size() > 6)
+    return Status(ErrorCode::kMalformed, source + ":/players: expected 1 to 6 players, got " +
+                                             std::to_string(players->size()));
+  for (size_t i = 0; i < players->size(); ++i) {
+    const std::string w = "/players/" + std::to_string(i);
+    const std::string* name = rd.String((*players)[i], w, "name");
+    if (!name) return rd.error;
+    if (std::string why = model::NameProblem(*name); !why.empty())
+      return Status(ErrorCode::kMalformed, source + ":" + w + "/name: a player's name: " + why);
+    r.players.push_back(*name);
+  }
+  const json* replay = rd.Array(d, "", "replay");
+  const json* points = replay ? rd.Array(d, "", "pointsAfterEachTurn") : nullptr;
+  if (!points) return rd.error;
+  const size_t n = r.players.size();
+  TurnRecord turn;
+  std::vector<std::string> turn_where;
+  for (size_t i = 0; i < replay->size(); ++i) {
+    const json& m = (*replay)[i];
+    const std::string where = "/replay/" + std::to_string(i);
+    const std::string* type = rd.String(m, where, "type");
+    if (!type) return rd.error;
+    const std::string wpay = where + "/payload";
+    if (*type == "PLACE_TILE") {
+      const json* p = rd.Object(m, where, "payload");
+      const std::string* tile = p ? rd.String(*p, wpay, "tileId") : nullptr;
+      if (!tile) return rd.error;
+      auto it = JczTileIds().find(*tile);
+      if (it == JczTileIds().end())
+        return Status(ErrorCode::kMalformed,
+                      source + ":" + wpay + "/tileId: unknown tile " + Reader::Found(*tile));
+      const json* pos = rd.Field(*p, wpay, "position");
+      if (!pos) return rd.error;
+      auto xy = JczPosition(*pos);
+      if (!xy)
+        return Status(ErrorCode::kMalformed,
+                      source + ":" + wpay + "/position: expected [x, y], two integers");
+      const std::string* rot = rd.String(*p, wpay, "rotation");
+      if (!rot) return rd.error;
+      auto deg = JczRotation(*rot);
+      if (!deg)
+        return Status(ErrorCode::kMalformed, source + ":" + wpay +
+                                                 "/rotation: expected R0, R90, R180 or R270, got " +
+                                                 Reader::Found(*rot));
+      r.draw_order.push_back(it->second);
+      turn.actions.push_back({{"type", "place_tile"},
+                              {"tile", it->second},
+                              {"x", xy->first},
+                              {"y", xy->second},
+                              {"rotation", *deg}});
+    } else if (*type == "DEPLOY_MEEPLE") {
+      const json* p = rd.Object(m, where, "payload");
+      json action;
+      if (!p || !ReadDeploy(rd, *p, wpay, r.turns.size() % n, phantom, action)) return rd.error;
+      turn.actions.push_back(std::move(action));
+    } else if (*type == "PASS") {
+      turn.actions.push_back({{"type", "pass"}});
+    } else if (*type == "COMMIT") {
+      const size_t t = r.turns.size();
+      if (turn.actions.empty())
+        return Status(ErrorCode::kMalformed, source + ":" + where + ": a turn without actions");
+      if (t >= points->size())
+        return Status(ErrorCode::kMalformed, source + ":/pointsAfterEachTurn: fewer entries (" +
+                                                 std::to_string(points->size()) + ") than turns");
+      std::vector<int> scores;
+      if (!ReadScores(rd, (*points)[t], "/pointsAfterEachTurn/" + std::to_string(t), n, scores))
+        return rd.error;
+      turn.scores = std::move(scores);
+      r.turns.push_back(std::move(turn));
+      g.action_where.push_back(std::move(turn_where));
+      g.commit_where.push_back(where);
+      turn = TurnRecord();
+      turn_where.clear();
+      continue;
+    } else {
+      return Status(ErrorCode::kMalformed, source + ":" + where + "/type: unsupported message " +
+                                               Reader::Found(*type) +
+                                               " (PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT)");
+    }
+    turn_where.push_back(where);
+  }
+  if (!turn.actions.empty())
+    return Status(ErrorCode::kMalformed, source + ":/replay: the last turn has no COMMIT");
+  if (points->size() != r.turns.size())
+    return Status(ErrorCode::kMalformed,
+                  source + ":/pointsAfterEachTurn: " + std::to_string(points->size()) +
+                      " entries for " + std::to_string(r.turns.size()) + " turns");
+  const json* final_points = rd.Field(d, "", "finalPoints");
+  std::vector<int> final_scores;
+  if (!final_points || !ReadScores(rd, *final_points, "/finalPoints", n, final_scores))
+    return rd.error;
+  r.final_scores = std::move(final_scores);
+  return g;
+}
+
+model::StatusOr<GameRecord> JczToRecord(const json& jcz, const std::string& source) {
+  auto g = ReadJcz(jcz, source);
+  if (!g.ok()) return g.status();
+  return std::move(g->record);
 }
 
 }  // namespace carc::database

@@ -1,6 +1,7 @@
 #include "model/core/notation.h"
 
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "model/core/input_file.h"
 #include "model/core/notation_internal.h"
+#include "model/core/notation_text.h"
 
 namespace carc::model {
 
@@ -62,7 +64,35 @@ std::string StripComments(std::string_view text) {
   return out;
 }
 
+// The line is UTF-8 text of at most kMaxLineBytes bytes, without control characters other
+// than tab, line feed and carriage return: checked before anything is read from it, so that no
+// message or output carries bytes the user did not see (and a 60 MB line costs one pass).
+Status CheckText(std::string_view s, const std::string& source) {
+  if (s.size() > kMaxLineBytes)
+    return Err(source, static_cast<int>(kMaxLineBytes) + 1, "",
+               "the line is longer than " + std::to_string(kMaxLineBytes) + " bytes (" +
+                   std::to_string(s.size()) + ")");
+  if (size_t bad = InvalidUtf8At(s); bad != std::string_view::npos)
+    return Err(source, static_cast<int>(bad) + 1, "", "invalid UTF-8");
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    char32_t cp = c;  // the few controls beyond ASCII: C1 (2 bytes), U+2028.. (3 bytes)
+    if (c == 0xC2 && i + 1 < s.size())
+      cp = (static_cast<unsigned char>(s[i + 1]) & 0x3F) | 0x80;
+    else if (c == 0xE2 && i + 2 < s.size())
+      cp = 0x2000 | ((static_cast<unsigned char>(s[i + 1]) & 0x3F) << 6) |
+           (static_cast<unsigned char>(s[i + 2]) & 0x3F);
+    if (c != '\t' && c != '\n' && c != '\r' && IsControlChar(cp)) {
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
+      return Err(source, static_cast<int>(i) + 1, "", std::string("control character ") + hex);
+    }
+  }
+  return Status::Ok();
+}
+
 StatusOr<std::vector<Token>> Tokenize(const std::string& s, const std::string& source) {
+  if (Status st = CheckText(s, source); !st.ok()) return st;
   std::vector<Token> out;
   size_t i = 0;
   while (i < s.size()) {
@@ -102,10 +132,28 @@ StatusOr<std::vector<Token>> Tokenize(const std::string& s, const std::string& s
       // The same guarded parse as a JSON file (nesting cap, duplicate keys).
       auto v = ParseJsonText(raw, source + ": column " + std::to_string(col));
       if (!v.ok()) return v.status();
-      if (c == '"')
+      if (c == '"') {
+        const std::string& text = v->get_ref<const std::string&>();
+        for (size_t k = 0, n = 0; k < text.size(); ++n) {
+          const size_t at = k;
+          char32_t cp = static_cast<unsigned char>(text[k]);
+          const size_t len = cp < 0x80 ? 1 : cp >= 0xF0 ? 4 : cp >= 0xE0 ? 3 : 2;
+          cp = len == 1 ? cp : cp & (0x7F >> len);
+          for (size_t m = 1; m < len; ++m)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[k + m]) & 0x3F);
+          k += len;
+          if (IsControlChar(cp)) {
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
+            return Err(source, col, "",
+                       std::string("control character ") + hex + " in a string (character " +
+                           std::to_string(n + 1) + ", byte " + std::to_string(at + 1) + ")");
+          }
+        }
         out.push_back({Tok::kString, v->get<std::string>(), {}, col});
-      else
+      } else {
         out.push_back({Tok::kJson, raw, std::move(*v), col});
+      }
       i = j + 1;
     } else {
       size_t j = i;
@@ -126,6 +174,18 @@ StatusOr<std::vector<Token>> Tokenize(const std::string& s, const std::string& s
 struct LineReader {
   const std::string& source;
   std::vector<std::string> names;  // players, for owner references
+  // Every value the line gives, by the place it goes in the document (a JSON pointer, or a
+  // pointer and the value for a list that is a set), with the column that gave it: a value
+  // given twice is refused wherever it is, never overwritten by the last one.
+  std::map<std::string, int> given;
+
+  Status Once(const std::string& place, const Token& t, const std::string& where,
+              const std::string& what) {
+    auto [it, fresh] = given.emplace(place, t.column);
+    if (fresh) return Status::Ok();
+    return Fail(t, where,
+                what + " given twice (first at column " + std::to_string(it->second) + ")");
+  }
 
   Status Fail(const Token& t, const std::string& where, const std::string& what) const {
     return Err(source, t.column, where, what);
@@ -277,8 +337,12 @@ bool LooksLikeLine(std::string_view text) {
   std::string s = StripComments(text);
   size_t p = s.find_first_not_of(" \t\r\n");
   if (p == std::string::npos || s.size() < p + 2) return false;
-  if (s[p] != 'C' || s[p + 1] < '1' || s[p + 1] > '3') return false;
-  return s.size() == p + 2 || s[p + 2] == ';' || std::isspace(static_cast<unsigned char>(s[p + 2]));
+  // "C" and one to three digits: an edition, known or not (C4 is an unknown edition, exit 69,
+  // not a malformed JSON file).
+  size_t q = p + 1;
+  while (q < s.size() && q < p + 4 && std::isdigit(static_cast<unsigned char>(s[q]))) ++q;
+  if (s[p] != 'C' || q == p + 1) return false;
+  return s.size() == q || s[q] == ';' || std::isspace(static_cast<unsigned char>(s[q]));
 }
 
 StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
@@ -289,11 +353,19 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
   sections[0].name = "rules";
   sections[0].items.emplace_back();
   for (const Token& t : *toks) {
+    // Lists are bounded (kMaxListItems): sections, the items of one, the words of one item.
     if (t.type == Tok::kSemi) {
+      if (sections.size() >= kMaxListItems)
+        return Err(source, t.column, "",
+                   "more than " + std::to_string(kMaxListItems) + " sections");
       sections.emplace_back();
       sections.back().column = t.column;
       sections.back().items.emplace_back();
     } else if (t.type == Tok::kSlash) {
+      Section& s = sections.back();
+      if (s.items.size() >= kMaxListItems)
+        return Err(source, t.column, s.name,
+                   "more than " + std::to_string(kMaxListItems) + " items in one section");
       sections.back().items.emplace_back();
       sections.back().items.back().column = t.column;
     } else {
@@ -306,10 +378,13 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
         continue;
       }
       if (s.items.back().toks.empty()) s.items.back().column = t.column;
+      if (s.items.back().toks.size() >= kMaxListItems)
+        return Err(source, t.column, s.name,
+                   "more than " + std::to_string(kMaxListItems) + " words in one item");
       s.items.back().toks.push_back(t);
     }
   }
-  LineReader rd{source, {}};
+  LineReader rd{source, {}, {}};
   json doc = json::object();
   // Rules: EDITION {EXPANSION} {KEY=VALUE}.
   {
@@ -317,6 +392,12 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     if (s.items.size() != 1 || s.items[0].toks.empty())
       return Err(source, 1, "rules", "a line starts with the edition: C1, C2 or C3");
     const auto& t = s.items[0].toks;
+    if (t[0].type == Tok::kWord && t[0].text.size() >= 2 && t[0].text.size() <= 4 &&
+        t[0].text[0] == 'C' && t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3" &&
+        t[0].text.find_first_not_of("0123456789", 1) == std::string::npos)
+      return Status(ErrorCode::kUnknownRules, source + ": column " + std::to_string(t[0].column) +
+                                                  " (rules): unknown edition \"" + t[0].text +
+                                                  "\" (known: C1, C2, C3)");
     if (t[0].type != Tok::kWord || (t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3"))
       return Err(source, t[0].column, "rules",
                  "a line starts with the edition C1, C2 or C3, got " + LineReader::Shown(t[0]));
@@ -324,10 +405,18 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     for (size_t i = 1; i < t.size(); ++i) {
       if (t[i].type != Tok::kWord)
         return Err(source, t[i].column, "rules", "expected an expansion id or option=value");
-      if (auto eq = t[i].text.find('='); eq != std::string::npos)
-        rules["options"][t[i].text.substr(0, eq)] = t[i].text.substr(eq + 1);
-      else
+      if (auto eq = t[i].text.find('='); eq != std::string::npos) {
+        const std::string key = t[i].text.substr(0, eq);
+        if (Status st = rd.Once("/rules/options/" + key, t[i], "rules", "option " + key); !st.ok())
+          return st;
+        rules["options"][key] = t[i].text.substr(eq + 1);
+      } else {
+        if (Status st =
+                rd.Once("/rules/expansions/" + t[i].text, t[i], "rules", "expansion " + t[i].text);
+            !st.ok())
+          return st;
         rules["expansions"].push_back(t[i].text);
+      }
     }
     doc["rules"] = rules;
   }
@@ -363,7 +452,12 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
               t, where,
               "expected the score, then figures in hand as kind:N (e.g. meeple:6), got " +
                   LineReader::Shown(t));
-        p["supply"][t.text.substr(0, colon)] = *n;
+        const std::string kind = t.text.substr(0, colon);
+        if (Status st = rd.Once("/players/" + std::to_string(i) + "/supply/" + kind, t, where,
+                                "figures in hand of kind " + kind);
+            !st.ok())
+          return st;
+        p["supply"][kind] = *n;
       }
       rd.names.push_back(*name);
       doc["players"].push_back(p);
@@ -462,6 +556,10 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
             !IsTileLetter(tk.text.substr(0, 1)))
           return rd.Fail(
               tk, n, "expected rest, or counts TILE:N (e.g. U:3), got " + LineReader::Shown(tk));
+        if (Status st = rd.Once("/supply/remaining/" + tk.text.substr(0, 1), tk, n,
+                                "the count of tile " + tk.text.substr(0, 1));
+            !st.ok())
+          return st;
         rem[tk.text.substr(0, 1)] = *cnt;
       }
       doc["supply"]["remaining"] = rem;
@@ -472,22 +570,26 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
       json turn = {{"player", *p}};
       for (size_t k = 1; k < t.size(); ++k) {
         if (t[k].type != Tok::kWord) return rd.Fail(t[k], n, "expected a step, a tile or X,Y");
+        // Each is given once: "turn Ben place_tile E V" names two tiles, not the last one.
         if (auto c = ToCoord(t[k].text)) {
+          if (Status st = rd.Once("/turn/placed", t[k], n, "the square of the tile placed (X,Y)");
+              !st.ok())
+            return st;
           turn["placed"] = {{"x", c->first}, {"y", c->second}};
         } else if (IsTileLetter(t[k].text)) {
+          if (Status st = rd.Once("/turn/tile", t[k], n, "the tile drawn"); !st.ok()) return st;
           turn["tile"] = t[k].text;
-        } else if (!turn.contains("step")) {
-          turn["step"] = t[k].text;
         } else {
-          return rd.Fail(t[k], n, "a second step " + Quote(t[k].text));
+          if (Status st = rd.Once("/turn/step", t[k], n, "the step"); !st.ok()) return st;
+          turn["step"] = t[k].text;
         }
       }
       doc["turn"] = turn;
     } else if (n == "state") {  // state ID {json}
       if (t.size() != 2 || t[0].type != Tok::kWord || t[1].type != Tok::kJson)
         return Err(source, s.column, n, "expected state ID {...}: an expansion's state as JSON");
-      if (doc.contains("expansions") && doc["expansions"].contains(t[0].text))
-        return rd.Fail(t[0], n, "state " + t[0].text + " given twice");
+      if (Status st = rd.Once("/expansions/" + t[0].text, t[0], n, "state " + t[0].text); !st.ok())
+        return st;
       doc["expansions"][t[0].text] = t[1].value;
     } else if (n == "partial") {  // partial [true|false]: board_partial
       if (t.size() > 1 || (t.size() == 1 && (t[0].type != Tok::kWord ||
@@ -514,13 +616,22 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     } else if (n == "claim") {  // claim [legal|illegal] [scores N,N,..]
       json claim = json::object();
       for (size_t k = 0; k < t.size(); ++k) {
+        if (t[k].type != Tok::kWord)
+          return rd.Fail(t[k], n, "expected claim [legal|illegal] [scores N,N,...]");
         if (t[k].text == "legal" || t[k].text == "illegal") {
+          if (Status st = rd.Once("/question/claim/legal", t[k], n, "legal or illegal"); !st.ok())
+            return st;
           claim["legal"] = t[k].text == "legal";
         } else if (t[k].text == "scores" && k + 1 < t.size()) {
+          if (Status st = rd.Once("/question/claim/scores", t[k], n, "scores"); !st.ok()) return st;
+          if (t[k + 1].type != Tok::kWord)
+            return rd.Fail(t[k + 1], n, "expected scores as N,N,... (one per player)");
           json sc = json::array();
           std::string list = t[++k].text;
           size_t start = 0;
           while (true) {
+            if (sc.size() >= kMaxListItems)
+              return rd.Fail(t[k], n, "more than " + std::to_string(kMaxListItems) + " scores");
             size_t comma = list.find(',', start);
             auto v = ToInt(list.substr(start, comma == std::string::npos ? comma : comma - start));
             if (!v) return rd.Fail(t[k], n, "expected scores as N,N,... (one per player)");

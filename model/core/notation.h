@@ -21,8 +21,16 @@
 
 namespace carc::model {
 
+// Limits of a line (adjudicator/POSITION_FORMAT.md "Limits"), each refused with kMalformed
+// naming the column: the whole text in bytes, and the sections of a line, the items of a
+// section, the words of an item and the scores of a claim. A player's name is bounded by
+// kMaxNameChars (position_io.h).
+inline constexpr size_t kMaxLineBytes = 1 << 20;
+inline constexpr size_t kMaxListItems = 4096;
+
 // Whether a text is the notation rather than JSON: after blank lines and comment lines ("#"
-// followed by a space or the line's end) it starts with an edition, C1, C2 or C3.
+// followed by a space or the line's end) it starts with an edition, C and one to three digits
+// (C1, C2, C3; any other is an unknown edition).
 bool LooksLikeLine(std::string_view text);
 
 // Line -> position-file JSON. Errors (kMalformed) name the source, the column and the section:

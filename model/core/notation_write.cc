@@ -109,7 +109,7 @@ StatusOr<std::string> JsonToLine(const json& doc) {
   if (!OnlyKeys(rules, {"edition", "expansions", "options"}))
     return Unstatable("/rules", "expected edition, expansions, options");
   json ed = rules.value("edition", json("C3"));
-  if (!ed.is_string() || !LooksLikeLine(ed.get<std::string>()) || ed.get<std::string>().size() != 2)
+  if (!ed.is_string() || (ed != "C1" && ed != "C2" && ed != "C3"))
     return Unstatable("/rules/edition", "expected C1, C2 or C3");
   out = ed.get<std::string>();
   for (const json& e : rules.value("expansions", json::array())) {

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "model/core/input_file.h"
 #include "model/core/notation.h"
+#include "model/core/notation_text.h"
 #include "model/core/rules.h"
 
 namespace carc::model {
@@ -121,6 +123,64 @@ std::string Ptr(const std::string& base, size_t i) { return base + "/" + std::to
 std::string PtrOf(const Where& base, const char* key) { return base.str() + "/" + key; }
 
 }  // namespace
+
+size_t InvalidUtf8At(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    if (len == 0 || c > 0xF4 || c == 0xC0 || c == 0xC1 || i + len > s.size()) return i;
+    char32_t cp = c & (0x7F >> len);
+    for (size_t k = 1; k < len; ++k) {
+      const unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+bool IsControlChar(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+// Decodes well-formed UTF-8 (checked by InvalidUtf8At first) one character at a time.
+static char32_t NextChar(std::string_view s, size_t& i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+  char32_t cp = len == 1 ? c : c & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  i += len;
+  return cp;
+}
+
+std::string NameProblem(std::string_view name) {
+  if (size_t bad = InvalidUtf8At(name); bad != std::string_view::npos)
+    return "invalid UTF-8 at byte " + std::to_string(bad + 1);
+  size_t chars = 0;
+  for (size_t i = 0; i < name.size();) {
+    const char32_t c = NextChar(name, i);
+    ++chars;
+    if (IsControlChar(c)) {
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(c));
+      return std::string("control character ") + hex + " at character " + std::to_string(chars);
+    }
+  }
+  if (chars > kMaxNameChars)
+    return "longer than " + std::to_string(kMaxNameChars) + " characters (" +
+           std::to_string(chars) + ")";
+  return "";
+}
 
 // Every feature name of the tile at this rotation, for messages.
 static std::string NamesOnTile(const RotatedTile& rt) {
@@ -275,6 +335,12 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     for (size_t i = 0; i < je.size(); ++i) {
       std::string id;
       if (!rd.String(je[i], Ptr("/rules/expansions", i), id)) return rd.error;
+      // A repeated id is refused, as a duplicate key is: the file says something twice.
+      for (size_t k = 0; k < i; ++k)
+        if (je[k] == je[i])
+          return Bad(ctx, Ptr("/rules/expansions", i),
+                     "expansion \"" + id + "\" given twice (also /rules/expansions/" +
+                         std::to_string(k) + ")");
       const Expansion* e = ctx.lookup ? ctx.lookup(id) : nullptr;
       if (!e) {
         std::string known;
@@ -340,6 +406,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     Player p;
     p.name = "P" + std::to_string(i);
     if (v[0] && !rd.String(*v[0], Where(w, "name"), p.name)) return rd.error;
+    if (std::string why = NameProblem(p.name); !why.empty())
+      return Bad(ctx, PtrOf(w, "name"), "a player's name: " + why);
     if (v[1] && !rd.Int(*v[1], Where(w, "score"), p.score)) return rd.error;
     p.supply.assign(cfg.figure_kinds.size(), -1);
     if (v[2]) {
@@ -465,7 +533,9 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
           return Bad(ctx, "/turn/placed", "missing: {\"x\", \"y\"} of the tile placed this turn");
         const json& jpl = jt["placed"];
         int x, y;
-        if (!rd.Object(jpl, "/turn/placed") || !jpl.contains("x") || !jpl.contains("y"))
+        if (!rd.Object(jpl, "/turn/placed") || !rd.Keys(jpl, "/turn/placed", {"x", "y"}))
+          return rd.error;
+        if (!jpl.contains("x") || !jpl.contains("y"))
           return Bad(ctx, "/turn/placed", "expected {\"x\": .., \"y\": ..}");
         if (!rd.Int(jpl["x"], "/turn/placed/x", x) || !rd.Int(jpl["y"], "/turn/placed/y", y))
           return rd.error;
@@ -549,8 +619,8 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         const StateCodec& codec = m.state;
         // One variant format (issue 20): the core reads "variants" against the declared table
         // before the module reads the rest of its section.
-        const bool variants = !m.legacy_variants && it.value().is_object() &&
-                              it.value().contains("variants");
+        const bool variants =
+            !m.legacy_variants && it.value().is_object() && it.value().contains("variants");
         if (variants)
           if (Status s = ReadVariants(m, it.value()["variants"], w + "/variants", pos); !s.ok())
             return Status(s.code(), ctx.source + ":" + s.message());
@@ -690,9 +760,13 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
   std::string type;
   if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
   // The core's own actions take only these keys; an expansion's action checks its own.
-  const bool core_type =
-      type == "pass" || type == "draw" || type == "place_tile" || type == "place_figure";
-  if (core_type && !rd.Keys(j, where, {"type", "tile", "x", "y", "rotation", "kind", "feature"}))
+  // Each core action takes only its own keys: a rotation on a figure, or a feature on a tile,
+  // would be dropped unread.
+  if (type == "pass" && !rd.Keys(j, where, {"type"})) return rd.error;
+  if (type == "draw" && !rd.Keys(j, where, {"type", "tile"})) return rd.error;
+  if (type == "place_tile" && !rd.Keys(j, where, {"type", "tile", "x", "y", "rotation"}))
+    return rd.error;
+  if (type == "place_figure" && !rd.Keys(j, where, {"type", "x", "y", "kind", "feature"}))
     return rd.error;
   Action a;
   if (type == "pass") {
