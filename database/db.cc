@@ -1,5 +1,6 @@
 #include "database/db.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -35,8 +36,9 @@ std::string Describe(int rc, const std::string& path, std::string_view doing, in
           "`carc db build` for a new one";
       break;
     case SQLITE_CORRUPT:
-      what = "the database file is corrupt; restore a copy, or move it aside and run `carc db "
-             "build` for a new one";
+      what =
+          "the database file is corrupt; restore a copy, or move it aside and run `carc db "
+          "build` for a new one";
       break;
     case SQLITE_FULL:
       what = "disk full";
@@ -94,6 +96,11 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
                    "`)");
   if (!memory && std::filesystem::is_directory(path, ec))
     return IoError(path + ": is a folder, not a database file");
+  // SQLite would open a FIFO and wait for a writer for ever; a device or socket is no database.
+  struct stat st {};
+  const bool stated = !memory && stat(path.c_str(), &st) == 0;
+  if (stated && !S_ISREG(st.st_mode))
+    return IoError(path + ": not a regular file (a FIFO, device or socket): name a database file");
   Connection c;
   c.path_ = path;
   c.busy_timeout_ms_ = opts.busy_timeout_ms;
@@ -101,7 +108,18 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
   flags |= opts.mode == OpenMode::kReadOnly    ? SQLITE_OPEN_READONLY
            : opts.mode == OpenMode::kReadWrite ? SQLITE_OPEN_READWRITE
                                                : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  int rc = sqlite3_open_v2(path.c_str(), &c.db_, flags, nullptr);
+  // Read-only, a file nobody writes (no write permission bit, or none for this user): opened
+  // immutable. A plain read-only open of a WAL file creates -shm and -wal next to it and, unable
+  // to checkpoint, leaves them behind. Not when a -wal holds changes: immutable would miss them.
+  std::string name = path;
+  if (opts.mode == OpenMode::kReadOnly && stated &&
+      ((st.st_mode & 0222) == 0 || access(path.c_str(), W_OK) != 0) &&
+      !(std::filesystem::file_size(path + "-wal", ec) > 0 && !ec)) {
+    name = FileUri(path, "?immutable=1");
+    flags |= SQLITE_OPEN_URI;
+  }
+  ec.clear();
+  int rc = sqlite3_open_v2(name.c_str(), &c.db_, flags, nullptr);
   if (rc != SQLITE_OK) return c.Error(rc, "opening");
   sqlite3_extended_result_codes(c.db_, 1);
   sqlite3_busy_timeout(c.db_, opts.busy_timeout_ms);

@@ -367,5 +367,36 @@ TEST(DbEdges, DbCheckFindsARecordChangedWhereNoIndexLooks) {
       << check.out;
 }
 
+// --db naming a FIFO: SQLite would open it and wait for a writer for ever, so every read-only
+// command hung. Refused before opening: 74, "not a regular file", for readers and writers.
+TEST(DbEdges, AFifoAsTheDatabaseIsRefusedNotWaitedOn) {
+  TempDir dir;
+  const std::string fifo = dir.File("pipe.db");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& args : {std::string("rulings search city"), std::string("games list"),
+                                  std::string("db check"), "games import " + Q(kGame)}) {
+    auto r = Carc(args + " --db " + Q(fifo), true);
+    EXPECT_EQ(r.code, 74) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(fifo + ": not a regular file"), std::string::npos) << args << "\n"
+                                                                            << r.out;
+  }
+}
+
+// A database file without write permission (mode 0444; as root too), read by a read-only
+// command: opened immutable, so no -shm or -wal is created next to it (a plain read-only open
+// of the WAL file created both and left them behind), and the search still answers.
+TEST(DbEdges, AReadOnlyDatabaseIsReadWithoutLeavingShmOrWal) {
+  TempDir dir;
+  const std::string db = dir.File("ro.db");
+  Build(db);
+  ASSERT_EQ(Entries(dir.path()), std::set<std::string>{"ro.db"});
+  ASSERT_EQ(chmod(db.c_str(), 0444), 0);
+  auto s = Carc("rulings search phantom --format json --db " + Q(db), true);
+  ASSERT_EQ(s.code, 0) << s.out;
+  EXPECT_FALSE(nlohmann::json::parse(s.out).at("hits").empty());
+  EXPECT_EQ(Carc("games list --db " + Q(db)).code, 0);
+  EXPECT_EQ(Entries(dir.path()), std::set<std::string>{"ro.db"});
+}
+
 }  // namespace
 }  // namespace carc::database

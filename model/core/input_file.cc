@@ -6,7 +6,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <unordered_set>
 #include <vector>
 
 namespace carc::model {
@@ -33,14 +32,6 @@ bool ReadAll(int fd, size_t max_bytes, std::string& out, int& err) {
 
 std::string MiB(size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-// JSON pointer bookkeeping for the parse callback: one frame per open object or array.
-struct Frame {
-  bool array = false;
-  size_t index = 0;  // arrays: index of the element being read
-  std::string key;   // objects: the key being read
-  std::unordered_set<std::string> keys;
-};
-
 std::string Escape(const std::string& key) {
   std::string out;
   for (char c : key) {
@@ -54,25 +45,128 @@ std::string Escape(const std::string& key) {
   return out;
 }
 
-// The pointer of the value being read; long pointers (hostile keys) are cut.
-std::string Pointer(const std::vector<Frame>& stack) {
-  std::string out;
-  for (const Frame& f : stack) {
-    out += "/" + (f.array ? std::to_string(f.index) : Escape(f.key));
-    if (out.size() > 300) return out.substr(0, 300) + "...";
+// Builds the document from nlohmann's SAX events, checking as it goes: nesting deeper than
+// kMaxJsonDepth, a key named twice in one object (found in the object being built, no second
+// set), a number beyond the range of a double. Linear in the input: nlohmann 3.11's callback
+// parser rescans the enclosing array whenever an object in it closes (quadratic: 10^6 board
+// tiles took minutes).
+class DomBuilder {
+ public:
+  using number_integer_t = json::number_integer_t;
+  using number_unsigned_t = json::number_unsigned_t;
+  using number_float_t = json::number_float_t;
+  using string_t = json::string_t;
+  using binary_t = json::binary_t;
+
+  json& root() { return root_; }
+  const std::string& pointer() const { return failure_pointer_; }
+  const std::string& failure() const { return failure_; }
+
+  bool null() { return Value(nullptr); }
+  bool boolean(bool v) { return Value(v); }
+  bool number_integer(number_integer_t v) { return Value(v); }
+  bool number_unsigned(number_unsigned_t v) { return Value(v); }
+  bool number_float(number_float_t v, const string_t&) { return Value(v); }
+  bool string(string_t& v) { return Value(std::move(v)); }
+  bool binary(binary_t& v) { return Value(json::binary(std::move(v))); }
+
+  bool start_object(std::size_t) { return Open(json::value_t::object); }
+  bool start_array(std::size_t) { return Open(json::value_t::array); }
+  bool end_object() { return Close(); }
+  bool end_array() { return Close(); }
+
+  bool key(string_t& k) {
+    Frame& f = stack_.back();
+    auto [it, inserted] = f.value->get_ref<json::object_t&>().emplace(k, nullptr);
+    f.key = &it->first;
+    if (!inserted) {
+      // The pointer names the repeated key.
+      return Fail("duplicate key \"" + k.substr(0, 100) + "\"");
+    }
+    f.slot = &it->second;
+    return true;
   }
-  return out.empty() ? "/" : out;
-}
 
-struct ParseFailure {
-  std::string pointer;
-  std::string what;
+  bool parse_error(std::size_t, const std::string&, const json::exception& e) {
+    if (e.id == 406) {
+      // A number beyond the range of a double (1e400, a 100,000-digit integer).
+      return Fail(std::string("number out of range (") + e.what() + ")");
+    }
+    std::string msg = e.what();
+    if (auto p = msg.find("parse error"); p != std::string::npos) msg = msg.substr(p);
+    failure_pointer_ = "/";
+    // nlohmann quotes the bytes last read: one that is not UTF-8 is written \xNN.
+    failure_ = "malformed JSON: " + DisplayName(msg);
+    return false;
+  }
+
+ private:
+  // One per open object or array: the pointer to it, and where its next member goes.
+  struct Frame {
+    json* value;
+    size_t index = 0;                  // arrays: index of the element being read
+    const std::string* key = nullptr;  // objects: the key being read
+    json* slot = nullptr;              // objects: the member of that key
+  };
+
+  // Puts a complete value where the innermost open container expects it.
+  json* Place(json&& v) {
+    if (stack_.empty()) {
+      root_ = std::move(v);
+      return &root_;
+    }
+    Frame& f = stack_.back();
+    if (f.value->is_array()) {
+      auto& a = f.value->get_ref<json::array_t&>();
+      a.push_back(std::move(v));
+      return &a.back();
+    }
+    *f.slot = std::move(v);
+    return f.slot;
+  }
+  bool Value(json&& v) {
+    Place(std::move(v));
+    Next();
+    return true;
+  }
+  bool Open(json::value_t type) {
+    if (static_cast<int>(stack_.size()) >= kMaxJsonDepth)
+      return Fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    json* v = Place(json(type));
+    stack_.push_back({v});
+    return true;
+  }
+  bool Close() {
+    stack_.pop_back();
+    Next();
+    return true;
+  }
+  // After a complete value inside an array, move to the next index.
+  void Next() {
+    if (!stack_.empty() && stack_.back().value->is_array()) ++stack_.back().index;
+  }
+  bool Fail(std::string what) {
+    failure_pointer_ = Pointer();
+    failure_ = std::move(what);
+    return false;
+  }
+  // The pointer of the value being read; long pointers (hostile keys) are cut.
+  std::string Pointer() const {
+    std::string out;
+    for (const Frame& f : stack_) {
+      out += "/" + (f.value->is_array() ? std::to_string(f.index)
+                    : f.key             ? Escape(*f.key)
+                                        : std::string());
+      if (out.size() > 300) return out.substr(0, 300) + "...";
+    }
+    return out.empty() ? "/" : out;
+  }
+
+  json root_;
+  std::vector<Frame> stack_;
+  std::string failure_pointer_;
+  std::string failure_;
 };
-
-// After a complete value (scalar, object or array) inside an array, move to the next index.
-void NextElement(std::vector<Frame>& stack) {
-  if (!stack.empty() && stack.back().array) ++stack.back().index;
-}
 
 }  // namespace
 
@@ -82,7 +176,8 @@ StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes) {
   int err = 0;
   if (path == "-") {
     if (!ReadAll(STDIN_FILENO, max_bytes, out, err))
-      return Status(ErrorCode::kNoInput, std::string("<stdin>: cannot read: ") + std::strerror(err));
+      return Status(ErrorCode::kNoInput,
+                    std::string("<stdin>: cannot read: ") + std::strerror(err));
   } else {
     // O_NONBLOCK: opening a FIFO with no writer must not block; it is refused below.
     int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -118,53 +213,16 @@ StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes) {
   }
   if (out.size() > max_bytes)
     return Status(ErrorCode::kMalformed, (path == "-" ? std::string("<stdin>") : name) +
-                                             ":/: the input is larger than the " +
-                                             MiB(max_bytes) + " input limit");
+                                             ":/: the input is larger than the " + MiB(max_bytes) +
+                                             " input limit");
   return out;
 }
 
 StatusOr<json> ParseJsonText(const std::string& text, const std::string& source) {
-  std::vector<Frame> stack;
-  auto cb = [&](int /*depth*/, json::parse_event_t ev, json& parsed) -> bool {
-    switch (ev) {
-      case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start:
-        if (static_cast<int>(stack.size()) >= kMaxJsonDepth)
-          throw ParseFailure{Pointer(stack), "JSON nested deeper than " +
-                                                 std::to_string(kMaxJsonDepth) + " levels"};
-        stack.push_back({ev == json::parse_event_t::array_start, 0, {}, {}});
-        break;
-      case json::parse_event_t::key: {
-        Frame& f = stack.back();
-        f.key = parsed.get<std::string>();
-        if (!f.keys.insert(f.key).second)
-          throw ParseFailure{Pointer(stack), "duplicate key \"" + f.key.substr(0, 100) + "\""};
-        break;
-      }
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        stack.pop_back();
-        NextElement(stack);
-        break;
-      case json::parse_event_t::value:
-        NextElement(stack);
-        break;
-    }
-    return true;
-  };
-  try {
-    return json::parse(text, cb);
-  } catch (const ParseFailure& f) {
-    return Status(ErrorCode::kMalformed, source + ":" + f.pointer + ": " + f.what);
-  } catch (const json::out_of_range& e) {
-    // 406: a number beyond the range of a double (1e400, a 100,000-digit integer).
-    return Status(ErrorCode::kMalformed,
-                  source + ":" + Pointer(stack) + ": number out of range (" + e.what() + ")");
-  } catch (const json::exception& e) {
-    std::string msg = e.what();
-    if (auto p = msg.find("parse error"); p != std::string::npos) msg = msg.substr(p);
-    return Status(ErrorCode::kMalformed, source + ":/: malformed JSON: " + msg);
-  }
+  DomBuilder dom;
+  if (!json::sax_parse(text, &dom, json::input_format_t::json, /*strict=*/true))
+    return Status(ErrorCode::kMalformed, source + ":" + dom.pointer() + ": " + dom.failure());
+  return std::move(dom.root());
 }
 
 std::optional<int> JsonInt(const json& j, int64_t lo, int64_t hi) {
@@ -183,8 +241,8 @@ std::optional<int> JsonInt(const json& j, int64_t lo, int64_t hi) {
 std::string JsonIntError(const json& j, int64_t lo, int64_t hi) {
   std::string got = j.is_number() ? j.dump() : std::string(j.type_name());
   if (got.size() > 40) got = got.substr(0, 40) + "...";
-  return "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
-         ", got " + got;
+  return "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
+         got;
 }
 
 std::string DisplayName(const std::string& path) {
@@ -210,7 +268,10 @@ std::string DisplayName(const std::string& path) {
       continue;
     }
     // Well-formed UTF-8 sequences (Unicode Table 3-7) are kept; anything else byte by byte.
-    size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+                 : c >= 0xE0 && c <= 0xEF ? 3
+                 : c >= 0xF0 && c <= 0xF4 ? 4
+                                          : 0;
     bool ok = len > 0 && i + len <= n;
     if (ok) {
       unsigned char lo = 0x80, hi = 0xBF;

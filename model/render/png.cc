@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <librsvg/rsvg.h>
 
+#include <algorithm>
 #include <cmath>
 #endif
 
@@ -76,6 +77,10 @@ const Rsvg& Library() {
   return lib;
 }
 
+// The largest picture drawn: 16384 pixels a side, 32 M pixels (128 MiB of ARGB) in all.
+constexpr double kMaxSide = 16384;
+constexpr double kMaxPixels = 32.0 * 1024 * 1024;
+
 model::Status Fail(const std::string& what) {
   return model::Status(model::ErrorCode::kInternal, "cannot draw the PNG: " + what);
 }
@@ -105,8 +110,15 @@ model::StatusOr<std::string> SvgToPng(const std::string& svg) {
     lib.object_unref(handle);
     return Fail("the SVG has no size in pixels (width/height attributes)");
   }
-  const int width = static_cast<int>(std::ceil(w));
-  const int height = static_cast<int>(std::ceil(h));
+  // Scaled down to fit kMaxSide and kMaxPixels (cairo draws no surface over 32767 pixels a
+  // side: a board wider than ~330 squares failed with librsvg's InvalidSize).
+  const double scale = std::min({1.0, kMaxSide / w, kMaxSide / h, std::sqrt(kMaxPixels / w / h)});
+  auto pixels = [&](double side) {  // scaled: rounded down, never over the limits
+    return std::max(
+        1, static_cast<int>(scale < 1 ? std::floor(side * scale + 1e-6) : std::ceil(side)));
+  };
+  const int width = pixels(w);
+  const int height = pixels(h);
   cairo_surface_t* surface = lib.image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
   cairo_t* cr = lib.create(surface);
   RsvgRectangle viewport{0, 0, static_cast<double>(width), static_cast<double>(height)};

@@ -342,6 +342,40 @@ TEST(Png, SignatureAndSizeOfTheSvg) {
 #endif
 }
 
+// A picture over cairo's 32767 pixels a side (a board of 400 squares in a row) failed with
+// librsvg's InvalidSize and turned the verdict's exit code into 70. Now it is scaled down, aspect
+// kept, to 16384 pixels a side and 32 Mi pixels in all. By hand: 40000 x 100 -> scale 16384 /
+// 40000 = 0.4096 -> 16384 x 40 (40.96 rounded down); 40000 x 40000 -> the area decides, scale
+// sqrt(33554432 / 1.6e9) = 0.1448155 -> 5792 x 5792 (5792.62 rounded down).
+TEST(Png, APictureWiderThanCairosLimitIsScaledDownToFit) {
+#ifdef CARC_HAVE_RSVG
+  auto size = [](const std::string& png) {
+    auto be32 = [&](size_t at) {
+      long v = 0;
+      for (size_t i = 0; i < 4; ++i) v = v * 256 + static_cast<unsigned char>(png[at + i]);
+      return v;
+    };
+    return std::make_pair(be32(16), be32(20));
+  };
+  auto svg = [](int w, int h) {
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(w) +
+           "\" height=\"" + std::to_string(h) + "\"><rect width=\"" + std::to_string(w) +
+           "\" height=\"" + std::to_string(h) + "\" fill=\"green\"/></svg>";
+  };
+  auto wide = SvgToPng(svg(40000, 100));
+  ASSERT_TRUE(wide.ok()) << wide.status().message();
+  EXPECT_EQ(size(*wide), std::make_pair(16384L, 40L));
+  auto huge = SvgToPng(svg(40000, 40000));
+  ASSERT_TRUE(huge.ok()) << huge.status().message();
+  EXPECT_EQ(size(*huge), std::make_pair(5792L, 5792L));
+  auto small = SvgToPng(svg(300, 200));  // within the limits: its own size
+  ASSERT_TRUE(small.ok()) << small.status().message();
+  EXPECT_EQ(size(*small), std::make_pair(300L, 200L));
+#else
+  GTEST_SKIP() << "built without librsvg";
+#endif
+}
+
 }  // namespace
 }  // namespace carc::render
 
