@@ -153,7 +153,6 @@ def main():
         driver.get(url)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
         check(len(driver.find_elements(By.CSS_SELECTOR, "button.pal")) == 24, "the palette shows the 24 base tiles")
-        check(css('button.pal[data-tile="D"] .cnt').text == "4", "tile D: 4 in the box")
 
         def cell(x, y):
             return f'rect.cell[data-x="{x}"][data-y="{y}"]'
@@ -540,7 +539,7 @@ def main():
         farm_tiles = [["D", 0, 0, 0], ["E", -1, -1, 270], ["E", 0, -1, 180], ["E", 1, -1, 90], ["E", 2, -1, 270], ["U", 1, 0, 0]]
         check(tiles_on_board() == sorted(farm_tiles), f"every placed tile has the rotation of the README's dispute ({tiles_on_board()})")
         tap('input[name=tool][value=figure]')
-        for owner, (x, y), feature in (("Anna", (1, 0), "field:NL.NR"), ("Ben", (0, 0), "field:SL.SR")):
+        for owner, (x, y), feature in (("Anna", (1, 0), "field:NL.NR.EL.WR"), ("Ben", (0, 0), "field:ER.SL.SR.WL")):
             clicks += 1
             Select(css("#fig-owner")).select_by_visible_text(owner)
             hover_tile(x, y)
@@ -581,6 +580,20 @@ def main():
         check(len(tiles_line) == 2 and sorted(map(len, map(coords, tiles_line))) == [2, 5],
               f"Anna's field runs through 5 tiles, Ben's through 2 ({tiles_line})")
         # Every line the CLI's text verdict shows is on the page (bar the file name).
+        def cli_lines_on_page(position_path, want_exit):
+            text = subprocess.run([args.carc, "adjudicate", position_path, "--format", "text"], capture_output=True, text=True)
+            check(text.returncode == want_exit, f"carc adjudicate --format text exits {want_exit} ({text.returncode})")
+            page_text = " ".join(css("#reasons").text.split())
+            shown = page_lines()
+            in_rulings = False
+            missing = []
+            for l in (" ".join(x.split()) for x in text.stdout.splitlines()):
+                if l.startswith("File:") or l.startswith("Verdict:") or not l:
+                    continue
+                in_rulings = in_rulings or l == "Rulings:"
+                if l not in (page_text if in_rulings else shown):  # summaries wrap differently
+                    missing.append(l)
+            check(not missing, f"every line of `carc adjudicate {os.path.basename(position_path)} --format text` is on the page (missing: {missing})")
         dl = os.path.join(work, "farm.json")
         for f in os.listdir(downloads):
             os.remove(os.path.join(downloads, f))
@@ -591,24 +604,12 @@ def main():
             time.sleep(0.2)
         time.sleep(0.3)
         shutil.copy(farm_path, dl)
-        text = subprocess.run([args.carc, "adjudicate", dl, "--format", "text"], capture_output=True, text=True)
-        check(text.returncode == 1, f"carc adjudicate on the clicked farm file rejects the claim too (exit {text.returncode})")
-        page_text = " ".join(css("#reasons").text.split())
-        cli_lines = [" ".join(l.split()) for l in text.stdout.splitlines()]
-        in_rulings = False
-        missing = []
-        for l in cli_lines:
-            if l.startswith("File:") or l.startswith("Verdict:") or not l:
-                continue
-            in_rulings = in_rulings or l == "Rulings:"
-            target = page_text if in_rulings else lines  # summaries are wrapped differently
-            if l not in target:
-                missing.append(l)
-        check(not missing, f"every line of `carc adjudicate --format text` is on the page (missing: {missing})")
+        cli_lines_on_page(dl, 1)
         # Above the fold, beside the board: the verdict's lines are in the first screen.
+        driver.execute_script("window.scrollTo(0, 0)")
         bottom = driver.execute_script(
             "const r = [...document.querySelectorAll('#reasons .vline.evidence')].pop().getBoundingClientRect(); return r.bottom")
-        check(bottom <= driver.execute_script("return window.innerHeight"), f"the evidence is above the fold ({bottom})")
+        check(0 < bottom <= driver.execute_script("return window.innerHeight"), f"the evidence is above the fold, at the top of the page ({bottom} px)")
         board_right = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().right")
         reasons_left = driver.execute_script("return document.getElementById('reasons').getBoundingClientRect().left")
         check(reasons_left >= board_right, "the verdict stands beside the board")
@@ -631,9 +632,8 @@ def main():
         check(css("#ask").get_attribute("value") == "final_score", "the pasted line's question is final scoring")
         click("#btn-adjudicate")
         wait.until(lambda d: d.find_element(By.ID, "verdict").text)
-        check(css("#verdict").text == "rejected" and page_lines() == lines,
-              "the pasted line gets the same verdict, line for line, as the clicked position")
-        wait.until(lambda d: css("#pos-line").get_attribute("value") and d.execute_script("return document.activeElement.id") != "pos-line" or True)
+        check(css("#verdict").text == "rejected", "the pasted line gets the same verdict")
+        cli_lines_on_page(os.path.join(args.root, "fixtures/base/disputes/d01_farm_across_the_road.position.json"), 1)
         check(driver.current_url.split("#", 1)[1].startswith("line=C3;"), "the address bar carries the line")
 
         # 12. A judge's phone: 390 px wide. The board first, the forms below; a tile placed and
@@ -660,14 +660,17 @@ def main():
         click("#btn-rotate")
         wait.until(lambda d: ["E", 0, -1, 180] in tiles_on_board())
         check(True, "a tap on the tile and the turn button turn it a quarter at a time")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(args.out, "serve-phone.png"))
         Select(css("#ask")).select_by_value("final_score")
         click("#btn-adjudicate")
         wait.until(lambda d: d.find_element(By.ID, "verdict").text)
         # D and E close the city at once (BASE-SCORE-CITY) so nothing is left for the final
         # scoring: no figure on the board, nobody scores; the verdict is read on the phone.
         check(css("#verdict").is_displayed() and css("#verdict").text == "scored", f"the verdict shows at 390 px ({css('#verdict').text!r})")
-        driver.execute_script("document.getElementById('verdict').scrollIntoView()")
-        driver.save_screenshot(os.path.join(args.out, "serve-phone.png"))
+        in_view = driver.execute_script("const r = document.getElementById('verdict').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight")
+        check(in_view, "on a phone the page scrolls to the verdict when it comes")
+        driver.save_screenshot(os.path.join(args.out, "serve-phone-verdict.png"))
         driver.set_window_size(1500, 1150)
         print("browser test: all flows passed; screenshots in " + args.out)
     finally:

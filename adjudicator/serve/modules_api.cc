@@ -4,6 +4,7 @@
 #include "adjudicator/serve/page_routes.h"
 #include "model/core/module_loader.h"
 #include "model/core/position.h"
+#include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/registry.h"
 
 namespace carc::serve {
@@ -64,6 +65,17 @@ json ModulesJson() {
     json variants = json::array();
     for (const model::VariantDecl& v : m.variants) variants.push_back(v.ruling);
     out[id] = {{"figure_kinds", kinds}, {"actions", actions}, {"variants", variants}};
+    if (id == "christmas_present") {
+      // Which deck each card kind is in (XMAS-SETUP: two decks of 16 kinds), for the decks'
+      // pickers: the module's card table (cards.h), which its actions' names come from too.
+      namespace xmas = exp::christmas_present;
+      json decks = json::object();
+      for (int c = 0; c < xmas::kCardKinds; ++c) {
+        const xmas::CardInfo& info = xmas::Info(static_cast<xmas::Card>(c));
+        decks[std::string(xmas::DeckName(info.deck))].push_back(info.name);
+      }
+      out[id]["decks"] = decks;
+    }
   }
   json core = json::array();
   for (const model::FigureKindDef& k : cfg->figure_kinds)

@@ -89,13 +89,16 @@ function newPosition() {
 }
 const P = () => S.pos;
 function tileAt(x, y) { return P().board.find((t) => t.x === x && t.y === y); }
+// The question's actions, to change (an "apply" question gets the list it needs)...
 function actions() {
   if (!P().question) P().question = { ask: 'apply', actions: [] };
   if (!Array.isArray(P().question.actions)) P().question.actions = [];
   return P().question.actions;
 }
-function moveAction() { return actions().find((a) => a.type === 'place_tile'); }
-function moveFigureAction() { return actions().find((a) => a.type === 'place_figure' && a.x === undefined); }
+// ...and to read, adding nothing (a final-scoring question has no actions).
+function actionList() { return (P().question && Array.isArray(P().question.actions)) ? P().question.actions : []; }
+function moveAction() { return actionList().find((a) => a.type === 'place_tile'); }
+function moveFigureAction() { return actionList().find((a) => a.type === 'place_figure' && a.x === undefined); }
 function rotOf(t) { return ((t.rotation || 0) / 90) & 3; }
 function featuresOf(id, rot) { return S.tiles[id].rotations[rot].features; }
 function isField(name) { return name.startsWith('field'); }
@@ -711,12 +714,14 @@ function pickList(label, path, names, opts) {
   draw();
   return el('div', { class: 'xf picklist' }, el('span', { class: 'xl' }, label), box, el('span', { class: 'field-error', 'data-for': ptr }));
 }
-// The names a module declares for its actions' enumerated arguments whose key matches `re`
-// (/api/modules), in the module's order; `fallback` when the server declares none.
-function declaredNames(id, re, fallback) {
+// The names a module declares for the enumerated arguments (key matching `keyRe`) of its
+// actions (type matching `typeRe`), from /api/modules, in the module's order; `fallback` when
+// the server declares none.
+function declaredNames(id, typeRe, keyRe, fallback) {
   const out = [];
   for (const a of ((S.modules[id] || {}).actions || []))
-    for (const g of a.args || []) if (g.names && re.test(g.key)) for (const n of g.names) if (!out.includes(n)) out.push(n);
+    if (typeRe.test(a.type))
+      for (const g of a.args || []) if (g.names && keyRe.test(g.key)) for (const n of g.names) if (!out.includes(n)) out.push(n);
   return out.length ? out : fallback;
 }
 
@@ -735,7 +740,7 @@ function messengersForm() {
   });
   box.append(t, el('span', { class: 'field-error', 'data-for': '/' + [...base, 'tracks'].join('/') }));
   box.append(el('div', { class: 'hint' }, 'points of each figure; the player\'s score is their sum (plus points waiting for a figure)'));
-  const names = declaredNames('messengers', /message/, MESSAGES);
+  const names = declaredNames('messengers', /message/, /^kind$/, MESSAGES);
   box.append(pickList('Message stack (top first)', [...base, 'stack'], names, { placeholder: 'order unknown' }),
     pickList('Used (order unknown only)', [...base, 'used'], names, { placeholder: 'none' }),
     field('Message in hand', [...base, 'in_hand'], 'select', { values: names, none: '(none)' }));
@@ -745,20 +750,25 @@ function messengersForm() {
 function giftsForm() {
   const base = ['expansions', 'gifts'];
   const box = el('fieldset', { class: 'xform', 'data-expansion': 'gifts' }, el('legend', {}, 'The Gifts'));
-  const cards = declaredNames('gifts', /card|gift/, GIFT_CARDS);
+  const cards = declaredNames('gifts', /./, /^card$/, GIFT_CARDS);
   P().players.forEach((pl, i) => box.append(pickList(`${playerName(i)}'s gifts`, [...base, 'hands', i], cards, { placeholder: 'none', hole: () => [], keepEmpty: true })));
   box.append(pickList('Deck (top first)', [...base, 'deck'], cards, { placeholder: 'the rest, order unknown' }),
     pickList('Discards', [...base, 'discards'], cards, { placeholder: 'none' }));
   box.append(variantsBox(base, variantTable('gifts')));
   return box;
 }
+// The cards of one Christmas deck (/api/modules "decks", the module's card table).
+function deckCards(deck, all) {
+  const d = ((S.modules.christmas_present || {}).decks || {})[deck];
+  return Array.isArray(d) && d.length ? d : all;
+}
 function christmasForm() {
   const base = ['expansions', 'christmas_present'];
   const box = el('fieldset', { class: 'xform', 'data-expansion': 'christmas_present' }, el('legend', {}, 'Christmas Present'));
-  const cards = declaredNames('christmas_present', /card/, XMAS_CARDS);
+  const cards = declaredNames('christmas_present', /./, /^card$/, XMAS_CARDS);
   P().players.forEach((pl, i) => box.append(pickList(`${playerName(i)}'s cards`, [...base, 'hands', i], cards, { placeholder: 'none', hole: () => [], keepEmpty: true })));
-  box.append(pickList('Monastery deck (top first)', [...base, 'decks', 'monastery'], cards, { placeholder: 'the rest, order unknown', word: 'rest', wordLabel: 'the rest of the deck, order unknown' }),
-    pickList('Road deck (top first)', [...base, 'decks', 'road'], cards, { placeholder: 'the rest, order unknown', word: 'rest', wordLabel: 'the rest of the deck, order unknown' }),
+  box.append(pickList('Monastery deck (top first)', [...base, 'decks', 'monastery'], deckCards('monastery', cards), { placeholder: 'the rest, order unknown', word: 'rest', wordLabel: 'the rest of the deck, order unknown' }),
+    pickList('Road deck (top first)', [...base, 'decks', 'road'], deckCards('road', cards), { placeholder: 'the rest, order unknown', word: 'rest', wordLabel: 'the rest of the deck, order unknown' }),
     pickList('Discard pile', [...base, 'discard'], cards, { placeholder: 'empty', word: 'rest', wordLabel: 'every card not elsewhere' }));
   box.append(variantsBox(base, variantTable('christmas_present')));
   return box;
@@ -962,11 +972,11 @@ function describeAction(a) {
 function renderActions() {
   const ol = $('actions');
   ol.textContent = '';
-  actions().forEach((a, i) => {
+  actionList().forEach((a, i) => {
     ol.append(el('li', { 'data-action': a.type }, describeAction(a),
       el('button', { title: 'remove', onclick: () => { actions().splice(i, 1); changed({ keepFit: true }); renderActions(); } }, '×')));
   });
-  if (!actions().length) ol.append(el('li', { class: 'hint' }, 'no move yet: use the "Disputed tile" tool, or add an action'));
+  if (!actionList().length) ol.append(el('li', { class: 'hint' }, 'no move yet: use the "Disputed tile" tool, or add an action'));
 }
 
 // The enabled modules' actions (/api/modules): a type chosen from a list, each argument from
@@ -979,7 +989,7 @@ function renderActionPicker() {
   for (const id of P().rules.expansions || [])
     for (const a of (S.modules[id] || {}).actions || []) sel.append(el('option', { value: a.type, title: a.summary || '' }, `${a.type} (${id})`));
   sel.value = [...sel.options].some((o) => o.value === was) ? was : '';
-  sel.parentElement.hidden = sel.options.length <= 1;
+  sel.hidden = sel.options.length <= 1;
   renderActionArgs();
 }
 function actionDecl(type) {
@@ -995,6 +1005,7 @@ function renderActionArgs() {
   const num = (ph) => el('input', { type: 'number', placeholder: ph, class: 'num' });
   for (const g of d.args) {
     const key = g.key || '';
+    if (key === 'type') continue;  // the action's own type (a card's name is its type)
     let input, get;
     if (g.type === 'enum') {
       input = el('select', {}, el('option', { value: '' }, g.optional ? '(none)' : '(choose)'), ...(g.names || []).map((n) => el('option', { value: n }, n)));
@@ -1069,7 +1080,7 @@ function bindForms() {
   });
   $('ask').addEventListener('change', (e) => { setAsk(e.target.value); });
   const setClaim = () => {
-    actions();
+    if (!p().question) p().question = { ask: 'apply' };
     const claim = {};
     const legal = $('claim-legal').value;
     if (legal) claim.legal = legal === 'true';
@@ -1288,6 +1299,7 @@ async function adjudicate() {
     const out = await api('POST', '/api/adjudicate', P());
     showRuling(out);
     status(`exit code ${out.exit_code} (as \`carc adjudicate\` gives)`);
+    if (window.innerWidth <= 720) $('result').scrollIntoView({ block: 'start' });
   } catch (e) {
     $('result').hidden = true;
     status('carc: ' + e.message + (e.exitCode ? ` (exit code ${e.exitCode})` : ''), true);
