@@ -638,6 +638,11 @@ def main():
 
         # 12. A judge's phone: 390 px wide. The board first, the forms below; a tile placed and
         # turned by taps, a final-scoring question asked, the verdict read.
+        driver.set_window_size(900, 1000)
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        bw = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().width")
+        check(bw >= 450, f"at 900 px the board keeps half the width ({bw} px)")
         driver.set_window_size(390, 844)
         driver.get(url)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
@@ -660,6 +665,7 @@ def main():
         click("#btn-rotate")
         wait.until(lambda d: ["E", 0, -1, 180] in tiles_on_board())
         check(True, "a tap on the tile and the turn button turn it a quarter at a time")
+        wait.until(lambda d: "E 0,-1 180" in css("#pos-line").get_attribute("value"))
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(args.out, "serve-phone.png"))
         Select(css("#ask")).select_by_value("final_score")

@@ -22,7 +22,8 @@ json Body(const std::optional<Response>& r, int status) {
 }
 
 // The complete example of POSITION_FORMAT.md: its line, as documented there (the short form:
-// rotation 0 and the default options left out).
+// rotation 0 and the default options left out), but for the question, which the short form keeps
+// as the file writes it (the file's figure action names its kind, meeple).
 TEST(PageRoutes, LineOfThePositionFile) {
   auto doc = model::ReadJsonFile(kRoot + "/fixtures/examples/who_scores_the_city.position.json");
   ASSERT_TRUE(doc.ok());
@@ -31,7 +32,7 @@ TEST(PageRoutes, LineOfThePositionFile) {
   EXPECT_EQ(out["line"],
             "C3; players Anna 12 / Ben 7; board D 0,0 / U 1,0; figures Anna 1,0 road:EW; "
             "draw V E; turn Ben place_tile E; ask apply; actions place_tile 0,-1 180 / "
-            "place_figure city:S; claim legal scores 12,11")
+            "place_figure meeple city:S; claim legal scores 12,11")
       << out.dump();
 }
 

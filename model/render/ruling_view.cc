@@ -190,6 +190,8 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
   if (!parsed.ok()) return parsed.status();
   Position pos = std::move(*parsed);
   const std::vector<model::Figure> before_figures = pos.figures;
+  std::vector<int> before_scores;
+  for (const model::Player& p : pos.players) before_scores.push_back(p.score);
   Picture pic = Basics(pos, doc);
   pic.caption = CaptionLines(ruling);
   if (ruling.value("scores", json()).is_array())
@@ -201,10 +203,12 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
   if (ask == "final_score" && !pos.turn.game_over)
     pic.step = "Final scoring (the question: final_score)";
   MarkQuestion(pos, doc, ask, source, pic);
-  std::vector<model::Figure> seen = before_figures;  // every figure the question had on the board
-  for (const model::Figure& f : pos.figures) seen.push_back(f);
+  // Every figure the question had on the board, as it last stood (after the actions: a figure
+  // laid down by then is drawn lying).
+  std::vector<model::Figure> seen = pos.figures;
+  for (const model::Figure& f : before_figures) seen.push_back(f);
   // A legal move: the picture is the position after the whole turn, as the ruling's "position"
-  // is (BASE-SCORE-RETURN: scored figures go home; supplies, scores and whose turn as then),
+  // is (BASE-RETURN: scored figures go home; supplies, scores and whose turn as then),
   // the features it scored marked on it (the board is the same, only figures left it).
   bool legal = ask == "apply" && ruling.value("verdict", "") != "impossible-position";
   for (const json& a : ruling.value("actions", json::array()))
@@ -213,6 +217,9 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
     model::ApplyResult end;
     model::Advance(pos, end);
   }
+  // The key shows each score as "before -> after" (scores_after): the scores the file states.
+  for (size_t p = 0; p < pos.players.size() && p < before_scores.size(); ++p)
+    pos.players[p].score = before_scores[p];
   // Figures the question took off the board (a completed feature scored, a card or message
   // that scores and returns them, XMAS-FN4/FN6, MSG-8): still drawn, faded, where they stood.
   for (const model::Figure& f : seen) {

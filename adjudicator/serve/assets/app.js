@@ -83,8 +83,8 @@ function newPosition() {
     board: [{ tile: 'D', x: 0, y: 0, rotation: 0 }],  // the start tile (BASE-SETUP)
     figures: [],
     supply: { remaining: 'rest' },
-    turn: { player: 0, step: 'place_tile' },
-    question: { ask: 'apply', actions: [] },
+    turn: { player: 0, step: 'draw' },  // no tile drawn yet: choosing the tile in hand moves on to place_tile
+    question: { ask: 'apply' },
   };
 }
 const P = () => S.pos;
@@ -1065,7 +1065,11 @@ function bindForms() {
     syncJson();
   });
   $('turn-tile').addEventListener('change', (e) => {
-    if (e.target.value) p().turn.tile = e.target.value; else delete p().turn.tile;
+    // A tile in hand is a tile drawn: the step is then place_tile (and draw without one).
+    if (e.target.value) { p().turn.tile = e.target.value; if (!p().turn.step || p().turn.step === 'draw') p().turn.step = 'place_tile'; }
+    else { delete p().turn.tile; if (p().turn.step === 'place_tile') p().turn.step = 'draw'; }
+    renderSteps();
+    renderQuestionForm();
     changed();
   });
   $('turn-placed').addEventListener('change', (e) => {
