@@ -210,9 +210,11 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
   // A legal move: the picture is the position after the whole turn, as the ruling's "position"
   // is (BASE-RETURN: scored figures go home; supplies, scores and whose turn as then),
   // the features it scored marked on it (the board is the same, only figures left it).
-  bool legal = ask == "apply" && ruling.value("verdict", "") != "impossible-position";
+  bool legal = ask == "apply" && ruling.value("verdict", "") != "impossible-position" &&
+               doc.contains("question") && doc["question"].is_object() &&
+               doc["question"].value("actions", json()).is_array();
   for (const json& a : ruling.value("actions", json::array()))
-    if (a.value("legal", true) == false) legal = false;
+    if (a.is_object() && a.value("legal", json(true)) == false) legal = false;
   if (legal) {
     model::ApplyResult end;
     model::Advance(pos, end);
