@@ -5,6 +5,7 @@
 
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/serve/highlights.h"
+#include "adjudicator/serve/page_routes.h"
 #include "database/games_store.h"
 #include "database/migrate.h"
 #include "database/replay.h"
@@ -216,6 +217,8 @@ Response Api::Handle(const std::string& method, const std::string& path,
       }
       return Run(body, Mode::kLegal, depth);
     }
+    if (auto r = NotationRoute(method, path, body); r) return *r;  // notation_api.cc
+    if (auto r = ModulesRoute(method, path); r) return *r;          // modules_api.cc
     if (method == "POST" && path == "/api/render") return Render(body);
     if (method == "POST" && path == "/api/fit") return Fit(body);
     if (method == "GET" && path == "/api/rulings/search") return Search(query);

@@ -95,6 +95,8 @@ def main():
     from selenium.webdriver.common.by import By
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import Select, WebDriverWait
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
 
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="carc-serve-test-")
@@ -151,7 +153,6 @@ def main():
         driver.get(url)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
         check(len(driver.find_elements(By.CSS_SELECTOR, "button.pal")) == 24, "the palette shows the 24 base tiles")
-        check(css('button.pal[data-tile="D"] .cnt').text == "4", "tile D: 4 in the box")
 
         def cell(x, y):
             return f'rect.cell[data-x="{x}"][data-y="{y}"]'
@@ -162,11 +163,22 @@ def main():
         def wait_fit(x, y):
             wait.until(lambda d: any(c in (attr(cell(x, y), "class") or "") for c in ("fit-ok", "fit-bad", "fit-other")))
 
-        # 1. Three tiles by clicks.
-        css('button.pal[data-tile="D"]').click()
-        click(cell(0, 0))
-        wait_tile(0, 0, "D")
-        check(attr('button.pal[data-tile="D"] .cnt', "text") == "3", "placing D leaves 3 in the box")
+        def tiles_on_board():
+            return sorted(driver.execute_script(
+                "return [...document.querySelectorAll('#board g.tile-g:not(.move-tile)')].map("
+                "g => [g.getAttribute('data-tile'), +g.getAttribute('data-x'), +g.getAttribute('data-y'), +g.getAttribute('data-rot')])"))
+
+        def line_settled():
+            """Waits until the line box shows the line of the position as it now is."""
+            n = driver.execute_script("return +(document.body.getAttribute('data-line-seq') || 0)")
+            wait.until(lambda d: int(d.execute_script("return +(document.body.getAttribute('data-line-seq') || 0)")) > n)
+
+        def hover_tile(x, y):
+            ActionChains(driver).move_to_element(css(f'g.tile-g[data-x="{x}"][data-y="{y}"]')).perform()
+
+        # 1. The page opens on a new position: the start tile D at (0, 0) (BASE-SETUP), 3 D left.
+        check(tiles_on_board() == [["D", 0, 0, 0]], f"a new position holds the start tile D at (0, 0) ({tiles_on_board()})")
+        check(attr('button.pal[data-tile="D"] .cnt', "text") == "3", "the start tile leaves 3 D in the box")
         click('button.pal[data-tile="U"]')
         wait_fit(0, -1)
         # U (road east-west) north of D: D's city meets a field or road in every rotation.
@@ -177,15 +189,26 @@ def main():
         check("fit-ok" in attr(cell(1, 0), "class"), "east of D (road end) is marked as fitting U")
         click(cell(1, 0))
         wait_tile(1, 0, "U")
+        # The r key after choosing a new palette tile turns that tile, not the one placed before.
         click('button.pal[data-tile="V"]')
+        check(attr("#r-hint", "text").startswith("r turns the chosen tile V"), f"the hint names what r turns ({attr('#r-hint', 'text')!r})")
+        css("body").send_keys("r")
+        wait.until(lambda d: "now 90" in attr("#r-hint", "text"))
+        check(["U", 1, 0, 0] in tiles_on_board(), "r after choosing V leaves U at (1, 0) unturned")
+        css("body").send_keys("r")
+        css("body").send_keys("r")
+        css("body").send_keys("r")
+        wait.until(lambda d: "now 0" in attr("#r-hint", "text"))
         wait_fit(2, 0)
         click(cell(2, 0))
         wait_tile(2, 0, "V")
+        check(attr("#r-hint", "text").startswith("r turns tile V at (2, 0)"), "after placing V, r names V on the board")
 
         # A meeple for Anna on U's road.
         css('input[name=tool][value=figure]').click()
         Select(css("#fig-owner")).select_by_visible_text("Anna")
         Select(css("#fig-kind")).select_by_value("meeple")
+        hover_tile(1, 0)
         click('circle.anchor[data-x="1"][data-y="0"][data-feature="road:EW"]')
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board g.figure"))
 
@@ -274,18 +297,29 @@ def main():
             r.pop("file", None)
         check(cli_ruling == page_ruling, "carc adjudicate gives the page's ruling, field for field")
 
-        # 4. The share link carries the whole position.
+        # 4. The one-line notation: the box under the board holds the line `carc convert --to line`
+        # writes for the downloaded file; the share link carries that line, readable; opening the
+        # link gives the position the line stands for (`carc convert LINE --to json`).
+        conv = subprocess.run([args.carc, "convert", path, "--to", "line"], capture_output=True, text=True)
+        check(conv.returncode == 0, f"carc convert --to line exits 0 ({conv.stderr.strip()})")
+        cli_line = conv.stdout.strip()
+        wait.until(lambda d: css("#pos-line").get_attribute("value") == cli_line)
+        check(True, f"the line under the board is the CLI's line for the file ({cli_line!r})")
         css("#btn-link").click()
         wait.until(lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
         link = css("#share-link").get_attribute("value")
-        check("#p=" in link, "the link carries the position compressed in its fragment")
+        check("#line=C3;+players+Anna+12+/+Ben+7;+board+D+0,0+/+U+1,0+/+V+2,0;" in link,
+              f"the link carries the line, readable ({link!r})")
+        check(driver.current_url.endswith(link.split("#", 1)[1]), "the address bar carries the same line")
         driver.get(url)  # a fresh page first, then the link
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
         driver.get(link)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'g.tile-g[data-x="2"][data-y="0"]'))
         linked = json.loads(css("#pos-json").get_attribute("value"))
-        check(linked == doc, "opening the link restores the same position")
+        back = subprocess.run([args.carc, "convert", cli_line, "--to", "json"], capture_output=True, text=True)
+        check(back.returncode == 0, f"carc convert LINE --to json exits 0 ({back.stderr.strip()})")
+        check(linked == json.loads(back.stdout), "opening the link gives the position the line stands for")
 
         # 5. Errors carry the command line's message.
         claim = css("#claim-scores")
@@ -371,9 +405,8 @@ def main():
         # message (MSG-DARK). The position after: tracks Anna 12/7, Ben 5/0, scores 19 and 5.
         driver.execute_script("window.scrollTo(0, 0)")
         css("#btn-new").click()
-        css('button.pal[data-tile="D"]').click()
-        click(cell(0, 0))
         wait_tile(0, 0, "D")
+        Select(css("#turn-tile")).select_by_value("E")
         css('#expansions input[data-expansion="messengers"]').click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'fieldset.xform[data-expansion="messengers"]'))
 
@@ -395,14 +428,17 @@ def main():
         for inp, v in zip(scores, ["15", "5"]):
             inp.clear()
             inp.send_keys(v)
-        fill(ptr("/expansions/messengers/stack"), "knights, nonsense")
-        stack_err = '.field-error[data-for="/expansions/messengers/stack"]'
-        wait.until(lambda d: attr(stack_err, "text"))
-        msg = attr(stack_err, "text")
-        check("nonsense" in msg or "message" in msg, f"a message the server does not know is refused beside the stack field ({msg!r})")
-        driver.save_screenshot(os.path.join(args.out, "serve-messengers-error.png"))
-        fill(ptr("/expansions/messengers/stack"), "")
-        wait.until(lambda d: not attr(stack_err, "text") and not attr("#expansion-error", "text"))
+        # The message stack is picked from the names the module declares (MSG: 8 messages).
+        add_sel = '[data-ptr-add="/expansions/messengers/stack"]'
+        offered = driver.execute_script(
+            "return [...document.querySelector(arguments[0]).options].map(o => o.value).filter(v => v)", add_sel)
+        check(len(offered) == 8 and "knights" in offered, f"the stack picker offers the 8 declared messages ({offered})")
+        Select(css(add_sel)).select_by_value("knights")
+        wait.until(lambda d: json.loads(css("#pos-json").get_attribute("value"))["expansions"]["messengers"].get("stack") == ["knights"])
+        check(True, "a message chosen from the picker goes into the file (stack: knights)")
+        click(ptr("/expansions/messengers/stack") + ' .chip[data-name="knights"] button')
+        wait.until(lambda d: "stack" not in json.loads(css("#pos-json").get_attribute("value"))["expansions"]["messengers"])
+        wait.until(lambda d: not attr("#expansion-error", "text"))
         check(True, "with the stack left unknown and the scores matching, the position is accepted")
         css('input[name=tool][value=move]').click()
         wait_fit(0, -1)
@@ -410,8 +446,12 @@ def main():
         wait.until(lambda d: "rotated 180" in d.find_element(By.ID, "actions").text)
         click('circle.anchor[data-move="1"][data-feature="city:S"]')
         wait.until(lambda d: "place meeple on city:S" in d.find_element(By.ID, "actions").text)
-        fill("#action-json", '{"type": "assign_points", "kind": "dame"}')
-        css("#btn-add-action").click()
+        # The Messengers' action from the picker: assign_points, the dame chosen from a list.
+        Select(css("#action-type")).select_by_value("assign_points")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#action-args select"))
+        Select(css("#action-args select")).select_by_value("dame")
+        click("#action-args button")
+        wait.until(lambda d: "assign_points" in d.find_element(By.ID, "actions").text)
         css("#btn-adjudicate").click()
         wait.until(lambda d: d.find_element(By.ID, "verdict").text)
         ruling = json.loads(css("#ruling-json").get_attribute("textContent"))
@@ -427,8 +467,15 @@ def main():
         css('#expansions input[data-expansion="gifts"]').click()
         css('#expansions input[data-expansion="christmas_present"]').click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'fieldset.xform[data-expansion="christmas_present"]'))
-        fill(ptr("/expansions/gifts/hands/1"), "synod, take_2")
-        fill(ptr("/expansions/christmas_present/hands/0"), "cancel-attack")
+        def pick(p, name):
+            Select(css(f'[data-ptr-add="{p}"]')).select_by_value(name)
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'{ptr(p)} .chip[data-name="{name}"]'))
+        pick("/expansions/gifts/hands/1", "synod")
+        pick("/expansions/gifts/hands/1", "take_2")
+        xmas_cards = driver.execute_script(
+            "return [...document.querySelector('[data-ptr-add=\"/expansions/christmas_present/hands/0\"]').options].map(o => o.value).filter(v => v)")
+        check(len(xmas_cards) >= 30 and "cancel-attack" in xmas_cards, f"the Christmas card picker offers the declared cards ({len(xmas_cards)})")
+        pick("/expansions/christmas_present/hands/0", "cancel-attack")
         # Readings of disputed rulings: written as variants {"<RULING-ID>": "<reading>"} in every
         # module's section (POSITION_FORMAT.md "Rule variants"), never the deprecated spellings.
         def choose(expansion, ruling, reading):
@@ -449,6 +496,188 @@ def main():
               f"the Messengers reading is in the file by ruling ID, under variants ({msg})")
         check(xmas["hands"] == [["cancel-attack"], []], f"Anna's Christmas card is in the file ({xmas['hands']})")
         driver.save_screenshot(os.path.join(args.out, "serve-forms.png"))
+
+        # 10. The README's base-game farm dispute (fixtures/base/disputes/d01), stated by clicks.
+        # Worked out by hand (BASE-END-FARM, BASE-MAJORITY): Anna's farmer on U's north field at
+        # (1, 0) lies in the field north of the road through (0, 0), (0, -1), (1, 0), (1, -1),
+        # (-1, -1); it touches the closed city of D and E (0, 0)-(0, -1), the closed city
+        # (1, -1)-(2, -1), and E's open city at (-1, -1) (left out): 3 x 2 = 6 to Anna. Ben's
+        # farmer south of the road on D, field through (0, 0), (1, 0), touches no city: 0. Ben
+        # claims 6 : 3, the rules give 6 : 0: rejected.
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        clicks = 0
+
+        def tap(sel):
+            nonlocal clicks
+            clicks += 1
+            click(sel)
+
+        def key(k):
+            nonlocal clicks
+            clicks += 1
+            css("body").send_keys(k)
+
+        tap("#btn-new")
+        wait_tile(0, 0, "D")
+        tap('button.pal[data-tile="E"]')
+        for (x, y) in ((0, -1), (1, -1), (2, -1), (-1, -1)):
+            wait_fit(x, y)
+            tap(cell(x, y))
+            wait_tile(x, y, "E")
+            if (x, y) == (1, -1):
+                key("r")  # placed turned 0 (city north, the first that fits): a quarter to 90
+                wait.until(lambda d: ["E", 1, -1, 90] in tiles_on_board())
+            if (x, y) == (-1, -1):
+                for _ in range(3):  # placed at 0 (fits): three quarters to 270
+                    tap(f'g.tile-g[data-x="-1"][data-y="-1"]')
+                wait.until(lambda d: ["E", -1, -1, 270] in tiles_on_board())
+        tap('button.pal[data-tile="U"]')
+        wait_fit(1, 0)
+        tap(cell(1, 0))
+        wait_tile(1, 0, "U")
+        farm_tiles = [["D", 0, 0, 0], ["E", -1, -1, 270], ["E", 0, -1, 180], ["E", 1, -1, 90], ["E", 2, -1, 270], ["U", 1, 0, 0]]
+        check(tiles_on_board() == sorted(farm_tiles), f"every placed tile has the rotation of the README's dispute ({tiles_on_board()})")
+        tap('input[name=tool][value=figure]')
+        for owner, (x, y), feature in (("Anna", (1, 0), "field:NL.NR.EL.WR"), ("Ben", (0, 0), "field:ER.SL.SR.WL")):
+            clicks += 1
+            Select(css("#fig-owner")).select_by_visible_text(owner)
+            hover_tile(x, y)
+            tap(f'circle.anchor[data-x="{x}"][data-y="{y}"][data-feature="{feature}"]')
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board g.figure")) == 2)
+        clicks += 1
+        Select(css("#ask")).select_by_value("final_score")
+        wait.until(lambda d: not css("#turn-tile").is_displayed())
+        check(not css("#turn-tile").is_displayed() and not css("#actions").is_displayed(),
+              "a final-scoring question shows no tile in hand and no moves")
+        check(not css("#btn-legal").is_displayed(), "nor the legal-moves button")
+        clicks += 1
+        css("#claim-scores").send_keys("6, 3")
+        tap("#btn-adjudicate")
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        check(css("#verdict").text == "rejected", f"the farm claim 6 : 3 is rejected ({css('#verdict').text!r})")
+        print(f"CLICKS: the README's farm dispute stated in {clicks} clicks and keys (from New to the verdict)")
+
+        def page_lines():
+            return [" ".join(t.split()) for t in driver.execute_script(
+                "return [...document.querySelectorAll('#reasons .vline')].map(e => e.textContent)")]
+        lines = page_lines()
+        for want in ('score field (final): 6 to ["Anna"] = 3 x 2 completed cities ["BASE-MAJORITY","BASE-END-FARM"]',
+                     "supplies the completed city on (0, 0), (0, -1)",
+                     "supplies the completed city on (1, -1), (2, -1)",
+                     "touches the city on (-1, -1), which is not completed: left out (BASE-END-FARM)",
+                     "figures: Anna's meeple at (1, 0)",
+                     "majority: only Anna has figures here: Anna scores 6",
+                     'score field (final): 0 to ["Ben"] = 3 x 0 completed cities ["BASE-MAJORITY","BASE-END-FARM"]',
+                     "touches no city: nothing to pay (BASE-END-FARM)",
+                     "figures: Ben's meeple at (0, 0)",
+                     "Claim: rejected",
+                     "claim: claimed scores [6,3], but the rules give [6,0]",
+                     "Scores: [6,0]"):
+            check(want in lines, f"the page shows the evidence line {want!r}")
+        tiles_line = [l for l in lines if l.startswith("tiles: ")]
+        coords = lambda l: sorted(l[len("tiles: "):].split("), ("))  # noqa: E731
+        check(len(tiles_line) == 2 and sorted(map(len, map(coords, tiles_line))) == [2, 5],
+              f"Anna's field runs through 5 tiles, Ben's through 2 ({tiles_line})")
+        # Every line the CLI's text verdict shows is on the page (bar the file name).
+        def cli_lines_on_page(position_path, want_exit):
+            text = subprocess.run([args.carc, "adjudicate", position_path, "--format", "text"], capture_output=True, text=True)
+            check(text.returncode == want_exit, f"carc adjudicate --format text exits {want_exit} ({text.returncode})")
+            page_text = " ".join(css("#reasons").text.split())
+            shown = page_lines()
+            in_rulings = False
+            missing = []
+            for l in (" ".join(x.split()) for x in text.stdout.splitlines()):
+                if l.startswith("File:") or l.startswith("Verdict:") or not l:
+                    continue
+                in_rulings = in_rulings or l == "Rulings:"
+                if l not in (page_text if in_rulings else shown):  # summaries wrap differently
+                    missing.append(l)
+            check(not missing, f"every line of `carc adjudicate {os.path.basename(position_path)} --format text` is on the page (missing: {missing})")
+        dl = os.path.join(work, "farm.json")
+        for f in os.listdir(downloads):
+            os.remove(os.path.join(downloads, f))
+        css("#btn-download").click()
+        deadline = time.time() + 15
+        farm_path = os.path.join(downloads, "position.json")
+        while not os.path.exists(farm_path) and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.3)
+        shutil.copy(farm_path, dl)
+        cli_lines_on_page(dl, 1)
+        # Above the fold, beside the board: the verdict's lines are in the first screen.
+        driver.execute_script("window.scrollTo(0, 0)")
+        bottom = driver.execute_script(
+            "const r = [...document.querySelectorAll('#reasons .vline.evidence')].pop().getBoundingClientRect(); return r.bottom")
+        check(0 < bottom <= driver.execute_script("return window.innerHeight"), f"the evidence is above the fold, at the top of the page ({bottom} px)")
+        board_right = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().right")
+        reasons_left = driver.execute_script("return document.getElementById('reasons').getBoundingClientRect().left")
+        check(reasons_left >= board_right, "the verdict stands beside the board")
+        check(not css("#legal").is_displayed(), "no legal-moves list for a final-scoring question")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(args.out, "serve-workbench.png"))
+
+        # 11. The same dispute by a pasted line: the board and the verdict are the same.
+        farm_line = subprocess.run([args.carc, "convert", os.path.join(args.root, "fixtures/base/disputes/d01_farm_across_the_road.position.json"),
+                                    "--to", "line"], capture_output=True, text=True).stdout.strip()
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        box = css("#pos-line")
+        driver.execute_script("arguments[0].value = ''", box)
+        box.click()
+        driver.execute_script("arguments[0].value = arguments[1]", box, farm_line)
+        box.send_keys(Keys.ENTER)
+        wait.until(lambda d: len(tiles_on_board()) == 6)
+        check(tiles_on_board() == sorted(farm_tiles), f"the pasted line puts the six tiles down turned as in the file ({tiles_on_board()})")
+        check(css("#ask").get_attribute("value") == "final_score", "the pasted line's question is final scoring")
+        click("#btn-adjudicate")
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        check(css("#verdict").text == "rejected", "the pasted line gets the same verdict")
+        cli_lines_on_page(os.path.join(args.root, "fixtures/base/disputes/d01_farm_across_the_road.position.json"), 1)
+        check(driver.current_url.split("#", 1)[1].startswith("line=C3;"), "the address bar carries the line")
+
+        # 12. A judge's phone: 390 px wide. The board first, the forms below; a tile placed and
+        # turned by taps, a final-scoring question asked, the verdict read.
+        driver.set_window_size(900, 1000)
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        bw = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().width")
+        check(bw >= 450, f"at 900 px the board keeps half the width ({bw} px)")
+        driver.set_window_size(390, 844)
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"nothing runs off the side at 390 px ({width})")
+        top = lambda sel: driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().top + window.scrollY", sel)  # noqa: E731
+        check(top("#board-wrap") < top("#palette") < top("#btn-adjudicate") < top("#question-form"),
+              "at 390 px: the board, then the tiles, the Adjudicate button, then the forms")
+        bw = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().width")
+        check(bw >= 340, f"the board takes the phone's width ({bw} px)")
+        click('button.pal[data-tile="E"]')
+        wait_fit(0, -1)
+        click(cell(0, -1))
+        wait_tile(0, -1, "E")
+        click('g.tile-g[data-x="0"][data-y="-1"]')  # a tap on the placed tile turns it
+        wait.until(lambda d: ["E", 0, -1, 270] in tiles_on_board())
+        click("#btn-rotate")
+        wait.until(lambda d: ["E", 0, -1, 0] in tiles_on_board())
+        click("#btn-rotate")
+        click("#btn-rotate")
+        wait.until(lambda d: ["E", 0, -1, 180] in tiles_on_board())
+        check(True, "a tap on the tile and the turn button turn it a quarter at a time")
+        wait.until(lambda d: "E 0,-1 180" in css("#pos-line").get_attribute("value"))
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(args.out, "serve-phone.png"))
+        Select(css("#ask")).select_by_value("final_score")
+        click("#btn-adjudicate")
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        # D and E close the city at once (BASE-SCORE-CITY) so nothing is left for the final
+        # scoring: no figure on the board, nobody scores; the verdict is read on the phone.
+        check(css("#verdict").is_displayed() and css("#verdict").text == "scored", f"the verdict shows at 390 px ({css('#verdict').text!r})")
+        in_view = driver.execute_script("const r = document.getElementById('verdict').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight")
+        check(in_view, "on a phone the page scrolls to the verdict when it comes")
+        driver.save_screenshot(os.path.join(args.out, "serve-phone-verdict.png"))
+        driver.set_window_size(1500, 1150)
         print("browser test: all flows passed; screenshots in " + args.out)
     finally:
         if driver:

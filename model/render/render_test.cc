@@ -223,11 +223,15 @@ TEST(Ruling, CompletedCityIsHighlightedAndCaptioned) {
   json ruling = {{"question", "apply"}, {"verdict", "upheld"}, {"scores_before", {12, 7}}, {"scores", {12, 11}}};
   auto svg = RenderRuling(doc, ruling, "who");
   ASSERT_TRUE(svg.ok());
-  // D's and E's cities, and Ben's knight still standing on E (the picture is before the return).
+  // D's and E's cities; the picture is the position after the turn, as the ruling's "position":
+  // Ben's knight went home with the points (BASE-RETURN), drawn faded where it stood, his supply
+  // back to 7, and it is Anna's turn with V, the next tile of the draw order, in hand.
   size_t n = 0;
   for (size_t p = svg->find("class=\"a-scored\" d="); p != std::string::npos; p = svg->find("class=\"a-scored\" d=", p + 1)) ++n;
   EXPECT_EQ(n, 2u);
-  EXPECT_NE(svg->find("Ben: meeple on city:S at (0, -1)"), std::string::npos);
+  EXPECT_NE(svg->find("Ben: meeple on city:S at (0, -1), returned by the ruling"), std::string::npos);
+  EXPECT_NE(svg->find("Turn: Anna, step place_tile"), std::string::npos);
+  EXPECT_NE(svg->find("meeple 7"), std::string::npos);
   EXPECT_NE(svg->find("Verdict: upheld"), std::string::npos);
   EXPECT_NE(svg->find("7 \u2192 11"), std::string::npos);
 }

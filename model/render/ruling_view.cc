@@ -48,8 +48,9 @@ std::string EventLine(const json& e, int number) {
   const std::string subject = e.contains("feature")
                                   ? e.value("feature", "") + " (" + e.value("cause", "") + ")"
                                   : e.value("cause", "");
-  return "  (" + std::to_string(number) + ") score " + subject + ": " + std::to_string(e.value("points", 0)) + " to " +
-         (names.empty() ? "nobody" : names) + " = " + e.value("formula", "");
+  return "  (" + std::to_string(number) + ") score " + subject + ": " +
+         std::to_string(e.value("points", 0)) + " to " + (names.empty() ? "nobody" : names) +
+         " = " + e.value("formula", "");
 }
 
 // Highlights what the rules scored: the feature, numbered as in the caption, and for a farm
@@ -122,8 +123,8 @@ model::StatusOr<std::string> RenderPositionFile(const json& doc, const std::stri
 
 // Replays the question as `carc adjudicate` does (adjudicator/adjudicate.cc), collecting the
 // score events with their feature roots; stops before the turn's automatic steps.
-void MarkQuestion(Position& pos, const json& doc, const std::string& ask,
-                  const std::string& source, Picture& pic) {
+void MarkQuestion(Position& pos, const json& doc, const std::string& ask, const std::string& source,
+                  Picture& pic) {
   const auto ctx = exp::Context(source);
   std::vector<model::ScoreEvent> events;
   auto keep = [&](const model::ApplyResult& r) {
@@ -189,6 +190,8 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
   if (!parsed.ok()) return parsed.status();
   Position pos = std::move(*parsed);
   const std::vector<model::Figure> before_figures = pos.figures;
+  std::vector<int> before_scores;
+  for (const model::Player& p : pos.players) before_scores.push_back(p.score);
   Picture pic = Basics(pos, doc);
   pic.caption = CaptionLines(ruling);
   if (ruling.value("scores", json()).is_array())
@@ -200,13 +203,35 @@ model::StatusOr<std::string> RenderRuling(const json& doc, const json& ruling,
   if (ask == "final_score" && !pos.turn.game_over)
     pic.step = "Final scoring (the question: final_score)";
   MarkQuestion(pos, doc, ask, source, pic);
-  // Figures the question's actions took off the board (a card or message that scores and
-  // returns them, XMAS-FN4/FN6, MSG-8): still drawn, faded, where they stood.
-  for (const model::Figure& f : before_figures)
-    if (std::none_of(pos.figures.begin(), pos.figures.end(), [&](const model::Figure& g) {
-          return g.node == f.node && g.owner == f.owner && g.kind == f.kind;
-        }))
+  // Every figure the question had on the board, as it last stood (after the actions: a figure
+  // laid down by then is drawn lying).
+  std::vector<model::Figure> seen = pos.figures;
+  for (const model::Figure& f : before_figures) seen.push_back(f);
+  // A legal move: the picture is the position after the whole turn, as the ruling's "position"
+  // is (BASE-RETURN: scored figures go home; supplies, scores and whose turn as then),
+  // the features it scored marked on it (the board is the same, only figures left it).
+  bool legal = ask == "apply" && ruling.value("verdict", "") != "impossible-position" &&
+               doc.contains("question") && doc["question"].is_object() &&
+               doc["question"].value("actions", json()).is_array();
+  for (const json& a : ruling.value("actions", json::array()))
+    if (a.is_object() && a.value("legal", json(true)) == false) legal = false;
+  if (legal) {
+    model::ApplyResult end;
+    model::Advance(pos, end);
+  }
+  // The key shows each score as "before -> after" (scores_after): the scores the file states.
+  for (size_t p = 0; p < pos.players.size() && p < before_scores.size(); ++p)
+    pos.players[p].score = before_scores[p];
+  // Figures the question took off the board (a completed feature scored, a card or message
+  // that scores and returns them, XMAS-FN4/FN6, MSG-8): still drawn, faded, where they stood.
+  for (const model::Figure& f : seen) {
+    const auto same = [&](const model::Figure& g) {
+      return g.node == f.node && g.owner == f.owner && g.kind == f.kind;
+    };
+    if (std::none_of(pos.figures.begin(), pos.figures.end(), same) &&
+        std::none_of(pic.returned.begin(), pic.returned.end(), same))
       pic.returned.push_back(f);
+  }
   return RenderSvg(pos, pic);
 }
 

@@ -270,10 +270,15 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     const std::string kind = pos.cfg().figure_kinds[f.kind].name;
     const std::string owner =
         f.owner < static_cast<int>(pos.players.size()) ? pos.players[f.owner].name : "?";
+    // Laid down as it stood (XMAS-FN11), so it lies faded as it lay.
+    const bool laid = rt.segments[seg].kind != model::FeatureKind::kField &&
+                      (f.lying || laid_down.count(b.Find(f.node)) > 0);
+    any_laid_down |= laid;
     body += "<g opacity=\".4\">" +
-            FigureSvg(kinds[f.kind], f.owner, f.lying, px(c.x) + a.x * kTileSize + 16 * on_node[f.node]++,
+            FigureSvg(kinds[f.kind], f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * on_node[f.node]++,
                       py(c.y) + a.y * kTileSize,
-                      owner + ": " + kind + " on " + model::FeatureName(rt, seg) + " at (" +
+                      owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
+                          model::FeatureName(rt, seg) + " at (" +
                           std::to_string(c.x) + ", " + std::to_string(c.y) +
                           "), returned by the ruling") +
             "</g>\n";

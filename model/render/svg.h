@@ -41,9 +41,10 @@ std::string RenderSvg(const model::Position& pos, const Picture& pic);
 model::StatusOr<std::string> RenderPositionFile(const nlohmann::json& doc,
                                                 const std::string& source);
 
-// `carc adjudicate --svg`: the position after the question's actions (up to the first illegal
-// one), before the turn's automatic steps, so the figures that score are still on the board;
-// the features the ruling scores are highlighted and the ruling is the caption.
+// `carc adjudicate --svg`: the position after the question, as the ruling's "position" is (a
+// legal question: after the whole turn, supplies, scores and whose turn as then; an illegal one:
+// up to the illegal action); figures it returned are drawn faded where they stood, the features
+// the ruling scores are highlighted and the ruling is the caption.
 model::StatusOr<std::string> RenderRuling(const nlohmann::json& doc, const nlohmann::json& ruling,
                                           const std::string& source);
 

@@ -8,7 +8,9 @@ const PALETTE = ['#d62728', '#1f5fd6', '#f2c40f', '#222222', '#9b30c8', '#f4f4f4
 const MEEPLE = 'M0 -12 C4 -12 5.5 -8 3.5 -5.5 L10.5 -2.5 C12.5 -1.5 12 1.5 9.5 1.5 L5 0.5 L9 11 H2 L0 6 ' +
   'L-2 11 H-9 L-5 0.5 L-9.5 1.5 C-12 1.5 -12.5 -1.5 -10.5 -2.5 L-3.5 -5.5 C-5.5 -8 -4 -12 0 -12 Z';
 const SVGNS = 'http://www.w3.org/2000/svg';
-const FIGURE_KINDS = { '': ['meeple'], phantom: ['phantom'] };
+// Figure kinds, card and message names: what each module declares (/api/modules), so a judge
+// picks them and never spells them.
+let FIGURE_KINDS = { '': ['meeple'] };
 
 const S = {
   tiles: {},        // id -> {id, count, rotations: [{rotation, shapes, features}]}
@@ -24,6 +26,8 @@ const S = {
   fitKey: '',
   ghost: null,      // a legal move shown while hovered
   drag: null,
+  modules: {},      // /api/modules: module id -> {figure_kinds, actions, variants}
+  line: '',         // the one-line notation of S.pos, as the server wrote it
 };
 
 const $ = (id) => document.getElementById(id);
@@ -76,22 +80,25 @@ function newPosition() {
   return {
     rules: { edition: 'C3', expansions: [], options: { city_scoring: 'standard', farm_scoring: 'per-farm' } },
     players: [{ name: 'Anna', score: 0 }, { name: 'Ben', score: 0 }],
-    board: [],
+    board: [{ tile: 'D', x: 0, y: 0, rotation: 0 }],  // the start tile (BASE-SETUP)
     figures: [],
     supply: { remaining: 'rest' },
-    turn: { player: 0, step: 'place_tile', tile: 'E' },
-    question: { ask: 'apply', actions: [] },
+    turn: { player: 0, step: 'draw' },  // no tile drawn yet: choosing the tile in hand moves on to place_tile
+    question: { ask: 'apply' },
   };
 }
 const P = () => S.pos;
 function tileAt(x, y) { return P().board.find((t) => t.x === x && t.y === y); }
+// The question's actions, to change (an "apply" question gets the list it needs)...
 function actions() {
   if (!P().question) P().question = { ask: 'apply', actions: [] };
   if (!Array.isArray(P().question.actions)) P().question.actions = [];
   return P().question.actions;
 }
-function moveAction() { return actions().find((a) => a.type === 'place_tile'); }
-function moveFigureAction() { return actions().find((a) => a.type === 'place_figure' && a.x === undefined); }
+// ...and to read, adding nothing (a final-scoring question has no actions).
+function actionList() { return (P().question && Array.isArray(P().question.actions)) ? P().question.actions : []; }
+function moveAction() { return actionList().find((a) => a.type === 'place_tile'); }
+function moveFigureAction() { return actionList().find((a) => a.type === 'place_figure' && a.x === undefined); }
 function rotOf(t) { return ((t.rotation || 0) / 90) & 3; }
 function featuresOf(id, rot) { return S.tiles[id].rotations[rot].features; }
 function isField(name) { return name.startsWith('field'); }
@@ -108,6 +115,7 @@ function countsLeft() {
 
 function changed(opts) {
   S.highlights = null;  // the verdict's features belong to the position adjudicated
+  $('legal').hidden = true;  // so do the legal moves
   syncJson();
   renderPalette();
   renderBoard();
@@ -154,7 +162,7 @@ function renderPalette() {
     const svg = sv('svg', { viewBox: '0 0 100 100' }, tileArt(id, id === S.palette ? S.paletteRot : 0));
     const b = el('button', {
       class: 'pal' + (id === S.palette ? ' selected' : ''), 'data-tile': id, title: `tile ${id}: ${left[id]} of ${S.tiles[id].count} left`,
-      onclick: () => { S.palette = id; S.paletteRot = 0; setTool('tile'); changed(); },
+      onclick: () => { S.palette = id; S.paletteRot = 0; S.selected = null; setTool('tile'); changed(); },
     }, el('span', { class: 'lbl' }, id), el('span', { class: 'cnt' + (left[id] <= 0 ? ' none' : '') }, left[id]));
     b.prepend(svg);
     pal.append(b);
@@ -228,7 +236,7 @@ function renderBoard() {
   // The tiles, their figures, and feature anchors to click.
   const scale = CELL / 100;
   const drawTile = (id, rot, x, y, extraClass, isMove) => {
-    const g = sv('g', { class: 'tile-g ' + extraClass, transform: `translate(${px(x)} ${py(y)}) scale(${scale})`, 'data-x': x, 'data-y': y, 'data-tile': id });
+    const g = sv('g', { class: 'tile-g ' + extraClass, transform: `translate(${px(x)} ${py(y)}) scale(${scale})`, 'data-x': x, 'data-y': y, 'data-tile': id, 'data-rot': 90 * rot });
     g.append(tileArt(id, rot, { clickable: true }));
     const label = sv('text', { x: 3, y: 13, 'font-size': 12, 'font-weight': 'bold', stroke: '#fff', 'stroke-width': 2.5, 'paint-order': 'stroke' });
     label.textContent = id; g.append(label);
@@ -242,6 +250,7 @@ function renderBoard() {
       clickTile(x, y, ev, isMove);
     });
     g.addEventListener('mousedown', (ev) => { if (!isMove && S.tool === 'tile') S.drag = { x, y }; });
+    g.addEventListener('mouseenter', () => { for (const a of svg.querySelectorAll('.anchor')) a.classList.toggle('near', +a.getAttribute('data-x') === x && +a.getAttribute('data-y') === y); });
     svg.append(g);
     return g;
   };
@@ -286,6 +295,7 @@ function renderBoard() {
   if (m && P().turn && P().turn.tile && S.tiles[P().turn.tile]) anchors(P().turn.tile, ((m.rotation || 0) / 90) & 3, m.x, m.y, true);
   if (S.selected && tileAt(S.selected.x, S.selected.y))
     svg.append(sv('rect', { class: 'selected-outline', x: px(S.selected.x) + 1, y: py(S.selected.y) + 1, width: CELL - 2, height: CELL - 2 }));
+  renderRotateHint();
 }
 
 // The tile drawn on a square: a board tile, or the disputed tile of the question.
@@ -372,9 +382,13 @@ function nameMatches(full, given) {
 function clickSquare(x, y) {
   if (S.drag) return;
   if (S.tool === 'tile') {
-    P().board.push({ tile: S.palette, x, y, rotation: 90 * S.paletteRot });
+    // The chosen rotation where it fits, else the first that fits (the model's answer).
+    const f = fitFor(x, y);
+    let rot = S.paletteRot;
+    if (f && !f.rotations[rot].ok) { const ok = f.rotations.find((r) => r.ok); if (ok) rot = ok.rotation / 90; }
+    P().board.push({ tile: S.palette, x, y, rotation: 90 * rot });
     S.selected = { x, y };
-    status(`placed tile ${S.palette} at (${x}, ${y})`);
+    status(`placed tile ${S.palette} at (${x}, ${y}) rotated ${90 * rot}`);
     changed();
   } else if (S.tool === 'move') {
     if (!P().turn.tile) { status('choose the tile in hand first (Turn)', true); return; }
@@ -478,12 +492,32 @@ function deleteTile(x, y) {
   changed();
 }
 
+// What `r` (and the turn button) turns, named in the hint under the board: the disputed tile
+// (Disputed tile tool), the board tile just placed or clicked (Tile tool), else the palette's
+// tile before it is placed. Choosing a palette tile clears the board selection.
+function rotateTarget() {
+  if (S.tool === 'move') return moveAction() ? { kind: 'move', text: `r turns the disputed tile ${P().turn.tile || '?'} at (${moveAction().x}, ${moveAction().y}), now ${moveAction().rotation || 0}` } : null;
+  if (S.tool !== 'tile') return null;
+  const t = S.selected && tileAt(S.selected.x, S.selected.y);
+  if (t) return { kind: 'board', text: `r turns tile ${t.tile} at (${t.x}, ${t.y}), now ${t.rotation || 0} (Esc: turn the palette's tile instead)` };
+  return { kind: 'palette', text: `r turns the chosen tile ${S.palette} before it is placed, now ${90 * S.paletteRot}` };
+}
+function rotateNow() {
+  const t = rotateTarget();
+  if (!t) return;
+  if (t.kind === 'move') rotateMove();
+  else if (t.kind === 'board') rotateSelected();
+  else { S.paletteRot = (S.paletteRot + 1) & 3; changed({ keepFit: true }); }
+}
+function renderRotateHint() {
+  const t = rotateTarget();
+  $('r-hint').textContent = t ? t.text : 'r turns nothing with this tool';
+  $('btn-rotate').disabled = !t;
+}
 document.addEventListener('keydown', (ev) => {
   if (ev.target.matches('input, textarea, select')) return;
   if (ev.key === 'r' || ev.key === 'R') {
-    if (S.tool === 'move' && moveAction()) rotateMove();
-    else if (S.tool === 'tile' && S.selected && tileAt(S.selected.x, S.selected.y)) rotateSelected();
-    else { S.paletteRot = (S.paletteRot + 1) & 3; changed({ keepFit: true }); }
+    rotateNow();
   } else if ((ev.key === 'Delete' || ev.key === 'Backspace') && S.selected) {
     deleteTile(S.selected.x, S.selected.y);
   } else if (ev.key === 'Escape') {
@@ -495,12 +529,13 @@ function setTool(tool) {
   S.tool = tool;
   for (const r of document.querySelectorAll('input[name=tool]')) r.checked = r.value === tool;
   const hints = {
-    tile: 'Click a square to put the chosen tile there; click it again (or press r) to turn it; drag to move; Delete removes it. Squares are green where it fits, yellow where another rotation fits, red where it does not (hover: which edge clashes).',
-    figure: 'Click a feature (the dots) to put a figure of the chosen owner and kind there; click it again to take it away.',
+    tile: 'Click (tap) a square to put the chosen tile there, turned to fit; click it again (or r) to turn it; drag to move; Delete removes it. Green: it fits; yellow: another rotation fits; red: it does not (hover: which edge clashes).',
+    figure: 'Click (tap) a feature of a tile to put a figure of the chosen owner and kind there (the dots show where, over the tile under the pointer); click it again to take it away.',
     move: 'The disputed move: click a square for the tile in hand, click it again (or r) to turn it, then click a feature of it for the figure.',
     delete: 'Click a tile or a figure to remove it.',
   };
   $('tool-hint').textContent = hints[tool];
+  $('figure-form').hidden = tool !== 'figure' && tool !== 'move';
   renderBoard();
   refreshFit();
 }
@@ -632,6 +667,64 @@ function field(label, path, kind, opts) {
   });
   return el('label', { class: 'xf' + (o.inline ? ' inline' : '') }, label ? el('span', { class: 'xl' }, label) : null, input, el('span', { class: 'field-error', 'data-for': ptr }));
 }
+// A list of names (cards, messages) chosen from what the module declares: the chosen ones in
+// order as chips (× takes one away), a select adds one at the end. `opts.word`: a word the list
+// may be instead (a deck's "rest"), offered as a checkbox. Bound to `path` like field().
+function pickList(label, path, names, opts) {
+  const o = opts || {};
+  const ptr = '/' + path.join('/');
+  const box = el('span', { class: 'picks', 'data-ptr': ptr });
+  const write = (value) => {
+    if (o.hole) {
+      const k = path.findIndex((q) => typeof q === 'number');
+      setPath(P(), path, value === undefined ? [] : value);
+      const arr = getPath(P(), path.slice(0, k));
+      if (Array.isArray(arr)) {
+        while (arr.length < P().players.length) arr.push(undefined);
+        for (let j = 0; j < arr.length; j++) if (arr[j] === undefined || arr[j] === null) arr[j] = o.hole();
+        if (arr.every((x) => Array.isArray(x) && !x.length)) setPath(P(), path.slice(0, k), undefined);
+      }
+    } else setPath(P(), path, value);
+    pruneExpansions();
+    syncJson();
+    $('expansion-state').value = P().expansions ? JSON.stringify(P().expansions, null, 1) : '';
+    draw();
+    validateSoon();
+  };
+  const draw = () => {
+    box.textContent = '';
+    const cur = getPath(P(), path);
+    if (o.word) {
+      const cb = el('input', { type: 'checkbox', 'data-word': o.word });
+      cb.checked = cur === o.word;
+      cb.addEventListener('change', () => write(cb.checked ? o.word : undefined));
+      box.append(el('label', { class: 'word' }, cb, ' ' + (o.wordLabel || o.word)));
+      if (cur === o.word) return;
+    }
+    const list = Array.isArray(cur) ? cur : [];
+    list.forEach((name, i) => box.append(el('span', { class: 'chip', 'data-name': name }, String(name),
+      el('button', { title: 'take it away', onclick: (ev) => { ev.preventDefault(); const l = [...list]; l.splice(i, 1); write(l.length || o.keepEmpty ? l : undefined); } }, '×'))));
+    if (!list.length) box.append(el('span', { class: 'hint' }, o.placeholder || 'none'));
+    const add = el('select', { class: 'pick-add', 'data-ptr-add': ptr });
+    add.append(el('option', { value: '' }, '+ add…'));
+    for (const n of names) add.append(el('option', { value: n }, n));
+    add.addEventListener('change', () => { if (add.value) write([...list, add.value]); });
+    box.append(add);
+  };
+  draw();
+  return el('div', { class: 'xf picklist' }, el('span', { class: 'xl' }, label), box, el('span', { class: 'field-error', 'data-for': ptr }));
+}
+// The names a module declares for the enumerated arguments (key matching `keyRe`) of its
+// actions (type matching `typeRe`), from /api/modules, in the module's order; `fallback` when
+// the server declares none.
+function declaredNames(id, typeRe, keyRe, fallback) {
+  const out = [];
+  for (const a of ((S.modules[id] || {}).actions || []))
+    if (typeRe.test(a.type))
+      for (const g of a.args || []) if (g.names && keyRe.test(g.key)) for (const n of g.names) if (!out.includes(n)) out.push(n);
+  return out.length ? out : fallback;
+}
+
 function playerName(i) { return (P().players[i] && P().players[i].name) || `P${i}`; }
 
 function messengersForm() {
@@ -647,31 +740,36 @@ function messengersForm() {
   });
   box.append(t, el('span', { class: 'field-error', 'data-for': '/' + [...base, 'tracks'].join('/') }));
   box.append(el('div', { class: 'hint' }, 'points of each figure; the player\'s score is their sum (plus points waiting for a figure)'));
-  box.append(field('Message stack (top first)', [...base, 'stack'], 'list', { placeholder: 'order unknown', list: 'msg-names' }),
-    field('Used (order unknown only)', [...base, 'used'], 'list', { placeholder: 'none' }),
-    field('Message in hand', [...base, 'in_hand'], 'select', { values: MESSAGES, none: '(none)' }));
-  box.append(el('datalist', { id: 'msg-names' }, MESSAGES.map((m) => el('option', { value: m }))));
+  const names = declaredNames('messengers', /message/, /^kind$/, MESSAGES);
+  box.append(pickList('Message stack (top first)', [...base, 'stack'], names, { placeholder: 'order unknown' }),
+    pickList('Used (order unknown only)', [...base, 'used'], names, { placeholder: 'none' }),
+    field('Message in hand', [...base, 'in_hand'], 'select', { values: names, none: '(none)' }));
   box.append(variantsBox(base, variantTable('messengers')));
   return box;
 }
 function giftsForm() {
   const base = ['expansions', 'gifts'];
   const box = el('fieldset', { class: 'xform', 'data-expansion': 'gifts' }, el('legend', {}, 'The Gifts'));
-  box.append(el('div', { class: 'hint' }, 'cards: ' + GIFT_CARDS.join(', ')));
-  P().players.forEach((pl, i) => box.append(field(`${playerName(i)}'s gifts`, [...base, 'hands', i], 'list', { placeholder: 'none', hole: () => [] })));
-  box.append(field('Deck (top first)', [...base, 'deck'], 'list', { placeholder: 'the rest, order unknown' }),
-    field('Discards', [...base, 'discards'], 'list', { placeholder: 'none' }));
+  const cards = declaredNames('gifts', /./, /^card$/, GIFT_CARDS);
+  P().players.forEach((pl, i) => box.append(pickList(`${playerName(i)}'s gifts`, [...base, 'hands', i], cards, { placeholder: 'none', hole: () => [], keepEmpty: true })));
+  box.append(pickList('Deck (top first)', [...base, 'deck'], cards, { placeholder: 'the rest, order unknown' }),
+    pickList('Discards', [...base, 'discards'], cards, { placeholder: 'none' }));
   box.append(variantsBox(base, variantTable('gifts')));
   return box;
+}
+// The cards of one Christmas deck (/api/modules "decks", the module's card table).
+function deckCards(deck, all) {
+  const d = ((S.modules.christmas_present || {}).decks || {})[deck];
+  return Array.isArray(d) && d.length ? d : all;
 }
 function christmasForm() {
   const base = ['expansions', 'christmas_present'];
   const box = el('fieldset', { class: 'xform', 'data-expansion': 'christmas_present' }, el('legend', {}, 'Christmas Present'));
-  P().players.forEach((pl, i) => box.append(field(`${playerName(i)}'s cards`, [...base, 'hands', i], 'list', { placeholder: 'none', list: 'xmas-names', hole: () => [] })));
-  box.append(field('Monastery deck (top first)', [...base, 'decks', 'monastery'], 'list', { placeholder: 'rest', word: 'rest' }),
-    field('Road deck (top first)', [...base, 'decks', 'road'], 'list', { placeholder: 'rest', word: 'rest' }),
-    field('Discard pile', [...base, 'discard'], 'list', { placeholder: 'empty', word: 'rest' }));
-  box.append(el('datalist', { id: 'xmas-names' }, XMAS_CARDS.map((m) => el('option', { value: m }))));
+  const cards = declaredNames('christmas_present', /./, /^card$/, XMAS_CARDS);
+  P().players.forEach((pl, i) => box.append(pickList(`${playerName(i)}'s cards`, [...base, 'hands', i], cards, { placeholder: 'none', hole: () => [], keepEmpty: true })));
+  box.append(pickList('Monastery deck (top first)', [...base, 'decks', 'monastery'], deckCards('monastery', cards), { placeholder: 'the rest, order unknown', word: 'rest', wordLabel: 'the rest of the deck, order unknown' }),
+    pickList('Road deck (top first)', [...base, 'decks', 'road'], deckCards('road', cards), { placeholder: 'the rest, order unknown', word: 'rest', wordLabel: 'the rest of the deck, order unknown' }),
+    pickList('Discard pile', [...base, 'discard'], cards, { placeholder: 'empty', word: 'rest', wordLabel: 'every card not elsewhere' }));
   box.append(variantsBox(base, variantTable('christmas_present')));
   return box;
 }
@@ -750,6 +848,8 @@ function renderForms() {
       p.rules.expansions = S.expansionIds.filter((e) => set.has(e));
       renderFigureKinds();
       renderExpansionForms();
+      renderSteps();
+      renderActionPicker();
       syncJson();
       validateSoon();
     });
@@ -780,7 +880,7 @@ function renderForms() {
     tbody.append(el('tr', {}, el('td', {}, name), el('td', {}, score), el('td', {}, meeples), el('td', {}, del)));
   });
   renderPlayerSelects();
-  $('turn-step').value = (p.turn && p.turn.step) || 'draw';
+  renderSteps();
   const hand = $('turn-tile');
   hand.textContent = '';
   hand.append(el('option', { value: '' }, '(none)'));
@@ -790,6 +890,7 @@ function renderForms() {
   $('supply-mode').value = p.supply && p.supply.remaining === 'rest' ? 'rest' : 'keep';
   const q = p.question || {};
   $('ask').value = q.ask || 'apply';
+  renderQuestionForm();
   const claim = q.claim || {};
   $('claim-legal').value = claim.legal === undefined ? '' : String(claim.legal);
   $('claim-scores').value = Array.isArray(claim.scores) ? claim.scores.join(', ') : '';
@@ -797,7 +898,51 @@ function renderForms() {
   renderExpansionForms();
   showFieldErrors([]);
   renderFigureKinds();
+  renderActionPicker();
   renderActions();
+}
+
+// The question decides the form: a final-scoring question has no tile in hand, no moves and no
+// step to choose (the position is at final_scoring); a validity question asks nothing more.
+function setAsk(ask) {
+  const p = P();
+  const claim = p.question && p.question.claim;
+  if (ask === 'final_score' || ask === 'validate') {
+    p.question = { ask };
+    if (ask === 'final_score' && claim && claim.scores) p.question.claim = { scores: claim.scores };
+    if (ask === 'final_score') {
+      p.turn = { player: p.turn.player || 0, step: 'final_scoring' };
+      if (p.supply && p.supply.remaining === 'rest') p.supply = { draw_order: [] };  // no tile left to draw
+    }
+  } else {
+    p.question = { ...(p.question || {}), ask };
+    if (ask === 'legal') { delete p.question.actions; delete p.question.claim; }
+    if (['final_scoring', 'game_over'].includes(p.turn.step)) p.turn.step = 'place_tile';
+  }
+  if (ask !== 'apply' && S.tool === 'move') setTool('tile');
+  renderForms();
+  changed();
+  $('legal').hidden = true;
+}
+const CORE_STEPS = ['draw', 'place_tile', 'place_figure', 'final_scoring', 'game_over'];
+function renderSteps() {
+  const sel = $('turn-step');
+  sel.textContent = '';
+  const steps = [...CORE_STEPS];
+  if ((P().rules.expansions || []).includes('phantom')) steps.splice(3, 0, 'place_phantom');
+  const cur = (P().turn && P().turn.step) || '';
+  if (cur && !steps.includes(cur)) steps.push(cur);
+  sel.append(el('option', { value: '' }, '(as the position says)'));
+  for (const st of steps) sel.append(el('option', { value: st }, st));
+  sel.value = cur;
+}
+function renderQuestionForm() {
+  const ask = (P().question && P().question.ask) || 'apply';
+  for (const e of document.querySelectorAll('[data-for-ask]')) e.hidden = !e.getAttribute('data-for-ask').split(' ').includes(ask);
+  const step = (P().turn && P().turn.step) || '';
+  for (const e of document.querySelectorAll('[data-for-step]')) e.hidden = !e.getAttribute('data-for-step').split(' ').includes(step) && !(P().turn && P().turn.placed);
+  $('btn-legal').hidden = ask === 'final_score' || ask === 'validate';
+  for (const r of document.querySelectorAll('input[name=tool][value=move]')) r.parentElement.hidden = ask !== 'apply';
 }
 
 function renderPlayerSelects() {
@@ -813,7 +958,7 @@ function renderFigureKinds() {
   const s = $('fig-kind');
   const was = s.value;
   s.textContent = '';
-  const kinds = [...FIGURE_KINDS['']];
+  const kinds = [...FIGURE_KINDS['']];  // the core's, then each enabled module's (/api/modules)
   for (const e of P().rules.expansions || []) for (const k of FIGURE_KINDS[e] || []) kinds.push(k);
   for (const k of kinds) s.append(el('option', { value: k }, k));
   if (kinds.includes(was)) s.value = was;
@@ -827,11 +972,80 @@ function describeAction(a) {
 function renderActions() {
   const ol = $('actions');
   ol.textContent = '';
-  actions().forEach((a, i) => {
+  actionList().forEach((a, i) => {
     ol.append(el('li', { 'data-action': a.type }, describeAction(a),
       el('button', { title: 'remove', onclick: () => { actions().splice(i, 1); changed({ keepFit: true }); renderActions(); } }, '×')));
   });
-  if (!actions().length) ol.append(el('li', { class: 'hint' }, 'no move yet: use the "Disputed tile" tool, or add an action'));
+  if (!actionList().length) ol.append(el('li', { class: 'hint' }, 'no move yet: use the "Disputed tile" tool, or add an action'));
+}
+
+// The enabled modules' actions (/api/modules): a type chosen from a list, each argument from
+// what it takes (a card or message by name, a player, a figure kind, a tile, a square).
+function renderActionPicker() {
+  const sel = $('action-type');
+  const was = sel.value;
+  sel.textContent = '';
+  sel.append(el('option', { value: '' }, '+ an expansion action…'));
+  for (const id of P().rules.expansions || [])
+    for (const a of (S.modules[id] || {}).actions || []) sel.append(el('option', { value: a.type, title: a.summary || '' }, `${a.type} (${id})`));
+  sel.value = [...sel.options].some((o) => o.value === was) ? was : '';
+  sel.hidden = sel.options.length <= 1;
+  renderActionArgs();
+}
+function actionDecl(type) {
+  for (const d of Object.values(S.modules)) for (const a of d.actions || []) if (a.type === type) return a;
+  return null;
+}
+function renderActionArgs() {
+  const box = $('action-args');
+  box.textContent = '';
+  const d = actionDecl($('action-type').value);
+  if (!d) return;
+  const getters = [];
+  const num = (ph) => el('input', { type: 'number', placeholder: ph, class: 'num' });
+  for (const g of d.args) {
+    const key = g.key || '';
+    if (key === 'type') continue;  // the action's own type (a card's name is its type)
+    let input, get;
+    if (g.type === 'enum') {
+      input = el('select', {}, el('option', { value: '' }, g.optional ? '(none)' : '(choose)'), ...(g.names || []).map((n) => el('option', { value: n }, n)));
+      get = () => input.value || undefined;
+    } else if (g.type === 'player') {
+      input = el('select', {}, el('option', { value: '' }, '(choose)'), ...P().players.map((pl, i) => el('option', { value: i }, playerName(i))));
+      get = () => (input.value === '' ? undefined : parseInt(input.value, 10));
+    } else if (g.type === 'figure_kind') {
+      const kinds = [...FIGURE_KINDS['']]; for (const e of P().rules.expansions || []) kinds.push(...(FIGURE_KINDS[e] || []));
+      input = el('select', {}, el('option', { value: '' }, '(choose)'), ...kinds.map((k) => el('option', { value: k }, k)));
+      get = () => input.value || undefined;
+    } else if (g.type === 'tile') {
+      input = el('select', {}, el('option', { value: '' }, '(choose)'), ...S.order.map((t) => el('option', { value: t }, t)));
+      get = () => input.value || undefined;
+    } else if (g.type === 'int') {
+      input = num('');
+      get = () => (input.value === '' ? undefined : parseInt(input.value, 10));
+    } else {  // a square, or a feature {x, y, feature}
+      const x = num('x'), y = num('y');
+      const f = g.type === 'square' ? null : el('input', { placeholder: 'feature, e.g. road:EW', size: 12 });
+      input = el('span', {}, x, y, f);
+      get = () => {
+        if (x.value === '' || y.value === '') return undefined;
+        const v = { x: parseInt(x.value, 10), y: parseInt(y.value, 10) };
+        if (f && f.value.trim()) v.feature = f.value.trim();
+        return v;
+      };
+    }
+    getters.push([key, get]);
+    box.append(el('label', { class: 'xf' }, el('span', { class: 'xl' }, (key || 'where') + (g.optional ? ' (optional)' : '')), input));
+  }
+  box.append(el('button', { onclick: () => {
+    const a = { type: d.type };
+    for (const [key, get] of getters) {
+      const v = get();
+      if (v === undefined) continue;
+      if (key === '' && typeof v === 'object') Object.assign(a, v); else a[key] = v;
+    }
+    actions().push(a); renderActions(); syncJson(); status('added to the question: ' + describeAction(a));
+  } }, '+ add ' + d.type));
 }
 
 function bindForms() {
@@ -847,10 +1061,15 @@ function bindForms() {
   $('turn-player').addEventListener('change', (e) => { p().turn.player = parseInt(e.target.value, 10); syncJson(); renderBoard(); });
   $('turn-step').addEventListener('change', (e) => {
     if (e.target.value) p().turn.step = e.target.value; else delete p().turn.step;
+    renderQuestionForm();
     syncJson();
   });
   $('turn-tile').addEventListener('change', (e) => {
-    if (e.target.value) p().turn.tile = e.target.value; else delete p().turn.tile;
+    // A tile in hand is a tile drawn: the step is then place_tile (and draw without one).
+    if (e.target.value) { p().turn.tile = e.target.value; if (!p().turn.step || p().turn.step === 'draw') p().turn.step = 'place_tile'; }
+    else { delete p().turn.tile; if (p().turn.step === 'place_tile') p().turn.step = 'draw'; }
+    renderSteps();
+    renderQuestionForm();
     changed();
   });
   $('turn-placed').addEventListener('change', (e) => {
@@ -863,9 +1082,9 @@ function bindForms() {
     if (e.target.value === 'rest') p().supply = { remaining: 'rest' };
     syncJson();
   });
-  $('ask').addEventListener('change', (e) => { actions(); p().question.ask = e.target.value; syncJson(); });
+  $('ask').addEventListener('change', (e) => { setAsk(e.target.value); });
   const setClaim = () => {
-    actions();
+    if (!p().question) p().question = { ask: 'apply' };
     const claim = {};
     const legal = $('claim-legal').value;
     if (legal) claim.legal = legal === 'true';
@@ -877,6 +1096,7 @@ function bindForms() {
   $('claim-legal').addEventListener('change', setClaim);
   $('claim-scores').addEventListener('input', setClaim);
   $('btn-pass').addEventListener('click', () => { actions().push({ type: 'pass' }); renderActions(); syncJson(); });
+  $('action-type').addEventListener('change', renderActionArgs);
   $('btn-add-action').addEventListener('click', () => {
     try {
       const a = JSON.parse($('action-json').value);
@@ -903,12 +1123,58 @@ function bindForms() {
     catch (e) { status('JSON: ' + e.message, true); }
   });
   $('drawer-close').addEventListener('click', () => { $('drawer').hidden = true; });
+  $('btn-line-apply').addEventListener('click', () => useLine($('pos-line').value));
+  $('pos-line').addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); useLine($('pos-line').value); } });
+  $('pos-line').addEventListener('paste', () => setTimeout(() => useLine($('pos-line').value, 'the position from the pasted line'), 0));
+  $('btn-rotate').addEventListener('click', rotateNow);
+  $('legal-close').addEventListener('click', () => { $('legal').hidden = true; });
 }
 
 function syncJson() {
   const text = JSON.stringify(P(), null, 2);
   const ta = $('pos-json');
   if (document.activeElement !== ta) ta.value = text;
+  lineSoon();
+}
+
+// ---------- the one-line notation (model/core/notation.h, as `carc convert --to line`) ----------
+// The box under the board follows the board (the server writes the line); a line typed or
+// pasted there replaces the position. The address bar carries the line, readable.
+let lineTimer = null, lineSeq = 0;
+function lineSoon() { clearTimeout(lineTimer); lineTimer = setTimeout(refreshLine, 120); }
+async function refreshLine() {
+  const seq = ++lineSeq;
+  try {
+    const out = await api('POST', '/api/line', P());
+    if (seq !== lineSeq) return;
+    S.line = out.line;
+    if (document.activeElement !== $('pos-line')) $('pos-line').value = out.line;
+    $('line-error').textContent = '';
+    if (!location.hash || location.hash === '#/' || location.hash.startsWith('#line=') || location.hash.startsWith('#p=') || location.hash.startsWith('#j='))
+      history.replaceState(null, '', '#' + lineHash(out.line));
+  } catch (e) {
+    if (seq === lineSeq) { S.line = ''; $('line-error').textContent = 'no line for this position: ' + e.message; }
+  }
+  document.body.setAttribute('data-line-seq', String(seq));
+}
+// A line in a URL fragment, readable: only what must be escaped is (spaces as +).
+function lineHash(line) {
+  return 'line=' + encodeURIComponent(line).replace(/%20/g, '+').replace(/%2C/gi, ',').replace(/%2F/gi, '/')
+    .replace(/%3A/gi, ':').replace(/%3B/gi, ';').replace(/%3D/gi, '=');
+}
+function hashLine(hash) { return decodeURIComponent(hash.slice('line='.length).replace(/\+/g, ' ')); }
+async function positionOfLine(line) { return (await api('POST', '/api/position', line)).position; }
+async function useLine(line, what) {
+  try {
+    load(await positionOfLine(line));
+    $('line-error').textContent = '';
+    status(what || 'the position from the line');
+    return true;
+  } catch (e) {
+    $('line-error').textContent = e.message;
+    status('the line is not read: ' + e.message, true);
+    return false;
+  }
 }
 
 function load(doc) {
@@ -940,6 +1206,64 @@ function scoreItem(e) {
     e.formula ? ` = ${e.formula} ` : ' ', ...(e.rulings || []).map((id) => [ridLink(typeof id === 'string' ? id : id.ruling), ' ']));
 }
 
+// The ruling's lines, exactly as `carc adjudicate --format text` writes them (verdict_text.cc
+// RulingText), each ruling ID a link: the evidence of every score event (the feature's tiles,
+// where it ends, the cities a farm supplies and leaves out, the figures by owner, the
+// majority), the reasons, the claim, the scores, the cited rulings' titles and summaries.
+function verdictLines(r) {
+  const L = [];
+  const add = (level, text, cls) => L.push({ level, text, cls });
+  const dump = (v) => JSON.stringify(v);
+  const events = (list, level, prefix) => {
+    for (const e of list || []) {
+      const subject = e.feature !== undefined ? `${e.feature || ''} (${e.cause || ''})` : (e.cause || '');
+      add(level, `${prefix}score ${subject}: ${e.points || 0} to ${dump(e.winner_names || [])} = ${e.formula || ''}  ${dump(e.rulings || [])}`, 'score');
+      if (e.receives) add(level + 1, 'receives: ' + e.receives.map((x) => `${x.player || ''} ${x.points || 0}`).join(', '), 'evidence');
+      for (const x of e.evidence || []) add(level + 1, x, 'evidence');
+    }
+  };
+  add(0, 'Rules: ' + (r.edition || '') + ((r.expansions || []).length ? ' + ' + dump(r.expansions) : ''), 'head');
+  add(0, 'Question: ' + (r.question || ''), 'head');
+  if (r.before_question) {
+    for (const x of r.before_question.notes || []) add(1, `before the question [${x.ruling || ''}] ${x.text || ''}`);
+    events(r.before_question.score_events, 1, 'before the question: ');
+  }
+  for (const v of r.violations || []) add(1, `[${v.ruling || ''}] ${v.where || ''}: ${v.text || ''}`, 'bad');
+  for (const a of r.actions || []) {
+    if (a.legal !== undefined) {
+      add(1, (a.legal ? 'legal: ' : 'ILLEGAL: ') + (a.description || ''), a.legal ? 'act' : 'act bad');
+      for (const x of a.reasons || []) add(2, `[${x.ruling || ''}] ${x.text || ''}`);
+      events(a.score_events, 2, '');
+      for (const x of a.notes || []) add(2, `note [${x.ruling || ''}] ${x.text || ''}`);
+    } else add(1, a.description || '');
+  }
+  if (r.reasons && !r.actions) for (const x of r.reasons) add(1, `[${x.ruling || ''}] ${x.text || ''}`);
+  events(r.score_events, 1, '');
+  for (const d of r.divide || []) add(1, `${dump(d.action)}: ${d.count || 0}`);
+  if (r.count !== undefined) add(0, 'Count: ' + dump(r.count));
+  if (r.claim) {
+    add(0, 'Claim: ' + (r.claim.upheld ? 'upheld' : 'rejected'), r.claim.upheld ? 'act' : 'act bad');
+    for (const d of r.claim.differences || []) add(1, 'claim: ' + d, 'bad');
+    for (const m of r.claim.matched || []) add(1, 'claim: ' + m);
+  }
+  if (r.pending) add(0, `Pending: the turn stops at step ${r.pending.step || ''} (the question states no choice for it)`);
+  if (r.scores) add(0, 'Scores: ' + dump(r.scores), 'act');
+  if (r.cited) add(0, 'Cited: ' + dump(r.cited));
+  return L;
+}
+// A line's text with each ruling ID a link to the ruling beside the verdict.
+function linkedText(text) {
+  const out = [];
+  let last = 0;
+  const re = /\b([A-Z]{2,}(?:-[A-Z0-9]+)+)\b/g;
+  for (let m; (m = re.exec(text));) {
+    out.push(text.slice(last, m.index), ridLink(m[1]));
+    last = m.index + m[1].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
 function showRuling(out) {
   const r = out.ruling;
   const v = $('verdict');
@@ -948,40 +1272,29 @@ function showRuling(out) {
     : ['rejected', 'illegal', 'impossible-position'].includes(r.verdict) ? 'bad' : 'neutral';
   const box = $('reasons');
   box.textContent = '';
-  if (r.before_question) {
-    const ul = el('ul', {});
-    for (const n of r.before_question.notes || []) ul.append(reasonItem(n));
-    for (const e of r.before_question.score_events || []) ul.append(scoreItem(e));
-    box.append(el('div', { class: 'act' }, 'Before the question'), ul);
-  }
-  if ((r.violations || []).length) {
-    box.append(el('div', { class: 'act illegal' }, 'The position cannot arise'), el('ul', {}, r.violations.map(reasonItem)));
-  }
-  for (const a of r.actions || []) {
-    const legal = a.legal !== false;
-    box.append(el('div', { class: 'act' + (legal ? '' : ' illegal') }, (a.legal === undefined ? '' : legal ? 'legal: ' : 'ILLEGAL: ') + (a.description || JSON.stringify(a.action))));
-    const ul = el('ul', {});
-    for (const x of a.reasons || []) ul.append(reasonItem(x));
-    for (const e of a.score_events || []) ul.append(scoreItem(e));
-    for (const x of a.notes || []) ul.append(reasonItem(x));
-    box.append(ul);
-  }
-  if (!(r.actions || []).length && (r.reasons || []).length) box.append(el('ul', {}, r.reasons.map(reasonItem)));
-  if ((r.score_events || []).length) box.append(el('div', { class: 'act' }, 'Score events'), el('ul', {}, r.score_events.map(scoreItem)));
-  if (r.claim) {
-    box.append(el('div', { class: 'act' + (r.claim.upheld ? '' : ' illegal') }, 'Claim ' + (r.claim.upheld ? 'upheld' : 'rejected')));
-    if ((r.claim.differences || []).length) box.append(el('ul', {}, r.claim.differences.map((d) => el('li', {}, d))));
-  }
-  if (r.pending) box.append(el('p', {}, `The turn stops at step ${r.pending.step}: the question states no choice for it.`));
+  for (const l of verdictLines(r))
+    box.append(el('div', { class: `vline lvl${l.level} ${l.cls || ''}` }, ...linkedText(l.text)));
   if (r.scores) box.append(el('p', { id: 'scores' }, 'Scores: ' + r.scores.map((s, i) => `${(P().players[i] || {}).name || 'P' + i} ${s}`).join(', ')));
-  if ((r.cited || []).length) box.append(el('p', {}, 'Cited: ', ...r.cited.map((id) => [ridLink(id), ' '])));
+  const rulings = r.rulings || {};
+  const cited = (r.cited || []).filter((id) => rulings[id]);
+  if (cited.length) {
+    const rb = el('div', { class: 'cited' }, el('div', { class: 'vline lvl0' }, 'Rulings:'));
+    for (const id of cited) {
+      const q = rulings[id];
+      rb.append(el('div', { class: 'vline lvl1' }, ridLink(id), `: ${q.title || ''} (${q.status || ''})`),
+        el('div', { class: 'vline lvl2 summary' }, q.summary || ''),
+        q.source ? el('div', { class: 'vline lvl2 source' }, 'Source: ' + q.source) : null);
+    }
+    box.append(rb);
+  }
   $('ruling-json').textContent = JSON.stringify(r, null, 2);
   $('picture').innerHTML = out.svg || '';
   $('result').hidden = false;
+  $('legal').hidden = true;
   S.highlights = out.highlights || null;
   renderBoard();
   const n = S.highlights ? S.highlights.features.length : 0;
-  $('hl-note').textContent = n ? `The board marks the verdict's ${n === 1 ? 'feature' : n + ' features'} (numbers: the score events), as the picture below does; any edit clears them.` : '';
+  $('hl-note').textContent = n ? `The board marks the verdict's ${n === 1 ? 'feature' : n + ' features'} (numbers: the score events; crossed: a city left out); any edit clears them. The picture below is the position after the question.` : '';
 }
 
 async function adjudicate() {
@@ -990,6 +1303,7 @@ async function adjudicate() {
     const out = await api('POST', '/api/adjudicate', P());
     showRuling(out);
     status(`exit code ${out.exit_code} (as \`carc adjudicate\` gives)`);
+    if (window.innerWidth <= 720) $('result').scrollIntoView({ block: 'start' });
   } catch (e) {
     $('result').hidden = true;
     status('carc: ' + e.message + (e.exitCode ? ` (exit code ${e.exitCode})` : ''), true);
@@ -1026,6 +1340,8 @@ async function legalMoves() {
       ol.append(li);
     }
     $('legal').hidden = false;
+    $('result').hidden = true;
+    $('legal').scrollIntoView({ block: 'nearest' });
     status(`${r.count} legal moves for ${(P().players[r.player] || {}).name || 'the player'} at step ${r.step} (hover to see one, click to add it to the question)`);
   } catch (e) {
     status('carc: ' + e.message, true);
@@ -1045,10 +1361,12 @@ function openFile(ev) {
   const file = ev.target.files[0];
   if (!file) return;
   const reader = new FileReader();
-  reader.onload = () => {
-    try { load(JSON.parse(reader.result)); status('opened ' + file.name); }
-    catch (e) { status(file.name + ': ' + e.message, true); }
+  reader.onload = async () => {
+    const text = String(reader.result);
     ev.target.value = '';
+    if (!text.trim().startsWith('{')) { await useLine(text, 'opened ' + file.name + ' (a line)'); return; }
+    try { load(JSON.parse(text)); status('opened ' + file.name); }
+    catch (e) { status(file.name + ': ' + e.message, true); }
   };
   reader.readAsText(file);
 }
@@ -1077,13 +1395,16 @@ async function decodePosition(hash) {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 async function shareLink() {
-  const link = location.origin + location.pathname + '#' + await encodePosition(P());
+  let hash;
+  try { hash = lineHash((await api('POST', '/api/line', P())).line); }
+  catch (e) { hash = await encodePosition(P()); }  // a position the notation cannot state
+  const link = location.origin + location.pathname + '#' + hash;
   const box = $('share-link');
   box.hidden = false;
   box.value = link;
   box.select();
-  try { await navigator.clipboard.writeText(link); status('the link is copied: it carries the whole position'); }
-  catch (e) { status('the link carries the whole position: copy it from the box'); }
+  try { await navigator.clipboard.writeText(link); status('the link is copied: it carries the whole position as its line'); }
+  catch (e) { status('the link carries the whole position as its line: copy it from the box'); }
 }
 
 // ---------- rulings ----------
@@ -1142,6 +1463,10 @@ async function showRulingDrawer(id) {
   try { body.textContent = ''; body.append(rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), true)); }
   catch (e) { body.textContent = ''; body.append(el('p', { class: 'error' }, e.message)); }
 }
+// The search's snippet marks the words that matched in [brackets]: shown highlighted.
+function snippetParts(text) {
+  return text.split(/(\[[^\]]*\])/).map((part) => (part.startsWith('[') && part.endsWith(']') ? el('mark', {}, part.slice(1, -1)) : part));
+}
 let searchSeq = 0, searchTimer = null;
 function searchSoon() {
   clearTimeout(searchTimer);
@@ -1159,7 +1484,8 @@ async function runSearch() {
       ol.append(el('li', { 'data-ruling': h.id, 'data-status': h.status },
         el('a', { href: '#/ruling/' + encodeURIComponent(h.id), class: 'hit' }, el('b', {}, h.id), ' ', h.title),
         el('span', { class: 'tag ' + (h.status || '').split(':')[0] }, h.status), el('span', { class: 'tag' }, h.expansion),
-        el('div', { class: 'snip' }, (h.snippet || '').replace(/\[|\]/g, ''))));
+        Array.isArray(h.matched) && h.matched.length ? el('div', { class: 'matched' }, 'matched: ', ...h.matched.map((w) => el('mark', {}, typeof w === 'string' ? w : (w.word || JSON.stringify(w))))) : null,
+        el('div', { class: 'snip' }, ...snippetParts(h.snippet || ''))));
     }
     $('search-count').textContent = q.trim() ? `${out.hits.length} rulings for “${q}”` : 'type to search';
   } catch (e) {
@@ -1267,7 +1593,10 @@ async function route() {
   if (view === 'games') {
     if (h.startsWith('/game/')) { const [gid, turn] = h.slice('/game/'.length).split('/turn/'); showGame(gid, turn); } else showGames();
   }
-  if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
+  if (view === 'workbench' && h.startsWith('line=')) {
+    const line = hashLine(h);
+    if (line !== S.line) await useLine(line, 'the position from the link');
+  } else if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
     try { load(await decodePosition(h)); status('the position from the link'); }
     catch (e) { status('the link does not carry a readable position: ' + e.message, true); }
   }
@@ -1281,6 +1610,12 @@ async function main() {
     for (const tile of t.tiles) { S.tiles[tile.id] = tile; S.order.push(tile.id); }
     S.expansionIds = t.expansions || [];
     S.variants = t.variants || {};
+    try {
+      const m = await api('GET', '/api/modules');
+      S.modules = m.modules || {};
+      FIGURE_KINDS = { '': (m.core.figure_kinds || []).map((k) => k.name) };
+      for (const [id, d] of Object.entries(S.modules)) FIGURE_KINDS[id] = (d.figure_kinds || []).map((k) => k.name);
+    } catch (e) { FIGURE_KINDS = { '': ['meeple'], phantom: ['phantom'] }; }
     const info = await api('GET', '/api/info');
     $('dbinfo').textContent = 'rulings: ' + info.db;
   } catch (e) {

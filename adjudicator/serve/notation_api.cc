@@ -1,0 +1,46 @@
+// The page's one-line notation box and readable share links: position <-> line through the
+// model's notation reader and writer (model/core/notation.h), the same as `carc convert`.
+#include "adjudicator/exit_codes.h"
+#include "adjudicator/serve/page_routes.h"
+#include "model/core/notation.h"
+#include "model/expansions/registry.h"
+
+namespace carc::serve {
+
+using nlohmann::json;
+
+namespace {
+
+Response Fail(int exit_code, const std::string& message) {
+  return {exit_code == adjudicator::kExitInternal ? 500 : 400, "application/json",
+          json({{"error", message}, {"exit_code", exit_code}}).dump()};
+}
+
+}  // namespace
+
+std::optional<Response> NotationRoute(const std::string& method, const std::string& path,
+                                      const std::string& body) {
+  if (method != "POST" || (path != "/api/line" && path != "/api/position")) return std::nullopt;
+  if (path == "/api/line") {
+    json doc;
+    try {
+      doc = json::parse(body);
+    } catch (const json::parse_error& e) {
+      return Fail(adjudicator::kExitMalformed,
+                  std::string("position.json:/: malformed JSON: ") + e.what());
+    }
+    if (!doc.is_object())
+      return Fail(adjudicator::kExitMalformed, "position.json:/: expected a JSON object");
+    // The short form a person would type: what the model fills in by itself left out.
+    const json minimal = model::MinimalJson(doc, exp::Context("position.json"));
+    auto line = model::JsonToLine(minimal);
+    if (!line.ok()) return Fail(static_cast<int>(line.status().code()), line.status().message());
+    return Response{200, "application/json", json({{"line", *line}}).dump()};
+  }
+  if (body.size() > 64 * 1024) return Fail(adjudicator::kExitMalformed, "line: longer than 64 KiB");
+  auto doc = model::LineToJson(body, "line");
+  if (!doc.ok()) return Fail(static_cast<int>(doc.status().code()), doc.status().message());
+  return Response{200, "application/json", json({{"position", *doc}}).dump()};
+}
+
+}  // namespace carc::serve

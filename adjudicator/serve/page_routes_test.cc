@@ -1,0 +1,85 @@
+// The page's own routes (page_routes.h), called without HTTP: the one-line notation both ways
+// and what the modules declare for the pickers. Expected values worked out by hand from
+// POSITION_FORMAT.md ("One-line notation") and the expansions' rule pages.
+#include "adjudicator/serve/page_routes.h"
+
+#include <gtest/gtest.h>
+
+#include "model/core/position_io.h"
+
+namespace carc::serve {
+namespace {
+
+using nlohmann::json;
+
+const std::string kRoot = CARC_SOURCE_DIR;
+
+json Body(const std::optional<Response>& r, int status) {
+  EXPECT_TRUE(r.has_value());
+  if (!r) return json();
+  EXPECT_EQ(r->status, status) << r->body;
+  return json::parse(r->body);
+}
+
+// The complete example of POSITION_FORMAT.md: its line, as documented there (the short form:
+// rotation 0 and the default options left out), but for the question, which the short form keeps
+// as the file writes it (the file's figure action names its kind, meeple).
+TEST(PageRoutes, LineOfThePositionFile) {
+  auto doc = model::ReadJsonFile(kRoot + "/fixtures/examples/who_scores_the_city.position.json");
+  ASSERT_TRUE(doc.ok());
+  doc->erase("meta");  // the documented line is the position without its title
+  json out = Body(NotationRoute("POST", "/api/line", doc->dump()), 200);
+  EXPECT_EQ(out["line"],
+            "C3; players Anna 12 / Ben 7; board D 0,0 / U 1,0; figures Anna 1,0 road:EW; "
+            "draw V E; turn Ben place_tile E; ask apply; actions place_tile 0,-1 180 / "
+            "place_figure meeple city:S; claim legal scores 12,11")
+      << out.dump();
+}
+
+TEST(PageRoutes, PositionOfALine) {
+  json out = Body(
+      NotationRoute("POST", "/api/position", "C3; players Anna / Ben; board D 0,0 / E 0,-1 180"),
+      200);
+  const json& p = out["position"];
+  EXPECT_EQ(p["rules"]["edition"], "C3");
+  ASSERT_EQ(p["board"].size(), 2u);
+  EXPECT_EQ(p["board"][1], json({{"tile", "E"}, {"x", 0}, {"y", -1}, {"rotation", 180}}));
+  EXPECT_EQ(p["players"][1]["name"], "Ben");
+}
+
+// A mistake in a line is refused (exit 65) naming its column: "E 0;-1" is column 36.
+TEST(PageRoutes, BadLineNamesTheColumn) {
+  json out = Body(
+      NotationRoute("POST", "/api/position", "C3; players Anna / Ben; board D 0,0 / E 0x-1"), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+  EXPECT_NE(out["error"].get<std::string>().find("column"), std::string::npos) << out.dump();
+}
+
+TEST(PageRoutes, OtherRequestsAreNotTheirs) {
+  EXPECT_FALSE(NotationRoute("GET", "/api/line", "").has_value());
+  EXPECT_FALSE(ModulesRoute("POST", "/api/modules").has_value());
+}
+
+// The Messengers: 8 messages (seed 003); Christmas Present: 32 card kinds, 16 per deck
+// (XMAS-SETUP); Phantom: one figure kind, the phantom (PH-SETUP).
+TEST(PageRoutes, ModulesDeclareTheirNames) {
+  json out = Body(ModulesRoute("GET", "/api/modules"), 200);
+  const json& m = out["modules"];
+  EXPECT_EQ(out["core"]["figure_kinds"][0]["name"], "meeple");
+  std::vector<std::string> messages;
+  for (const json& a : m["messengers"]["actions"])
+    if (a["type"] == "draw_message")
+      messages = a["args"][0]["names"].get<std::vector<std::string>>();
+  EXPECT_EQ(messages.size(), 8u);
+  size_t cards = 0;
+  for (const json& a : m["christmas_present"]["actions"])
+    if (a["type"] == "xmas_play") cards = a["args"][0]["names"].size();
+  EXPECT_EQ(cards, 32u);
+  EXPECT_EQ(m["christmas_present"]["decks"]["monastery"].size(), 16u);
+  EXPECT_EQ(m["christmas_present"]["decks"]["road"].size(), 16u);
+  ASSERT_EQ(m["phantom"]["figure_kinds"].size(), 1u);
+  EXPECT_EQ(m["phantom"]["figure_kinds"][0]["name"], "phantom");
+}
+
+}  // namespace
+}  // namespace carc::serve
