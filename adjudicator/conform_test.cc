@@ -432,17 +432,19 @@ for line in sys.stdin:
     if req["cmd"] == "hello":
         out = {"ok": True, "protocol": 1, "expansions": []}
         if mode == "deviations":
-            out["deviations"] = [{"ruling": "R%d" % i} for i in range(200000)]
+            out["deviations"] = [{"ruling": "R%d" % i} for i in range(2000)]
     elif req["cmd"] == "legal":
         a = {"type": "place_tile", "x": 5, "y": 5, "rotation": 0}
-        out = {"ok": True, "actions": [a] * 1000000}
+        out = {"ok": True, "actions": [a] * (1000000 if mode == "huge" else 20000)}
     else:
         out = {"ok": True, "legal": False, "scores": [0, 0]}
     out["id"] = req["id"]
     print(json.dumps(out), flush=True)
 )";
   for (const auto& [mode, limit] : std::vector<std::pair<std::string, std::string>>{
-           {"actions", "limit"}, {"deviations", "limit of 1000"}}) {
+           {"huge", "longer than 4 MiB, the limit"},
+           {"actions", "20000 actions, more than the limit of 10000"},
+           {"deviations", "2000 deviations, more than the limit of 1000"}}) {
     const std::string err = dir + "/" + mode + ".err";
     Result r = Sh(kCarc + " conform --root " + kRoot + " --engine 'python3 " + dir + "/engine.py " +
                       mode + "'",
@@ -526,8 +528,14 @@ TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
 // the same; groups are listed largest first, and the sources list says when it is cut.
 TEST(Conform, TraceOnlyAndGroupOrder) {
   const std::string trace = Scratch() + "/trace.jsonl";
-  Result r =
-      Conform("--mutant tie-scores-nothing", "--random 24 --seed 4 --trace " + trace + " --jobs 2");
+  // A root with no fixtures: every query is a random one.
+  const std::string root = Scratch() + "/random_only";
+  std::filesystem::create_directories(root + "/fixtures");
+  auto run = [&](const std::string& extra) {
+    return Sh(kCarc + " conform --root " + root + " --engine \"" + kCarc +
+              " engine --mutant farm-incomplete-cities\" --random 60 --seed 4 " + extra);
+  };
+  Result r = run("--trace " + trace + " --jobs 2");
   ASSERT_EQ(r.code, 1) << r.out.substr(0, 2000);
   json j = json::parse(r.out);
   int sent = 0, received = 0;
@@ -550,8 +558,7 @@ TEST(Conform, TraceOnlyAndGroupOrder) {
       if (q.get<std::string>().rfind("random seed", 0) == 0) random_source = q;
   }
   ASSERT_FALSE(random_source.empty()) << r.out.substr(0, 2000);
-  Result one =
-      Conform("--mutant tie-scores-nothing", "--random 24 --seed 4 --only '" + random_source + "'");
+  Result one = run("--only '" + random_source + "'");
   ASSERT_EQ(one.code, 1) << one.out.substr(0, 2000);
   json jo = json::parse(one.out);
   EXPECT_LE(jo["summary"]["queries"].get<int>(), 6);
