@@ -11,6 +11,7 @@
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/merge.h"
+#include "adjudicator/conform/process.h"
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/jcz.h"
 #include "model/expansions/registry.h"
@@ -39,6 +40,8 @@ struct State {
   bool list_mutants = false;
   std::string shard = "1/1";  // K/N
   std::string report;         // --report FILE: the run, the shard and every query's outcome
+  std::string trace;          // --trace FILE: every request and answer
+  std::string only;           // --only NAME: the queries of one source
   // conform merge
   std::string db;
   std::vector<std::string> reports;
@@ -83,6 +86,7 @@ int Conform(const State& st, const OutputFormat& f) {
     return kExitUsage;
   }
   conform::SuiteOptions so{st.root, st.rerun, st.random, st.seed};
+  so.only = st.only;
   if (std::string e = ParseShard(st.shard, so.shard, so.shards); !e.empty()) {
     std::cerr << "carc: conform: " << e << "\n";
     return kExitUsage;
@@ -93,16 +97,43 @@ int Conform(const State& st, const OutputFormat& f) {
   co.jobs = st.jobs;
   // Progress on a terminal by default; --progress forces it, --no-progress silences it.
   co.progress = !st.no_progress && (st.progress || isatty(STDERR_FILENO));
+  co.trace = st.trace;
+  // --report: each query's record goes to a side file as it finishes (memory does not grow
+  // with the suite), and the report is written from it at the end.
+  const std::string cases_file = st.report.empty() ? "" : st.report + ".cases.tmp";
+  std::ofstream cases_out;
+  if (!cases_file.empty()) {
+    cases_out.open(cases_file);
+    if (!cases_out) {
+      std::cerr << "carc: conform: cannot write the report " << st.report << "\n";
+      return kExitIo;
+    }
+    co.on_case = [&](const json& r) { cases_out << r.dump() << "\n"; };
+  }
+  // Ctrl-C, kill or a closed terminal end the engines too (their own process groups).
+  conform::KillEnginesOnSignals();
   conform::Report rep = conform::Check(so, co);
+  if (!cases_file.empty()) cases_out.close();
   if (rep.json.contains("error")) {  // printed once, on stderr
+    if (!cases_file.empty()) std::remove(cases_file.c_str());
     std::cerr << "carc: conform: " << rep.json["error"].get<std::string>() << "\n";
     return rep.exit_code;
   }
   if (!st.report.empty()) {  // the report with every query of the shard, for conform merge
-    json full = rep.json;
-    full["cases"] = rep.cases;
+    std::string head = rep.json.dump();
+    head.pop_back();  // the closing brace: "cases" follows
     std::ofstream out(st.report);
-    out << full.dump() << "\n";
+    std::ifstream in(cases_file);
+    out << head << (rep.json.empty() ? "" : ",") << "\"cases\":[";
+    bool first = true;
+    for (std::string line; std::getline(in, line);) {
+      out << (first ? "" : ",") << line;
+      first = false;
+    }
+    out << "]}\n";
+    out.close();
+    in.close();
+    std::remove(cases_file.c_str());
     if (!out) {
       std::cerr << "carc: conform: cannot write the report " << st.report << "\n";
       return kExitIo;
@@ -168,6 +199,12 @@ void RegisterConformCommands(Registry& reg) {
     conform->add_option("--report", st.report,
                         "Also write the report with every query's outcome as JSON (for conform "
                         "merge)");
+    conform->add_option("--trace", st.trace,
+                        "Write every request sent to the engine and every answer line received "
+                        "to FILE, one JSON object a line");
+    conform->add_option("--only", st.only,
+                        "Check only the queries of one source: a fixture path (as reports name "
+                        "it) or a random position's name, \"random seed S #I\"");
     conform->add_flag("--progress", st.progress,
                       "Print progress on stderr even when not a terminal");
     conform->add_flag("--no-progress", st.no_progress, "Never print progress");
@@ -186,19 +223,20 @@ void RegisterConformCommands(Registry& reg) {
                               }
                               conform::Declared all;
                               for (const auto& id : exp::Ids()) all.expansions.insert(id);
-                              auto suite = conform::BuildSuite({st.root, "", st.random, st.seed},
-                                                               conform::DeclaredCombinations(all));
+                              conform::SuiteOptions so{st.root, "", st.random, st.seed};
+                              so.only = st.only;
+                              auto suite = conform::SuiteReader::Open(
+                                  so, conform::DeclaredCombinations(all));
                               if (!suite.ok()) {
                                 std::cerr << "carc: " << suite.status().message() << "\n";
                                 return static_cast<int>(suite.status().code());
                               }
-                              auto s = conform::ExportSuite(*suite, st.dir);
-                              if (!s.ok()) {
-                                std::cerr << "carc: " << s.message() << "\n";
-                                return static_cast<int>(s.code());
+                              auto n = conform::ExportSuite(**suite, st.dir);
+                              if (!n.ok()) {
+                                std::cerr << "carc: " << n.status().message() << "\n";
+                                return static_cast<int>(n.status().code());
                               }
-                              std::cout << "wrote " << suite->size() << " cases to " << st.dir
-                                        << "\n";
+                              std::cout << "wrote " << *n << " cases to " << st.dir << "\n";
                               return 0;
                             }});
 

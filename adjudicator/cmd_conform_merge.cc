@@ -1,10 +1,13 @@
 // `carc conform merge --db FILE REPORT...` (registered in cmd_conform.cc): the queries of
 // sharded conformance reports into the database, mirroring `carc fuzz merge` (soak_games).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
+#include <vector>
 
 #include "adjudicator/conform/merge.h"
 #include "adjudicator/exit_codes.h"
@@ -29,39 +32,77 @@ std::string RunKey(const json& run) {
          " suite=" + run.at("suite").get<std::string>();
 }
 
-// Empty when `j` is a well-formed report of `carc conform --report`, else what is wrong.
+// What a JSON value is, for messages ("a string", "the number 5").
+std::string Kind(const json& v) {
+  if (v.is_null()) return "null";
+  if (v.is_string()) return "the string " + v.dump().substr(0, 60);
+  if (v.is_boolean() || v.is_number()) return v.dump();
+  return v.is_array() ? "an array" : "an object";
+}
+
+// Empty when j[key] (at pointer `at`) exists and has the type `ok` tests, else what is wrong.
+template <typename Ok>
+std::string Need(const json& j, const std::string& at, const char* key, const char* what, Ok ok) {
+  const std::string where = at + "/" + key;
+  if (!j.is_object() || !j.contains(key)) return where + ": missing (expected " + what + ")";
+  if (!ok(j[key])) return where + ": expected " + what + ", found " + Kind(j[key]);
+  return "";
+}
+bool IsString(const json& v) { return v.is_string(); }
+bool IsCount(const json& v) { return v.is_number_integer() && v.get<int64_t>() >= 0; }
+bool IsBool(const json& v) { return v.is_boolean(); }
+bool IsStrings(const json& v) {
+  return v.is_array() &&
+         std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_string(); });
+}
+
+// Empty when `j` is a well-formed report of `carc conform --report`, else what is wrong and
+// where (a JSON pointer into the report).
 std::string CheckReport(const json& j) {
-  if (!j.is_object() || !j.contains("run") || !j.contains("shard") || !j.contains("cases") ||
-      !j["cases"].is_array())
-    return "not a report of carc conform --report";
-  try {
-    RunKey(j["run"]);
-    const int64_t total = j["run"].at("cases").get<int64_t>();
-    const int64_t k = j["shard"].at("k").get<int64_t>(), n = j["shard"].at("n").get<int64_t>();
-    if (n < 1 || k < 1 || k > n) return "shard is not K/N with 1 <= K <= N";
-    for (size_t i = 0; i < j["cases"].size(); ++i) {
-      const json& c = j["cases"][i];
-      const int64_t q = c.at("case").get<int64_t>();
-      const std::string at = "/cases/" + std::to_string(i);
-      if (q < 0 || q >= total) return at + ": case " + std::to_string(q) + " is not in the run";
-      if (q % n != k - 1)
-        return at + ": case " + std::to_string(q) + " does not belong to shard " +
-               std::to_string(k) + "/" + std::to_string(n);
-      c.at("kind").get<std::string>();
-      c.at("source").get<std::string>();
-      c.at("expansions").get<std::string>();
-      if (c.contains("skipped")) {
-        c["skipped"].get<std::string>();
-      } else {
-        for (const json& f : c.at("findings")) {
-          f.at("category").get<std::string>();
-          f.at("rulings").get<std::vector<std::string>>();
-          f.at("deviation").get<bool>();
-        }
-      }
+  if (!j.is_object() || !j.contains("run") || !j.contains("shard") || !j.contains("cases"))
+    return "not a report of carc conform --report (needs \"run\", \"shard\" and \"cases\")";
+  if (!j["cases"].is_array()) return "/cases: expected an array, found " + Kind(j["cases"]);
+  for (const auto& [key, what, ok] :
+       std::vector<std::tuple<const char*, const char*, bool (*)(const json&)>>{
+           {"engine", "a string", IsString},
+           {"hello", "a string", IsString},
+           {"seed", "a count", IsCount},
+           {"random", "a count", IsCount},
+           {"cases", "a count", IsCount},
+           {"suite", "a string", IsString}})
+    if (auto e = Need(j["run"], "/run", key, what, ok); !e.empty()) return e;
+  for (const char* key : {"k", "n"})
+    if (auto e = Need(j["shard"], "/shard", key, "a count", IsCount); !e.empty()) return e;
+  const int64_t total = j["run"]["cases"].get<int64_t>();
+  const int64_t k = j["shard"]["k"].get<int64_t>(), n = j["shard"]["n"].get<int64_t>();
+  if (n < 1 || k < 1 || k > n) return "/shard: not K/N with 1 <= K <= N";
+  for (size_t i = 0; i < j["cases"].size(); ++i) {
+    const json& c = j["cases"][i];
+    const std::string at = "/cases/" + std::to_string(i);
+    if (!c.is_object()) return at + ": expected an object, found " + Kind(c);
+    if (auto e = Need(c, at, "case", "a count", IsCount); !e.empty()) return e;
+    const int64_t q = c["case"].get<int64_t>();
+    if (q >= total) return at + ": case " + std::to_string(q) + " is not in the run";
+    if (q % n != k - 1)
+      return at + ": case " + std::to_string(q) + " does not belong to shard " + std::to_string(k) +
+             "/" + std::to_string(n);
+    for (const char* key : {"kind", "source", "expansions"})
+      if (auto e = Need(c, at, key, "a string", IsString); !e.empty()) return e;
+    if (c.contains("skipped")) {
+      if (auto e = Need(c, at, "skipped", "a string", IsString); !e.empty()) return e;
+      continue;
     }
-  } catch (const json::exception& e) {
-    return std::string("malformed (") + e.what() + ")";
+    if (auto e = Need(c, at, "findings", "an array", [](const json& v) { return v.is_array(); });
+        !e.empty())
+      return e;
+    for (size_t fi = 0; fi < c["findings"].size(); ++fi) {
+      const json& f = c["findings"][fi];
+      const std::string fat = at + "/findings/" + std::to_string(fi);
+      if (!f.is_object()) return fat + ": expected an object, found " + Kind(f);
+      if (auto e = Need(f, fat, "category", "a string", IsString); !e.empty()) return e;
+      if (auto e = Need(f, fat, "rulings", "an array of strings", IsStrings); !e.empty()) return e;
+      if (auto e = Need(f, fat, "deviation", "true or false", IsBool); !e.empty()) return e;
+    }
   }
   return "";
 }

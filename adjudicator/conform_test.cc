@@ -339,4 +339,230 @@ TEST(Export, WritesCasesWithAManifestAndRelativeSources) {
   EXPECT_TRUE(std::filesystem::exists(dir + "/compare.py"));
 }
 
+// One wrong rule is one group (PROTOCOL.md, which feature a score difference comes from). The
+// farm mutant pays 3 more per incomplete city to a farm's owners at the end: the only feature
+// whose value differs is the farm, whatever else paid the player (an incomplete city pays the
+// same player under BASE-END-CITY, and must not make a second group). A meeple allowed on an
+// occupied feature is the free-feature rule (BASE-MEEPLE-FREE), also in Phantom games. With
+// random positions over every expansion combination, each is exactly one group.
+TEST(Conform, FarmAndOccupiedFeatureMutantsAreOneGroupEach) {
+  for (const auto& [mutant, category, ruling] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"farm-incomplete-cities", "scores differ", "BASE-END-FARM"},
+           {"meeple-on-occupied-feature", "accepts an illegal action", "BASE-MEEPLE-FREE"}}) {
+    Result r = Conform("--mutant " + mutant, "--random 48 --seed 5 --jobs 2");
+    ASSERT_EQ(r.code, 1) << mutant << ": " << r.out.substr(0, 2000);
+    json j = json::parse(r.out);
+    std::string groups;
+    for (const json& g : j["groups"]) groups += g["category"].dump() + g["rulings"].dump() + " ";
+    ASSERT_EQ(j["groups"].size(), 1u) << mutant << ": " << groups;
+    EXPECT_EQ(j["groups"][0]["category"], category) << mutant;
+    bool cited = false, city = false;
+    for (const json& id : j["groups"][0]["rulings"]) {
+      cited |= id == ruling;
+      city |= id == "BASE-END-CITY";
+    }
+    EXPECT_TRUE(cited) << mutant << ": " << groups;
+    EXPECT_FALSE(city) << mutant << ": " << groups;
+  }
+}
+
+// A final score is asked only where final scoring is defined: at game_over, or at a turn
+// boundary (step draw, nothing drawn or placed), never mid-turn (PROTOCOL.md, final_score).
+TEST(Export, FinalScoreOnlyAtATurnBoundaryOrTheEnd) {
+  std::string dir = Scratch() + "/boundary";
+  std::filesystem::remove_all(dir);
+  Result r = Sh(kCarc + " conform export " + dir + " --root " + kRoot + " --random 40 --seed 3");
+  ASSERT_EQ(r.code, 0) << r.out;
+  json manifest = json::parse(Slurp(dir + "/manifest.json"));
+  int finals = 0, boundaries = 0;
+  for (const json& c : manifest["cases"]) {
+    json p = json::parse(Slurp(dir + "/" + c["position"].get<std::string>()));
+    if (c["kind"] != "final_score") continue;
+    ++finals;
+    const json& t = p["turn"];
+    const std::string step = t.value("step", "");
+    ASSERT_TRUE(step == "draw" || step == "game_over") << c["case"] << ": " << t.dump();
+    if (step == "draw") {
+      ++boundaries;
+      EXPECT_FALSE(t.contains("tile")) << c["case"] << ": " << t.dump();
+      EXPECT_FALSE(t.contains("placed")) << c["case"] << ": " << t.dump();
+    }
+  }
+  EXPECT_GT(finals, 20);
+  EXPECT_GT(boundaries, 10);  // mid-game final scoring is still checked, at turn starts
+}
+
+// The phantom placed alone (PH-ALONE) is one answer everywhere: the reference lists it at
+// place_figure marked "shortcut": true, and an engine may list it or not.
+TEST(Conform, PhantomAloneShortcutIsOptionalToList) {
+  const std::string dir = Scratch() + "/shortcut";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/proxy.py") << R"(import json, subprocess, sys
+ref = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+mode = sys.argv[1]
+for line in sys.stdin:
+    ref.stdin.write(line)
+    ref.stdin.flush()
+    out = json.loads(ref.stdout.readline())
+    if "actions" in out:
+        if mode == "drop":
+            out["actions"] = [a for a in out["actions"] if not a.get("shortcut")]
+        else:
+            for a in out["actions"]:
+                a.pop("shortcut", None)
+    print(json.dumps(out), flush=True)
+)";
+  for (const std::string mode : {"drop", "unmarked"}) {
+    Result r = Sh(kCarc + " conform --root " + kRoot + " --random 16 --seed 2 --engine 'python3 " +
+                  dir + "/proxy.py " + mode + " " + kCarc + " engine'");
+    EXPECT_EQ(r.code, 0) << mode << ": " << r.out.substr(0, 3000);
+  }
+}
+
+// An answer beyond a limit is an engine failure naming the limit (PROTOCOL.md, Limits), found
+// without working through it.
+TEST(Conform, AnswersBeyondTheLimitsFailWith74NamingTheLimit) {
+  const std::string dir = Scratch() + "/limits";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/engine.py") << R"(import json, sys
+mode = sys.argv[1]
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["cmd"] == "hello":
+        out = {"ok": True, "protocol": 1, "expansions": []}
+        if mode == "deviations":
+            out["deviations"] = [{"ruling": "R%d" % i} for i in range(2000)]
+    elif req["cmd"] == "legal":
+        a = {"type": "place_tile", "x": 5, "y": 5, "rotation": 0}
+        out = {"ok": True, "actions": [a] * (1000000 if mode == "huge" else 20000)}
+    else:
+        out = {"ok": True, "legal": False, "scores": [0, 0]}
+    out["id"] = req["id"]
+    print(json.dumps(out), flush=True)
+)";
+  for (const auto& [mode, limit] : std::vector<std::pair<std::string, std::string>>{
+           {"huge", "longer than 4 MiB, the limit"},
+           {"actions", "20000 actions, more than the limit of 10000"},
+           {"deviations", "2000 deviations, more than the limit of 1000"}}) {
+    const std::string err = dir + "/" + mode + ".err";
+    Result r = Sh(kCarc + " conform --root " + kRoot + " --engine 'python3 " + dir + "/engine.py " +
+                      mode + "'",
+                  err);
+    EXPECT_EQ(r.code, 74) << mode;
+    EXPECT_NE(Slurp(err).find(limit), std::string::npos) << mode << ": " << Slurp(err);
+  }
+}
+
+// SIGTERM and SIGHUP end the engines' process groups as SIGINT does.
+TEST(Conform, TerminationSignalsEndTheEngineProcessGroup) {
+  const std::string dir = Scratch() + "/signals";
+  std::filesystem::create_directories(dir);
+  for (const int sig : {SIGTERM, SIGHUP, SIGINT}) {
+    const std::string pidfile = dir + "/sleeper" + std::to_string(sig) + ".pid";
+    std::filesystem::remove(pidfile);
+    std::ofstream(dir + "/engine.sh") << "sleep 60 &\necho $! > " << pidfile << R"(.tmp
+mv )" << pidfile << ".tmp " << pidfile << R"(
+read -r hello
+echo '{"id": 0, "ok": true, "protocol": 1, "expansions": []}'
+wait
+)";
+    pid_t carc = fork();
+    if (carc == 0) {
+      execl(kCarc.c_str(), "carc", "conform", "--root", kRoot.c_str(), "--timeout", "120",
+            "--engine", ("sh " + dir + "/engine.sh").c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    while (!std::filesystem::exists(pidfile)) usleep(10000);
+    const std::string proc = "/proc/" + std::to_string(std::stoi(Slurp(pidfile))) + "/stat";
+    const std::string started = StateAndStart(Slurp(proc)).second;
+    usleep(300000);  // the checker has sent its first query and waits
+    kill(carc, sig);
+    int status = 0;
+    waitpid(carc, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << sig << " " << status;
+    auto [state, start] = StateAndStart(Slurp(proc));
+    for (int i = 0; i < 3000 && !state.empty() && state != "Z" && start == started; ++i) {
+      usleep(10000);
+      std::tie(state, start) = StateAndStart(Slurp(proc));
+    }
+    EXPECT_TRUE(state.empty() || state == "Z" || start != started) << sig << ": " << Slurp(proc);
+  }
+}
+
+// A --rerun folder names its case files inside itself: a manifest entry with a path is refused.
+TEST(Conform, RerunRefusesCaseFilesOutsideTheFolder) {
+  const std::string dir = Scratch() + "/escape";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/manifest.json")
+      << R"({"cases": [{"case": "x", "position": "../../etc/passwd"}]})";
+  const std::string err = dir + "/stderr";
+  Result r = Sh(kCarc + " conform --engine '" + kCarc + " engine' --rerun " + dir, err);
+  EXPECT_EQ(r.code, 65);
+  EXPECT_NE(Slurp(err).find("/cases/0/position"), std::string::npos) << Slurp(err);
+}
+
+// conform merge names what is wrong and where, not a library's type error.
+TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
+  const std::string dir = Scratch() + "/merge_types";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/r.json")
+      << R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 3, "suite": "s"},
+"shard": {"k": 1, "n": 1}, "cases": [{"case": 0, "kind": 5, "source": "s", "expansions": "base",
+"findings": []}]})";
+  std::ofstream(dir + "/r2.json")
+      << R"({"run": {"engine": "e", "hello": "h", "seed": "one", "random": 0, "cases": 3, "suite": "s"},
+"shard": {"k": 1, "n": 1}, "cases": []})";
+  for (const auto& [file, want] : std::vector<std::pair<std::string, std::string>>{
+           {"r.json", "/cases/0/kind: expected a string, found 5"},
+           {"r2.json", "/run/seed: expected a count, found the string \"one\""}}) {
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/" + file, err);
+    EXPECT_EQ(r.code, 65) << file;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+    EXPECT_EQ(Slurp(err).find("type_error"), std::string::npos) << Slurp(err);
+  }
+}
+
+// --trace records every request and answer; --only reruns a random query by its name and finds
+// the same; groups are listed largest first, and the sources list says when it is cut.
+TEST(Conform, TraceOnlyAndGroupOrder) {
+  const std::string trace = Scratch() + "/trace.jsonl";
+  // A root with no fixtures: every query is a random one.
+  const std::string root = Scratch() + "/random_only";
+  std::filesystem::create_directories(root + "/fixtures");
+  auto run = [&](const std::string& extra) {
+    return Sh(kCarc + " conform --root " + root + " --engine \"" + kCarc +
+              " engine --mutant farm-incomplete-cities\" --random 60 --seed 4 " + extra);
+  };
+  Result r = run("--trace " + trace + " --jobs 2");
+  ASSERT_EQ(r.code, 1) << r.out.substr(0, 2000);
+  json j = json::parse(r.out);
+  int sent = 0, received = 0;
+  std::istringstream lines(Slurp(trace));
+  for (std::string line; std::getline(lines, line);) {
+    json t = json::parse(line);
+    sent += t.contains("sent");
+    received += t.contains("received");
+  }
+  EXPECT_GT(sent, j["summary"]["checked"].get<int>());  // hello, queries, shrinking, quit
+  EXPECT_EQ(sent, received);
+  int last = 1 << 30;
+  std::string random_source;
+  for (const json& g : j["groups"]) {
+    EXPECT_LE(g["count"].get<int>(), last);
+    last = g["count"].get<int>();
+    EXPECT_TRUE(g["queries_cut"].is_boolean());
+    if (g["queries"].size() < 20) EXPECT_FALSE(g["queries_cut"].get<bool>()) << g.dump();
+    for (const json& q : g["queries"])
+      if (q.get<std::string>().rfind("random seed", 0) == 0) random_source = q;
+  }
+  ASSERT_FALSE(random_source.empty()) << r.out.substr(0, 2000);
+  Result one = run("--only '" + random_source + "'");
+  ASSERT_EQ(one.code, 1) << one.out.substr(0, 2000);
+  json jo = json::parse(one.out);
+  EXPECT_LE(jo["summary"]["queries"].get<int>(), 6);
+  for (const json& g : jo["groups"]) EXPECT_EQ(g["example"]["source"], random_source);
+}
+
 }  // namespace

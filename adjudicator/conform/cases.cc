@@ -98,6 +98,50 @@ Status Write(const fs::path& file, const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+// Writes one case's two files; returns its manifest entry.
+model::StatusOr<json> WriteCase(const Query& q, const std::string& name, const json& meta,
+                                const std::string& dir) {
+  json pos = q.position;
+  pos["meta"] = {{"id", name}, {"source", q.source}};
+  if (q.kind == "apply")
+    pos["question"] = {{"ask", "apply"}, {"actions", json::array({q.action})}};
+  else
+    pos["question"] = {{"ask", q.kind}};
+  json ans = Answer(Request(q), -1);
+  ans.erase("id");
+  // Every expected answer states its rulings (PROTOCOL.md): a legal list's are those of the
+  // disputed actions' verdicts when the case comes from a finding, else none.
+  if (!ans.contains("rulings"))
+    ans["rulings"] = meta.is_object() ? meta.value("rulings", json::array()) : json::array();
+  json entry = {{"case", name},
+                {"kind", q.kind},
+                {"expansions", ExpansionsOf(q.position)},
+                {"edition", q.position["rules"].value("edition", "C3")},
+                {"rulings", ans["rulings"]},
+                {"position", name + ".position.json"},
+                {"expected", name + ".expected.json"},
+                {"source", q.source}};
+  if (meta.is_object())
+    for (auto it = meta.begin(); it != meta.end(); ++it)
+      if (it.key() != "rulings") entry[it.key()] = it.value();
+  if (meta.is_object() && meta.contains("rulings")) entry["finding_rulings"] = meta["rulings"];
+  if (auto s = Write(fs::path(dir) / (name + ".position.json"), pos.dump(2) + "\n"); !s.ok())
+    return s;
+  if (auto s = Write(fs::path(dir) / (name + ".expected.json"), ans.dump(2) + "\n"); !s.ok())
+    return s;
+  return entry;
+}
+
+Status Finish(json& manifest, const std::string& dir) {
+  if (auto s = Write(fs::path(dir) / "manifest.json", manifest.dump(2) + "\n"); !s.ok()) return s;
+  if (auto s = Write(fs::path(dir) / "README.md", kReadme); !s.ok()) return s;
+  return Write(fs::path(dir) / "compare.py", kScript);
+}
+
+}  // namespace
+
 Status WriteCases(const std::vector<Query>& cases, const std::vector<std::string>& names,
                   const std::vector<json>& meta, const std::string& dir) {
   std::error_code ec;
@@ -105,45 +149,28 @@ Status WriteCases(const std::vector<Query>& cases, const std::vector<std::string
   if (ec) return Status(ErrorCode::kIo, dir + ": cannot create: " + ec.message());
   json manifest = {{"format", "carc conformance cases 1"}, {"cases", json::array()}};
   for (size_t i = 0; i < cases.size(); ++i) {
-    const Query& q = cases[i];
-    const std::string& name = names[i];
-    json pos = q.position;
-    pos["meta"] = {{"id", name}, {"source", q.source}};
-    if (q.kind == "apply")
-      pos["question"] = {{"ask", "apply"}, {"actions", json::array({q.action})}};
-    else
-      pos["question"] = {{"ask", q.kind}};
-    json ans = Answer(Request(q), -1);
-    ans.erase("id");
-    json entry = {{"case", name},
-                  {"kind", q.kind},
-                  {"expansions", ExpansionsOf(q.position)},
-                  {"edition", q.position["rules"].value("edition", "C3")},
-                  {"rulings", ans.value("rulings", json::array())},
-                  {"position", name + ".position.json"},
-                  {"expected", name + ".expected.json"},
-                  {"source", q.source}};
-    if (i < meta.size() && meta[i].is_object())
-      for (auto it = meta[i].begin(); it != meta[i].end(); ++it) entry[it.key()] = it.value();
-    manifest["cases"].push_back(entry);
-    if (auto s = Write(fs::path(dir) / (name + ".position.json"), pos.dump(2) + "\n"); !s.ok())
-      return s;
-    if (auto s = Write(fs::path(dir) / (name + ".expected.json"), ans.dump(2) + "\n"); !s.ok())
-      return s;
+    auto entry = WriteCase(cases[i], names[i], i < meta.size() ? meta[i] : json(), dir);
+    if (!entry.ok()) return entry.status();
+    manifest["cases"].push_back(std::move(*entry));
   }
-  if (auto s = Write(fs::path(dir) / "manifest.json", manifest.dump(2) + "\n"); !s.ok()) return s;
-  if (auto s = Write(fs::path(dir) / "README.md", kReadme); !s.ok()) return s;
-  return Write(fs::path(dir) / "compare.py", kScript);
+  return Finish(manifest, dir);
 }
 
-Status ExportSuite(const std::vector<Query>& suite, const std::string& dir) {
-  std::vector<std::string> names;
-  for (size_t i = 0; i < suite.size(); ++i) {
+model::StatusOr<size_t> ExportSuite(SuiteReader& suite, const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return Status(ErrorCode::kIo, dir + ": cannot create: " + ec.message());
+  json manifest = {{"format", "carc conformance cases 1"}, {"cases", json::array()}};
+  size_t n = 0;
+  for (Query q; suite.Next(q); ++n) {
     char name[48];
-    std::snprintf(name, sizeof name, "%05zu_%s", i, suite[i].kind.c_str());
-    names.push_back(name);
+    std::snprintf(name, sizeof name, "%05zu_%s", q.index, q.kind.c_str());
+    auto entry = WriteCase(q, name, json(), dir);
+    if (!entry.ok()) return entry.status();
+    manifest["cases"].push_back(std::move(*entry));
   }
-  return WriteCases(suite, names, {}, dir);
+  if (auto s = Finish(manifest, dir); !s.ok()) return s;
+  return n;
 }
 
 model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
@@ -158,7 +185,15 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
     const std::string where = mpath + ":/cases/" + std::to_string(i);
     if (!cases[i].is_object() || !cases[i]["position"].is_string())
       return Status(ErrorCode::kMalformed, where + "/position: expected a file name");
-    const std::string file = (fs::path(dir) / cases[i]["position"].get<std::string>()).string();
+    // A case file is named inside the folder: no path, no "..", nothing outside it.
+    const std::string name = cases[i]["position"].get<std::string>();
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+        name.find('\\') != std::string::npos || name.find('\0') != std::string::npos)
+      return Status(ErrorCode::kMalformed,
+                    where + "/position: \"" + name.substr(0, 200) +
+                        "\" is not a file name in the folder (a case names a file of " + dir +
+                        ", no path)");
+    const std::string file = (fs::path(dir) / name).string();
     auto doc = model::ReadJsonFile(file);
     if (!doc.ok()) return doc.status();
     if (!doc->is_object() || !(*doc)["question"].is_object())

@@ -6,11 +6,14 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "adjudicator/conform/attribute.h"
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/process.h"
 #include "adjudicator/conform/shrink.h"
+#include "adjudicator/rulings_catalog.h"
 #include "database/sha256.h"
 
 namespace carc::adjudicator::conform {
@@ -28,6 +31,21 @@ model::StatusOr<Declared> ReadHello(const json& h) {
     return bad("it does not accept protocol " + std::to_string(kProtocolVersion));
   Declared d;
   d.name = h.value("name", json("engine")).is_string() ? h.value("name", "engine") : "engine";
+  auto too_many = [&](const char* what, size_t n, size_t limit) {
+    return Status(ErrorCode::kIo, "engine's hello answer: " + std::to_string(n) + " " + what +
+                                      ", more than the limit of " + std::to_string(limit) +
+                                      " (PROTOCOL.md, Limits)");
+  };
+  for (const char* list : {"expansions", "deviations"})
+    if (h.contains(list) && h[list].is_array() && h[list].size() > kMaxDeclared)
+      return too_many(list, h[list].size(), kMaxDeclared);
+  if (h.contains("options") && h["options"].is_object()) {
+    if (h["options"].size() > kMaxDeclared)
+      return too_many("option keys", h["options"].size(), kMaxDeclared);
+    for (auto it = h["options"].begin(); it != h["options"].end(); ++it)
+      if (it.value().is_array() && it.value().size() > kMaxDeclared)
+        return too_many(("values of options/" + it.key()).c_str(), it.value().size(), kMaxDeclared);
+  }
   const json exps = h.value("expansions", json::array());
   if (!exps.is_array()) return bad("\"expansions\" must be an array of expansion ids");
   for (const json& e : exps) {
@@ -78,8 +96,10 @@ namespace {
 // One engine process and the requests it answered.
 class Worker {
  public:
+  Worker(int number, Trace* trace) : number_(number), trace_(trace) {}
   Status Start(const CheckOptions& o) {
     if (auto s = proc_.Start(o.engine, o.timeout); !s.ok()) return s;
+    proc_.SetTrace(trace_, number_);
     auto hello = proc_.Ask({{"id", 0}, {"cmd", "hello"}, {"protocol", kProtocolVersion}});
     if (!hello.ok()) return hello.status();
     hello_ = *hello;
@@ -88,14 +108,27 @@ class Worker {
   const json& hello() const { return hello_; }
   // The findings of one query; error: the engine failed.
   model::StatusOr<std::vector<Finding>> Run(const Query& q) {
-    json req = Request(q);
-    req["id"] = ++id_;
-    auto eng = proc_.Ask(req);
+    try {
+      return RunQuery(q);
+    } catch (const json::exception& e) {  // a checker bug, never the engine's: exit 70
+      return Status(ErrorCode::kInternal,
+                    std::string("internal error comparing the answers: ") + e.what());
+    }
+  }
+  model::StatusOr<std::vector<Finding>> RunQuery(const Query& q) {
+    auto eng = Ask(q, Request(q));
     if (!eng.ok()) return eng.status();
-    if (auto s = CheckAnswerTypes(q, *eng); !s.ok()) return s;
+    json req = Request(q);
     last_engine_ = *eng;
     last_reference_ = Answer(req, -1);
-    return Compare(q, last_reference_, *eng);
+    std::vector<Finding> out = Compare(q, last_reference_, *eng);
+    // A score difference: the feature(s) whose value differs (attribute.h).
+    for (Finding& f : out)
+      if (f.category == kScores) {
+        EngineAsk ask = [&](const json& r) { return Ask(q, r); };
+        if (auto s = AttributeScores(q, *eng, f, ask); !s.ok()) return s;
+      }
+    return out;
   }
   void Quit() {
     proc_.Ask({{"id", ++id_}, {"cmd", "quit"}});
@@ -104,51 +137,78 @@ class Worker {
   json last_engine_, last_reference_;
 
  private:
+  model::StatusOr<json> Ask(const Query& q, json req) {
+    req["id"] = ++id_;
+    auto eng = proc_.Ask(req);
+    if (!eng.ok()) return eng.status();
+    if (auto s = CheckAnswerTypes(q, *eng); !s.ok()) return s;
+    return eng;
+  }
   EngineProcess proc_;
+  int number_;
+  Trace* trace_;
   json hello_;
   int id_ = 0;
 };
 
 struct Member {
-  size_t query;
+  Query query;
   Finding finding;
 };
 
+// The findings of one category and rulings, as they come in: a count, the sources of the first
+// queries in suite order, and the smallest examples (by size, then suite order) to shrink.
 struct Group {
-  std::vector<Member> members;
+  bool deviation = false;
+  int count = 0;
+  std::map<std::string, size_t> sources;  // source -> first suite index, the lowest kept
+  bool sources_cut = false;
+  std::vector<Member> smallest;
   std::optional<Shrunk> shrunk;
   json reference, engine;  // the answers to the shrunk example
-  std::string key;         // after shrinking
-};
 
-// Runs `work(worker, i)` for i in [0, n) over the workers, first error wins.
-template <typename Work>
-Status Parallel(std::vector<std::unique_ptr<Worker>>& workers, size_t n, Work work,
-                const std::function<void(size_t)>& progress) {
-  std::atomic<size_t> next{0}, done{0};
-  std::atomic<bool> stop{false};
-  std::mutex mu;
-  Status first = Status::Ok();
-  std::vector<std::thread> threads;
-  for (auto& w : workers)
-    threads.emplace_back([&, w = w.get()] {
-      for (size_t i; !stop && (i = next++) < n;) {
-        Status s = work(*w, i);
-        ++done;
-        if (!s.ok()) {
-          std::lock_guard<std::mutex> lock(mu);
-          if (first.ok()) first = s;
-          stop = true;
-        }
-      }
-    });
-  while (done < n && !stop) {
-    progress(done);
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  void Add(const Query& q, const Finding& f, size_t keep) {
+    ++count;
+    AddSource(q);
+    auto before = [](const Member& a, const Member& b) {
+      auto sa = SizeOf(a.query), sb = SizeOf(b.query);
+      return sa != sb ? sa < sb : a.query.index < b.query.index;
+    };
+    Member m{q, f};
+    if (smallest.size() < keep) {
+      smallest.push_back(std::move(m));
+    } else if (!smallest.empty() && before(m, smallest.back())) {
+      smallest.back() = std::move(m);
+    } else {
+      return;
+    }
+    std::sort(smallest.begin(), smallest.end(), before);
   }
-  for (auto& t : threads) t.join();
-  return first;
-}
+  void AddSource(const Query& q) {
+    auto it = sources.find(q.source);
+    if (it != sources.end()) {
+      it->second = std::min(it->second, q.index);
+    } else if (sources.size() < kMaxListedSources) {
+      sources[q.source] = q.index;
+    } else {
+      sources_cut = true;
+      auto last = std::max_element(sources.begin(), sources.end(),
+                                   [](auto& a, auto& b) { return a.second < b.second; });
+      if (q.index < last->second) {
+        sources.erase(last);
+        sources[q.source] = q.index;
+      }
+    }
+  }
+  json Sources() const {
+    std::vector<std::pair<size_t, std::string>> v;
+    for (const auto& [s, i] : sources) v.push_back({i, s});
+    std::sort(v.begin(), v.end());
+    json out = json::array();
+    for (const auto& [i, s] : v) out.push_back(s);
+    return out;
+  }
+};
 
 json Size(const Query& q) {
   auto s = SizeOf(q);
@@ -157,6 +217,28 @@ json Size(const Query& q) {
           {"figures", s[2]},
           {"draw_order", s[3]},
           {"expansions", s[4]}};
+}
+
+std::string ExpName(const Query& q) {
+  std::string ex;
+  for (const auto& e : q.expansions) ex += (ex.empty() ? "" : "+") + e;
+  return ex.empty() ? std::string("base") : ex;
+}
+
+// A legal-list example as the disputed action's apply question (the first action only one side
+// lists), so that `carc adjudicate` on the written case explains the verdict.
+Query AsApply(const Query& q, const Finding& f) {
+  if (q.kind != "legal") return q;
+  for (const json& d : f.diff)
+    for (const char* side : {"engine_only", "reference_only"})
+      for (const json& a : d.value(side, json::array()))
+        if (a.is_object()) {
+          Query out = q;
+          out.kind = "apply";
+          out.action = a;
+          if (ValidQuery(out)) return out;
+        }
+  return q;
 }
 
 }  // namespace
@@ -168,153 +250,218 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
     rep.json["error"] = msg;
     return rep;
   };
+  std::unique_ptr<Trace> trace;
+  if (!opts.trace.empty()) {
+    trace = std::make_unique<Trace>();
+    if (auto s = trace->Open(opts.trace); !s.ok()) {
+      rep.exit_code = static_cast<int>(s.code());
+      rep.json["error"] = s.message();
+      return rep;
+    }
+  }
   std::vector<std::unique_ptr<Worker>> workers;
   for (int j = 0; j < std::max(opts.jobs, 1); ++j) {
-    workers.push_back(std::make_unique<Worker>());
+    workers.push_back(std::make_unique<Worker>(j, trace.get()));
     if (auto s = workers.back()->Start(opts); !s.ok()) return fail(s.message());
   }
   auto declared = ReadHello(workers[0]->hello());
   if (!declared.ok()) return fail(declared.status().message());
   const Declared& d = *declared;
   rep.json["engine"] = d.name;
-  auto suite = BuildSuite(sopts, DeclaredCombinations(d));
+  auto suite = SuiteReader::Open(sopts, DeclaredCombinations(d));
   if (!suite.ok()) {
     rep.exit_code = static_cast<int>(suite.status().code());
     rep.json["error"] = suite.status().message();
     return rep;
   }
+  const size_t shards = static_cast<size_t>(std::max(sopts.shards, 1));
+  const size_t shard = static_cast<size_t>(std::clamp(sopts.shard, 1, sopts.shards));
+  // Read, checked and grouped as the queries come: nothing grows with the number of queries.
+  std::mutex mu;
+  std::string suite_hash;  // chained: each query's request digest in suite order
+  size_t total = 0, mine = 0, sent = 0, done = 0;
+  std::map<std::string, int> skipped;
+  std::map<std::string, Group> pre;
+  std::map<std::string, std::pair<int, int>> per_exp;  // checked, disagreeing
+  int disagreeing = 0;
+  std::atomic<bool> stop{false};
+  Status first = Status::Ok();
+  auto record = [&](const json& r) {
+    if (opts.on_case) opts.on_case(r);
+  };
+  auto take = [&](Query& q, std::string& why) {  // under mu: the next query of the shard
+    for (;;) {
+      if (stop || !(*suite)->Next(q)) return false;
+      ++total;
+      suite_hash = database::Sha256Hex(suite_hash + database::Sha256Hex(Request(q).dump()));
+      if (q.index % shards != shard - 1) continue;
+      ++mine;
+      why = SkipReason(q, d);
+      if (why.empty()) return ++sent, true;
+      skipped[why]++;
+      record({{"case", q.index},
+              {"kind", q.kind},
+              {"source", q.source},
+              {"expansions", ExpName(q)},
+              {"skipped", why}});
+    }
+  };
+  auto merge = [&](const Query& q, const std::vector<Finding>& fs) {  // under mu
+    auto& pe = per_exp[ExpName(q)];
+    pe.first++;
+    bool counted = false;
+    json findings = json::array();
+    for (const Finding& f : fs) {
+      // A declared deviation is matched against the rulings the finding is attributed to.
+      bool dev = std::any_of(f.rulings.begin(), f.rulings.end(),
+                             [&](const std::string& r) { return d.deviations.count(r) > 0; });
+      if (!dev && !counted) pe.second++, ++disagreeing, counted = true;
+      Group& g = pre[(dev ? "deviation|" : "") + GroupKey(f)];
+      g.deviation = dev;
+      g.Add(q, f, static_cast<size_t>(std::max(opts.shrink_candidates, 1)));
+      findings.push_back({{"category", f.category}, {"rulings", f.rulings}, {"deviation", dev}});
+    }
+    ++done;
+    record({{"case", q.index},
+            {"kind", q.kind},
+            {"source", q.source},
+            {"expansions", ExpName(q)},
+            {"findings", findings}});
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  auto progress = [&](const std::string& what, size_t n, const std::string& of) {
+    if (!opts.progress) return;
+    auto secs =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - t0);
+    std::cerr << "\rconform: " << what << " " << n << of << ", " << disagreeing
+              << " disagreeing queries, " << secs.count() << " s   " << std::flush;
+  };
+  {
+    std::vector<std::thread> threads;
+    std::atomic<int> running{static_cast<int>(workers.size())};
+    for (auto& w : workers)
+      threads.emplace_back([&, w = w.get()] {
+        Query q;
+        std::string why;
+        for (;;) {
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            if (!take(q, why)) break;
+          }
+          auto f = w->Run(q);
+          std::lock_guard<std::mutex> lock(mu);
+          if (!f.ok()) {
+            if (first.ok())
+              first = Status(f.status().code(),
+                             f.status().message() + " (query from " + q.source + ")");
+            stop = true;
+            break;
+          }
+          merge(q, *f);
+        }
+        --running;
+      });
+    while (running > 0) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        progress("queries", done, "");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    for (auto& t : threads) t.join();
+  }
+  if (!first.ok()) {
+    if (opts.progress) std::cerr << "\n";
+    return fail(first.message());
+  }
   // The run, as `carc conform merge` keys it: the same engine answer to hello, seed, random
   // count and suite (every query's request) give the same run, whichever shard checked it.
-  std::string digests;
-  for (const Query& q : *suite) digests += database::Sha256Hex(Request(q).dump());
   rep.json["run"] = {{"engine", d.name},
                      {"hello", database::Sha256Hex(workers[0]->hello().dump()).substr(0, 16)},
                      {"seed", sopts.seed},
                      {"random", sopts.random},
-                     {"cases", suite->size()},
-                     {"suite", database::Sha256Hex(digests).substr(0, 16)}};
-  const size_t shards = static_cast<size_t>(std::max(sopts.shards, 1));
-  const size_t shard = static_cast<size_t>(std::clamp(sopts.shard, 1, sopts.shards));
+                     {"cases", total},
+                     {"suite", database::Sha256Hex(suite_hash).substr(0, 16)}};
   rep.json["shard"] = {{"k", shard}, {"n", shards}};
-  std::vector<size_t> send, mine;  // checked; every query of the shard
-  std::map<std::string, int> skipped;
-  for (size_t i = 0; i < suite->size(); ++i) {
-    if (i % shards != shard - 1) continue;
-    mine.push_back(i);
-    std::string why = SkipReason((*suite)[i], d);
-    if (why.empty())
-      send.push_back(i);
-    else
-      skipped[why]++;
-  }
-  // Progress on a terminal: one line, rewritten.
-  const auto t0 = std::chrono::steady_clock::now();
-  std::atomic<size_t> found{0};
-  auto progress = [&](const std::string& what, size_t done, size_t total) {
-    if (!opts.progress) return;
-    auto secs =
-        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - t0);
-    std::cerr << "\rconform: " << what << " " << done << "/" << total << ", " << found
-              << " disagreeing queries, " << secs.count() << " s   " << std::flush;
-  };
-  std::vector<std::vector<Finding>> results(send.size());
-  Status s = Parallel(
-      workers, send.size(),
-      [&](Worker& w, size_t i) {
-        auto f = w.Run((*suite)[send[i]]);
-        if (!f.ok())
-          return Status(f.status().code(),
-                        f.status().message() + " (query from " + (*suite)[send[i]].source + ")");
-        if (!f->empty()) ++found;
-        results[i] = std::move(*f);
-        return Status::Ok();
-      },
-      [&](size_t done) { progress("queries", done, send.size()); });
-  if (!s.ok()) {
-    if (opts.progress) std::cerr << "\n";
-    return fail(s.message());
-  }
-  // Group by category and rulings; findings involving a declared deviation apart.
-  std::map<std::string, Group> pre;
-  std::map<std::string, std::pair<int, int>> per_exp;  // checked, disagreeing
-  std::map<size_t, json> records;                      // suite index -> case record
-  auto exp_name = [](const Query& q) {
-    std::string ex;
-    for (const auto& e : q.expansions) ex += (ex.empty() ? "" : "+") + e;
-    return ex.empty() ? std::string("base") : ex;
-  };
-  for (size_t i : mine) {
-    const Query& q = (*suite)[i];
-    records[i] = {{"case", i}, {"kind", q.kind}, {"source", q.source}, {"expansions", exp_name(q)}};
-    if (std::string why = SkipReason(q, d); !why.empty()) records[i]["skipped"] = why;
-  }
-  for (size_t i = 0; i < send.size(); ++i) {
-    const Query& q = (*suite)[send[i]];
-    auto& pe = per_exp[exp_name(q)];
-    pe.first++;
-    bool counted = false;
-    json findings = json::array();
-    for (const Finding& f : results[i]) {
-      bool dev = std::any_of(f.rulings.begin(), f.rulings.end(),
-                             [&](const std::string& r) { return d.deviations.count(r) > 0; });
-      if (!dev && !counted) pe.second++, counted = true;
-      pre[(dev ? "deviation|" : "") + GroupKey(f)].members.push_back({send[i], f});
-      findings.push_back({{"category", f.category}, {"rulings", f.rulings}, {"deviation", dev}});
-    }
-    records[send[i]]["findings"] = findings;
-  }
-  for (auto& [i, r] : records) rep.cases.push_back(std::move(r));
+  if (!sopts.only.empty()) rep.json["only"] = sopts.only;
   // Shrink the smallest examples of each group, one group per engine at a time.
   std::vector<Group*> groups;
-  for (auto& [k, g] : pre) {
-    std::stable_sort(g.members.begin(), g.members.end(), [&](const Member& a, const Member& b) {
-      return SizeOf((*suite)[a.query]) < SizeOf((*suite)[b.query]);
-    });
-    groups.push_back(&g);
-  }
-  s = Parallel(
-      workers, groups.size(),
-      [&](Worker& w, size_t gi) {
-        Group& g = *groups[gi];
-        Oracle ask = [&](const Query& c) { return w.Run(c); };
-        for (size_t m = 0; m < g.members.size() && m < size_t(opts.shrink_candidates); ++m) {
-          auto sh = Shrink((*suite)[g.members[m].query], g.members[m].finding, ask,
-                           opts.max_shrink_steps);
-          if (!sh.ok()) return sh.status();
-          if (!g.shrunk || SizeOf(sh->query) < SizeOf(g.shrunk->query)) g.shrunk = *sh;
+  for (auto& [k, g] : pre) groups.push_back(&g);
+  std::atomic<size_t> next{0}, shrunk{0};
+  {
+    std::vector<std::thread> threads;
+    std::atomic<int> running{static_cast<int>(workers.size())};
+    for (auto& w : workers)
+      threads.emplace_back([&, w = w.get()] {
+        for (size_t gi; !stop && (gi = next++) < groups.size();) {
+          Group& g = *groups[gi];
+          Oracle ask = [&](const Query& c) { return w->Run(c); };
+          Status s = Status::Ok();
+          for (const Member& m : g.smallest) {
+            auto sh = Shrink(m.query, m.finding, ask, opts.max_shrink_steps);
+            if (!sh.ok()) {
+              s = sh.status();
+              break;
+            }
+            if (!g.shrunk || SizeOf(sh->query) < SizeOf(g.shrunk->query)) g.shrunk = *sh;
+          }
+          if (s.ok()) {  // the answers to the example as shown
+            auto again = w->Run(g.shrunk->query);
+            if (again.ok()) {
+              g.reference = w->last_reference_;
+              g.engine = w->last_engine_;
+              for (const Finding& f : *again)
+                if (f.category == g.shrunk->finding.category &&
+                    (g.shrunk->finding.rulings.empty() ||
+                     std::any_of(f.rulings.begin(), f.rulings.end(), [&](const std::string& r) {
+                       return g.shrunk->finding.rulings.count(r) > 0;
+                     })))
+                  g.shrunk->finding = f;
+            } else {
+              s = again.status();
+            }
+          }
+          ++shrunk;
+          if (!s.ok()) {
+            std::lock_guard<std::mutex> lock(mu);
+            if (first.ok()) first = s;
+            stop = true;
+          }
         }
-        // The answers to the example as shown.
-        auto again = w.Run(g.shrunk->query);
-        if (!again.ok()) return again.status();
-        g.reference = w.last_reference_;
-        g.engine = w.last_engine_;
-        for (const Finding& f : *again)
-          if (f.category == g.shrunk->finding.category) g.shrunk->finding = f;
-        return Status::Ok();
-      },
-      [&](size_t done) { progress("shrinking groups", done, groups.size()); });
+        --running;
+      });
+    while (running > 0) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        progress("shrinking groups", shrunk, "/" + std::to_string(groups.size()));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    for (auto& t : threads) t.join();
+  }
   if (opts.progress) std::cerr << "\n";
-  if (!s.ok()) return fail(s.message());
+  if (!first.ok()) return fail(first.message());
   for (auto& w : workers) w->Quit();
   // Groups whose examples shrank to the same category and rulings are one group.
   std::map<std::string, std::vector<Group*>> merged;
   for (auto& [k, g] : pre)
-    merged[(k.rfind("deviation|", 0) == 0 ? "deviation|" : "") + GroupKey(g.shrunk->finding)]
-        .push_back(&g);
-  json out_groups = json::array(), out_devs = json::array();
+    merged[(g.deviation ? "deviation|" : "") + GroupKey(g.shrunk->finding)].push_back(&g);
+  std::vector<std::pair<json, const Group*>> out_groups, out_devs;
   for (auto& [key, gs] : merged) {
     Group* best = gs[0];
+    Group all;  // the sources of the merged groups
     int count = 0;
-    json sources = json::array();
     for (Group* g : gs) {
-      count += static_cast<int>(g->members.size());
+      count += g->count;
       if (SizeOf(g->shrunk->query) < SizeOf(best->shrunk->query)) best = g;
+      all.sources_cut |= g->sources_cut;
+      for (const auto& [src, i] : g->sources) {
+        Query q;
+        q.source = src;
+        q.index = i;
+        all.AddSource(q);
+      }
     }
-    std::set<std::string> seen;
-    for (Group* g : gs)
-      for (const Member& m : g->members)
-        if (seen.insert((*suite)[m.query].source).second && sources.size() < 20)
-          sources.push_back((*suite)[m.query].source);
     const Shrunk& sh = *best->shrunk;
     const Finding& f = sh.finding;
     json ref = best->reference, eng = best->engine;
@@ -325,49 +472,96 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
                {"size", Size(sh.query)},
                {"expansions", sh.query.expansions},
                {"diff", f.diff},
+               {"explain", f.explain},
                {"position", sh.query.position},
                {"reference", ref},
                {"engine", eng},
                {"shrink", {{"tries", sh.tries}, {"local_minimum", sh.local_minimum}}}};
     if (sh.query.kind == "apply") ex["action"] = sh.query.action;
-    json g = {{"category", f.category},
-              {"rulings", f.rulings},
-              {"count", count},
-              {"queries", sources},
-              {"example", ex}};
-    if (key.rfind("deviation|", 0) == 0) {
+    if (!f.attributed.empty()) ex["attributed"] = f.attributed;
+    json g = {{"category", f.category},   {"rulings", f.rulings},           {"count", count},
+              {"queries", all.Sources()}, {"queries_cut", all.sources_cut}, {"example", ex}};
+    if (gs[0]->deviation) {
       json reasons = json::array();
       for (const auto& r : f.rulings)
         if (d.deviations.count(r))
           reasons.push_back({{"ruling", r}, {"reason", d.deviations.at(r)}});
       g["declared_deviation"] = reasons;
-      out_devs.push_back(g);
+      out_devs.push_back({g, best});
     } else {
-      out_groups.push_back(g);
-      rep.examples.push_back(sh.query);
-      rep.example_meta.push_back(
-          {{"category", f.category}, {"rulings", f.rulings}, {"count", count}});
+      out_groups.push_back({g, best});
     }
   }
-  json summary = {{"queries", mine.size()},
-                  {"checked", send.size()},
-                  {"skipped", mine.size() - send.size()},
-                  {"skipped_because", skipped},
-                  {"disagreeing_queries", 0},
-                  {"groups", out_groups.size()},
-                  {"deviation_groups", out_devs.size()}};
-  int disagreeing = 0;
-  for (auto& [g, c] : per_exp) {
-    summary["per_expansion"][g] = {{"checked", c.first}, {"disagreeing", c.second}};
-    disagreeing += c.second;
+  // Largest groups first (ties: category and rulings, as keyed).
+  auto by_count = [](const auto& a, const auto& b) {
+    return a.first["count"].template get<int>() > b.first["count"].template get<int>();
+  };
+  std::stable_sort(out_groups.begin(), out_groups.end(), by_count);
+  std::stable_sort(out_devs.begin(), out_devs.end(), by_count);
+  json groups_json = json::array(), devs_json = json::array();
+  for (auto& [g, best] : out_groups) {
+    groups_json.push_back(g);
+    rep.examples.push_back(AsApply(best->shrunk->query, best->shrunk->finding));
+    json meta = {{"category", g["category"]}, {"rulings", g["rulings"]}, {"count", g["count"]}};
+    if (best->shrunk->query.kind == "legal" && rep.examples.back().kind == "apply")
+      meta["found_by"] = "legal";
+    rep.example_meta.push_back(meta);
   }
-  summary["disagreeing_queries"] = disagreeing;
+  for (auto& [g, best] : out_devs) devs_json.push_back(g);
+  json summary = {{"queries", mine},
+                  {"checked", sent},
+                  {"skipped", mine - sent},
+                  {"skipped_because", skipped},
+                  {"disagreeing_queries", disagreeing},
+                  {"groups", groups_json.size()},
+                  {"deviation_groups", devs_json.size()}};
+  for (auto& [g, c] : per_exp)
+    summary["per_expansion"][g] = {{"checked", c.first}, {"disagreeing", c.second}};
   rep.json["summary"] = summary;
-  rep.json["groups"] = out_groups;
-  rep.json["declared_deviations"] = out_devs;
-  rep.exit_code = out_groups.empty() ? 0 : 1;
+  rep.json["groups"] = groups_json;
+  rep.json["declared_deviations"] = devs_json;
+  rep.exit_code = groups_json.empty() ? 0 : 1;
   return rep;
 }
+
+namespace {
+
+// "BASE-END-FARM (Farms at the end of the game)": an ID with its title, when the build knows it.
+std::string Titled(const json& ids) {
+  std::string out;
+  for (const json& id : ids) {
+    if (!id.is_string()) continue;
+    out += (out.empty() ? "" : "; ") + id.get<std::string>();
+    if (const RulingEntry* r = EmbeddedRuling(id.get<std::string>()); r && !r->title.empty())
+      out += " (" + r->title + ")";
+  }
+  return out;
+}
+
+// The reference's reasons: a verdict's, or the score events a difference is attributed to.
+std::string ExplainText(const json& explain) {
+  std::string out;
+  for (const json& e : explain) {
+    if (e.contains("reason")) {
+      out += "  reference verdict: " + e["reason"].get<std::string>() + "  [" +
+             Titled(e["rulings"]) + "]\n";
+      continue;
+    }
+    std::string where;
+    if (e.contains("at") && e["at"].is_object())
+      where = " at (" + e["at"].value("x", json(0)).dump() + ", " +
+              e["at"].value("y", json(0)).dump() + ") " + e["at"].value("feature", "");
+    std::string players;
+    for (const json& p : e.value("players", json::array()))
+      players += (players.empty() ? "" : ", ") + (p.is_string() ? p.get<std::string>() : p.dump());
+    out += "  reference score: " + e.value("feature", std::string("points")) + where + ": " +
+           e.value("formula", std::string()) + " = " + e.value("points", json(0)).dump() + " to " +
+           (players.empty() ? "nobody" : players) + "  [" + Titled(e["rulings"]) + "]\n";
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string ReportText(const json& r) {
   std::string out = "engine: " + r.value("engine", std::string("?")) + "\n";
@@ -393,14 +587,20 @@ std::string ReportText(const json& r) {
            "; from " + ex["source"].get<std::string>() + "\n";
     if (ex.contains("action")) out += "  action: " + ex["action"].dump() + "\n";
     out += DiffText(ex["diff"]);
+    out += ExplainText(ex.value("explain", json::array()));
     out += "  position: " + ex["position"].dump() + "\n";
     std::string also;
     for (const json& q : g["queries"]) also += (also.empty() ? "" : "; ") + q.get<std::string>();
-    out += "  seen in: " + also + (g["count"].get<int>() > 20 ? "; ..." : "") + "\n";
+    out += "  seen in: " + also + (g.value("queries_cut", false) ? "; ..." : "") + "\n";
   }
-  for (const json& g : r["declared_deviations"])
+  for (const json& g : r["declared_deviations"]) {
+    std::string why;
+    for (const json& d : g.value("declared_deviation", json::array()))
+      why += (why.empty() ? "" : "; ") + d.value("reason", std::string());
     out += "deviation (declared): " + g["category"].get<std::string>() + " " + g["rulings"].dump() +
-           ", " + std::to_string(g["count"].get<int>()) + " queries\n";
+           ", " + std::to_string(g["count"].get<int>()) + " queries" +
+           (why.empty() ? "" : " (\"" + why + "\")") + "\n";
+  }
   out += "\n";
   if (s.contains("per_expansion"))
     for (auto it = s["per_expansion"].begin(); it != s["per_expansion"].end(); ++it)

@@ -4,7 +4,10 @@
 // asks the engine and the reference model, compares, groups the disagreements by category and
 // ruling, shrinks the smallest example of each group, and reports.
 
+#include <deque>
+#include <functional>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -36,11 +39,33 @@ struct SuiteOptions {
   // Shard K of N: only the queries i of the suite (in suite order) with i % N == K - 1 are
   // checked; N shards together check exactly the unsharded run's queries.
   int shard = 1, shards = 1;
+  // Only the queries of this source: a fixture path relative to the root (or a --rerun case's
+  // source), or a random position's name "random seed S #I" (generated alone).
+  std::string only;
 };
 
-// The suite: for each valid fixture position, the legal list, each question action applied in
-// turn (with the legal list after it), and final scoring; then `random` positions from seeded
-// random games, spread over `combos` (expansion combinations; empty: the base game only).
+// The suite in order, generated as it is read: the fixture (or --rerun) queries, then the
+// random positions one game at a time, so that memory does not grow with --random.
+class SuiteReader {
+ public:
+  static model::StatusOr<std::unique_ptr<SuiteReader>> Open(
+      const SuiteOptions& opts, const std::vector<std::vector<std::string>>& combos);
+  // The next query, with its suite index; false at the end.
+  bool Next(Query& q);
+
+ private:
+  SuiteReader() = default;
+  SuiteOptions opts_;
+  std::vector<std::vector<std::string>> combos_;
+  std::deque<Query> pending_;
+  int games_ = 0, next_game_ = 0;
+  size_t index_ = 0;
+};
+
+// The whole suite at once (SuiteReader read to its end). The suite: for each valid fixture
+// position, the legal list, each question action applied in turn (with the legal list after it),
+// and final scoring; then `random` positions from seeded random games, spread over `combos`
+// (expansion combinations; empty: the base game only).
 model::StatusOr<std::vector<Query>> BuildSuite(const SuiteOptions& opts,
                                                const std::vector<std::vector<std::string>>& combos);
 // Every combination of the registered expansions the engine declares, base game first.
@@ -53,17 +78,25 @@ struct CheckOptions {
   int jobs = 1;           // engine processes in parallel
   int max_shrink_steps = 1000;
   int shrink_candidates = 2;  // smallest examples shrunk per group
+  std::string trace;          // a file: every request and answer, one JSON line each
+  // Called with each query's record, in the order the queries finish (for --report): {"case":
+  // suite index, "kind", "source", "expansions" ("base" or "a+b"), then "skipped": reason or
+  // "findings": [{"category", "rulings", "deviation"}]} (empty findings: agreement).
+  std::function<void(const nlohmann::json&)> on_case;
 };
+
+// What the checker accepts of an engine (PROTOCOL.md, Limits): a longer answer, or a longer
+// list in one, is an engine failure (exit 74) naming the limit.
+// (kMaxAnswerBytes: process.h; kMaxListedActions, kMaxEvents: compare.h.)
+inline constexpr size_t kMaxDeclared = 1000;  // hello: expansions, deviations, option values
+// Sources listed per group; more are counted (queries_cut).
+inline constexpr size_t kMaxListedSources = 20;
 
 struct Report {
   nlohmann::json json;          // summary + groups
   int exit_code = 0;            // 0 agree, 1 disagreement, 74 engine failure
   std::vector<Query> examples;  // one per group (shrunk), in report order
   std::vector<nlohmann::json> example_meta;
-  // One record per query of the shard, for `carc conform merge`: {"case": suite index, "kind",
-  // "source", "expansions" ("base" or "a+b"), then "skipped": reason or "findings": [{"category",
-  // "rulings", "deviation"}]} (empty findings: agreement).
-  nlohmann::json cases = nlohmann::json::array();
 };
 
 Report Check(const SuiteOptions& suite, const CheckOptions& opts);
@@ -75,7 +108,8 @@ std::string ReportText(const nlohmann::json& report);
 // the files and compares answers). `meta[i]` (optional) adds fields to case i's manifest entry.
 model::Status WriteCases(const std::vector<Query>& cases, const std::vector<std::string>& names,
                          const std::vector<nlohmann::json>& meta, const std::string& dir);
-model::Status ExportSuite(const std::vector<Query>& suite, const std::string& dir);
+// Writes every query of the suite as it is read; returns the number written.
+model::StatusOr<size_t> ExportSuite(SuiteReader& suite, const std::string& dir);
 // The cases of such a folder, in manifest order.
 model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir);
 

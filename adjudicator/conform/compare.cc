@@ -40,15 +40,20 @@ std::set<std::string> Strings(const json& list) {
 }
 
 // Canonical form of an action list: each action read against the position; rotations that
-// give the same picture merged.
+// give the same picture merged. `shortcuts` (optional) receives the keys of the actions marked
+// "shortcut": true (a later step's figure placed alone, PH-ALONE).
 std::map<std::string, json> Canonical(const Position& pos, const json& actions,
-                                      std::vector<std::string>& unreadable) {
+                                      std::vector<std::string>& unreadable,
+                                      std::set<std::string>* shortcuts = nullptr) {
   std::map<std::string, json> out;
   auto ctx = exp::Context("engine");
-  for (const json& aj : actions) {
+  for (const json& given : actions) {
+    json aj = given;
+    const bool shortcut = aj.is_object() && aj.value("shortcut", json()) == json(true);
+    if (aj.is_object()) aj.erase("shortcut");
     auto a = model::ParseAction(aj, pos, "/actions", ctx);
     if (!a.ok()) {
-      unreadable.push_back(aj.dump() + ": " + a.status().message());
+      unreadable.push_back(given.dump() + ": " + a.status().message());
       continue;
     }
     model::Action c = *a;
@@ -57,47 +62,71 @@ std::map<std::string, json> Canonical(const Position& pos, const json& actions,
       if (c.tile >= 0) c.rotation = pos.cfg().catalog->canonical_rotation(c.tile, c.rotation);
     }
     json cj = model::DumpAction(pos, c);
+    if (shortcut && shortcuts) shortcuts->insert(cj.dump());
     out[cj.dump()] = cj;
+  }
+  return out;
+}
+
+// The reference's verdict on one action at `pos`: legal, and its reasons.
+struct Ruled {
+  bool legal = false;
+  std::set<std::string> rulings;
+  json explain = json::array();
+};
+Ruled Verdict(const Position& pos, const json& action) {
+  Ruled out;
+  Position p = pos;
+  auto a = model::ParseAction(action, p, "/action", exp::Context("verdict"));
+  if (!a.ok()) return out;
+  model::ApplyResult r = model::Apply(p, *a);
+  out.legal = r.input_error.empty() && r.verdict.legal;
+  for (const auto& rs : r.verdict.reasons) {
+    out.rulings.insert(rs.ruling);
+    out.explain.push_back({{"reason", rs.text}, {"rulings", {rs.ruling}}});
   }
   return out;
 }
 
 // Adds `item` to the finding of (category, rulings), creating it.
 void Add(std::vector<Finding>& out, const std::string& category, const std::set<std::string>& rs,
-         const std::string& field, const std::string& side, const json& item) {
+         const std::string& field, const std::string& side, const json& item,
+         const json& explain = json::array()) {
   auto it = std::find_if(out.begin(), out.end(), [&](const Finding& f) {
     return f.category == category && f.rulings == rs;
   });
   if (it == out.end()) {
     out.push_back({category, rs, json::array({{{"field", field}}})});
     it = out.end() - 1;
+    it->explain = explain;
   }
   json& d = it->diff[0];
   if (!d.contains(side)) d[side] = json::array();
   d[side].push_back(item);
 }
 
-std::vector<Finding> CompareLegal(const Query& q, const Position& pos, const json& ref,
-                                  const json& eng) {
+// The legal lists: an action only the engine lists is ruled on by the reference (accepted
+// illegal, or the reference cannot read it); one only the reference lists is rejected. A
+// shortcut the reference lists is optional: the engine may list it or not (PROTOCOL.md).
+std::vector<Finding> CompareLegal(const Position& pos, const json& ref, const json& eng) {
   std::vector<Finding> out;
   std::vector<std::string> bad;
-  auto want = Canonical(pos, ref["actions"], bad);
+  std::set<std::string> optional;
+  auto want = Canonical(pos, ref["actions"], bad, &optional);
   bad.clear();
   auto have = Canonical(pos, eng["actions"], bad);
   for (const std::string& b : bad) Add(out, kUnreadable, {}, "/actions", "engine_only", b);
-  auto verdict = [&](const json& a) {
-    return Answer({{"cmd", "apply"}, {"position", q.position}, {"action", a}}, -1);
-  };
   for (const auto& [k, a] : have)
     if (!want.count(k)) {
-      json v = verdict(a);
-      Add(out, v.value("legal", false) ? kUnreadable : kAcceptsIllegal,
-          Strings(v.value("verdict_rulings", json())), "/actions", "engine_only", a);
+      Ruled v = Verdict(pos, a);
+      Add(out, v.legal ? kUnreadable : kAcceptsIllegal, v.rulings, "/actions", "engine_only", a,
+          v.explain);
     }
   for (const auto& [k, a] : want)
-    if (!have.count(k))
-      Add(out, kRejectsLegal, Strings(verdict(a).value("verdict_rulings", json())), "/actions",
-          "reference_only", a);
+    if (!have.count(k) && !optional.count(k)) {
+      Ruled v = Verdict(pos, a);
+      Add(out, kRejectsLegal, v.rulings, "/actions", "reference_only", a, v.explain);
+    }
   return out;
 }
 
@@ -120,6 +149,16 @@ std::set<std::string> ScoreRulings(const json& ref, const std::set<int>& players
   return out;
 }
 
+json EventExplain(const json& ev) {
+  json e = {{"feature", ev.value("feature", std::string("points"))},
+            {"formula", ev.value("formula", std::string())},
+            {"points", ev.value("points", 0)},
+            {"players", ev.value("winner_names", json::array())},
+            {"rulings", ev.value("rulings", json::array())}};
+  if (ev.contains("at")) e["at"] = ev["at"];
+  return e;
+}
+
 void CompareScores(const json& pos, const json& ref, const json& eng, std::vector<Finding>& out) {
   const json& want = ref["scores"];
   const json& got = eng["scores"];
@@ -136,6 +175,13 @@ void CompareScores(const json& pos, const json& ref, const json& eng, std::vecto
     f.diff.push_back({{"field", "/scores/" + name}, {"reference", w}, {"engine", g}});
   }
   f.rulings = ScoreRulings(ref, differ);
+  // The events that paid those players, as the reference computed them (attribute.h narrows
+  // them to the features whose value differs).
+  for (const json& ev : ref.value("score_events", json::array())) {
+    bool paid = false;
+    for (const json& w : ev.value("winners", json::array())) paid |= differ.count(w.get<int>()) > 0;
+    if (paid) f.explain.push_back(EventExplain(ev));
+  }
   out.push_back(f);
 }
 
@@ -219,6 +265,13 @@ Status TypeError(const Query& q, const std::string& field, const std::string& wa
                                            ", expected " + want + " (PROTOCOL.md)");
 }
 
+// A list longer than the checker reads (PROTOCOL.md, Limits): an engine failure, exit 74.
+Status TooMany(const Query& q, const std::string& field, size_t n, size_t limit) {
+  return Status(model::ErrorCode::kIo,
+                "engine answered a " + q.kind + " request with " + std::to_string(n) + " " + field +
+                    ", more than the limit of " + std::to_string(limit) + " (PROTOCOL.md, Limits)");
+}
+
 bool IntArray(const json& j) {
   return j.is_array() &&
          std::all_of(j.begin(), j.end(), [](const json& x) { return x.is_number_integer(); });
@@ -234,9 +287,16 @@ Status CheckAnswerTypes(const Query& q, const json& eng) {
       return TypeError(q, "error", "a string", eng["error"]);
     return Status::Ok();
   }
+  if (eng.contains("score_events") &&
+      (!eng["score_events"].is_array() || eng["score_events"].size() > kMaxEvents))
+    return eng["score_events"].is_array()
+               ? TooMany(q, "score_events", eng["score_events"].size(), kMaxEvents)
+               : TypeError(q, "score_events", "an array of score events", eng["score_events"]);
   if (q.kind == "legal") {
     if (!eng.contains("actions") || !eng["actions"].is_array())
       return TypeError(q, "actions", "an array of actions", eng.value("actions", json()));
+    if (eng["actions"].size() > kMaxListedActions)
+      return TooMany(q, "actions", eng["actions"].size(), kMaxListedActions);
     return Status::Ok();
   }
   if (q.kind == "apply") {
@@ -263,13 +323,16 @@ std::vector<Finding> Compare(const Query& q, const json& ref, const json& eng) {
   }
   auto pos = ReadQueryPosition(q.position, "suite");
   if (!pos.ok()) return out;
-  if (q.kind == "legal") return CompareLegal(q, *pos, ref, eng);
+  if (q.kind == "legal") return CompareLegal(*pos, ref, eng);
   if (q.kind == "apply") {
     const bool rl = ref.value("legal", false), el = eng["legal"].get<bool>();
     if (rl != el) {
-      out.push_back({rl ? kRejectsLegal : kAcceptsIllegal,
-                     Strings(ref.value("verdict_rulings", json())),
-                     json::array({{{"field", "/legal"}, {"reference", rl}, {"engine", el}}})});
+      Finding f{rl ? kRejectsLegal : kAcceptsIllegal, Strings(ref.value("verdict_rulings", json())),
+                json::array({{{"field", "/legal"}, {"reference", rl}, {"engine", el}}})};
+      for (const json& r : ref.value("verdict_reasons", json::array()))
+        f.explain.push_back(
+            {{"reason", r.value("text", "")}, {"rulings", {r.value("ruling", "")}}});
+      out.push_back(f);
       return out;
     }
     if (!rl) return out;

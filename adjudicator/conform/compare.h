@@ -18,6 +18,7 @@ struct Query {
   nlohmann::json action;    // apply only
   std::string source;       // fixture path relative to the root, or "random seed S #i"
   std::vector<std::string> expansions;
+  size_t index = 0;  // its place in the suite
 };
 
 // The request a query sends (without id).
@@ -42,7 +43,17 @@ struct Finding {
   // Field-by-field: each entry {"field", "reference", "engine"} (a value absent on one side is
   // null), or for lists compared as sets {"field", "reference_only": [...], "engine_only": [...]}.
   nlohmann::json diff = nlohmann::json::array();
+  // Why the reference answers as it does: for a verdict {"reason", "rulings"} per reason; for
+  // scores the events the difference is attributed to, {"feature", "formula", "points",
+  // "players", "rulings"} each. Shown in reports, not grouped on.
+  nlohmann::json explain = nlohmann::json::array();
+  // How a score difference was attributed to features (attribute.h); empty: not narrowed.
+  std::string attributed;
 };
+
+// The longest lists the checker reads in one answer (PROTOCOL.md, Limits).
+inline constexpr size_t kMaxListedActions = 10000;
+inline constexpr size_t kMaxEvents = 1000;
 
 // Checks that an engine answer has the protocol's types for the query's fields. Error: kIo with
 // the field named (a wrong-typed answer is an engine failure, exit 74).

@@ -121,10 +121,26 @@ int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
   }
 }
 
-void ApplyDeltas(Position& after, const std::vector<ScoreEvent>& evs, int mutant) {
-  for (const auto& ev : evs)
-    if (int d = Delta(after, ev, mutant))
+// The mutant's scores, and its events as it would state them (points changed by the delta).
+void ApplyDeltas(Position& after, std::vector<ScoreEvent>& evs, int mutant) {
+  for (auto& ev : evs)
+    if (int d = Delta(after, ev, mutant)) {
       for (auto w : ev.winners) after.players[w].score += d;
+      ev.points += d;
+      for (int& r : ev.receives) r += d;
+    }
+}
+
+// The score events as the protocol's optional per-feature events (PROTOCOL.md): the model's
+// dump plus "at", a feature reference of the feature scored.
+json Events(const Position& pos, const std::vector<ScoreEvent>& evs) {
+  json events = json::array();
+  for (const auto& e : evs) {
+    json j = model::DumpScoreEvent(pos, e);
+    if (e.root >= 0) j["at"] = model::FeatureRefJson(pos, e.root);
+    events.push_back(j);
+  }
+  return events;
 }
 
 // Legal-list mutants: actions the wrong rule adds.
@@ -208,6 +224,13 @@ json Legal(const json& req, int mutant) {
   if (mutant >= 0) ExtraActions(*pos, mutant, actions);
   json list = json::array();
   for (const Action& a : actions) list.push_back(model::DumpAction(*pos, a));
+  // A figure a later step places alone, passing this step (PH-ALONE): listed as `carc legal`
+  // lists it, marked "shortcut": true; Apply accepts it (PROTOCOL.md: optional to list).
+  for (const Action& a : model::ShortcutActions(*pos)) {
+    json j = model::DumpAction(*pos, a);
+    j["shortcut"] = true;
+    list.push_back(j);
+  }
   return {{"id", req.value("id", json())}, {"ok", true}, {"actions", list}};
 }
 
@@ -216,7 +239,9 @@ json ApplyOne(const json& req, int mutant) {
   if (!pos.ok()) return Error(req, pos.status().message());
   if (!req.contains("action")) return Error(req, "no action");
   auto ctx = exp::Context("action");
-  auto a = model::ParseAction(req["action"], *pos, "/action", ctx);
+  json action = req["action"];
+  if (action.is_object()) action.erase("shortcut");  // the marker of a listed shortcut
+  auto a = model::ParseAction(action, *pos, "/action", ctx);
   if (!a.ok()) return Error(req, a.status().message());
   json out = {{"id", req.value("id", json())}, {"ok", true}};
   // Mutants that list extra actions also accept them.
@@ -251,6 +276,10 @@ json ApplyOne(const json& req, int mutant) {
   out["verdict_rulings"] = verdict_rulings;
   out["note_rulings"] = note_rulings;
   out["legal"] = r.verdict.legal;
+  json reasons = json::array();
+  for (const auto& rs : r.verdict.reasons)
+    reasons.push_back({{"ruling", rs.ruling}, {"text", rs.text}});
+  out["verdict_reasons"] = reasons;
   if (!r.verdict.legal) {
     out["reason"] = r.verdict.reasons.empty() ? "" : r.verdict.reasons[0].text;
     return out;
@@ -278,9 +307,7 @@ json ApplyOne(const json& req, int mutant) {
   }
   out["scores"] = Scores(*pos);
   out["position"] = position;
-  json events = json::array();
-  for (const auto& e : r.scores) events.push_back(model::DumpScoreEvent(*pos, e));
-  out["score_events"] = events;
+  out["score_events"] = Events(*pos, r.scores);
   return out;
 }
 
@@ -293,12 +320,10 @@ json FinalScore(const json& req, int mutant) {
   if (mutant >= 0) ApplyDeltas(pos, evs, mutant);
   std::set<std::string> rulings = {"BASE-END"};
   AddRulings(rulings, evs);
-  json events = json::array();
-  for (const auto& e : evs) events.push_back(model::DumpScoreEvent(pos, e));
   return {{"id", req.value("id", json())},
           {"ok", true},
           {"scores", Scores(pos)},
-          {"score_events", events},
+          {"score_events", Events(pos, evs)},
           {"rulings", rulings}};
 }
 

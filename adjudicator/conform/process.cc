@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -83,7 +84,59 @@ bool OutputEnds(int fd, double timeout) {
   }
 }
 
+// The engines' process groups, for the signal handler (async-signal-safe: plain atomics).
+constexpr int kMaxGroups = 256;
+std::atomic<int> g_groups[kMaxGroups];
+
+void Register(int pid) {
+  for (auto& g : g_groups) {
+    int zero = 0;
+    if (g.compare_exchange_strong(zero, pid)) return;
+  }
+}
+void Unregister(int pid) {
+  for (auto& g : g_groups) {
+    int p = pid;
+    if (g.compare_exchange_strong(p, 0)) return;
+  }
+}
+
+void OnSignal(int sig) {
+  for (auto& g : g_groups)
+    if (int pid = g.load(); pid > 0) kill(-pid, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 }  // namespace
+
+void KillEnginesOnSignals() {
+  struct sigaction on {};
+  on.sa_handler = OnSignal;
+  sigemptyset(&on.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &on, nullptr);
+}
+
+Trace::~Trace() {
+  if (file_) std::fclose(file_);
+}
+
+Status Trace::Open(const std::string& path) {
+  path_ = path;
+  file_ = std::fopen(path.c_str(), "w");
+  if (!file_)
+    return Status(ErrorCode::kIo, path + ": cannot write the trace: " + std::strerror(errno));
+  return Status::Ok();
+}
+
+void Trace::Write(int engine, const char* what, const nlohmann::json& value) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string line = nlohmann::json({{"engine", engine}, {what, value}})
+                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  line += "\n";
+  std::fwrite(line.data(), 1, line.size(), file_);
+  std::fflush(file_);
+}
 
 EngineProcess::~EngineProcess() { Stop(); }
 
@@ -109,6 +162,7 @@ Status EngineProcess::Start(const std::string& command, double timeout_seconds) 
     _exit(127);
   }
   setpgid(pid_, pid_);  // also here: no race with the child's own call
+  Register(pid_);
   close(in[0]);
   close(out[1]);
   to_child_ = in[1];
@@ -123,6 +177,13 @@ model::StatusOr<std::string> EngineProcess::ReadLine() {
     if (auto nl = buffer_.find('\n'); nl != std::string::npos) {
       std::string line = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
+      if (line.size() > kMaxAnswerBytes) {
+        Kill();
+        return Status(ErrorCode::kIo, "engine \"" + command_ + "\" sent a line longer than " +
+                                          std::to_string(kMaxAnswerBytes >> 20) +
+                                          " MiB, the limit (PROTOCOL.md, Limits)");
+      }
+      if (trace_) trace_->Write(number_, "received", line);
       return line;
     }
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
@@ -142,16 +203,18 @@ model::StatusOr<std::string> EngineProcess::ReadLine() {
     if (n <= 0)
       return Status(ErrorCode::kIo, "engine \"" + command_ + "\" closed its output (exited?)");
     buffer_.append(buf, static_cast<size_t>(n));
-    if (buffer_.size() > model::kMaxInputBytes) {  // no newline in sight: bounded memory
+    if (buffer_.size() > kMaxAnswerBytes) {  // no newline in sight: bounded memory
       Kill();
       return Status(ErrorCode::kIo, "engine \"" + command_ + "\" sent a line longer than " +
-                                        std::to_string(model::kMaxInputBytes >> 20) + " MiB");
+                                        std::to_string(kMaxAnswerBytes >> 20) +
+                                        " MiB, the limit (PROTOCOL.md, Limits)");
     }
   }
 }
 
 model::StatusOr<nlohmann::json> EngineProcess::Ask(const nlohmann::json& request) {
   if (pid_ < 0) return Status(ErrorCode::kIo, "engine not started");
+  if (trace_) trace_->Write(number_, "sent", request);
   std::string line = request.dump() + "\n";
   for (size_t off = 0; off < line.size();) {
     ssize_t n = write(to_child_, line.data() + off, line.size() - off);
@@ -192,6 +255,7 @@ void EngineProcess::Kill() {
   kill(pid_, SIGKILL);
   int status;
   waitpid(pid_, &status, 0);
+  Unregister(pid_);
   pid_ = -1;
   if (to_child_ >= 0) close(to_child_);
   if (from_child_ >= 0) close(from_child_);
@@ -212,6 +276,7 @@ void EngineProcess::Stop() {
         info.si_pid == pid_) {
       kill(-pid_, SIGKILL);
       waitpid(pid_, &status, 0);
+      Unregister(pid_);
       pid_ = -1;
       return;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "adjudicator/conform/attribute.h"
 #include "adjudicator/conform/engine.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -190,22 +191,6 @@ Candidates ZeroScores(const json& p) {
   return any ? Candidates{c} : Candidates{};
 }
 
-bool Valid(const Query& q) {
-  auto pos = model::ParsePosition(q.position, exp::Context("shrink"));
-  if (!pos.ok()) return false;
-  model::ApplyResult pre;
-  model::Advance(*pos, pre);
-  if (!model::Validate(*pos).empty()) return false;
-  if (q.kind == "legal") return !pos->turn.game_over;
-  if (q.kind == "apply") {
-    if (pos->turn.game_over) return false;
-    // The action must still be a move (an illegal one is fine): no input error.
-    json r = Answer({{"cmd", "apply"}, {"position", q.position}, {"action", q.action}}, -1);
-    return r.value("ok", false);
-  }
-  return true;
-}
-
 bool Matches(const Finding& f, const Finding& target) {
   if (f.category != target.category) return false;
   if (f.rulings.empty() && target.rulings.empty()) return true;
@@ -219,6 +204,10 @@ bool Matches(const Finding& f, const Finding& target) {
 model::StatusOr<Shrunk> Shrink(const Query& q, const Finding& target, const Oracle& ask,
                                int budget) {
   Shrunk s{q, target, 0, false};
+  // Every field written out (a hand-written --rerun case may leave supplies to their defaults),
+  // so that taking a figure back adds it to a stated supply.
+  if (auto pos = model::ParsePosition(q.position, exp::Context("shrink")); pos.ok())
+    s.query.position = model::DumpPosition(*pos);
   using Gen = Candidates (*)(const json&);
   const Gen gens[] = {WithoutExpansions, WithoutPlayers, WithoutDraws,
                       WithoutTiles,      WithoutFigures, ZeroScores};
@@ -230,7 +219,7 @@ model::StatusOr<Shrunk> Shrink(const Query& q, const Finding& target, const Orac
         Query c = s.query;
         c.position = std::move(cand);
         c.expansions = ExpansionsOf(c.position);
-        if (!Valid(c)) continue;
+        if (!ValidQuery(c)) continue;
         ++s.tries;
         auto fs = ask(c);
         if (!fs.ok()) return fs.status();

@@ -322,7 +322,8 @@ def answer(req):
     cmd = req.get("cmd")
     if cmd == "hello":
         return {"ok": True, "protocol": 1, "name": "base_engine.py" + (" (mistake %s)" % MISTAKE if MISTAKE else ""),
-                "expansions": [], "options": {"edition": ["C2", "C3"], "farm_scoring": ["per-farm"], "city_scoring": ["standard"]}}
+                "expansions": [], "options": {"edition": ["C2", "C3"], "farm_scoring": ["per-farm"], "city_scoring": ["standard"]},
+                "deviations": [{"ruling": r, "reason": "declared with --deviation"} for r in DEVIATIONS]}
     if cmd == "quit":
         return {"ok": True}
     if cmd not in ("legal", "apply", "final_score"):
@@ -347,8 +348,11 @@ def main():
     ap.add_argument("--mistake", choices=sorted(MISTAKES), help="plant one rule mistake")
     ap.add_argument("--answer", metavar="FILE", help="answer the question of one case file "
                     "(carc conform export / --out) instead of speaking the protocol")
+    ap.add_argument("--deviation", metavar="RULING", action="append", default=[],
+                    help="declare a ruling the engine knowingly does not follow (hello deviations)")
     args = ap.parse_args()
     MISTAKE = args.mistake
+    DEVIATIONS[:] = args.deviation
     if args.answer:
         case = json.load(open(args.answer))
         q = case.pop("question")
@@ -373,5 +377,6 @@ def main():
 
 
 MISTAKE = None
+DEVIATIONS = []
 if __name__ == "__main__":
     main()
