@@ -196,12 +196,24 @@ int Check(const OutputFormat& f) {
 // ---- rulings ----
 
 // The rulings: the database file when there is one, else an in-memory database built from the
-// ruling files compiled into carc (rulings_catalog.h; no fixtures), with a note saying so.
-model::StatusOr<db::Connection> OpenRulings() {
+// ruling files compiled into carc (rulings_catalog.h; no fixtures), with a note saying so. A
+// search in a database file named by --db or $CARC_DB that does not exist is an error (74)
+// saying how to build it: the user meant that file.
+model::StatusOr<db::Connection> OpenRulings(bool search) {
   const std::string path = DbPath();
   std::error_code ec;
-  if (!path.empty() && (path == ":memory:" || std::filesystem::exists(path, ec)))
-    return Open(db::OpenMode::kReadOnly, path);
+  const char* env = getenv("CARC_DB");
+  const bool named = !St().db.empty() || (env && *env);
+  if (!path.empty() &&
+      (path == ":memory:" || std::filesystem::exists(path, ec) || (search && named))) {
+    auto conn = Open(db::OpenMode::kReadOnly, path);
+    if (!conn.ok() && search && named && !std::filesystem::exists(path, ec))
+      return model::Status(conn.status().code(),
+                           conn.status().message() + " (build it with `carc db build --db " + path +
+                               "`; without --db and CARC_DB the search answers from the rulings "
+                               "compiled into carc)");
+    return conn;
+  }
   std::cerr << "carc: no database at " << (path.empty() ? std::string("the default path") : path)
             << ": answering from the rulings compiled into carc, without their fixtures "
                "(`carc db build` makes the database)\n";
@@ -249,7 +261,7 @@ std::string SearchText(const json& r) {
 }
 
 int Search(const OutputFormat& f) {
-  auto conn = OpenRulings();
+  auto conn = OpenRulings(/*search=*/true);
   if (!conn.ok()) return Fail(conn.status());
   auto res = db::SearchRulings(*conn, St().query, St().limit > 0 ? St().limit : 10);
   if (!res.ok()) return Fail(res.status());
@@ -285,7 +297,7 @@ int Search(const OutputFormat& f) {
 }
 
 int Show(const OutputFormat& f) {
-  auto conn = OpenRulings();
+  auto conn = OpenRulings(/*search=*/false);
   if (!conn.ok()) return Fail(conn.status());
   auto r = db::ShowRuling(*conn, St().id);
   if (!r.ok()) return Fail(r.status());
@@ -301,7 +313,7 @@ int List(const OutputFormat& f) {
                               "--status " + St().status +
                                   ": expected current, variant, disputed, superseded, "
                                   "needs-expansion or needs-expansion:<name>"));
-  auto conn = OpenRulings();
+  auto conn = OpenRulings(/*search=*/false);
   if (!conn.ok()) return Fail(conn.status());
   if (!St().expansion.empty()) {
     auto known = db::Expansions(*conn);

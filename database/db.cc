@@ -35,8 +35,9 @@ std::string Describe(int rc, const std::string& path, std::string_view doing, in
           "`carc db build` for a new one";
       break;
     case SQLITE_CORRUPT:
-      what = "the database file is corrupt; restore a copy, or move it aside and run `carc db "
-             "build` for a new one";
+      what =
+          "the database file is corrupt; restore a copy, or move it aside and run `carc db "
+          "build` for a new one";
       break;
     case SQLITE_FULL:
       what = "disk full";

@@ -42,9 +42,9 @@ model::StatusOr<std::vector<int>> Scores(const json& j, size_t players, const st
 
 model::StatusOr<GameRecord> ParseGameRecord(const json& j, const std::string& source) {
   if (!j.is_object()) return Bad(source, "", "a game record is a JSON object");
-  if (Status s = OnlyKeys(j, {"format", "meta", "rules", "players", "start", "draw_order", "turns",
-                              "final_scores"},
-                          source, "");
+  if (Status s = OnlyKeys(
+          j, {"format", "meta", "rules", "players", "start", "draw_order", "turns", "final_scores"},
+          source, "");
       !s.ok())
     return s;
   if (!j.contains("format") || j["format"] != kGameRecordFormat)
@@ -86,7 +86,8 @@ model::StatusOr<GameRecord> ParseGameRecord(const json& j, const std::string& so
     for (size_t i = 0; i < j["start"].size(); ++i) {
       const json& t = j["start"][i];
       if (!t.is_object()) return Bad(source, "/start/" + std::to_string(i), "expected an object");
-      if (Status s = OnlyKeys(t, {"tile", "x", "y", "rotation"}, source, "/start/" + std::to_string(i));
+      if (Status s =
+              OnlyKeys(t, {"tile", "x", "y", "rotation"}, source, "/start/" + std::to_string(i));
           !s.ok())
         return s;
       json e = t;

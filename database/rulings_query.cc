@@ -169,7 +169,19 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
   std::map<int64_t, double> score;                 // rowid -> sum over its words
   std::map<int64_t, std::vector<size_t>> matched;  // rowid -> indices of its words
   std::vector<double> word_idf(words.size(), 0);
-  std::set<std::string> marked;  // the terms an answer marks
+  std::set<int64_t> needing;  // rowids of rulings that need an expansion not modelled
+  {
+    auto st = conn.Prepare("SELECT ruling_no FROM rulings WHERE needs_expansion IS NOT NULL");
+    if (!st.ok()) return st.status();
+    for (;;) {
+      auto row = st->Step();
+      if (!row.ok()) return row.status();
+      if (!*row) break;
+      needing.insert(st->Int(0));
+    }
+  }
+  std::vector<bool> out_of_scope_word(words.size(), false);  // only such rulings hold it
+  std::set<std::string> marked;                              // the terms an answer marks
   std::string any;
   auto rows_of =
       [&](const std::string& match) -> StatusOr<std::vector<std::pair<int64_t, double>>> {
@@ -199,7 +211,13 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       for (const auto& [rowid, bm25] : *rows) best = std::min(best, bm25);
       // A term found in few rulings says more about the question than a common one (idf).
       const double idf = std::log((n + 1) / (static_cast<double>(rows->size()) + 0.5));
-      if (t == 0) word_idf[i] = idf;
+      if (t == 0) {
+        word_idf[i] = idf;
+        out_of_scope_word[i] =
+            !rows->empty() && std::all_of(rows->begin(), rows->end(), [&](const auto& r) {
+              return needing.count(r.first) > 0;
+            });
+      }
       for (const auto& [rowid, bm25] : *rows) {
         const double q =
             factor * idf * (kPresence + (1 - kPresence) * (best < 0 ? bm25 / best : 1.0));
@@ -211,21 +229,21 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       matched[rowid].push_back(i);
     }
   }
-  // Neighbouring words as a phrase in a title or players' question ("road deck").
-  for (size_t i = 0; i + 1 < words.size(); ++i) {
-    std::set<int64_t> got;
-    const size_t a_terms = std::min<size_t>(words[i].terms.size(), 2);
-    const size_t b_terms = std::min<size_t>(words[i + 1].terms.size(), 2);
-    for (size_t a = 0; a < a_terms; ++a)
-      for (size_t b = 0; b < b_terms; ++b) {
-        auto rows = rows_of("{title questions} : " +
-                            Quoted(words[i].terms[a] + " " + words[i + 1].terms[b]));
-        if (!rows.ok()) return rows.status();
-        for (const auto& [rowid, bm25] : *rows)
-          if (got.insert(rowid).second) score[rowid] += kPair * (word_idf[i] + word_idf[i + 1]);
-      }
-  }
-
+  // Two words close in the question (next to each other or one word apart, either order) as a
+  // phrase in a title or players' question: "road deck", "card from the road" -> "road card".
+  for (size_t i = 0; i < words.size(); ++i)
+    for (size_t j = i + 1; j < words.size() && j <= i + 2; ++j) {
+      std::set<int64_t> got;
+      for (size_t a = 0; a < std::min<size_t>(words[i].terms.size(), 2); ++a)
+        for (size_t b = 0; b < std::min<size_t>(words[j].terms.size(), 2); ++b)
+          for (const std::string& phrase : {words[i].terms[a] + " " + words[j].terms[b],
+                                            words[j].terms[b] + " " + words[i].terms[a]}) {
+            auto rows = rows_of("{title questions} : " + Quoted(phrase));
+            if (!rows.ok()) return rows.status();
+            for (const auto& [rowid, bm25] : *rows)
+              if (got.insert(rowid).second) score[rowid] += kPair * (word_idf[i] + word_idf[j]);
+          }
+    }
   const std::vector<std::string> named = NamedExpansions(words);
   // The hits with their answers and sources.
   auto st = conn.Prepare(
@@ -251,8 +269,13 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     // Questions are about the base game unless they name an expansion (or its components).
     if (h.expansion != "base" && std::find(named.begin(), named.end(), h.expansion) == named.end())
       h.rank *= kUnnamedExpansion;
-    if (const std::string need = st->Text(8); !need.empty() && !NamesNeed(words, need))
+    if (const std::string need = st->Text(8); !need.empty() && !NamesNeed(words, need)) {
       h.rank *= kUnnamedNeed;
+      // Named after all the same by a word only rulings out of scope hold ("acrobat").
+      bool specific = false;
+      for (size_t i : matched[st->Int(0)]) specific = specific || out_of_scope_word[i];
+      h.out_of_scope = !specific;
+    }
     if (SameId(h.id, query)) h.rank = -std::numeric_limits<double>::infinity();  // typed its ID
     for (size_t i : matched[st->Int(0)]) h.matched.push_back(words[i].searched);
     // The answer: a dispute's adopted reading, the Czech answer to a Czech question.
@@ -271,12 +294,20 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     }
     hits.push_back(std::move(h));
   }
+  // Rulings needing an expansion the question does not name come after the others.
   std::sort(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
+    if (a.out_of_scope != b.out_of_scope) return b.out_of_scope;
     return a.rank != b.rank ? a.rank < b.rank : a.id < b.id;
   });
   // Weak hits (a common word, a synonym only) are cut.
-  if (!hits.empty() && std::isfinite(hits[0].rank)) {
-    const double cut = hits[0].rank * kThreshold;
+  const double best =
+      hits.empty()
+          ? 0.0
+          : std::min_element(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
+              return a.rank < b.rank;
+            })->rank;
+  if (!hits.empty() && std::isfinite(best)) {
+    const double cut = best * kThreshold;
     hits.erase(
         std::find_if(hits.begin(), hits.end(), [&](const SearchHit& h) { return h.rank > cut; }),
         hits.end());

@@ -42,6 +42,7 @@ struct SearchHit {
                                      // (after correction and Czech dictionary forms)
   std::string source;                // page, section, footnote
   std::string question;              // a player's question of the ruling (Czech for Czech)
+  bool out_of_scope = false;         // needs an expansion the question does not name
 };
 
 struct SearchResult {

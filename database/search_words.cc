@@ -35,8 +35,8 @@ std::string FoldCzech(std::string_view in) {
 
 namespace {
 
-// English words that carry no meaning in a rules question. Not "each", "both", "many", "much":
-// "how many", "each player", "both figures" ask for a number or for all (they are searched).
+// English words that carry no meaning in a rules question. Not "each", "both", "many": "how
+// many", "each player", "both figures" ask for a number or for all (they are searched).
 const std::set<std::string_view>& StopWords() {
   static const std::set<std::string_view> words = {
       // English
@@ -45,13 +45,13 @@ const std::set<std::string_view>& StopWords() {
       "did", "didn", "do", "does", "doesn", "doing", "don", "during", "else", "even", "ever", "for",
       "from", "had", "happen", "happened", "happens", "has", "have", "having", "he", "her", "here",
       "him", "his", "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just",
-      "ll", "m", "may", "me", "might", "mine", "must", "my", "myself", "no", "nor", "not", "now",
-      "of", "off", "on", "once", "or", "our", "ours", "out", "re", "s", "shall", "she", "should",
-      "so", "some", "somebody", "someone", "still", "such", "t", "than", "that", "the", "their",
-      "theirs", "them", "then", "there", "these", "they", "this", "those", "though", "to", "too",
-      "up", "us", "ve", "very", "was", "we", "were", "what", "whatever", "when", "where", "whether",
-      "which", "while", "who", "whom", "whose", "why", "will", "with", "would", "you", "your",
-      "yours",
+      "ll", "m", "may", "me", "might", "mine", "much", "must", "my", "myself", "no", "nor", "not",
+      "now", "of", "off", "on", "once", "or", "our", "ours", "out", "re", "s", "shall", "she",
+      "should", "so", "some", "somebody", "someone", "still", "such", "t", "than", "that", "the",
+      "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "though", "to",
+      "too", "up", "us", "ve", "very", "was", "we", "were", "what", "whatever", "when", "where",
+      "whether", "which", "while", "who", "whom", "whose", "why", "will", "with", "would", "you",
+      "your", "yours",
       // Czech (accents removed, as FoldCzech gives them)
       "aby", "ale", "ani", "by", "co", "do", "i", "jak", "jake", "jaky", "je", "jeho", "jeji",
       "jejich", "jen", "jsem", "jsou", "k", "kdo", "kdy", "kdyz", "ke", "ktera", "ktere", "ktery",
@@ -176,8 +176,9 @@ const std::vector<Synonyms>& Vocabulary() {
       {"thrown", {"discard"}},
       {"toss", {"discard"}},
       {"surrounded", {"neighbours"}},
-      {"many", {"number"}},
       {"each", {"per", "every"}},
+      {"many", {"limit", "at most"}},
+      {"get", {"draw", "receive"}},
       {"both", {"two"}},
       {"added", {"sum", "add"}},
       {"together", {"sum"}},
@@ -328,10 +329,15 @@ std::vector<std::string> NamedExpansions(const std::vector<QueryWord>& words) {
   };
   std::vector<std::string> out;
   for (const QueryWord& w : words)
-    for (const std::string& t : w.terms)
+    for (const std::string& t : w.terms) {
+      const std::string f = FoldCzech(t);
       for (const auto& [name, expansion] : kNames)
-        if (FoldCzech(t) == name && std::find(out.begin(), out.end(), expansion) == out.end())
+        if ((f == name ||
+             (f.size() > name.size() && f.starts_with(name) &&
+              (f.ends_with("s") || f.ends_with("ing")) && f.size() <= name.size() + 3)) &&
+            std::find(out.begin(), out.end(), expansion) == out.end())
           out.emplace_back(expansion);
+    }
   return out;
 }
 
@@ -346,6 +352,7 @@ std::vector<std::string> StopWordsIn(const std::string& query) {
 
 std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabulary* vocab) {
   const std::vector<std::string> raw = RawWords(query);
+  const bool czech_query = !Ascii(query);  // accented letters: Czech
   std::vector<QueryWord> out;
   std::set<std::string> seen;
   auto push = [&](QueryWord q) {
@@ -377,12 +384,17 @@ std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabular
       continue;
     }
     // Czech: the dictionary forms (Hunspell), else the word itself when it is a rule term
-    // typed without accents ("dopis", "fantom").
+    // typed without accents ("dopis", "fantom"). An ASCII word of an ASCII question counts as
+    // Czech only when it is a Czech rule term ("dopisy" -> dopis), so that English words the
+    // rulings lack ("many") are not read as Czech forms.
     const bool known = vocab && InVocabulary(f, *vocab);
-    if (!Ascii(w) || CzechTerms(f) || !known) {
+    if (!Ascii(w) || czech_query || CzechTerms(f) || !known) {
       std::vector<std::string> lemmas = CzechStems(w);
       if (lemmas.empty() && CzechTerms(f)) lemmas.push_back(f);
-      if (!lemmas.empty()) {
+      const bool czech = !Ascii(w) || czech_query ||
+                         std::any_of(lemmas.begin(), lemmas.end(),
+                                     [](const std::string& l) { return CzechTerms(l) != nullptr; });
+      if (!lemmas.empty() && czech) {
         if (std::all_of(lemmas.begin(), lemmas.end(), IsCzechStopLemma)) continue;
         q.czech = true;
         q.terms = {lemmas[0]};
@@ -395,6 +407,15 @@ std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabular
         push(std::move(q));
         continue;
       }
+    }
+    // A plural the rulings hold only in the singular ("citys"): searched as the singular.
+    if (vocab && !vocab->count(f) && f.size() > 4 && f.back() == 's' &&
+        vocab->count(f.substr(0, f.size() - 1))) {
+      q.terms = {f.substr(0, f.size() - 1)};
+      q.searched = q.terms[0];
+      q.corrected = true;
+      push(std::move(q));
+      continue;
     }
     // A typo: the nearest word of the rulings, with its synonyms.
     if (vocab && !known) {

@@ -155,6 +155,7 @@ const std::unordered_map<std::string, std::vector<std::string_view>>& Terms() {
       {"ziskat", {"get", "receive"}},
       {"dostat", {"get", "receive"}},
       {"vzit", {"take", "draw"}},
+      {"brat", {"take", "draw", "receive"}},
       {"dobrat", {"draw"}},
       {"tahnout", {"draw"}},
       {"vedle", {"next to", "adjacent"}},
