@@ -13,6 +13,7 @@
 
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
+#include "adjudicator/rulings_catalog.h"
 #include "database/adjudication_log.h"
 #include "database/games_store.h"
 #include "database/integrity.h"
@@ -138,8 +139,11 @@ int Build(const OutputFormat& f) {
   }  // closed: the WAL is checkpointed into the file before the rename
   if (fresh && rep.ok()) {
     std::filesystem::rename(target, path, ec);
-    if (ec) rep = model::Status(model::ErrorCode::kIo, path + ": cannot rename the new database "
-                                                           "into place: " + ec.message());
+    if (ec)
+      rep = model::Status(model::ErrorCode::kIo, path +
+                                                     ": cannot rename the new database "
+                                                     "into place: " +
+                                                     ec.message());
   }
   if (fresh && (!rep.ok() || ec))
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(target + suffix, ec);
@@ -148,9 +152,12 @@ int Build(const OutputFormat& f) {
   const std::filesystem::path abs = std::filesystem::absolute(DbPath(), ec);
   json j = {{"db", ec ? DbPath() : abs.lexically_normal().string()},
             {"schema_version", db::LatestVersion()},
-            {"rulings", rep->rulings}, {"per_expansion", rep->per_expansion},
-            {"links", rep->links},     {"fixtures", rep->fixtures},
-            {"covers", rep->covers},   {"unknown_cover_ids", rep->unknown_cover_ids},
+            {"rulings", rep->rulings},
+            {"per_expansion", rep->per_expansion},
+            {"links", rep->links},
+            {"fixtures", rep->fixtures},
+            {"covers", rep->covers},
+            {"unknown_cover_ids", rep->unknown_cover_ids},
             {"files", rep->files}};
   return Print(j, f, db::BuildText);
 }
@@ -202,33 +209,115 @@ int Check(const OutputFormat& f) {
 
 // ---- rulings ----
 
+// The rulings: the database file when there is one, else an in-memory database built from the
+// ruling files compiled into carc (rulings_catalog.h; no fixtures), with a note saying so. A
+// search in a database file named by --db or $CARC_DB that does not exist is an error (74)
+// saying how to build it: the user meant that file.
+model::StatusOr<db::Connection> OpenRulings(bool search) {
+  const std::string path = DbPath();
+  std::error_code ec;
+  const char* env = getenv("CARC_DB");
+  const bool named = !St().db.empty() || (env && *env);
+  if (!path.empty() &&
+      (path == ":memory:" || std::filesystem::exists(path, ec) || (search && named))) {
+    auto conn = Open(db::OpenMode::kReadOnly, path);
+    if (!conn.ok() && search && named && !std::filesystem::exists(path, ec))
+      return model::Status(conn.status().code(),
+                           conn.status().message() + " (build it with `carc db build --db " + path +
+                               "`; without --db and CARC_DB the search answers from the rulings "
+                               "compiled into carc)");
+    return conn;
+  }
+  std::cerr << "carc: no database at " << (path.empty() ? std::string("the default path") : path)
+            << ": answering from the rulings compiled into carc, without their fixtures "
+               "(`carc db build` makes the database)\n";
+  auto conn = db::OpenDatabase(":memory:", {.mode = db::OpenMode::kCreate});
+  if (!conn.ok()) return conn.status();
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const EmbeddedFile& f : EmbeddedRulingFiles()) files.emplace_back(f.name, f.text);
+  if (auto rep = db::BuildFromTexts(*conn, files); !rep.ok()) return rep.status();
+  return conn;
+}
+
+// A query as a message quotes it: at most 80 bytes (a pasted page is not echoed whole).
+std::string Quoted(const std::string& q) {
+  if (q.size() <= 80) return "\"" + q + "\"";
+  size_t cut = 77;
+  while (cut > 0 && (static_cast<unsigned char>(q[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8
+  return "\"" + q.substr(0, cut) + "...\" (" + std::to_string(q.size()) + " bytes)";
+}
+
+std::string SearchText(const json& r) {
+  std::ostringstream o;
+  o << "searched for:";
+  for (const json& w : r["searched_for"]) o << " " << w.get<std::string>();
+  for (const json& c : r["corrected"])
+    o << (&c == &r["corrected"][0] ? " (corrected: " : ", ") << c["typed"].get<std::string>()
+      << " -> " << c["searched"].get<std::string>();
+  o << (r["corrected"].empty() ? "" : ")") << "\n";
+  for (const json& h : r["hits"]) {
+    o << h["id"].get<std::string>() << "  " << h["title"].get<std::string>() << "  ["
+      << h["expansion"].get<std::string>() << ", " << h["status"].get<std::string>() << "]\n";
+    if (!h["question"].get<std::string>().empty())
+      o << "    Q: " << h["question"].get<std::string>() << "\n";
+    o << "    " << h["snippet"].get<std::string>() << "\n    matched:";
+    for (const json& m : h["matched"]) o << " " << m.get<std::string>();
+    o << "\n";
+  }
+  o << r["hits"].size() << " of " << r["total"].get<int>() << " rulings match "
+    << r["query"].get<std::string>();
+  std::string ignored;
+  for (const json& w : r["ignored"])
+    ignored += (ignored.empty() ? "" : ", ") + w.get<std::string>();
+  if (!ignored.empty()) o << " (stop words left out: " << ignored << ")";
+  o << "\n";
+  return o.str();
+}
+
 int Search(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
+  auto conn = OpenRulings(/*search=*/true);
   if (!conn.ok()) return Fail(conn.status());
-  auto hits = db::Search(*conn, St().query, St().limit > 0 ? St().limit : 10);
-  if (!hits.ok()) return Fail(hits.status());
-  json words = json::array();
-  for (const db::QueryWord& w : db::ParseQuery(St().query)) words.push_back(w.word);
-  json j = {{"query", St().query},
-            {"words", words},
-            {"ignored", db::StopWordsIn(St().query)},
-            {"hits", json::array()}};
-  for (const auto& h : *hits)
-    j["hits"].push_back({{"id", h.id},           {"title", h.title},   {"expansion", h.expansion},
-                         {"status", h.status},   {"matched", h.matched}, {"snippet", h.snippet},
-                         {"source", h.source},   {"bm25", h.score}});
-  return Print(j, f, db::SearchText);
+  auto res = db::SearchRulings(*conn, St().query, St().limit > 0 ? St().limit : 10);
+  if (!res.ok()) return Fail(res.status());
+  if (res->searched.empty()) {
+    std::string ignored;
+    for (const std::string& w : res->ignored) ignored += (ignored.empty() ? "" : ", ") + w;
+    return Fail(model::Status(
+        model::ErrorCode::kUsage,
+        "nothing to search for in " + Quoted(St().query) +
+            (ignored.empty() ? std::string(": no words")
+                             : ": only common words (" + ignored + ")") +
+            "; ask with the words of the rule, e.g. carc rulings search \"phantom and builder\" "
+            "or \"fantom a stavitel\""));
+  }
+  json corrected = json::array();
+  for (const auto& [typed, searched] : res->corrected)
+    corrected.push_back({{"typed", typed}, {"searched", searched}});
+  json j = {{"query", Quoted(St().query)}, {"searched_for", res->searched},
+            {"words", res->searched},      {"corrected", corrected},
+            {"ignored", res->ignored},     {"czech", res->czech},
+            {"total", res->total},         {"hits", json::array()}};
+  for (const auto& h : res->hits)
+    j["hits"].push_back({{"id", h.id},
+                         {"title", h.title},
+                         {"expansion", h.expansion},
+                         {"status", h.status},
+                         {"matched", h.matched},
+                         {"snippet", h.snippet},
+                         {"question", h.question},
+                         {"source", h.source},
+                         {"bm25", h.score}});
+  return Print(j, f, SearchText);
 }
 
 int Show(const OutputFormat& f) {
-  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
+  auto conn = OpenRulings(/*search=*/false);
   if (!conn.ok()) return Fail(conn.status());
   auto r = db::ShowRuling(*conn, St().id);
   if (!r.ok()) return Fail(r.status());
   if (!*r)
     return Fail(model::Status(model::ErrorCode::kNoInput,
-                              DbPath() + ": no ruling " + St().id +
-                                  " (try `carc rulings search`)"));
+                              "no ruling " + St().id + " (try `carc rulings search`)"));
   return Print(**r, f, db::RulingText);
 }
 
@@ -238,7 +327,7 @@ int List(const OutputFormat& f) {
                               "--status " + St().status +
                                   ": expected current, variant, disputed, superseded, "
                                   "needs-expansion or needs-expansion:<name>"));
-  auto conn = Open(db::OpenMode::kReadOnly, DbPath());
+  auto conn = OpenRulings(/*search=*/false);
   if (!conn.ok()) return Fail(conn.status());
   if (!St().expansion.empty()) {
     auto known = db::Expansions(*conn);
@@ -246,9 +335,9 @@ int List(const OutputFormat& f) {
     if (std::find(known->begin(), known->end(), St().expansion) == known->end()) {
       std::string names;
       for (const auto& k : *known) names += (names.empty() ? "" : ", ") + k;
-      return Fail(model::Status(model::ErrorCode::kUnknownRules,
-                                "--expansion " + St().expansion + ": unknown; the database has " +
-                                    names));
+      return Fail(
+          model::Status(model::ErrorCode::kUnknownRules,
+                        "--expansion " + St().expansion + ": unknown; the rulings have " + names));
     }
   }
   auto list = db::ListRulings(*conn, St().expansion, St().status);
@@ -260,7 +349,10 @@ int List(const OutputFormat& f) {
 
 int Import(const OutputFormat& f) {
   std::vector<db::ImportItem> items;
-  json report = {{"games", json::array()}, {"stored", 0}, {"duplicates", 0}, {"bad", 0},
+  json report = {{"games", json::array()},
+                 {"stored", 0},
+                 {"duplicates", 0},
+                 {"bad", 0},
                  {"verdicts", json::object()}};
   int worst = kExitUpheld;
   for (const std::string& file : St().files) {
@@ -287,9 +379,12 @@ int Import(const OutputFormat& f) {
       continue;
     }
     const std::string verdict = db::GameVerdictName(r.replay->verdict);
-    report["games"].push_back({{"source", r.source}, {"game_id", r.game_id},
-                               {"duplicate", r.duplicate}, {"verdict", verdict},
-                               {"verdict_text", r.replay->text}, {"cited", r.replay->cited}});
+    report["games"].push_back({{"source", r.source},
+                               {"game_id", r.game_id},
+                               {"duplicate", r.duplicate},
+                               {"verdict", verdict},
+                               {"verdict_text", r.replay->text},
+                               {"cited", r.replay->cited}});
     report[r.duplicate ? "duplicates" : "stored"] =
         report[r.duplicate ? "duplicates" : "stored"].get<int>() + 1;
     report["verdicts"][verdict] = report["verdicts"].value(verdict, 0) + 1;
@@ -311,9 +406,9 @@ model::StatusOr<db::StoredGame> FetchGame(db::Connection& conn) {
   auto g = db::GetGame(conn, St().game);
   if (!g.ok()) return g.status();
   if (!*g)
-    return model::Status(model::ErrorCode::kNoInput,
-                         DbPath() + ": no game " + std::to_string(St().game) +
-                             " (see `carc games list`)");
+    return model::Status(
+        model::ErrorCode::kNoInput,
+        DbPath() + ": no game " + std::to_string(St().game) + " (see `carc games list`)");
   return std::move(**g);
 }
 
@@ -347,11 +442,15 @@ int ReplayGame(const OutputFormat& f) {
   auto rr = db::Replay(g->record, "game " + std::to_string(g->game_id), /*with_log=*/true);
   if (!rr.ok()) return Fail(rr.status());
   const std::string verdict = db::GameVerdictName(rr->verdict);
-  json j = {{"game_id", g->game_id},       {"players", g->record.players},
+  json j = {{"game_id", g->game_id},
+            {"players", g->record.players},
             {"verdict", verdict},
-            {"verdict_text", rr->text},    {"cited", rr->cited},
-            {"final_model", rr->final_model}, {"stored_verdict", g->verdict},
-            {"same_as_stored", verdict == g->verdict}, {"turns", rr->log}};
+            {"verdict_text", rr->text},
+            {"cited", rr->cited},
+            {"final_model", rr->final_model},
+            {"stored_verdict", g->verdict},
+            {"same_as_stored", verdict == g->verdict},
+            {"turns", rr->log}};
   Print(j, f, db::ReplayText);
   return verdict == g->verdict ? kExitUpheld : kExitRejected;
 }
@@ -453,7 +552,8 @@ void RegisterDatabaseCommands(Registry& reg) {
     CLI::App* rulings = Group(reg, "rulings", "The ruling catalogue");
     auto* search =
         rulings->add_subcommand("search", "Full-text search, ranked (bm25), with snippets");
-    search->add_option("query", st.query, "Words to find in IDs, titles and summaries")->required();
+    search->add_option("query", st.query, "A player's question, English or Czech, or a ruling ID")
+        ->required();
     search->add_option("--limit", st.limit, "At most N hits (default 10)");
     AddDbOptions(search, fmt);
     reg.commands.push_back({search, [&fmt] { return Search(fmt); }});

@@ -17,7 +17,8 @@ StatusOr<int64_t> RecordAdjudication(Connection& conn, const AdjudicationEntry& 
     if (!ins.ok()) return ins.status();
     const json& r = e.ruling;
     auto str = [&](const char* key, const std::string& dflt) {
-      return r.is_object() && r.contains(key) && r[key].is_string() ? r[key].get<std::string>() : dflt;
+      return r.is_object() && r.contains(key) && r[key].is_string() ? r[key].get<std::string>()
+                                                                    : dflt;
     };
     ins->Bind(1, e.file).Bind(2, e.input_sha256).Bind(3, str("question", ""));
     ins->Bind(4, str("verdict", "unknown")).Bind(5, e.exit_code);
@@ -25,7 +26,8 @@ StatusOr<int64_t> RecordAdjudication(Connection& conn, const AdjudicationEntry& 
     if (Status s = ins->Run(); !s.ok()) return s;
     id = conn.LastInsertRowid();
     auto cite = conn.Prepare(
-        "INSERT OR IGNORE INTO adjudication_citations (adjudication_id, ruling_id) VALUES (?1, ?2)");
+        "INSERT OR IGNORE INTO adjudication_citations (adjudication_id, ruling_id) VALUES (?1, "
+        "?2)");
     if (!cite.ok()) return cite.status();
     if (r.is_object() && r.contains("cited") && r["cited"].is_array())
       for (const json& c : r["cited"]) {
@@ -54,10 +56,14 @@ StatusOr<json> ListAdjudications(Connection& conn, const std::string& input_sha2
     auto row = st->Step();
     if (!row.ok()) return row.status();
     if (!*row) break;
-    out.push_back({{"adjudication_id", st->Int(0)}, {"file", st->Text(1)},
-                   {"input_sha256", st->Text(2)},   {"question", st->Text(3)},
-                   {"verdict", st->Text(4)},        {"exit_code", st->Int(5)},
-                   {"model_version", st->Text(6)},  {"at", st->Text(7)},
+    out.push_back({{"adjudication_id", st->Int(0)},
+                   {"file", st->Text(1)},
+                   {"input_sha256", st->Text(2)},
+                   {"question", st->Text(3)},
+                   {"verdict", st->Text(4)},
+                   {"exit_code", st->Int(5)},
+                   {"model_version", st->Text(6)},
+                   {"at", st->Text(7)},
                    {"cited", json::parse(st->Text(8), nullptr, false)}});
   }
   return out;

@@ -2,9 +2,8 @@
 // The adjudication log: `carc adjudicate FILE --db DB` stores each ruling it gives (input hash,
 // verdict, cited ruling IDs, model version, time); `carc db adjudications` lists them.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "database/db.h"
 
@@ -12,9 +11,9 @@ namespace carc::database {
 
 struct AdjudicationEntry {
   std::string file;
-  std::string input_sha256;     // of the file's bytes
+  std::string input_sha256;  // of the file's bytes
   int exit_code = 0;
-  nlohmann::json ruling;        // as printed by `carc adjudicate` (verdict, cited, model, ...)
+  nlohmann::json ruling;  // as printed by `carc adjudicate` (verdict, cited, model, ...)
 };
 
 // One transaction; returns the new adjudication_id.

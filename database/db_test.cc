@@ -22,12 +22,14 @@ TEST(Schema, FreshFileIsMigratedToTheLatestVersion) {
   EXPECT_EQ(QueryInt(*c, "PRAGMA foreign_keys"), 1);
   EXPECT_EQ(QueryText(*c, "PRAGMA journal_mode"), "wal");
   // Every ordinary table of ours is STRICT (virtual FTS tables and their shadows aside).
-  EXPECT_EQ(QueryInt(*c, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND "
-                         "type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE "
-                         "'rulings_fts%' AND strict = 0"),
+  EXPECT_EQ(QueryInt(*c,
+                     "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND "
+                     "type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE "
+                     "'rulings_fts%' AND strict = 0"),
             0);
-  EXPECT_EQ(QueryInt(*c, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND "
-                         "type = 'table' AND strict = 1"),
+  EXPECT_EQ(QueryInt(*c,
+                     "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND "
+                     "type = 'table' AND strict = 1"),
             13);  // rulings(6) + fixtures(2) + games(3) + adjudications(2)
 }
 
@@ -49,7 +51,8 @@ TEST(Schema, Migration3KeepsTheTurnsOfStoredGames) {
       (1, 1, 1, 'pass', '{"type":"pass"}'),
       (1, 2, 0, 'place_tile', '{"type":"place_tile","x":2}'),
       (1, 1, 0, 'place_tile', '{"type":"place_tile","x":1}');
-  )sql").ok());
+  )sql")
+                  .ok());
   ASSERT_TRUE(Migrate(c).ok());
   EXPECT_EQ(QueryInt(c, "PRAGMA user_version"), 3);
   EXPECT_EQ(QueryText(c, "SELECT turns FROM games WHERE game_id = 1"),
@@ -57,8 +60,9 @@ TEST(Schema, Migration3KeepsTheTurnsOfStoredGames) {
             R"({"actions":[{"type":"place_tile","x":2}]}])");
   EXPECT_EQ(QueryText(c, "SELECT model_scores FROM games WHERE game_id = 1"), "[[3,0],null]");
   EXPECT_EQ(QueryText(c, "SELECT turns || model_scores FROM games WHERE game_id = 2"), "[][]");
-  EXPECT_EQ(QueryInt(c, "SELECT count(*) FROM sqlite_schema WHERE name IN "
-                        "('game_turns', 'game_actions')"),
+  EXPECT_EQ(QueryInt(c,
+                     "SELECT count(*) FROM sqlite_schema WHERE name IN "
+                     "('game_turns', 'game_actions')"),
             0);
 }
 
@@ -108,8 +112,8 @@ TEST(Schema, NewerFileIsRefused) {
 TEST(Schema, ForeignKeysAreEnforced) {
   auto c = OpenDatabase(":memory:", {.mode = OpenMode::kCreate});
   ASSERT_TRUE(c.ok());
-  model::Status s = c->Exec(
-      "INSERT INTO game_players (game_id, seat, name) VALUES (12345, 0, 'nobody')");
+  model::Status s =
+      c->Exec("INSERT INTO game_players (game_id, seat, name) VALUES (12345, 0, 'nobody')");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("FOREIGN KEY"), std::string::npos) << s.message();
 }

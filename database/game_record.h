@@ -3,11 +3,10 @@
 // tiles, the draw order, each turn's actions in position-file form (adjudicator/
 // POSITION_FORMAT.md "Actions") with the scores claimed after it, and the claimed final scores.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/core/status.h"
 
@@ -22,13 +21,13 @@ struct TurnRecord {
 };
 
 struct GameRecord {
-  nlohmann::json meta;                      // free-form object; null when absent
+  nlohmann::json meta;  // free-form object; null when absent
   std::string edition = "C3";
   std::vector<std::string> expansions;
-  nlohmann::json options;                   // rules.options object; null when absent
-  std::vector<std::string> players;         // names, seat order
+  nlohmann::json options;                          // rules.options object; null when absent
+  std::vector<std::string> players;                // names, seat order
   nlohmann::json start = nlohmann::json::array();  // board entries {tile, x, y, rotation}
-  std::vector<std::string> draw_order;      // every tile drawn, first first
+  std::vector<std::string> draw_order;             // every tile drawn, first first
   std::vector<TurnRecord> turns;
   std::optional<std::vector<int>> final_scores;
   friend bool operator==(const GameRecord&, const GameRecord&) = default;

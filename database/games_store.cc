@@ -3,9 +3,9 @@
 #include <filesystem>
 
 #include "database/jcz_record.h"
+#include "database/json_opt.h"
 #include "database/model_version.h"
 #include "database/sha256.h"
-#include "database/json_opt.h"
 #include "model/core/position_io.h"
 
 namespace carc::database {
@@ -32,10 +32,12 @@ StatusOr<GameInserts> Prepare(Connection& c) {
   } all[] = {
       {&in.find, "SELECT game_id FROM games WHERE record_sha256 = ?1"},
       {&in.game,
-       "INSERT INTO games (record_sha256, origin, source, meta, edition, expansions, options, start, "
+       "INSERT INTO games (record_sha256, origin, source, meta, edition, expansions, options, "
+       "start, "
        "draw_order, final_claimed, verdict, verdict_turn, verdict_action, verdict_text, finished, "
        "final_model, model_version, imported_at, turns, model_scores) VALUES "
-       "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
+       "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+       "?20)"},
       {&in.player, "INSERT INTO game_players (game_id, seat, name) VALUES (?1, ?2, ?3)"},
       {&in.cite, "INSERT OR IGNORE INTO game_citations (game_id, ruling_id) VALUES (?1, ?2)"},
   };
@@ -56,8 +58,8 @@ StatusOr<int64_t> InsertGame(Connection& conn, GameInserts& in, const ImportItem
   in.game.Bind(1, hash).Bind(2, item.origin).Bind(3, item.source).Bind(4, DumpOrNull(r.meta));
   in.game.Bind(5, r.edition).Bind(6, json(r.expansions).dump()).Bind(7, DumpOrNull(r.options));
   in.game.Bind(8, r.start.dump()).Bind(9, json(r.draw_order).dump());
-  in.game.Bind(10, r.final_scores ? std::optional<std::string>(json(*r.final_scores).dump())
-                                  : std::nullopt);
+  in.game.Bind(
+      10, r.final_scores ? std::optional<std::string>(json(*r.final_scores).dump()) : std::nullopt);
   in.game.Bind(11, GameVerdictName(rr.verdict));
   in.game.Bind(12, rr.turn > 0 ? std::optional<int64_t>(rr.turn) : std::nullopt);
   in.game.Bind(13, rr.action >= 0 ? std::optional<int64_t>(rr.action) : std::nullopt);
@@ -206,7 +208,8 @@ StatusOr<std::optional<StoredGame>> GetGame(Connection& conn, int64_t game_id) {
       if (t.contains("scores")) turn.scores = t["scores"].get<std::vector<int>>();
     }
     g.model_scores = parse(20);
-    auto cites = conn.Prepare("SELECT ruling_id FROM game_citations WHERE game_id = ?1 ORDER BY rowid");
+    auto cites =
+        conn.Prepare("SELECT ruling_id FROM game_citations WHERE game_id = ?1 ORDER BY rowid");
     if (!cites.ok()) return cites.status();
     cites->Bind(1, game_id);
     for (;;) {

@@ -6,11 +6,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "database/db.h"
 #include "database/game_record.h"
@@ -30,9 +29,9 @@ StatusOr<ImportItem> LoadGameFile(const std::string& path);
 
 struct ImportResult {
   std::string source;
-  model::Status error;          // a bad record (not stored): kMalformed, kUnknownRules...
+  model::Status error;  // a bad record (not stored): kMalformed, kUnknownRules...
   bool stored = false;
-  bool duplicate = false;       // the same canonical record is already game `game_id`
+  bool duplicate = false;  // the same canonical record is already game `game_id`
   int64_t game_id = 0;
   std::optional<ReplayResult> replay;
 };
@@ -46,7 +45,8 @@ struct ImportOptions {
 // Replays every item, then stores the ones that replayed in one transaction. Per-record
 // problems are in the results; a database failure (locked, read-only, disk full) rolls the
 // whole batch back and is the returned Status.
-StatusOr<std::vector<ImportResult>> ImportGames(Connection& conn, const std::vector<ImportItem>& items,
+StatusOr<std::vector<ImportResult>> ImportGames(Connection& conn,
+                                                const std::vector<ImportItem>& items,
                                                 const ImportOptions& opts = {});
 
 struct StoredGame {
@@ -55,8 +55,8 @@ struct StoredGame {
   std::optional<int64_t> verdict_turn, verdict_action;
   std::vector<std::string> cited;
   bool finished = false;
-  nlohmann::json final_model;    // null when not replayed to the end
-  nlohmann::json model_scores;   // per turn, null where not replayed
+  nlohmann::json final_model;   // null when not replayed to the end
+  nlohmann::json model_scores;  // per turn, null where not replayed
   GameRecord record;
 };
 

@@ -82,7 +82,8 @@ TEST(GameVerdicts, WrongEdgeIsTheFirstIllegalAction) {
   EXPECT_EQ(r.replay->action, 0);
   EXPECT_EQ(r.replay->cited, std::vector<std::string>{"BASE-PLACE-EDGE"});
   EXPECT_EQ(QueryInt(c, "SELECT verdict_turn FROM games"), 2);
-  EXPECT_EQ(QueryInt(c, "SELECT count(*) FROM game_citations WHERE ruling_id = 'BASE-PLACE-EDGE'"), 1);
+  EXPECT_EQ(QueryInt(c, "SELECT count(*) FROM game_citations WHERE ruling_id = 'BASE-PLACE-EDGE'"),
+            1);
 }
 
 TEST(GameVerdicts, C1ClaimUnderC3IsAScoreMismatchCitingCityScoring) {
@@ -136,7 +137,8 @@ TEST(GameVerdicts, UnknownTileIsReportedWithItsRecordPointer) {
 TEST(PeerGames, AllFortyImportConsistent) {
   Connection c = Memory();
   std::vector<ImportItem> items;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(CARC_SOURCE_DIR) + "/fixtures/peer-games"))
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(CARC_SOURCE_DIR) + "/fixtures/peer-games"))
     if (e.path().extension() == ".jcz") {
       auto item = LoadGameFile(e.path().string());
       ASSERT_TRUE(item.ok()) << item.status().message();
@@ -188,7 +190,8 @@ TEST(RoundTrip, ExamplesJczAndGeneratedGames) {
   ASSERT_TRUE(jcz.ok());
   ExpectRoundTrip(c, *jcz);
   for (uint32_t seed = 1; seed <= 5; ++seed)
-    ExpectRoundTrip(c, {"generated", "generated", GenerateRecord(seed, 2 + seed % 4, seed % 2 == 1)});
+    ExpectRoundTrip(c,
+                    {"generated", "generated", GenerateRecord(seed, 2 + seed % 4, seed % 2 == 1)});
 }
 
 TEST(Generated, RandomPlayRecordsReplayConsistent) {
@@ -203,10 +206,13 @@ TEST(Generated, RandomPlayRecordsReplayConsistent) {
 
 TEST(AdjudicationLog, RecordsAndFiltersByInputHash) {
   Connection c = Memory();
-  json ruling = {{"verdict", "rejected"}, {"question", "apply"}, {"model", "m 1"},
+  json ruling = {{"verdict", "rejected"},
+                 {"question", "apply"},
+                 {"model", "m 1"},
                  {"cited", {"BASE-SCORE-CITY", "BASE-MAJORITY"}}};
   auto a = RecordAdjudication(c, {"a.json", "aaa", 1, ruling});
-  auto b = RecordAdjudication(c, {"b.json", "bbb", 0, {{"verdict", "upheld"}, {"cited", json::array()}}});
+  auto b = RecordAdjudication(
+      c, {"b.json", "bbb", 0, {{"verdict", "upheld"}, {"cited", json::array()}}});
   ASSERT_TRUE(a.ok() && b.ok());
   auto all = ListAdjudications(c, "", 10);
   ASSERT_TRUE(all.ok());

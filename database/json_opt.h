@@ -1,9 +1,8 @@
 #pragma once
 // std::optional -> JSON (null when empty); nlohmann 3.11.2 has no conversion of its own.
 
-#include <optional>
-
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace carc::database {
 

@@ -28,10 +28,10 @@ Status Migrate(Connection& conn, const std::vector<Migration>& migrations) {
   if (!current.ok()) return current.status();
   const int latest = migrations.empty() ? 0 : migrations.back().version;
   if (*current > latest)
-    return Status(model::ErrorCode::kIo,
-                  conn.path() + ": database schema version " + std::to_string(*current) +
-                      " is newer than this carc knows (" + std::to_string(latest) +
-                      "); use a newer carc");
+    return Status(model::ErrorCode::kIo, conn.path() + ": database schema version " +
+                                             std::to_string(*current) +
+                                             " is newer than this carc knows (" +
+                                             std::to_string(latest) + "); use a newer carc");
   if (*current == latest) return Status::Ok();
   auto tx = Transaction::Begin(conn);
   if (!tx.ok()) return tx.status();

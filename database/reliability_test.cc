@@ -38,15 +38,17 @@ Connection Create(const std::string& path, int timeout_ms = 5000) {
 }
 
 int64_t OrphanRows(Connection& c) {
-  return QueryInt(c,
-                  "SELECT (SELECT count(*) FROM game_players WHERE game_id NOT IN (SELECT game_id FROM games)) "
-                  "+ (SELECT count(*) FROM game_citations WHERE game_id NOT IN (SELECT game_id FROM games))");
+  return QueryInt(
+      c,
+      "SELECT (SELECT count(*) FROM game_players WHERE game_id NOT IN (SELECT game_id FROM games)) "
+      "+ (SELECT count(*) FROM game_citations WHERE game_id NOT IN (SELECT game_id FROM games))");
 }
 
 // Actions stored, over every game (schema 3: each game's turns are one JSON array).
 int64_t StoredActions(Connection& c) {
-  return QueryInt(c, "SELECT coalesce(sum(json_array_length(t.value, '$.actions')), 0) "
-                     "FROM games, json_each(games.turns) t");
+  return QueryInt(c,
+                  "SELECT coalesce(sum(json_array_length(t.value, '$.actions')), 0) "
+                  "FROM games, json_each(games.turns) t");
 }
 
 TEST(Rollback, ARecordRefusedMidwayLeavesNothingOfItself) {
@@ -217,8 +219,9 @@ TEST(BadFiles, ReadOnlyFileRefusesWritesWithAMessageAndStillReads) {
     ASSERT_FALSE(w.ok());
     EXPECT_EQ(w.status().code(), model::ErrorCode::kIo);
     EXPECT_EQ(w.status().message(),
-              path + ": database is read-only (no write permission on the file or its folder) "
-                     "(while opening for writing)");
+              path +
+                  ": database is read-only (no write permission on the file or its folder) "
+                  "(while opening for writing)");
     auto r = OpenDatabase(path, {.mode = OpenMode::kReadOnly});
     ASSERT_TRUE(r.ok()) << r.status().message();
     auto hits = Search(*r, "phantom builder", 3);

@@ -18,9 +18,12 @@ using nlohmann::json;
 
 const char* GameVerdictName(GameVerdict v) {
   switch (v) {
-    case GameVerdict::kConsistent: return "consistent";
-    case GameVerdict::kIllegal: return "illegal";
-    case GameVerdict::kScoreMismatch: return "score-mismatch";
+    case GameVerdict::kConsistent:
+      return "consistent";
+    case GameVerdict::kIllegal:
+      return "illegal";
+    case GameVerdict::kScoreMismatch:
+      return "score-mismatch";
   }
   return "?";
 }
@@ -126,7 +129,8 @@ class Replayer {
         if (with_log_) entry["score_events"].push_back(model::DumpScoreEvent(pos_, e));
       }
       if (with_log_)
-        for (const auto& n : ar.notes) entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
+        for (const auto& n : ar.notes)
+          entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
     };
     if (pos_.turn.game_over) {
       // BASE-END: the game ends when the last tile has been placed (and scored).
@@ -148,9 +152,9 @@ class Replayer {
         model::Advance(pos_, between);
         collect(between);
         if (pos_.turn.game_over || pos_.turn.player != player)
-          return Status(ErrorCode::kMalformed,
-                        source_ + ":" + where + ": the turn already ended after the previous " +
-                            "action; this action belongs to the next turn");
+          return Status(ErrorCode::kMalformed, source_ + ":" + where +
+                                                   ": the turn already ended after the previous " +
+                                                   "action; this action belongs to the next turn");
         a = model::ParseAction(actions[i], pos_, where, ctx_);
         if (!a.ok()) return a.status();
       }

@@ -5,11 +5,10 @@
 // A record that does not fit the rules' input (unknown tile, a feature the tile lacks, two turns
 // run together) is bad input: a kMalformed Status, not a verdict.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "database/game_record.h"
 #include "model/core/status.h"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "database/json_opt.h"
 #include "database/rulings_store.h"
@@ -20,10 +21,22 @@ namespace {
 constexpr const char* kColumnWeights = "2.0, 8.0, 6.0, 2.0, 1.0";
 // The share of a word's weight that a ruling gets just for holding it (the rest by how well).
 constexpr double kPresence = 0.3;
-// A synonym found counts this much of the word itself.
+// A synonym found counts this much of the word itself; the English rule term of a Czech word
+// (dopis -> message) counts kCzechTerm.
 constexpr double kSynonym = 0.7;
+constexpr double kCzechTerm = 0.9;
+// Two neighbouring words of the question as a phrase in a title or players' question ("road
+// deck", "monastery deck"): this share of the two words' idf on top.
+constexpr double kPair = 0.6;
 // The weight of a ruling of an expansion that the question does not name.
 constexpr double kUnnamedExpansion = 0.6;
+// The weight of a ruling needing an expansion the project does not model (PH-TOWER) when the
+// question does not name that expansion: below the rulings in scope.
+constexpr double kUnnamedNeed = 0.5;
+// Hits scoring below this share of the best one are left out.
+constexpr double kThreshold = 0.3;
+// An answer in a listing is cut to about this many bytes.
+constexpr size_t kSnippetBytes = 260;
 
 // A term as an FTS5 string (a phrase when it has several words), so that no query can be an
 // FTS5 syntax error.
@@ -56,15 +69,90 @@ StatusOr<std::vector<std::string>> Column(Statement& st) {
   }
 }
 
+// The words of the indexed rulings, for correcting typos.
+StatusOr<IndexVocabulary> ReadVocabulary(Connection& conn) {
+  IndexVocabulary vocab;
+  auto st = conn.Prepare(
+      "SELECT title || ' ' || questions || ' ' || summary || ' ' || body "
+      "FROM rulings_fts");
+  if (!st.ok()) return st.status();
+  auto rows = Column(*st);
+  if (!rows.ok()) return rows.status();
+  for (const std::string& text : *rows) AddToVocabulary(text, vocab);
+  return vocab;
+}
+
+// Whether a word of an answer is one of the terms looked for (same word, or a longer form of
+// a term of four letters or more: "points" for "point"). Czech words by dictionary form.
+bool Marked(const std::string& word, const std::set<std::string>& terms, bool czech) {
+  const std::string f = FoldCzech(word);
+  for (const std::string& t : terms)
+    if (f == t || (t.size() >= 4 && f.starts_with(t) && f.size() <= t.size() + 3)) return true;
+  if (czech && (word.size() >= 4))
+    for (const std::string& l : CzechStems(word))
+      if (terms.count(l)) return true;
+  return false;
+}
+
+// The answer as a listing shows it: at most kSnippetBytes (cut at a word), the words looked
+// for in [brackets].
+std::string Snippet(const std::string& text, const std::set<std::string>& terms, bool czech) {
+  std::string out, cur;
+  bool cut = false;
+  auto flush = [&] {
+    if (cur.empty()) return;
+    out += Marked(cur, terms, czech) ? "[" + cur + "]" : cur;
+    cur.clear();
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char ch = static_cast<unsigned char>(text[i]);
+    if (std::isalnum(ch) || ch >= 0x80) {
+      cur.push_back(static_cast<char>(ch));
+      continue;
+    }
+    flush();
+    if (out.size() >= kSnippetBytes) {
+      cut = i + 1 < text.size();
+      break;
+    }
+    out.push_back(ch == '\n' ? ' ' : static_cast<char>(ch));
+  }
+  flush();
+  return cut ? out + "..." : out;
+}
+
+// Whether a word of the question names the expansion a needs-expansion ruling waits for
+// ("tower" for needs-expansion:tower, "traders" for traders-and-builders).
+bool NamesNeed(const std::vector<QueryWord>& words, const std::string& need) {
+  for (const QueryWord& w : words)
+    for (const std::string& t : w.terms) {
+      std::string f = FoldCzech(t);
+      if (f.size() > 3 && f.back() == 's') f.pop_back();
+      if (f.size() >= 4 && need.find(f) != std::string::npos) return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit) {
-  std::vector<SearchHit> hits;
-  std::vector<QueryWord> words = ParseQuery(query);  // one entry per distinct word
-  // Bounded work (issue 19: 2,000 words took 51 s): the first kMaxSearchWords distinct words.
-  constexpr size_t kMaxSearchWords = 32;
-  if (words.size() > kMaxSearchWords) words.resize(kMaxSearchWords);
-  if (words.empty() || limit <= 0) return hits;
+  auto r = SearchRulings(conn, query, limit);
+  if (!r.ok()) return r.status();
+  return std::move(r->hits);
+}
+
+StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query, int limit) {
+  SearchResult result;
+  result.ignored = StopWordsIn(query);
+  auto vocab = ReadVocabulary(conn);
+  if (!vocab.ok()) return vocab.status();
+  std::vector<QueryWord> words = ParseQuery(query, &*vocab);  // one entry per distinct word
+  for (const QueryWord& w : words) {
+    result.searched.push_back(w.searched);
+    if (w.corrected) result.corrected.emplace_back(w.word, w.searched);
+    result.czech = result.czech || w.czech;
+  }
+  if (words.empty() || limit <= 0) return result;
 
   auto total = conn.Prepare("SELECT count(*) FROM rulings_fts");
   if (!total.ok()) return total.status();
@@ -80,27 +168,57 @@ StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& que
   if (!each.ok()) return each.status();
   std::map<int64_t, double> score;                 // rowid -> sum over its words
   std::map<int64_t, std::vector<size_t>> matched;  // rowid -> indices of its words
+  std::vector<double> word_idf(words.size(), 0);
+  std::set<int64_t> needing;  // rowids of rulings that need an expansion not modelled
+  {
+    auto st = conn.Prepare("SELECT ruling_no FROM rulings WHERE needs_expansion IS NOT NULL");
+    if (!st.ok()) return st.status();
+    for (;;) {
+      auto row = st->Step();
+      if (!row.ok()) return row.status();
+      if (!*row) break;
+      needing.insert(st->Int(0));
+    }
+  }
+  std::vector<bool> out_of_scope_word(words.size(), false);  // only such rulings hold it
+  std::set<std::string> marked;                              // the terms an answer marks
   std::string any;
+  auto rows_of =
+      [&](const std::string& match) -> StatusOr<std::vector<std::pair<int64_t, double>>> {
+    std::vector<std::pair<int64_t, double>> rows;
+    each->Bind(1, match);
+    for (;;) {
+      auto row = each->Step();
+      if (!row.ok()) return row.status();
+      if (!*row) break;
+      rows.emplace_back(each->Int(0), each->Real(1));
+    }
+    each->Reset();
+    return rows;
+  };
   for (size_t i = 0; i < words.size(); ++i) {
     std::map<int64_t, double> quality;
     for (size_t t = 0; t < words[i].terms.size(); ++t) {
       const std::string term = Quoted(words[i].terms[t]);
       any += (any.empty() ? "" : " OR ") + term;
-      const double factor = t == 0 && words[i].literal ? 1.0 : kSynonym;
-      std::vector<std::pair<int64_t, double>> rows;
+      marked.insert(FoldCzech(words[i].terms[t]));
+      const double factor = t == 0 && words[i].literal ? 1.0
+                            : words[i].czech           ? kCzechTerm
+                                                       : kSynonym;
+      auto rows = rows_of(term);
+      if (!rows.ok()) return rows.status();
       double best = 0;  // the most negative bm25 of this term
-      each->Bind(1, term);
-      for (;;) {
-        auto row = each->Step();
-        if (!row.ok()) return row.status();
-        if (!*row) break;
-        rows.emplace_back(each->Int(0), each->Real(1));
-        best = std::min(best, each->Real(1));
-      }
-      each->Reset();
+      for (const auto& [rowid, bm25] : *rows) best = std::min(best, bm25);
       // A term found in few rulings says more about the question than a common one (idf).
-      const double idf = std::log((n + 1) / (static_cast<double>(rows.size()) + 0.5));
-      for (const auto& [rowid, bm25] : rows) {
+      const double idf = std::log((n + 1) / (static_cast<double>(rows->size()) + 0.5));
+      if (t == 0) {
+        word_idf[i] = idf;
+        out_of_scope_word[i] =
+            !rows->empty() && std::all_of(rows->begin(), rows->end(), [&](const auto& r) {
+              return needing.count(r.first) > 0;
+            });
+      }
+      for (const auto& [rowid, bm25] : *rows) {
         const double q =
             factor * idf * (kPresence + (1 - kPresence) * (best < 0 ? bm25 / best : 1.0));
         quality[rowid] = std::max(quality[rowid], q);
@@ -111,41 +229,96 @@ StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& que
       matched[rowid].push_back(i);
     }
   }
-
+  // Two words close in the question (next to each other or one word apart, either order) as a
+  // phrase in a title or players' question: "road deck", "card from the road" -> "road card".
+  for (size_t i = 0; i < words.size(); ++i)
+    for (size_t j = i + 1; j < words.size() && j <= i + 2; ++j) {
+      std::set<int64_t> got;
+      for (size_t a = 0; a < std::min<size_t>(words[i].terms.size(), 2); ++a)
+        for (size_t b = 0; b < std::min<size_t>(words[j].terms.size(), 2); ++b)
+          for (const std::string& phrase : {words[i].terms[a] + " " + words[j].terms[b],
+                                            words[j].terms[b] + " " + words[i].terms[a]}) {
+            auto rows = rows_of("{title questions} : " + Quoted(phrase));
+            if (!rows.ok()) return rows.status();
+            for (const auto& [rowid, bm25] : *rows)
+              if (got.insert(rowid).second) score[rowid] += kPair * (word_idf[i] + word_idf[j]);
+          }
+    }
   const std::vector<std::string> named = NamedExpansions(words);
-  // The hits with their snippets and sources, best first.
+  // The hits with their answers and sources.
   auto st = conn.Prepare(
-      "SELECT rulings_fts.rowid, r.id, r.expansion, r.status, r.title, "
-      "       snippet(rulings_fts, -1, '[', ']', '...', 16), "
-      "       bm25(rulings_fts, " + std::string(kColumnWeights) + "), "
-      "       coalesce(r.source_text, '') "
+      "SELECT rulings_fts.rowid, r.id, r.expansion, r.status, r.title, r.summary, "
+      "       bm25(rulings_fts, " +
+      std::string(kColumnWeights) +
+      "), "
+      "       coalesce(r.source_text, ''), coalesce(r.needs_expansion, ''), r.data, "
+      "       (SELECT name || char(10) || summary FROM ruling_readings d "
+      "        WHERE d.ruling_id = r.id AND d.adopted = 1) "
       "FROM rulings_fts JOIN rulings r ON r.ruling_no = rulings_fts.rowid "
       "WHERE rulings_fts MATCH ?1");
   if (!st.ok()) return st.status();
   st->Bind(1, any);
+  std::vector<SearchHit> hits;
   for (;;) {
     auto row = st->Step();
     if (!row.ok()) return row.status();
     if (!*row) break;
     SearchHit h{st->Text(1), st->Text(2), st->Text(3), st->Text(4), st->Text(5), st->Real(6)};
     h.source = st->Text(7);
-    // The questions column holds one question per line; a snippet stays on one line.
-    for (size_t at; (at = h.snippet.find('\n')) != std::string::npos;)
-      h.snippet.replace(at, 1, " / ");
     h.rank = -score[st->Int(0)];
     // Questions are about the base game unless they name an expansion (or its components).
-    if (h.expansion != "base" &&
-        std::find(named.begin(), named.end(), h.expansion) == named.end())
+    if (h.expansion != "base" && std::find(named.begin(), named.end(), h.expansion) == named.end())
       h.rank *= kUnnamedExpansion;
+    if (const std::string need = st->Text(8); !need.empty() && !NamesNeed(words, need)) {
+      h.rank *= kUnnamedNeed;
+      // Named after all the same by a word only rulings out of scope hold ("acrobat").
+      bool specific = false;
+      for (size_t i : matched[st->Int(0)]) specific = specific || out_of_scope_word[i];
+      h.out_of_scope = !specific;
+    }
     if (SameId(h.id, query)) h.rank = -std::numeric_limits<double>::infinity();  // typed its ID
-    for (size_t i : matched[st->Int(0)]) h.matched.push_back(words[i].word);
+    for (size_t i : matched[st->Int(0)]) h.matched.push_back(words[i].searched);
+    // The answer: a dispute's adopted reading, the Czech answer to a Czech question.
+    const json data = json::parse(st->Text(9), nullptr, /*allow_exceptions=*/false);
+    if (auto adopted = st->OptText(10)) {
+      const size_t nl = adopted->find('\n');
+      h.snippet = adopted->substr(nl + 1) + " (adopted reading: " + adopted->substr(0, nl) + ")";
+    }
+    if (data.is_object() && data.contains("questions") && data["questions"].is_array() &&
+        !data["questions"].empty() && data["questions"][0].is_string())
+      h.question = data["questions"][0];
+    if (result.czech && data.is_object() && data.contains("cs")) {
+      const json& cs = data["cs"];
+      if (cs.contains("answer") && cs["answer"].is_string()) h.snippet = cs["answer"];
+      if (cs.contains("questions") && !cs["questions"].empty()) h.question = cs["questions"][0];
+    }
     hits.push_back(std::move(h));
   }
+  // Rulings needing an expansion the question does not name come after the others.
   std::sort(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
+    if (a.out_of_scope != b.out_of_scope) return b.out_of_scope;
     return a.rank != b.rank ? a.rank < b.rank : a.id < b.id;
   });
+  // Weak hits (a common word, a synonym only) are cut.
+  const double best =
+      hits.empty()
+          ? 0.0
+          : std::min_element(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
+              return a.rank < b.rank;
+            })->rank;
+  if (!hits.empty() && std::isfinite(best)) {
+    const double cut = best * kThreshold;
+    hits.erase(
+        std::find_if(hits.begin(), hits.end(), [&](const SearchHit& h) { return h.rank > cut; }),
+        hits.end());
+  } else if (!hits.empty()) {
+    hits.resize(1);  // the ruling whose ID was typed
+  }
+  result.total = static_cast<int>(hits.size());
   if (hits.size() > static_cast<size_t>(limit)) hits.resize(limit);
-  return hits;
+  for (SearchHit& h : hits) h.snippet = Snippet(h.snippet, marked, result.czech);
+  result.hits = std::move(hits);
+  return result;
 }
 
 StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id) {
@@ -170,18 +343,21 @@ StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id
     if (auto v = st->OptText(col)) r[key] = *v;
   // The source as a reader finds it (page, section, footnote); the checklist file it was
   // built from is apart, under `defined_in`.
-  r["source"] = {{"text", st->Text(17)},         {"page", J(st->OptText(9))},
-                 {"section", J(st->OptText(10))}, {"footnote", J(st->OptInt(11))},
+  r["source"] = {{"text", st->Text(17)},
+                 {"page", J(st->OptText(9))},
+                 {"section", J(st->OptText(10))},
+                 {"footnote", J(st->OptInt(11))},
                  {"paragraph_hint", J(st->OptText(12))}};
   r["defined_in"] = st->Text(15);
-  r["official_answer"] = st->IsNull(13) ? json()
-                                         : json{{"cited", st->Text(13)}, {"date", J(st->OptText(14))}};
+  r["official_answer"] =
+      st->IsNull(13) ? json() : json{{"cited", st->Text(13)}, {"date", J(st->OptText(14))}};
   const json data = json::parse(st->Text(16), nullptr, /*allow_exceptions=*/false);
   if (data.is_object() && data.contains("examples")) r["examples"] = data["examples"];
   if (data.is_object() && data.contains("questions")) r["questions"] = data["questions"];
   st = Statement();
 
-  auto answers = conn.Prepare("SELECT cited, date FROM ruling_answers WHERE ruling_id = ?1 ORDER BY seq");
+  auto answers =
+      conn.Prepare("SELECT cited, date FROM ruling_answers WHERE ruling_id = ?1 ORDER BY seq");
   if (!answers.ok()) return answers.status();
   answers->Bind(1, rid);
   json more = json::array();
@@ -194,7 +370,8 @@ StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id
   if (!more.empty()) r["additional_official_answers"] = more;
 
   auto rd = conn.Prepare(
-      "SELECT name, adopted, summary, support FROM ruling_readings WHERE ruling_id = ?1 ORDER BY seq");
+      "SELECT name, adopted, summary, support FROM ruling_readings WHERE ruling_id = ?1 ORDER BY "
+      "seq");
   if (!rd.ok()) return rd.status();
   rd->Bind(1, rid);
   json readings = json::array();
@@ -202,8 +379,10 @@ StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id
     auto a = rd->Step();
     if (!a.ok()) return a.status();
     if (!*a) break;
-    readings.push_back({{"name", rd->Text(0)}, {"adopted", rd->Int(1) == 1},
-                        {"summary", rd->Text(2)}, {"support", J(rd->OptText(3))}});
+    readings.push_back({{"name", rd->Text(0)},
+                        {"adopted", rd->Int(1) == 1},
+                        {"summary", rd->Text(2)},
+                        {"support", J(rd->OptText(3))}});
     if (rd->Int(1) == 1) r["adopted_reading"] = rd->Text(0);
   }
   if (!readings.empty()) r["readings"] = readings;
@@ -241,8 +420,10 @@ StatusOr<std::optional<json>> ShowRuling(Connection& conn, const std::string& id
     auto a = fx->Step();
     if (!a.ok()) return a.status();
     if (!*a) break;
-    r["fixtures"].push_back({{"path", fx->Text(0)}, {"id", J(fx->OptText(1))},
-                             {"title", J(fx->OptText(2))}, {"mode", fx->Text(3)},
+    r["fixtures"].push_back({{"path", fx->Text(0)},
+                             {"id", J(fx->OptText(1))},
+                             {"title", J(fx->OptText(2))},
+                             {"mode", fx->Text(3)},
                              {"expected_verdict", J(fx->OptText(4))},
                              {"expected_exit_code", J(fx->OptInt(5))}});
   }
@@ -265,8 +446,11 @@ StatusOr<json> ListRulings(Connection& conn, const std::string& expansion,
     auto row = st->Step();
     if (!row.ok()) return row.status();
     if (!*row) break;
-    json e = {{"id", st->Text(0)},    {"expansion", st->Text(1)}, {"status", st->Text(2)},
-              {"title", st->Text(3)}, {"fixtures", st->Int(4)}};
+    json e = {{"id", st->Text(0)},
+              {"expansion", st->Text(1)},
+              {"status", st->Text(2)},
+              {"title", st->Text(3)},
+              {"fixtures", st->Int(4)}};
     if (auto adopted = st->OptText(5)) e["adopted_reading"] = *adopted;
     out.push_back(e);
   }

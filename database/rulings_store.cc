@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
+#include "database/search_words.h"
 #include "model/core/position_io.h"
 
 namespace carc::database {
@@ -13,6 +15,9 @@ using model::ErrorCode;
 using nlohmann::json;
 
 namespace {
+
+// Czech questions and answers of the rulings, keyed by ruling ID (not a file of rulings).
+constexpr const char* kCzechQuestionsFile = "questions_cs.json";
 
 const char* const kLinkKinds[] = {"supersedes", "superseded_by", "variant_of", "conflicts_with",
                                   "see_also"};
@@ -95,7 +100,8 @@ StatusOr<Inserts> PrepareInserts(Connection& c) {
       {&in.fts,
        "INSERT INTO rulings_fts (rowid, id, title, questions, summary, body) "
        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-      {&in.answer, "INSERT INTO ruling_answers (ruling_id, seq, cited, date) VALUES (?1, ?2, ?3, ?4)"},
+      {&in.answer,
+       "INSERT INTO ruling_answers (ruling_id, seq, cited, date) VALUES (?1, ?2, ?3, ?4)"},
       {&in.reading,
        "INSERT INTO ruling_readings (ruling_id, seq, name, adopted, summary, support) "
        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
@@ -116,9 +122,9 @@ StatusOr<Inserts> PrepareInserts(Connection& c) {
 }
 
 // One ruling entry of a file; `where` is "file:/rulings/i".
-Status InsertRuling(Connection& conn, Inserts& in, const json& r, const std::string& expansion,
+Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& expansion,
                     const std::string& expansion_title, const std::string& file,
-                    const std::string& where, BuildReport& rep) {
+                    const std::string& where, const json& czech, BuildReport& rep) {
   for (const char* key : {"id", "title", "status", "summary"})
     if (!r.contains(key) || !r[key].is_string())
       return Malformed(where + "/" + key, "expected a string");
@@ -141,18 +147,31 @@ Status InsertRuling(Connection& conn, Inserts& in, const json& r, const std::str
   in.ruling.Bind(16, OptString(answer, "cited")).Bind(17, OptString(answer, "date"));
   const std::optional<std::string> questions = Questions(r);
   if (!questions) return Malformed(where + "/questions", "expected a list of questions (strings)");
+  // The Czech players' questions and answer (questions_cs.json) travel in `data` for display;
+  // the index holds them in dictionary forms (CzechIndexText), as Czech questions are searched.
+  std::string questions_index = *questions, body_index = BodyText(r, expansion_title);
+  if (czech.is_object()) {
+    for (const json& q : czech["questions"])
+      questions_index += "\n" + CzechIndexText(q.get<std::string>());
+    if (czech.contains("answer"))
+      body_index += "\n" + CzechIndexText(czech["answer"].get<std::string>());
+    r["cs"] = czech;
+  }
   in.ruling.Bind(18, file).Bind(19, r.dump()).Bind(20, *questions).Bind(21, SourceText(src));
   if (Status s = in.ruling.Run(); !s.ok())
     return Status(s.code(), s.message() + " [" + where + " " + id + "]");
   in.fts.Bind(1, conn.LastInsertRowid()).Bind(2, id).Bind(3, r["title"].get<std::string>());
-  in.fts.Bind(4, *questions).Bind(5, r["summary"].get<std::string>());
-  in.fts.Bind(6, BodyText(r, expansion_title));
+  in.fts.Bind(4, questions_index).Bind(5, r["summary"].get<std::string>());
+  in.fts.Bind(6, body_index);
   if (Status s = in.fts.Run(); !s.ok()) return s;
   int seq = 0;
   for (const json& a : r.value("additional_official_answers", json::array())) {
     if (!OptString(a, "cited"))
       return Malformed(where + "/additional_official_answers", "expected {cited, date}");
-    in.answer.Bind(1, id).Bind(2, seq++).Bind(3, *OptString(a, "cited")).Bind(4, OptString(a, "date"));
+    in.answer.Bind(1, id)
+        .Bind(2, seq++)
+        .Bind(3, *OptString(a, "cited"))
+        .Bind(4, OptString(a, "date"));
     if (Status s = in.answer.Run(); !s.ok()) return s;
   }
   const json readings = r.value("readings", json::array());
@@ -191,39 +210,71 @@ Status InsertRuling(Connection& conn, Inserts& in, const json& r, const std::str
   return Status::Ok();
 }
 
-Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildReport& rep) {
-  fs::path dir = root / "database" / "rulings";
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec))
-    return Status(ErrorCode::kNoInput, dir.string() + ": no rulings folder (use --root DIR)");
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".json") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+// The Czech players' questions and answers by ruling ID (database/rulings/questions_cs.json;
+// its empty `rulings` list keeps it readable to every reader of the ruling files).
+StatusOr<std::map<std::string, json>> CzechQuestions(const json& doc, const std::string& file) {
+  std::map<std::string, json> out;
+  if (!doc.is_object() || !doc.contains("questions") || !doc["questions"].is_object())
+    return Malformed(file + ":/questions", "expected an object keyed by ruling ID");
+  for (const auto& [id, e] : doc["questions"].items()) {
+    const std::string where = file + ":/questions/" + id;
+    if (!e.is_object() || !e.contains("questions") || !e["questions"].is_array())
+      return Malformed(where, "expected {questions: [...], answer: \"...\"}");
+    for (const json& q : e["questions"])
+      if (!q.is_string()) return Malformed(where + "/questions", "expected strings");
+    if (e.contains("answer") && !e["answer"].is_string())
+      return Malformed(where + "/answer", "expected a string");
+    out[id] = e;
+  }
+  return out;
+}
+
+// The ruling files as (name shown in messages, name relative to the checkout, parsed text),
+// sorted by name; questions_cs.json among them.
+struct RulingDoc {
+  std::string file, rel;
+  json doc;
+};
+
+Status LoadRulingDocs(Connection& conn, Inserts& in, const std::vector<RulingDoc>& docs,
+                      const std::string& dir, BuildReport& rep) {
+  std::map<std::string, json> czech;
+  std::string czech_file = dir + "/" + kCzechQuestionsFile;
+  for (const RulingDoc& d : docs)
+    if (fs::path(d.rel).filename() == kCzechQuestionsFile) {
+      auto cs = CzechQuestions(d.doc, d.file);
+      if (!cs.ok()) return cs.status();
+      czech = std::move(*cs);
+      czech_file = d.file;
+    }
   std::set<std::string> seen;
-  for (const fs::path& f : files) {
-    auto doc = model::ReadJsonFile(f.string());
-    if (!doc.ok()) return doc.status();
-    const std::string rel = fs::relative(f, root).string();
-    if (!doc->is_object() || !doc->contains("rulings") || !(*doc)["rulings"].is_array())
-      return Malformed(f.string() + ":/rulings", "expected an array");
-    const std::string expansion = doc->value("expansion", "");
-    if (expansion.empty()) return Malformed(f.string() + ":/expansion", "expected the expansion id");
+  for (const RulingDoc& d : docs) {
+    if (fs::path(d.rel).filename() == kCzechQuestionsFile) continue;
+    const json& doc = d.doc;
+    if (!doc.is_object() || !doc.contains("rulings") || !doc["rulings"].is_array())
+      return Malformed(d.file + ":/rulings", "expected an array");
+    const std::string expansion = doc.value("expansion", "");
+    if (expansion.empty()) return Malformed(d.file + ":/expansion", "expected the expansion id");
     const std::string expansion_title =
-        OptString(doc->value("source", json::object()), "title").value_or(expansion);
-    const json& rs = (*doc)["rulings"];
+        OptString(doc.value("source", json::object()), "title").value_or(expansion);
+    const json& rs = doc["rulings"];
     for (size_t i = 0; i < rs.size(); ++i) {
-      const std::string where = f.string() + ":/rulings/" + std::to_string(i);
+      const std::string where = d.file + ":/rulings/" + std::to_string(i);
       if (!rs[i].is_object()) return Malformed(where, "expected an object");
       const std::string id = rs[i].value("id", "");
       if (!id.empty() && !seen.insert(id).second)
         return Malformed(where + "/id", "duplicate ruling ID " + id);
-      if (Status s = InsertRuling(conn, in, rs[i], expansion, expansion_title, rel, where, rep);
+      const auto cs = czech.find(id);
+      if (Status s = InsertRuling(conn, in, rs[i], expansion, expansion_title, d.rel, where,
+                                  cs == czech.end() ? json() : cs->second, rep);
           !s.ok())
         return s;
+      if (cs != czech.end()) czech.erase(cs);
     }
-    rep.files.push_back(rel);
+    rep.files.push_back(d.rel);
   }
+  if (!czech.empty())
+    return Malformed(czech_file + ":/questions/" + czech.begin()->first, "no ruling has this ID");
   // Links must name rulings of the checklist (the foreign key is checked at commit; this names
   // the culprit first).
   auto dangling = conn.Prepare(
@@ -233,9 +284,27 @@ Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildRep
   auto row = dangling->Step();
   if (!row.ok()) return row.status();
   if (*row)
-    return Malformed(dir.string(), dangling->Text(0) + " links (" + dangling->Text(1) +
-                                       ") to unknown ruling " + dangling->Text(2));
+    return Malformed(dir, dangling->Text(0) + " links (" + dangling->Text(1) +
+                              ") to unknown ruling " + dangling->Text(2));
   return Status::Ok();
+}
+
+Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildReport& rep) {
+  fs::path dir = root / "database" / "rulings";
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return Status(ErrorCode::kNoInput, dir.string() + ": no rulings folder (use --root DIR)");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<RulingDoc> docs;
+  for (const fs::path& f : files) {
+    auto doc = model::ReadJsonFile(f.string());
+    if (!doc.ok()) return doc.status();
+    docs.push_back({f.string(), fs::relative(f, root).string(), std::move(*doc)});
+  }
+  return LoadRulingDocs(conn, in, docs, dir.string(), rep);
 }
 
 Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildReport& rep) {
@@ -245,7 +314,8 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
   std::vector<fs::path> files;
   for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json") files.push_back(e.path());
+    if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json")
+      files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
   for (const fs::path& f : files) {
@@ -296,7 +366,11 @@ bool ValidStatus(const std::string& s) {
          (s.rfind("needs-expansion:", 0) == 0 && s.size() > 16);
 }
 
-StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root) {
+namespace {
+
+// Replaces the ruling and fixture rows with what `load` inserts, in one transaction.
+template <typename Load>
+StatusOr<BuildReport> Rebuild(Connection& conn, const std::string& where, Load load) {
   BuildReport rep;
   auto tx = Transaction::Begin(conn);
   if (!tx.ok()) return tx.status();
@@ -307,16 +381,41 @@ StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root) {
   try {
     auto in = PrepareInserts(conn);
     if (!in.ok()) return in.status();
-    if (Status s = LoadRulings(conn, *in, root, rep); !s.ok()) return s;
-    if (Status s = LoadFixtures(*in, conn, root, rep); !s.ok()) return s;
+    if (Status s = load(*in, rep); !s.ok()) return s;
   } catch (const json::exception& e) {  // a field of an unexpected type (json::value)
-    return Status(ErrorCode::kMalformed, root + ": a ruling or fixture file has a field of the "
-                                                "wrong type: " + e.what());
+    return Status(ErrorCode::kMalformed, where +
+                                             ": a ruling or fixture file has a field of the "
+                                             "wrong type: " +
+                                             e.what());
   }  // statements finalized before COMMIT
   if (Status s = conn.Exec("INSERT INTO rulings_fts (rulings_fts) VALUES ('optimize')"); !s.ok())
     return s;
   if (Status s = tx->Commit(); !s.ok()) return s;
   return rep;
+}
+
+}  // namespace
+
+StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root) {
+  return Rebuild(conn, root, [&](Inserts& in, BuildReport& rep) {
+    if (Status s = LoadRulings(conn, in, root, rep); !s.ok()) return s;
+    return LoadFixtures(in, conn, root, rep);
+  });
+}
+
+StatusOr<BuildReport> BuildFromTexts(
+    Connection& conn, const std::vector<std::pair<std::string, std::string>>& files) {
+  return Rebuild(conn, "compiled-in rulings", [&](Inserts& in, BuildReport& rep) {
+    std::vector<RulingDoc> docs;
+    for (const auto& [name, text] : files) {
+      json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+      if (doc.is_discarded()) return Malformed(name, "not JSON");
+      docs.push_back({name, "database/rulings/" + name, std::move(doc)});
+    }
+    std::sort(docs.begin(), docs.end(),
+              [](const RulingDoc& a, const RulingDoc& b) { return a.rel < b.rel; });
+    return LoadRulingDocs(conn, in, docs, "database/rulings", rep);
+  });
 }
 
 }  // namespace carc::database

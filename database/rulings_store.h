@@ -3,11 +3,11 @@
 // database/rulings/*.json and fixtures/**/*.ruling.json, searched with FTS5 (bm25), shown and
 // listed. Results are JSON, ready for `carc rulings ...` to print.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "database/db.h"
 
@@ -18,8 +18,8 @@ struct BuildReport {
   int fixtures = 0;
   int covers = 0;
   int links = 0;
-  std::vector<std::string> files;                // ruling files read
-  std::vector<std::string> unknown_cover_ids;    // fixtures citing IDs not in the checklist
+  std::vector<std::string> files;              // ruling files read
+  std::vector<std::string> unknown_cover_ids;  // fixtures citing IDs not in the checklist
   nlohmann::json per_expansion = nlohmann::json::object();
 };
 
@@ -27,22 +27,47 @@ struct BuildReport {
 // adjudications are kept). Bad ruling files are kMalformed (65) naming file and JSON pointer.
 StatusOr<BuildReport> BuildFromRepo(Connection& conn, const std::string& root);
 
+// The same from the texts of the ruling files (name, e.g. "gifts.json", and JSON text), without
+// fixtures: `carc rulings` answers from the rulings compiled in when there is no database.
+StatusOr<BuildReport> BuildFromTexts(Connection& conn,
+                                     const std::vector<std::pair<std::string, std::string>>& files);
+
 struct SearchHit {
-  std::string id, expansion, status, title, snippet;
+  std::string id, expansion, status, title;
+  std::string snippet;               // the ruling's answer (a dispute: its adopted reading; a
+                                     // Czech question: the Czech answer where there is one)
   double score = 0;                  // bm25, lower is better
   double rank = 0;                   // the order of the hits, lower first (see Search)
-  std::vector<std::string> matched;  // the question's words (not stop words) this ruling holds
+  std::vector<std::string> matched;  // the question's words this ruling holds, as searched for
+                                     // (after correction and Czech dictionary forms)
   std::string source;                // page, section, footnote
+  std::string question;              // a player's question of the ruling (Czech for Czech)
+  bool out_of_scope = false;         // needs an expansion the question does not name
+};
+
+struct SearchResult {
+  std::vector<SearchHit> hits;        // at most `limit`, best first
+  int total = 0;                      // rulings above the relevance threshold (hits: the first)
+  std::vector<std::string> searched;  // the words looked for, after correction / stemming
+  std::vector<std::pair<std::string, std::string>> corrected;  // typed -> searched
+  std::vector<std::string> ignored;                            // stop words left out
+  bool czech = false;  // a Czech question (answers in Czech where they exist)
 };
 
 // Ranked full-text search for a player's question (search_words.h: stop words dropped, the
-// game's synonyms added, porter stemming) over IDs, titles, the players' questions of each
-// ruling, summaries and the rest of the entry (bm25 column weights 2, 8, 6, 2, 1). Every ruling
-// holding any word is a candidate. Its score adds, per word of the question, the word's idf
-// times how well the ruling holds it (its bm25 for the word relative to the best ruling's; a
-// synonym counts 0.7 of the word), so rulings answering more of the question, in their title
-// or questions, come first; rulings of an expansion the question does not name count 0.6.
-// FTS5 syntax characters in the query are harmless.
+// game's synonyms added, Czech words in dictionary form with their English rule terms, typos
+// corrected against the rulings' own words, porter stemming) over IDs, titles, the players'
+// questions of each ruling (English and Czech), summaries and the rest of the entry (bm25
+// column weights 2, 8, 6, 2, 1). Every ruling holding any word is a candidate. Its score adds,
+// per word of the question, the word's idf times how well the ruling holds it (its bm25 for the
+// word relative to the best ruling's; a synonym counts 0.7 of the word), plus a bonus for two
+// neighbouring words of the question found together in its title or questions ("road deck"),
+// so rulings answering more of the question, in their title or questions, come first; rulings
+// of an expansion the question does not name count 0.6, rulings that need an expansion the
+// project does not model (needs-expansion:tower) and the question does not name 0.5. Hits below
+// a share of the best score are cut. FTS5 syntax characters in the query are harmless.
+StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query, int limit);
+// The hits of SearchRulings.
 StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit);
 
 // The ruling (nullopt: no such ID), with its fixtures, links both ways, and for a dispute its

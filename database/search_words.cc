@@ -35,197 +35,176 @@ std::string FoldCzech(std::string_view in) {
 
 namespace {
 
-// English and Czech words that carry no meaning in a rules question.
+// English words that carry no meaning in a rules question. Not "each", "both", "many": "how
+// many", "each player", "both figures" ask for a number or for all (they are searched).
 const std::set<std::string_view>& StopWords() {
   static const std::set<std::string_view> words = {
       // English
       "a", "about", "again", "away", "without", "all", "also", "am", "an", "and", "any", "anybody",
-      "anyone", "are", "as", "at", "be", "been", "being", "both", "but", "by", "can", "cannot",
-      "could", "did", "didn", "do", "does", "doesn", "doing", "don", "during", "each", "else",
-      "even", "ever", "for", "from", "had", "happen", "happened", "happens", "has", "have",
-      "having", "many", "much", "he", "her", "here", "him", "his", "how", "i", "if", "in", "into",
-      "is", "isn", "it", "its", "itself", "just", "ll", "m", "may", "me", "might", "mine", "must",
-      "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "or", "our", "ours",
-      "out", "re", "s", "shall", "she", "should", "so", "some", "somebody", "someone", "still",
-      "such", "t", "than", "that", "the", "their", "theirs", "them", "then", "there", "these",
-      "they", "this", "those", "though", "to", "too", "up", "us", "ve", "very", "was", "we", "were",
-      "what", "whatever", "when", "where", "whether", "which", "while", "who", "whom", "whose",
-      "why", "will", "with", "would", "you", "your", "yours",
+      "anyone", "are", "as", "at", "be", "been", "being", "but", "by", "can", "cannot", "could",
+      "did", "didn", "do", "does", "doesn", "doing", "don", "during", "else", "even", "ever", "for",
+      "from", "had", "happen", "happened", "happens", "has", "have", "having", "he", "her", "here",
+      "him", "his", "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just",
+      "ll", "m", "may", "me", "might", "mine", "much", "must", "my", "myself", "no", "nor", "not",
+      "now", "of", "off", "on", "once", "or", "our", "ours", "out", "re", "s", "shall", "she",
+      "should", "so", "some", "somebody", "someone", "still", "such", "t", "than", "that", "the",
+      "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "though", "to",
+      "too", "up", "us", "ve", "very", "was", "we", "were", "what", "whatever", "when", "where",
+      "whether", "which", "while", "who", "whom", "whose", "why", "will", "with", "would", "you",
+      "your", "yours",
       // Czech (accents removed, as FoldCzech gives them)
       "aby", "ale", "ani", "by", "co", "do", "i", "jak", "jake", "jaky", "je", "jeho", "jeji",
       "jejich", "jen", "jsem", "jsou", "k", "kdo", "kdy", "kdyz", "ke", "ktera", "ktere", "ktery",
       "lze", "mohu", "muzu", "na", "nebo", "o", "pri", "pro", "se", "si", "ta", "tak", "take",
-      "ten", "to", "ty", "u", "uz", "v", "ve", "z", "za", "ze"};
+      "ten", "to", "ty", "u", "uz", "v", "ve", "z", "za", "ze", "kolik", "mam", "muze", "musim"};
   return words;
 }
 
 struct Synonyms {
   std::string_view key;  // folded, lower case
-  bool prefix;           // key matches any word it begins (for inflected Czech words)
   std::vector<std::string_view> terms;
   bool replace = false;  // the word itself is not looked for, only its terms ("over" -> end)
 };
 
-// Player words -> the words of the rulings. Terms are FTS5 strings; a term of several words
-// is a phrase. Sources: the base rulebook's vocabulary and the Czech pages of the seeds
-// (družiník = meeple, fantom = phantom, dáma = dame, dopis = message, dárek = gift, kartička =
-// tile, karta = card, koncil = synod, ...).
+// Player words -> the words of the rulings (the base rulebook's vocabulary and the names
+// players use for the expansions' pieces). Terms are FTS5 strings; a term of several words is
+// a phrase. Czech words are in search_words_cs.cc.
 const std::vector<Synonyms>& Vocabulary() {
   static const std::vector<Synonyms> v = {
       // Figures by the feature they stand on.
-      {"knight", false, {"city", "meeple"}},
-      {"thief", false, {"road", "meeple"}},
-      {"thieve", false, {"road", "meeple", "thief"}},
-      {"robber", false, {"road", "meeple", "thief"}},
-      {"highwayman", false, {"road", "meeple", "thief"}},
-      {"farmer", false, {"field", "meeple"}},
-      {"peasant", false, {"field", "meeple", "farmer"}},
-      {"meadow", false, {"field"}},
-      {"farm", false, {"field"}},
-      {"monk", false, {"monastery", "meeple"}},
-      {"cloister", false, {"monastery"}},
-      {"abbey", false, {"monastery"}},
-      {"church", false, {"monastery"}},
+      {"knight", {"city", "meeple"}},
+      {"thief", {"road", "meeple"}},
+      {"thieve", {"road", "meeple", "thief"}},
+      {"robber", {"road", "meeple", "thief"}},
+      {"highwayman", {"road", "meeple", "thief"}},
+      {"farmer", {"field", "meeple"}},
+      {"peasant", {"field", "meeple", "farmer"}},
+      {"meadow", {"field"}},
+      {"farm", {"field"}},
+      {"monk", {"monastery", "meeple"}},
+      {"cloister", {"monastery"}},
+      {"abbey", {"monastery"}},
+      {"church", {"monastery"}},
       // The features, as the rules name them together.
-      {"road", false, {"feature"}},
-      {"city", false, {"feature"}},
-      {"cities", false, {"feature"}},
-      {"field", false, {"feature"}},
-      {"monastery", false, {"feature"}},
+      {"road", {"feature"}},
+      {"city", {"feature"}},
+      {"cities", {"feature"}},
+      {"field", {"feature"}},
+      {"monastery", {"feature"}},
       // Figures in general.
-      {"meeple", false, {"figure"}},
-      {"follower", false, {"meeple", "figure"}},
-      {"figure", false, {"meeple"}},
-      {"worker", false, {"meeple", "figure"}},
-      {"pawn", false, {"meeple", "figure"}},
-      {"man", false, {"meeple", "figure"}},
-      {"men", false, {"meeple", "figure"}},
-      {"messenger", false, {"dame", "message"}},
-      {"ghost", false, {"phantom"}},
+      {"meeple", {"figure"}},
+      {"follower", {"meeple", "figure"}},
+      {"figure", {"meeple"}},
+      {"worker", {"meeple", "figure"}},
+      {"pawn", {"meeple", "figure"}},
+      {"man", {"meeple", "figure"}},
+      {"men", {"meeple", "figure"}},
+      {"ghost", {"phantom"}},
+      // The Messengers: message tiles and the second scoring figure, by other names.
+      {"messenger", {"dame", "message"}},
+      {"letter", {"message"}},
+      {"courier", {"message", "dame"}},
+      {"lady", {"dame"}},
+      {"woman", {"dame"}},
+      {"queen", {"dame"}},
+      {"wife", {"dame"}},
+      {"marker", {"scoring meeple", "scoring figure"}},
+      {"counter", {"scoring meeple", "scoring figure"}},
+      {"track", {"scoring track", "dark space"}},
+      {"dark", {"dark space"}},
       // Tiles and cards.
-      {"card", false, {"tile"}},
-      {"piece", false, {"tile", "figure"}},
-      {"square", false, {"tile"}},
+      {"card", {"tile"}},
+      {"piece", {"tile", "figure"}},
+      {"square", {"tile"}},
       // Scoring words.
-      {"shield", false, {"coat of arms"}},
-      {"pennant", false, {"coat of arms"}},
-      {"banner", false, {"coat of arms"}},
-      {"crest", false, {"coat of arms"}},
-      {"tie", false, {"ties", "tied", "majority"}},
-      {"tied", false, {"tie", "ties", "majority"}},
-      {"equal", false, {"tied", "majority"}},
-      {"most", false, {"majority"}},
-      {"finish", false, {"completed"}},
-      {"finished", false, {"completed"}},
-      {"done", false, {"completed"}},
-      {"closed", false, {"completed"}},
-      {"unfinished", false, {"incomplete"}},
-      {"incomplete", false, {"unfinished"}},
-      {"worth", false, {"score", "points"}},
-      {"score", false, {"points"}},
-      {"scores", false, {"points"}},
-      {"point", false, {"score"}},
-      {"put", false, {"place"}},
-      {"lay", false, {"place"}},
-      {"play", false, {"place", "use"}},
-      {"already", false, {"occupied"}},
-      {"empty", false, {"unoccupied"}},
-      {"free", false, {"unoccupied"}},
-      {"back", false, {"return"}},
-      {"reserve", false, {"supply"}},
-      {"pool", false, {"supply"}},
-      {"throw", false, {"discard"}},
-      {"exchange", false, {"swap"}},
-      {"switch", false, {"swap"}},
-      {"block", false, {"cancel"}},
-      {"stop", false, {"cancel"}},
-      {"circle", false, {"loop"}},
-      {"crossroad", false, {"junction"}},
-      {"crossroads", false, {"junction"}},
-      {"intersection", false, {"junction"}},
-      {"over", false, {"end"}, /*replace=*/true},
-      {"run", false, {"empty"}},
-      {"keep", false, {"hold"}},
-      {"hold", false, {"keep"}},
-      {"regular", false, {"normal"}},
-      {"ordinary", false, {"normal"}},
-      {"earlier", false, {"older", "previous"}},
-      {"older", false, {"earlier"}},
-      {"previous", false, {"earlier", "older"}},
-      {"deck", false, {"card"}},
-      {"make", false, {"force"}},
-      {"another", false, {"opponent"}},
-      {"other", false, {"opponent"}},
-      {"opponent", false, {"another"}},
-      {"pick", false, {"choose"}},
-      {"thrown", false, {"discard"}},
-      {"toss", false, {"discard"}},
-      {"surrounded", false, {"neighbours"}},
-      // Expansion names and figures, Czech (the seed pages) and English alternatives.
-      {"christmas", false, {"christmas present"}},
-      {"xmas", false, {"christmas present"}},
-      {"vanocni", false, {"christmas present"}},
-      {"darek", false, {"gift", "christmas present"}},
-      {"darky", false, {"gift"}},
-      {"darku", false, {"gift"}},
-      {"present", false, {"gift"}},
-      {"koncil", false, {"synod"}},
-      {"vyklizeni", false, {"road sweeper"}},
-      {"postoje", false, {"change position"}},
-      {"postoj", false, {"change position"}},
-      {"vyplaceni", false, {"cash out"}},
-      {"vyber", false, {"take 2"}},
-      {"dopis", true, {"message", "messengers"}},
-      {"dama", false, {"dame"}},
-      {"damu", false, {"dame"}},
-      {"damy", false, {"dame"}},
-      {"druzinik", true, {"meeple", "figure"}},
-      {"druzin", true, {"phantom"}},
-      {"fantom", true, {"phantom"}},
-      {"figurk", true, {"figure", "meeple"}},
-      {"rytir", true, {"knight", "city"}},
-      {"lupic", true, {"thief", "road"}},
-      {"sedlak", true, {"farmer", "field"}},
-      {"rolnik", true, {"farmer", "field"}},
-      {"mnich", true, {"monk", "monastery"}},
-      {"klaster", true, {"monastery"}},
-      {"louk", true, {"field"}},
-      {"cest", true, {"road"}},
-      {"mest", true, {"city"}},
-      {"kartick", true, {"tile"}},
-      {"karta", false, {"card"}},
-      {"karty", false, {"card"}},
-      {"kartu", false, {"card"}},
-      {"karet", false, {"card"}},
-      {"balic", true, {"deck"}},
-      {"erb", true, {"coat of arms"}},
-      {"stavitel", true, {"builder"}},
-      {"bod", true, {"points", "score"}},
-      {"hodnoceni", true, {"scoring", "score"}},
-      {"zasob", true, {"supply"}},
-      {"smyck", true, {"loop"}},
-      {"blesk", true, {"lightning"}},
+      {"shield", {"coat of arms"}},
+      {"pennant", {"coat of arms"}},
+      {"banner", {"coat of arms"}},
+      {"crest", {"coat of arms"}},
+      {"tie", {"ties", "tied", "majority"}},
+      {"tied", {"tie", "ties", "majority"}},
+      {"equal", {"tied", "majority"}},
+      {"most", {"majority"}},
+      {"finish", {"completed"}},
+      {"finished", {"completed"}},
+      {"done", {"completed"}},
+      {"closed", {"completed"}},
+      {"unfinished", {"incomplete"}},
+      {"incomplete", {"unfinished"}},
+      {"worth", {"score", "points"}},
+      {"score", {"points"}},
+      {"scores", {"points"}},
+      {"point", {"score"}},
+      {"put", {"place"}},
+      {"lay", {"place"}},
+      {"play", {"place", "use"}},
+      {"already", {"occupied"}},
+      {"empty", {"unoccupied"}},
+      {"free", {"unoccupied"}},
+      {"back", {"return"}},
+      {"later", {"return", "earlier"}},
+      {"move", {"return"}},
+      {"reserve", {"supply"}},
+      {"pool", {"supply"}},
+      {"throw", {"discard"}},
+      {"exchange", {"swap"}},
+      {"switch", {"swap"}},
+      {"block", {"cancel"}},
+      {"stop", {"cancel"}},
+      {"circle", {"loop"}},
+      {"crossroad", {"junction"}},
+      {"crossroads", {"junction"}},
+      {"intersection", {"junction"}},
+      {"over", {"end"}, /*replace=*/true},
+      {"run", {"empty"}},
+      {"runs", {"empty"}},
+      {"reshuffle", {"reshuffled", "shuffle"}},
+      {"reshuffled", {"reshuffle", "shuffle"}},
+      {"keep", {"hold"}},
+      {"hold", {"keep", "hand"}},
+      {"regular", {"normal"}},
+      {"ordinary", {"normal"}},
+      {"earlier", {"older", "previous"}},
+      {"older", {"earlier"}},
+      {"previous", {"earlier", "older"}},
+      {"deck", {"card"}},
+      {"make", {"force"}},
+      {"another", {"opponent"}},
+      {"other", {"opponent"}},
+      {"opponent", {"another"}},
+      {"pick", {"choose"}},
+      {"thrown", {"discard"}},
+      {"toss", {"discard"}},
+      {"surrounded", {"neighbours"}},
+      {"each", {"per", "every"}},
+      {"many", {"limit", "at most"}},
+      {"get", {"draw", "receive"}},
+      {"both", {"two"}},
+      {"added", {"sum", "add"}},
+      {"together", {"sum"}},
+      // Expansion names, English alternatives.
+      {"christmas", {"christmas present"}},
+      {"xmas", {"christmas present"}},
+      {"present", {"gift"}},
+      {"unopened", {"unopened gift"}},
   };
   return v;
 }
 
-// The synonyms of a folded word: an exact key, the English singular (cards, thieves, cities
-// are looked up as card, thieve, city), else the longest prefix key.
+// The synonyms of a folded word: an exact key, or the English singular (cards, thieves, cities
+// are looked up as card, thieve, city).
 const Synonyms* Lookup(const std::string& w) {
   std::vector<std::string> forms = {w};
   if (w.size() > 3 && w.back() == 's') forms.push_back(w.substr(0, w.size() - 1));
   if (w.size() > 4 && w.ends_with("ies")) forms.push_back(w.substr(0, w.size() - 3) + "y");
   for (const std::string& f : forms)
     for (const Synonyms& s : Vocabulary())
-      if (!s.prefix && s.key == f) return &s;
-  const Synonyms* best = nullptr;
-  for (const Synonyms& s : Vocabulary())
-    if (s.prefix && w.starts_with(s.key) && (!best || s.key.size() > best->key.size())) best = &s;
-  return best;
+      if (s.key == f) return &s;
+  return nullptr;
 }
 
 // Runs of letters and digits, lower case; bytes >= 0x80 belong to words, so UTF-8 letters
-// stay whole.
+// stay whole. "+1" keeps its sign.
 std::vector<std::string> RawWords(const std::string& query) {
   std::vector<std::string> raw;
   std::string cur;
@@ -241,45 +220,124 @@ std::vector<std::string> RawWords(const std::string& query) {
   return raw;
 }
 
+bool Ascii(std::string_view w) {
+  return std::all_of(w.begin(), w.end(), [](unsigned char c) { return c < 0x80; });
+}
+
+// Whether the rulings hold `w` or a form of it that the index's stemmer would join to it.
+bool InVocabulary(const std::string& w, const IndexVocabulary& vocab) {
+  if (vocab.count(w)) return true;
+  for (std::string_view suffix : {"s", "es", "d", "ed", "ing", "ly", "'s"})
+    if (w.size() > suffix.size() + 2 && w.ends_with(suffix) &&
+        vocab.count(w.substr(0, w.size() - suffix.size())))
+      return true;
+  return w.ends_with("ies") && vocab.count(w.substr(0, w.size() - 3) + "y");
+}
+
+// Optimal string alignment distance (a swap of two neighbours counts one), capped at max + 1.
+size_t EditDistance(std::string_view a, std::string_view b, size_t max) {
+  if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > max) return max + 1;
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The word of the rulings nearest to a misspelt `w` (same first letter; one edit for 5 to 7
+// letters, two from 8; the commoner word on a tie); "" when none is near enough.
+std::string Correct(const std::string& w, const IndexVocabulary& vocab) {
+  if (w.size() < 5 || !Ascii(w) ||
+      std::any_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c); }))
+    return "";
+  const size_t max = w.size() >= 8 ? 2 : 1;
+  std::string best;
+  size_t best_d = max + 1;
+  int best_n = 0;
+  for (const auto& [v, n] : vocab) {
+    if (v.empty() || v[0] != w[0] || v.size() < 3) continue;
+    const size_t d = EditDistance(w, v, max);
+    if (d < best_d || (d == best_d && n > best_n)) {
+      best = v;
+      best_d = d;
+      best_n = n;
+    }
+  }
+  return best_d <= max ? best : "";
+}
+
+void AddTerms(QueryWord& q, const std::vector<std::string_view>& terms) {
+  for (std::string_view t : terms)
+    if (std::find(q.terms.begin(), q.terms.end(), t) == q.terms.end()) q.terms.emplace_back(t);
+}
+
 }  // namespace
+
+// Defined in search_words_cs.cc: the English terms of a Czech dictionary form (folded), and
+// whether a folded dictionary form is a Czech stop word.
+const std::vector<std::string_view>* CzechTerms(const std::string& lemma);
+bool IsCzechStopLemma(const std::string& lemma);
+
+void AddToVocabulary(std::string_view text, IndexVocabulary& vocab) {
+  std::string cur;
+  auto flush = [&] {
+    if (cur.size() >= 3) ++vocab[FoldCzech(cur)];
+    cur.clear();
+  };
+  for (unsigned char ch : text) {
+    if (std::isalnum(ch) || ch >= 0x80)
+      cur.push_back(static_cast<char>(std::tolower(ch)));
+    else
+      flush();
+  }
+  flush();
+}
 
 std::vector<std::string> NamedExpansions(const std::vector<QueryWord>& words) {
   static const std::vector<std::pair<std::string_view, std::string_view>> kNames = {
       {"phantom", "phantom"},
-      {"druzin", "phantom"},
-      {"fantom", "phantom"},
       {"ghost", "phantom"},
       {"gift", "gifts"},
+      {"gifts", "gifts"},
       {"synod", "gifts"},
-      {"koncil", "gifts"},
+      {"road sweeper", "gifts"},
       {"sweeper", "gifts"},
+      {"cash out", "gifts"},
       {"cash", "gifts"},
-      {"vyklizeni", "gifts"},
-      {"vyplaceni", "gifts"},
-      {"dark", "gifts"},
+      {"change position", "gifts"},
+      {"take 2", "gifts"},
       {"message", "messengers"},
+      {"messages", "messengers"},
       {"messenger", "messengers"},
+      {"messengers", "messengers"},
       {"dame", "messengers"},
-      {"dopis", "messengers"},
-      {"dama", "messengers"},
+      {"dark space", "messengers"},
+      {"dark", "messengers"},
       {"card", "christmas_present"},
+      {"cards", "christmas_present"},
       {"deck", "christmas_present"},
       {"christmas", "christmas_present"},
+      {"christmas present", "christmas_present"},
       {"xmas", "christmas_present"},
-      {"vanocni", "christmas_present"},
       {"lightning", "christmas_present"},
-      {"karet", "christmas_present"},
-      {"kart", "christmas_present"},
   };
   std::vector<std::string> out;
-  for (const QueryWord& w : words) {
-    const std::string f = FoldCzech(w.word);
-    for (const auto& [prefix, expansion] : kNames)
-      if (f.starts_with(prefix) && !(prefix == "kart" && f.starts_with("kartick")) &&
-          !(prefix == "dark" && f != "darky" && f != "darku" && f != "darek") &&
-          std::find(out.begin(), out.end(), expansion) == out.end())
-        out.emplace_back(expansion);
-  }
+  for (const QueryWord& w : words)
+    for (const std::string& t : w.terms) {
+      const std::string f = FoldCzech(t);
+      for (const auto& [name, expansion] : kNames)
+        if ((f == name ||
+             (f.size() > name.size() && f.starts_with(name) &&
+              (f.ends_with("s") || f.ends_with("ing")) && f.size() <= name.size() + 3)) &&
+            std::find(out.begin(), out.end(), expansion) == out.end())
+          out.emplace_back(expansion);
+    }
   return out;
 }
 
@@ -287,36 +345,89 @@ bool IsStopWord(std::string_view word) { return StopWords().count(FoldCzech(word
 
 std::vector<std::string> StopWordsIn(const std::string& query) {
   std::vector<std::string> out;
-  const std::vector<std::string> raw = RawWords(query);
-  if (std::all_of(raw.begin(), raw.end(), [](const std::string& w) { return IsStopWord(w); }))
-    return out;  // ParseQuery keeps them all
-  for (const std::string& w : raw)
+  for (const std::string& w : RawWords(query))
     if (IsStopWord(w) && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
   return out;
 }
 
-std::vector<QueryWord> ParseQuery(const std::string& query) {
+std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabulary* vocab) {
   const std::vector<std::string> raw = RawWords(query);
-
+  const bool czech_query = !Ascii(query);  // accented letters: Czech
   std::vector<QueryWord> out;
   std::set<std::string> seen;
-  auto add = [&](const std::string& w) {
-    if (!seen.insert(FoldCzech(w)).second) return;
-    QueryWord q{w, {w}};
-    const Synonyms* s = Lookup(FoldCzech(w));
-    if (s && s->replace) {
-      q.terms.clear();
-      q.literal = false;
-    }
-    if (s)
-      for (std::string_view t : s->terms)
-        if (std::find(q.terms.begin(), q.terms.end(), t) == q.terms.end()) q.terms.emplace_back(t);
-    out.push_back(std::move(q));
+  auto push = [&](QueryWord q) {
+    if (q.searched.empty()) q.searched = q.word;
+    if (seen.insert(q.searched).second) out.push_back(std::move(q));
   };
-  for (const std::string& w : raw)
-    if (!IsStopWord(w)) add(w);
-  if (out.empty())
-    for (const std::string& w : raw) add(w);
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const std::string& w = raw[i];
+    const std::string f = FoldCzech(w);
+    // "not finished" / "not complete(d)" / "not closed" is one word: incomplete.
+    if (f == "not" && i + 1 < raw.size() &&
+        std::set<std::string>{"finished", "complete", "completed", "closed", "done"}.count(
+            raw[i + 1])) {
+      QueryWord q{w + " " + raw[i + 1], {"incomplete", "unfinished"}, true};
+      q.searched = "incomplete";
+      push(std::move(q));
+      ++i;
+      continue;
+    }
+    if (IsStopWord(w)) continue;
+    QueryWord q{w, {w}};
+    if (const Synonyms* s = Lookup(f)) {  // a game word of English
+      if (s->replace) {
+        q.terms.clear();
+        q.literal = false;
+      }
+      AddTerms(q, s->terms);
+      push(std::move(q));
+      continue;
+    }
+    // Czech: the dictionary forms (Hunspell), else the word itself when it is a rule term
+    // typed without accents ("dopis", "fantom"). An ASCII word of an ASCII question counts as
+    // Czech only when it is a Czech rule term ("dopisy" -> dopis), so that English words the
+    // rulings lack ("many") are not read as Czech forms.
+    const bool known = vocab && InVocabulary(f, *vocab);
+    if (!Ascii(w) || czech_query || CzechTerms(f) || !known) {
+      std::vector<std::string> lemmas = CzechStems(w);
+      if (lemmas.empty() && CzechTerms(f)) lemmas.push_back(f);
+      const bool czech = !Ascii(w) || czech_query ||
+                         std::any_of(lemmas.begin(), lemmas.end(),
+                                     [](const std::string& l) { return CzechTerms(l) != nullptr; });
+      if (!lemmas.empty() && czech) {
+        if (std::all_of(lemmas.begin(), lemmas.end(), IsCzechStopLemma)) continue;
+        q.czech = true;
+        q.terms = {lemmas[0]};
+        q.searched = lemmas[0];
+        for (const std::string& l : lemmas) {
+          if (IsCzechStopLemma(l)) continue;
+          if (std::find(q.terms.begin(), q.terms.end(), l) == q.terms.end()) q.terms.push_back(l);
+          if (const auto* terms = CzechTerms(l)) AddTerms(q, *terms);
+        }
+        push(std::move(q));
+        continue;
+      }
+    }
+    // A plural the rulings hold only in the singular ("citys"): searched as the singular.
+    if (vocab && !vocab->count(f) && f.size() > 4 && f.back() == 's' &&
+        vocab->count(f.substr(0, f.size() - 1))) {
+      q.terms = {f.substr(0, f.size() - 1)};
+      q.searched = q.terms[0];
+      q.corrected = true;
+      push(std::move(q));
+      continue;
+    }
+    // A typo: the nearest word of the rulings, with its synonyms.
+    if (vocab && !known) {
+      if (std::string c = Correct(f, *vocab); !c.empty()) {
+        q.terms = {c};
+        q.searched = c;
+        q.corrected = true;
+        if (const Synonyms* s = Lookup(c)) AddTerms(q, s->terms);
+      }
+    }
+    push(std::move(q));
+  }
   if (out.size() > kMaxQueryWords) out.resize(kMaxQueryWords);  // bounds the work per question
   return out;
 }

@@ -25,7 +25,9 @@ class TempDir {
                                  std::filesystem::perm_options::add, ec);
     std::filesystem::remove_all(path_, ec);
   }
-  std::string File(const std::string& name) const { return (std::filesystem::path(path_) / name).string(); }
+  std::string File(const std::string& name) const {
+    return (std::filesystem::path(path_) / name).string();
+  }
   const std::string& path() const { return path_; }
 
  private:

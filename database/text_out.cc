@@ -13,12 +13,15 @@ std::string S(const json& j, const char* key) {
   return j[key].is_string() ? j[key].get<std::string>() : j[key].dump();
 }
 
-std::string Compact(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string Compact(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 std::string Ids(const json& arr) {
   std::string out;
   if (!arr.is_array()) return out;
-  for (const json& id : arr) out += (out.empty() ? "" : ", ") + (id.is_string() ? id.get<std::string>() : id.dump());
+  for (const json& id : arr)
+    out += (out.empty() ? "" : ", ") + (id.is_string() ? id.get<std::string>() : id.dump());
   return out;
 }
 
@@ -57,8 +60,8 @@ std::string SearchText(const json& r) {
   std::ostringstream o;
   for (const json& h : r["hits"])
     o << S(h, "id") << "  " << S(h, "title") << "  [" << S(h, "expansion") << ", " << S(h, "status")
-      << "]\n    " << S(h, "snippet")
-      << "\n    matched: " << Ids(h.value("matched", json::array())) << "\n";
+      << "]\n    " << S(h, "snippet") << "\n    matched: " << Ids(h.value("matched", json::array()))
+      << "\n";
   o << r["hits"].size() << " rulings match \"" << S(r, "query") << "\"";
   if (const json ignored = r.value("ignored", json::array()); !ignored.empty())
     o << " (stop words left out: " << Ids(ignored) << ")";
@@ -103,8 +106,8 @@ std::string RulingText(const json& r) {
 std::string RulingListText(const json& list) {
   std::ostringstream o;
   for (const json& r : list) {
-    o << S(r, "id") << "  [" << S(r, "status") << "]  " << S(r, "title") << "  (" << S(r, "fixtures")
-      << " fixtures";
+    o << S(r, "id") << "  [" << S(r, "status") << "]  " << S(r, "title") << "  ("
+      << S(r, "fixtures") << " fixtures";
     if (r.contains("adopted_reading")) o << ", adopted: " << S(r, "adopted_reading");
     o << ")\n";
   }
@@ -120,8 +123,10 @@ std::string ImportText(const json& r) {
     } else if (g.value("duplicate", false)) {
       o << "duplicate game " << S(g, "game_id") << "  " << S(g, "source") << "\n";
     } else {
-      o << "stored    game " << S(g, "game_id") << "  " << S(g, "source") << "  " << S(g, "verdict");
-      if (S(g, "verdict") != "consistent") o << ": " << S(g, "verdict_text") << " [" << Ids(g["cited"]) << "]";
+      o << "stored    game " << S(g, "game_id") << "  " << S(g, "source") << "  "
+        << S(g, "verdict");
+      if (S(g, "verdict") != "consistent")
+        o << ": " << S(g, "verdict_text") << " [" << Ids(g["cited"]) << "]";
       o << "\n";
     }
   }
@@ -171,18 +176,19 @@ std::string ReplayText(const json& r) {
   }
   o << "verdict " << S(r, "verdict") << ": " << S(r, "verdict_text");
   if (!r["cited"].empty()) o << " [" << Ids(r["cited"]) << "]";
-  o << "\n" << (r.value("same_as_stored", true) ? "same verdict as stored at import\n"
-                                               : "VERDICT CHANGED since import: stored " +
-                                                     S(r, "stored_verdict") + "\n");
+  o << "\n"
+    << (r.value("same_as_stored", true)
+            ? "same verdict as stored at import\n"
+            : "VERDICT CHANGED since import: stored " + S(r, "stored_verdict") + "\n");
   return o.str();
 }
 
 std::string AdjudicationsText(const json& list) {
   std::ostringstream o;
   for (const json& a : list)
-    o << "#" << S(a, "adjudication_id") << "  " << S(a, "at") << "  " << S(a, "verdict") << " (exit "
-      << S(a, "exit_code") << ")  " << S(a, "file") << "  " << S(a, "input_sha256").substr(0, 12)
-      << "  [" << Ids(a["cited"]) << "]\n";
+    o << "#" << S(a, "adjudication_id") << "  " << S(a, "at") << "  " << S(a, "verdict")
+      << " (exit " << S(a, "exit_code") << ")  " << S(a, "file") << "  "
+      << S(a, "input_sha256").substr(0, 12) << "  [" << Ids(a["cited"]) << "]\n";
   o << list.size() << " adjudications\n";
   return o.str();
 }

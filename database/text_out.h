@@ -2,9 +2,8 @@
 // `--format text` renderings of the JSON that the database commands print. Each takes the
 // exact JSON the command prints by default, so both forms always say the same.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace carc::database {
 

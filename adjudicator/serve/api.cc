@@ -349,6 +349,7 @@ Response Api::Search(const std::map<std::string, std::string>& query) {
                          {"expansion", h.expansion},
                          {"status", h.status},
                          {"snippet", h.snippet},
+                         {"matched", h.matched},
                          {"bm25", h.score}});
   return Ok(j);
 }
