@@ -10,6 +10,7 @@
 #include "model/core/partial_board.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
+#include "model/core/scoring.h"
 #include "model/expansions/registry.h"
 
 namespace carc::adjudicator {
@@ -165,8 +166,8 @@ void CheckClaimedEvents(const json& claimed, const json& events, json& diffs, js
       } else {
         given += std::string(given.empty() ? "" : "; ") + e.value("feature", "") + " (" +
                  e.value("cause", "") + ") on " + e["tiles"].dump() + ": " +
-                 std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() +
-                 " = " + e.value("formula", "");
+                 std::to_string(e.value("points", 0)) + " to " + e["winner_names"].dump() + " = " +
+                 e.value("formula", "");
       }
     }
     if (found)
@@ -217,7 +218,8 @@ std::string CheckClaimedEventsInput(const json& claim, const Position& pos) {
 // Compares a claim with what the rules give; adds "claim" and returns whether it is upheld.
 bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruling) {
   json diffs = json::array(), matched = json::array();
-  if (claim.contains("events")) CheckClaimedEvents(claim["events"], AllEvents(ruling), diffs, matched);
+  if (claim.contains("events"))
+    CheckClaimedEvents(claim["events"], AllEvents(ruling), diffs, matched);
   if (claim.contains("legal") && claim["legal"].get<bool>() != legal)
     diffs.push_back(std::string("claimed ") + (claim["legal"].get<bool>() ? "legal" : "illegal") +
                     ", but the actions are " + (legal ? "legal" : "illegal"));
@@ -227,6 +229,87 @@ bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruli
   ruling["claim"] = {{"stated", claim}, {"upheld", diffs.empty()}, {"differences", diffs}};
   if (!matched.empty()) ruling["claim"]["matched"] = matched;
   return diffs.empty();
+}
+
+// What a pass declines at the decision step `step` (a pass decides the step it is given at).
+std::string PassText(std::string_view step) {
+  struct Named {
+    std::string_view step, text;
+  };
+  static constexpr Named kTexts[] = {
+      {"place_figure", "places no meeple"},
+      {"place_phantom", "places no phantom"},
+      {"gift_phantom", "places no phantom"},
+      {"open_gift", "opens no gift"},
+      {"xmas_draw_monastery", "declines the monastery-deck card"},
+      {"xmas_draw_road", "declines the road-deck card"},
+      {"xmas_turn_start", "plays no card before the draw"},
+      {"xmas_place_window", "plays no card before placing the tile"},
+      {"xmas_cards_early", "plays no card before the figure placement"},
+      {"xmas_cards_late", "plays no card before the scoring"},
+      {"message", "declines a further message"},
+  };
+  for (const Named& n : kTexts)
+    if (n.step == step) return "pass: " + std::string(n.text);
+  return "pass: declines step " + std::string(step);
+}
+
+// A pass given after the turn it was meant for ended by itself: the steps between the last
+// decision and the end of the turn needed none (e.g. place_phantom with the phantom already on
+// the board). `last` is the position right after the previous action, `now` the next decision.
+// "" when the pass has a step of its own to decide.
+std::string SurplusPass(const Position& last, const Position& now, model::PlayerId actor) {
+  if (now.turn.game_over) return "";
+  if (now.turn.player == actor && now.turn.placed >= 0) return "";
+  if (now.current_step().Handles(now, {.type = model::ActionType::kPass})) return "";
+  // The decision steps of the ended turn that passed by themselves, each with why.
+  const auto& pipeline = last.cfg().pipeline;
+  std::vector<std::string> passed;
+  for (int i = last.turn.step + 1; i < static_cast<int>(pipeline.size()); ++i) {
+    const std::string_view name = pipeline[i]->Name();
+    if (name == model::kEndTurn) break;
+    if (PassText(name).rfind("pass: declines step ", 0) == 0) continue;  // not a choice step
+    std::string why = "no decision was left there";
+    for (size_t k = 0; k < last.cfg().figure_kinds.size(); ++k) {
+      const std::string& kind = last.cfg().figure_kinds[k].name;
+      if (name != "place_" + kind && name != "gift_" + kind) continue;
+      why = last.players[actor].name + " has no " + kind + " in supply";
+      for (const model::Figure& f : last.figures)
+        if (f.owner == actor && f.kind == static_cast<int>(k))
+          why += " (it stands on the board at " +
+                 model::CoordText(last.board.tile(model::Board::TileOf(f.node)).pos) + ")";
+    }
+    passed.push_back("step " + std::string(name) + " passed by itself (" + why + ")");
+  }
+  std::string list;
+  for (size_t i = 0; i < passed.size(); ++i) list += (i ? "; " : "") + passed[i];
+  return "this pass has no step to decide: after the previous action the rest of " +
+         last.players[actor].name + "'s turn needed no decision" +
+         (list.empty() ? std::string() : ": " + list) + ", and the turn ended (leave the pass out)";
+}
+
+// Final scoring in the middle of a turn (BASE-SCORE-TIMING): a road, city or monastery the
+// turn's tile completed is scored as completed at the end of the turn, after the choices still
+// open (a figure, a card window); final scoring now would value it as unfinished (a completed
+// city 2 per tile instead of 4). Such a position is refused, naming the step and the feature;
+// "" if the turn's tile completed nothing that holds a figure.
+std::string MidTurnScoring(const Position& pos) {
+  const std::vector<int> roots = model::CompletedNotYetScored(pos);
+  if (roots.empty()) return "";
+  std::vector<std::string> features;
+  for (int r : roots) features.push_back(model::FeatureText(pos, r));
+  std::string list;
+  for (size_t i = 0; i < features.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == features.size() ? " and " : ", ") + features[i];
+  const std::string step(pos.current_step().Name());
+  return "the position is in the middle of " + pos.players[pos.turn.player].name +
+         "'s turn, at step " + step + ", and the tile placed at " +
+         model::CoordText(pos.board.tile(pos.turn.placed).pos) + " completed " + list +
+         ", which the turn's step score has not scored yet (BASE-SCORE-TIMING: it is scored as "
+         "completed at the end of the turn); final scoring now would value it as unfinished. "
+         "State the choice at step " +
+         step +
+         " (ask apply with the turn's remaining actions, e.g. pass) or the position after the turn";
 }
 
 Outcome Answer(Position pos, const json& doc, const std::string& source, const Options& opts) {
@@ -333,6 +416,8 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     // Final scoring of the position as it stands (no draw, no turn steps run first).
     if (std::string why = model::PartialFinalScoring(pos); !why.empty())
       return partial("/board_partial", why);
+    if (std::string why = MidTurnScoring(pos); !why.empty())
+      return Error(kExitMalformed, source + ":/turn/step: " + why);
     json r = Header(pos, source, "final_score");
     r["scores_before"] = Scores(pos);
     json ev = json::array();
@@ -382,12 +467,12 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
         const double n = static_cast<double>(model::Perft(pos, d));
         growth = std::max(growth, n / std::max(prev, 1.0));
         if (n * growth > kMaxPerftCount)
-          return Error(kExitMalformed,
-                       source + ": perft depth " + std::to_string(opts.depth) +
-                           " is beyond the work bound for this position (depth " +
-                           std::to_string(d) + " already counts " +
-                           std::to_string(static_cast<uint64_t>(n)) +
-                           " sequences); the deepest depth within it is " + std::to_string(d));
+          return Error(kExitMalformed, source + ": perft depth " + std::to_string(opts.depth) +
+                                           " is beyond the work bound for this position (depth " +
+                                           std::to_string(d) + " already counts " +
+                                           std::to_string(static_cast<uint64_t>(n)) +
+                                           " sequences); the deepest depth within it is " +
+                                           std::to_string(d));
         prev = n;
       }
       r["depth"] = opts.depth;
@@ -438,7 +523,11 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (!a.ok()) return Error(a.status());
     if (i > 0 && !model::JudgeAfterDecision(pos, *a)) {
       ApplyResult between;
+      const Position last = pos;
       model::Advance(pos, between);
+      if (a->type == model::ActionType::kPass)
+        if (std::string why = SurplusPass(last, pos, actor); !why.empty())
+          return Error(kExitMalformed, source + ":" + where + ": " + why);
       if (std::string why = model::PartialRun(pos, between); !why.empty())
         return partial(where, why);
       add_events(actions.back(), between);
@@ -447,8 +536,11 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       if (!a.ok()) return Error(a.status());
     }
     // The parsed action, not the user's JSON (which could be large; issue 19).
+    const bool at_decision = !pos.turn.game_over && pos.current_step().NeedsDecision(pos);
     json entry = {{"action", model::DumpAction(pos, *a)},
-                  {"description", model::Describe(pos, *a)},
+                  {"description", a->type == model::ActionType::kPass && at_decision
+                                      ? PassText(pos.current_step().Name())
+                                      : model::Describe(pos, *a)},
                   {"score_events", json::array()},
                   {"notes", json::array()}};
     actor = pos.turn.player;

@@ -5,6 +5,7 @@
 // from database/rulings/*.json and are checked in verdict_test.cc, not here.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -62,14 +63,14 @@ TEST(GoldenVerdict, FarmAcrossTheRoad) {
           "      supplies the completed city on (1, -1), (2, -1)",  // E + E: closed
           // BASE-END-FARM: an incomplete city pays nothing; E(-1,-1) is open to the west.
           "      touches the city on (-1, -1), which is not completed: left out (BASE-END-FARM)",
-          "      figures: Anna's meeple at (1, 0)",
+          "      figures: Anna's farmer at (1, 0)",  // a meeple on a field is a farmer
           "      majority: only Anna has figures here: Anna scores 6",  // BASE-MAJORITY
           // Ben's farm: D's and U's strips south of the road; the road cuts it off the cities.
           "  score field (final): 0 to [\"Ben\"] = 3 x 0 completed cities  "
           "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
           "      tiles: (0, 0), (1, 0)",
           "      touches no city: nothing to pay (BASE-END-FARM)",
-          "      figures: Ben's meeple at (0, 0)",
+          "      figures: Ben's farmer at (0, 0)",
           "      majority: only Ben has figures here: Ben scores 0",
           "Claim:    rejected",
           "  claim: claimed scores [6,3], but the rules give [6,0]",
@@ -90,11 +91,14 @@ TEST(GoldenVerdict, RoadBeyondTheJunction) {
           "Question: apply",
           "Verdict:  upheld",  // Ben's claim: legal
           "  legal:   place tile U at (2, 0) rotated 0",
-          "      [BASE-PLACE-EDGE] tile U at (2, 0) matches every neighbour",  // road W meets W's E road
+          "      [BASE-PLACE-EDGE] tile U at (2, 0) matches every neighbour",  // road W meets W's E
+                                                                               // road
           "  legal:   place meeple on road:EW of the tile at (2, 0)",
           // BASE-FEATURE-JOIN: the road stops at the junction drawn on (1,0); (3,0) is empty.
           "      [BASE-MEEPLE-FREE] the road through (1, 0), (2, 0) (it ends at the junction at "
-          "(1, 0) and an open edge on the E side of (2, 0)) holds no figure anywhere",
+          "(1, 0) and an open edge on the E side of (2, 0)) holds no figure anywhere; "
+          // The thief nearby: D's road runs into the junction's W side and stops there.
+          "Anna's thief at (0, 0) is on another road, which ends at the junction at (1, 0)",
           "      [BASE-MEEPLE-TILE] the meeple goes on the tile just placed",
           "Claim:    upheld",
           "Scores:   [0,0]",  // nothing completed
@@ -116,16 +120,16 @@ TEST(GoldenVerdict, TieScoresInFull) {
           // BASE-FEATURE-JOIN: joining occupied roads is legal; both thieves now share one road.
           "      [BASE-FEATURE-JOIN] the tile joins features that already hold figures into one, "
           "so all their figures now share it: the road through (-1, 0), (0, 0), (2, 0), (1, 0) "
-          "(it ends at the junction at (-1, 0) and the junction at (2, 0)) holds Anna's meeple "
-          "at (0, 0) and Ben's meeple at (2, 0)",
+          "(it ends at the junction at (-1, 0) and the junction at (2, 0)) holds Anna's thief "
+          "at (0, 0) and Ben's thief at (2, 0)",
           "      [BASE-PLACE-EDGE] tile U at (1, 0) matches every neighbour",
-          "  legal:   pass",
+          "  legal:   pass: places no meeple",
           // BASE-SCORE-ROAD: 1 per tile, scored when the turn's scoring comes (BASE-SCORE-TIMING).
           "      score road (completed): 4 to [\"Anna\",\"Ben\"] = 1 x 4 tiles  "
           "[\"BASE-SCORE-ROAD\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
           "          tiles: (-1, 0), (0, 0), (2, 0), (1, 0)",
           "          ends at the junction at (-1, 0) and the junction at (2, 0)",
-          "          figures: Anna's meeple at (0, 0) and Ben's meeple at (2, 0)",
+          "          figures: Anna's thief at (0, 0) and Ben's thief at (2, 0)",
           // BASE-MAJORITY: tied players each receive the full points.
           "          majority: Anna 1 and Ben 1: a tie for the most figures, so Anna and Ben each "
           "score the full 4 points (the points are not shared out)",
@@ -133,7 +137,8 @@ TEST(GoldenVerdict, TieScoresInFull) {
           "Claim:    rejected",
           "  claim: claimed scores [12,12], but the rules give [14,14]",  // 10 + 4 each
           "Scores:   [14,14]",
-          "Cited:    [\"BASE-FEATURE-JOIN\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\",\"BASE-SCORE-ROAD\","
+          "Cited:    "
+          "[\"BASE-FEATURE-JOIN\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\",\"BASE-SCORE-ROAD\","
           "\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
       });
 }
@@ -152,18 +157,19 @@ TEST(GoldenVerdict, PhantomCountsForTheMajority) {
           "  legal:   place tile C at (0, -1) rotated 0",
           "      [BASE-FEATURE-JOIN] the tile joins features that already hold figures into one, "
           "so all their figures now share it: the city through (0, 0), (1, -1), (-1, -1), "
-          "(0, -2), (0, -1) (closed on every side) holds Alena's meeple at (1, -1) and Alena's "
-          "phantom at (0, -2) and Boris's meeple at (-1, -1)",
+          "(0, -2), (0, -1) (closed on every side) holds Alena's knight at (1, -1) and Alena's "
+          "phantom knight at (0, -2) and Boris's knight at (-1, -1)",
           "      [BASE-PLACE-EDGE] tile C at (0, -1) matches every neighbour",
-          "  legal:   pass",  // no meeple
-          "  legal:   pass",  // no phantom
+          "  legal:   pass: places no meeple",
+          "  legal:   pass: places no phantom",
           // BASE-SCORE-CITY: 2 per tile + 2 per coat of arms = 2 x 5 + 2 x 1.
           "      score city (completed): 12 to [\"Alena\"] = 2 x 5 tiles + 2 x 1 coat of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
           "          tiles: (0, 0), (1, -1), (-1, -1), (0, -2), (0, -1)",
           "          closed on every side",
-          "          figures: Alena's meeple at (1, -1), Alena's phantom at (0, -2) and Boris's "
-          "meeple at (-1, -1)",
+          "          figures: Alena's knight at (1, -1), Alena's phantom knight at (0, -2) and "
+          "Boris's "
+          "knight at (-1, -1)",
           // PH-SCORE: the phantom counts as a meeple for the majority (BASE-MAJORITY).
           "          majority: Alena 2 and Boris 1: Alena has the most figures and scores 12; "
           "Boris scores nothing",
@@ -171,7 +177,8 @@ TEST(GoldenVerdict, PhantomCountsForTheMajority) {
           "Claim:    rejected",
           "  claim: claimed scores [12,12], but the rules give [12,0]",
           "Scores:   [12,0]",
-          "Cited:    [\"BASE-FEATURE-JOIN\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\",\"BASE-SCORE-CITY\","
+          "Cited:    "
+          "[\"BASE-FEATURE-JOIN\",\"BASE-PLACE-EDGE\",\"BASE-RETURN\",\"BASE-SCORE-CITY\","
           "\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
       });
 }
@@ -189,13 +196,13 @@ TEST(GoldenVerdict, MessengersSmallestRoad) {
           "Verdict:  rejected",
           "  legal:   place tile E at (0, -1) rotated 180",
           "      [BASE-PLACE-EDGE] tile E at (0, -1) matches every neighbour",
-          "  legal:   pass",
+          "  legal:   pass: places no meeple",
           // BASE-SCORE-CITY: 2 x 2 tiles.
           "      score city (completed): 4 to [\"Anna\"] = 2 x 2 tiles + 2 x 0 coats of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
           "          tiles: (0, 0), (0, -1)",
           "          closed on every side",
-          "          figures: Anna's meeple at (0, 0)",
+          "          figures: Anna's knight at (0, 0)",
           "          majority: only Anna has figures here: Anna scores 4",
           "      note [BASE-RETURN] the figures on the completed city return to their owners",
           // MSG-CHOOSE: the player picks which of her two figures moves.
@@ -235,19 +242,20 @@ TEST(GoldenVerdict, GiftsCompletingCountsAsExtending) {
           "      note [GIFT-FN1] the city the tile extends (Blue 1 after placement): it belongs "
           "to someone else by majority after placement",
           "      note [GIFT-GET] Red receives a gift: draws Synod and keeps it face down",
-          "  legal:   pass",
+          "  legal:   pass: places no meeple",
           "      score city (completed): 4 to [\"Blue\"] = 2 x 2 tiles + 2 x 0 coats of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
           "          tiles: (0, 0), (0, -1)",
           "          closed on every side",
-          "          figures: Blue's meeple at (0, 0)",
+          "          figures: Blue's knight at (0, 0)",
           "          majority: only Blue has figures here: Blue scores 4",
           "      score final: 2 to [\"Red\"] = 2 x 1 unopened gift(s)  [\"GIFT-END\"]",
           "      note [BASE-RETURN] the figures on the completed city return to their owners",
           "      note [BASE-END] no tile is left: the game ends and final scoring is done",
           "Claim:    upheld",
           "Scores:   [2,4]",
-          "Cited:    [\"BASE-PLACE-EDGE\",\"GIFT-Q-EXTEND\",\"GIFT-FN1\",\"GIFT-GET\",\"BASE-RETURN\","
+          "Cited:    "
+          "[\"BASE-PLACE-EDGE\",\"GIFT-Q-EXTEND\",\"GIFT-FN1\",\"GIFT-GET\",\"BASE-RETURN\","
           "\"BASE-END\",\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\",\"GIFT-END\"]",
       });
 }
@@ -278,16 +286,64 @@ TEST(GoldenVerdict, ChristmasMonasteryCardLeavesOutItsTile) {
           "[\"XMAS-CARD-MONASTERY-BONUS\",\"XMAS-FN6\",\"XMAS-FN4\"]",
           // N, E, SE, S, W of (0,1) hold tiles (BASE-SCORE-MONASTERY counts the 8 squares).
           "          monastery at (0, 1); tiles around it: (0, 0), (1, 1), (1, 2), (0, 2), (-1, 1)",
-          "          figures: Alena's meeple at (0, 1)",
+          "          figures: Alena's monk at (0, 1)",
           "          majority: only Alena has figures here: Alena scores 5",
           "      note [XMAS-FN4] the figures on the scored monastery return to their owners",
-          "  legal:   pass",
+          "  legal:   pass: places no meeple",
           "Claim:    rejected",
           "  claim: claimed scores [6,0], but the rules give [5,0]",
           "Scores:   [5,0]",
           "Cited:    [\"BASE-PLACE-EDGE\",\"XMAS-DRAW-MONASTERY\",\"XMAS-USE\","
           "\"XMAS-CARD-MONASTERY-BONUS\",\"XMAS-Q-LIGHTNING\",\"XMAS-FN4\",\"XMAS-FN6\"]",
       });
+}
+
+// Christmas Present: a deck stated by its top cards only (XMAS-SETUP). A deck given as a list is
+// the whole deck; x37's decks with the discard pile left empty instead of "rest" leave the
+// monastery deck 0 of its 32 cards and the road deck 1 of 32 (one figure-occupied-city listed,
+// its second copy and 2 x 15 other kinds missing). One message per deck says how to state it,
+// not one line per card kind.
+TEST(GoldenVerdict, ChristmasPartlyKnownDeckOneMessagePerDeck) {
+  nlohmann::json doc;
+  {
+    std::ifstream in(kRoot + "/fixtures/christmas_present/x37_figure_occupied_city.position.json");
+    doc = nlohmann::json::parse(in);
+  }
+  doc["expansions"]["christmas_present"]["discard"] = nlohmann::json::array();
+  doc.erase("question");
+  Outcome o = RunJson(doc, "deck.json", {.mode = Mode::kValidate});
+  ASSERT_TRUE(o.error.empty()) << o.error;
+  EXPECT_EQ(o.exit_code, 2);
+  std::vector<std::string> setup;
+  for (const auto& v : o.ruling["violations"])
+    if (v["ruling"] == "XMAS-SETUP")
+      setup.push_back(v["where"].get<std::string>() + ": " + v["text"].get<std::string>());
+  const std::string how =
+      " appear nowhere (decks, hands, discard, in play; the game has 2 of each of its 16 kinds): a "
+      "list is the whole deck, top first. A deck known only at the top is stated as \"rest\" "
+      "(order unknown; each xmas_draw_card then names the card drawn), and cards out of play as "
+      "the discard pile (\"discard\": \"rest\" puts every copy not stated elsewhere there)";
+  ExpectLines(setup, {
+                         "/expansions/christmas_present/decks/monastery: the monastery deck is a "
+                         "list of 0 card(s) in a known order, and 32 card(s) of the monastery "
+                         "deck" +
+                             how,
+                         "/expansions/christmas_present/decks/road: the road deck is a list of 1 "
+                         "card(s) in a known order, and 31 card(s) of the road deck" +
+                             how,
+                     });
+}
+
+// Say what a pass declined, and a pass for a step that passed by itself (fixtures/phantom/a06).
+TEST(GoldenVerdict, PassForAStepThatPassedByItself) {
+  Outcome o = RunFile(
+      kRoot + "/fixtures/phantom/a06_pass_for_phantom_step_that_passed_itself.position.json", {});
+  EXPECT_EQ(o.exit_code, 65);
+  EXPECT_EQ(o.error.substr(o.error.find(":/question")),
+            ":/question/actions/2: this pass has no step to decide: after the previous action the "
+            "rest of Alena's turn needed no decision: step place_phantom passed by itself (Alena "
+            "has no phantom in supply (it stands on the board at (1, 1))), and the turn ended "
+            "(leave the pass out)");
 }
 
 }  // namespace carc::adjudicator

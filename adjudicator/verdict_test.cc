@@ -105,7 +105,7 @@ TEST(Evidence, OccupiedRoadNamesTheFigureAndTheTiles) {
   Outcome o = RunFile(Fixture("base/figures/f02_road_claimed_two_tiles_away.position.json"), {});
   ASSERT_TRUE(o.error.empty()) << o.error;
   const std::string text = RulingText(o.ruling);
-  EXPECT_NE(text.find("already holds Anna's meeple at (0, 0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("already holds Anna's thief at (0, 0)"), std::string::npos) << text;
   EXPECT_EQ(text.find("player 0"), std::string::npos) << text;
 }
 

@@ -135,8 +135,9 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
     for (const model::FigureSeen& f : ev.figures) {
       figs.push_back({{"owner", pos.players[f.owner].name},
                       {"kind", pos.cfg().figure_kinds[f.kind].name},
+                      {"role", model::RoleName(ev.kind)},
                       {"at", CoordJson(f.at)}});
-      texts.push_back(model::FigureText(pos, f));
+      texts.push_back(model::FigureTextAs(pos, f, ev.kind));
     }
     j["figures"] = figs;
     lines.push_back("figures: " + model::ListAnd(texts));

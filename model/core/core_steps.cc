@@ -396,7 +396,9 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
   }
   Verdict v;
   if (!pos.explain) return v;  // the lean path: legal, no reasons
-  v.reasons.push_back({rulings.free, FeatureText(pos, root) + " holds no figure anywhere"});
+  const std::string nearby = NearbyFiguresText(pos, root);
+  v.reasons.push_back({rulings.free, FeatureText(pos, root) + " holds no figure anywhere" +
+                                         (nearby.empty() ? "" : "; " + nearby)});
   v.reasons.push_back({rulings.tile, "the " + name + " goes on the tile just placed"});
   return v;
 }

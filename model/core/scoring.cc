@@ -197,9 +197,43 @@ std::string CoordsText(const std::vector<Coord>& cs) {
   return out;
 }
 
+std::string RoleName(FeatureKind on) {
+  switch (on) {
+    case FeatureKind::kRoad:
+      return "thief";
+    case FeatureKind::kCity:
+      return "knight";
+    case FeatureKind::kField:
+      return "farmer";
+    case FeatureKind::kMonastery:
+      return "monk";
+  }
+  return "";
+}
+
+// A meeple is named by its role on its feature ("Anna's thief at (0, 0)"), another figure by
+// its kind and role ("Alena's phantom knight at (0, -2)").
+std::string FigureTextAs(const Position& pos, const FigureSeen& f, std::optional<FeatureKind> on) {
+  const std::string& kind = pos.cfg().figure_kinds[f.kind].name;
+  const std::string role = on ? RoleName(*on) : "";
+  const std::string name = role.empty() ? kind : f.kind == kMeeple ? role : kind + " " + role;
+  return pos.players[f.owner].name + "'s " + name + " at " + CoordText(f.at);
+}
+
+// The role of a figure on the board: the feature kind of the owner's figures of that kind on
+// that tile, when they all stand on one kind (else the kind alone).
 std::string FigureText(const Position& pos, const FigureSeen& f) {
-  return pos.players[f.owner].name + "'s " + pos.cfg().figure_kinds[f.kind].name + " at " +
-         CoordText(f.at);
+  std::optional<FeatureKind> on;
+  bool one = true;
+  for (const Figure& fig : pos.figures) {
+    if (fig.owner != f.owner || fig.kind != f.kind ||
+        !(pos.board.tile(Board::TileOf(fig.node)).pos == f.at))
+      continue;
+    const FeatureKind k = pos.board.segment(fig.node).kind;
+    if (on && *on != k) one = false;
+    on = k;
+  }
+  return FigureTextAs(pos, f, one ? on : std::nullopt);
 }
 
 std::string EndText(const FeatureEnd& e) {
@@ -292,6 +326,73 @@ std::string FeatureText(const Position& pos, int root) {
   std::vector<std::string> texts;
   for (const FeatureEnd& e : ends) texts.push_back(EndText(e));
   return out + " (it ends at " + ListAnd(texts) + ")";
+}
+
+// BASE-MEEPLE-FREE, BASE-FEATURE-JOIN: the figures on other features of the same kind that
+// share a tile with `root` (a road ending at a junction the free road also touches, a second
+// city on one tile, a field on the other side of a road), each with where the two part.
+std::string NearbyFiguresText(const Position& pos, int root) {
+  const Board& b = pos.board;
+  const FeatureKind kind = b.Info(root).kind;
+  if (kind == FeatureKind::kMonastery) return "";
+  std::vector<int> tiles = b.Info(root).tiles;
+  std::sort(tiles.begin(), tiles.end());
+  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+  std::vector<int> seen;
+  std::vector<std::string> out;
+  for (int t : tiles) {
+    const RotatedTile& rt = b.rotated(t);
+    const Coord at = b.tile(t).pos;
+    for (size_t i = 0; i < rt.segments.size(); ++i) {
+      if (rt.segments[i].kind != kind) continue;
+      const int other = b.Find(Board::Node(t, static_cast<int>(i)));
+      if (other == root || std::find(seen.begin(), seen.end(), other) != seen.end()) continue;
+      seen.push_back(other);
+      const std::vector<int> figs = pos.FiguresIn(other);
+      if (figs.empty()) continue;
+      std::string where = "which is separate from it on " + CoordText(at);
+      for (const FeatureEnd& e : FeatureEnds(pos, other))
+        if (e.side < 0 && e.at == at) {
+          where = "which ends at " + EndText(e);
+          break;
+        }
+      std::vector<std::string> names;
+      for (const FigureSeen& f : FiguresSeen(pos, figs)) names.push_back(FigureText(pos, f));
+      out.push_back(ListAnd(names) + (names.size() > 1 ? " are" : " is") + " on another " +
+                    std::string(FeatureKindName(kind)) + ", " + where);
+    }
+  }
+  std::string text;
+  for (size_t i = 0; i < out.size(); ++i) text += (i ? "; " : "") + out[i];
+  return text;
+}
+
+// BASE-SCORE-TIMING: the features ScoreStep (core_steps.cc) will score at the end of the turn.
+std::vector<int> CompletedNotYetScored(const Position& pos) {
+  std::vector<int> out;
+  if (pos.turn.game_over || pos.turn.placed < 0) return out;
+  const int score_step = pos.cfg().StepIndex(kScoreCompleted);
+  if (score_step < 0 || pos.turn.step > score_step) return out;
+  const Board& b = pos.board;
+  const int placed = pos.turn.placed;
+  std::vector<int> roots;
+  const RotatedTile& rt = b.rotated(placed);
+  for (size_t i = 0; i < rt.segments.size(); ++i) {
+    const FeatureKind k = rt.segments[i].kind;
+    if (k == FeatureKind::kRoad || k == FeatureKind::kCity)
+      roots.push_back(b.Find(Board::Node(placed, static_cast<int>(i))));
+  }
+  const Coord c = b.tile(placed).pos;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (auto t = b.At({c.x + dx, c.y + dy}))
+        if (const int m = b.MonasterySegment(*t); m >= 0)
+          roots.push_back(b.Find(Board::Node(*t, m)));
+  for (int r : roots)
+    if (b.IsComplete(r) && !pos.FiguresIn(r).empty() &&
+        std::find(out.begin(), out.end(), r) == out.end())
+      out.push_back(r);
+  return out;
 }
 
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {

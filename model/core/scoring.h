@@ -1,6 +1,8 @@
 #pragma once
 // Scoring of features: during the game (completed) and at the end (final), with breakdowns.
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "model/core/action.h"
@@ -44,16 +46,33 @@ std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root);
 // Every city a field touches (BASE-END-FARM: only the completed ones are paid).
 std::vector<CitySeen> TouchedCities(const Position& pos, int field_root);
 std::vector<FigureSeen> FiguresSeen(const Position& pos, const std::vector<int>& figure_ids);
-// Texts: "(1, 0)"; "(0, 0), (1, 0)"; "Anna's meeple at (0, 0)"; "the junction at (1, 0)",
+// Texts: "(1, 0)"; "(0, 0), (1, 0)"; "Anna's thief at (0, 0)"; "the junction at (1, 0)",
 // "an open edge on the E side of (2, 0)" or, on a partial board, "the edge of the stated board
 // at (2, 0) on the E side".
 std::string CoordText(Coord c);
 std::string CoordsText(const std::vector<Coord>& cs);
 std::string FigureText(const Position& pos, const FigureSeen& f);
+// The same for a figure known to stand on a feature of kind `on` (a scored feature's figures,
+// which may have left the board since): "Anna's knight at (0, 0)".
+std::string FigureTextAs(const Position& pos, const FigureSeen& f, std::optional<FeatureKind> on);
+// "thief", "knight", "farmer", "monk": the role of a figure on a feature of that kind.
+std::string RoleName(FeatureKind on);
 std::string EndText(const FeatureEnd& e);
 // "the road through (1, 0), (2, 0) (it ends at the junction at (1, 0) and an open edge on the
 // E side of (2, 0))": a feature as a legality reason names it (BASE-MEEPLE-FREE).
 std::string FeatureText(const Position& pos, int root);
+
+// "Anna's thief at (0, 0) is on another road, which ends at the junction at (1, 0)": the
+// figures on features of the same kind that share a tile with the feature `root` but are not
+// joined to it, each with where they part ("" if none): why a figure nearby does not make
+// `root` occupied (BASE-MEEPLE-FREE).
+std::string NearbyFiguresText(const Position& pos, int root);
+
+// The roads, cities and monasteries the tile placed this turn completed that hold a figure and
+// that the turn's step score has not scored yet (empty when no tile lies placed, or the turn is
+// past that step): what final scoring in the middle of a turn would value as unfinished
+// (BASE-SCORE-TIMING: they are scored at the end of the turn, as completed).
+std::vector<int> CompletedNotYetScored(const Position& pos);
 
 // The value of a road, city or monastery as at final scoring, with its majority (no points
 // are awarded): for expansions that score "as at game end" (BASE-END-*).

@@ -417,14 +417,29 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
               "any-players-turn: " + holder + " may play " + ci.name + " in " + who +
                   "'s turn only at its card windows (after the card draws, after the figure "
                   "placement), not at step " +
-                  step);
+                  step +
+                  (pos.turn.drawn && pos.turn.placed < 0
+                       ? " while " + who +
+                             " holds the drawn tile: drawing and placing it is one act of " + who +
+                             " (only the forced-placement card is aimed at that moment, "
+                             "XMAS-Q-FORCE)"
+                       : std::string()));
         return Verdict::Illegal(
             "XMAS-USE", holder + " plays " + ci.name + " in " + who +
                             "'s turn: cards in hand are played only in the holder's own turn; "
                             "the one exception, the cancel card, answers a road-deck card aimed "
                             "at its holder (xmas_cancel)");
       }
-      if (turn_ending || pos.turn.placed >= 0)
+      if (turn_ending || pos.turn.placed >= 0) {
+        // The card's own rule first: a card that could not be played at the turn's last window
+        // either (e.g. figure-occupied-city on a city holding only the player's own knight) is
+        // refused for that reason, not for the timing (a window with no playable card passes
+        // by itself, so the turn may already stand past it).
+        const int late = pos.cfg().StepIndex(kStepCardsLate);
+        if (pos.turn.placed >= 0 && late >= pos.turn.step) {
+          Verdict own = CheckPlay(pos, p, Window::kLate);
+          if (!own.legal) return own;
+        }
         return Verdict::Illegal(
             "XMAS-USE", who + "'s card windows of this turn are " +
                             (turn_ending ? "over: the last one comes after the figure placement, "
@@ -432,6 +447,7 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
                                          : "not open at step " + step +
                                                ", which waits for its "
                                                "own decision first"));
+      }
       // The card's own window (CheckPlay) says why it cannot be played here, if it cannot.
       Verdict v = CheckPlay(pos, p, pos.turn.drawn ? Window::kPlacement : Window::kTurnStart);
       if (!v.legal) return v;

@@ -17,8 +17,30 @@ void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out
   const std::string w = "/expansions/christmas_present";
   // XMAS-SETUP: two copies of each of the 32 kinds, each in its own deck or in play.
   std::array<int, kCardKinds> n = CardCounts(*s);
+  // A deck given as a list is the whole deck: copies missing from it are one misreading of the
+  // format (a deck listed by its top cards only), said once per deck with how to state it, not
+  // once per card kind.
+  std::array<int, 2> missing = {0, 0};
   for (int k = 0; k < kCardKinds; ++k)
-    if (n[k] != kCopies)
+    if (n[k] < kCopies) missing[static_cast<int>(DeckOf(static_cast<Card>(k)))] += kCopies - n[k];
+  for (Deck d : {Deck::kMonastery, Deck::kRoad}) {
+    const int i = static_cast<int>(d);
+    if (missing[i] == 0 || !s->decks[i].ordered) continue;
+    const std::string deck(DeckName(d));
+    out.push_back(
+        {"XMAS-SETUP", w + "/decks/" + deck,
+         "the " + deck + " deck is a list of " + std::to_string(s->decks[i].cards.size()) +
+             " card(s) in a known order, and " + std::to_string(missing[i]) + " card(s) of the " +
+             deck +
+             " deck appear nowhere (decks, hands, discard, in play; the game has 2 of each of "
+             "its 16 kinds): a list is the whole deck, top first. A deck known only at the top "
+             "is stated as \"rest\" (order unknown; each xmas_draw_card then names the card "
+             "drawn), and cards out of play as the discard pile (\"discard\": \"rest\" puts "
+             "every copy not stated elsewhere there)"});
+  }
+  for (int k = 0; k < kCardKinds; ++k)
+    if (n[k] != kCopies &&
+        !(n[k] < kCopies && s->decks[static_cast<int>(DeckOf(static_cast<Card>(k)))].ordered))
       out.push_back({"XMAS-SETUP", w,
                      std::string(Info(static_cast<Card>(k)).name) + " appears " +
                          std::to_string(n[k]) +

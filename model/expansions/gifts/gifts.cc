@@ -194,10 +194,16 @@ std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const A
       }
       if (turn_ending) return std::nullopt;  // may open one in the next turn
       const Data& d = Slice(pos);
-      if (d.opened)
-        return model::Verdict::Illegal("GIFT-OPEN", "a player opens at most one gift per turn; " +
-                                                        who + " already opened " +
-                                                        std::string(CardTitle(*d.opened)));
+      if (d.opened) {
+        model::Verdict v = model::Verdict::Illegal(
+            "GIFT-OPEN", "a player opens at most one gift per turn; " + who + " already opened " +
+                             std::string(CardTitle(*d.opened)));
+        if (d.earlier_part)
+          v.reasons.push_back({"GIFT-Q-EXTRA-PART",
+                               "whole-turn: the further tile (e.g. message 4's) is part of the "
+                               "same turn, so the gift opened before it is the turn's one"});
+        return v;
+      }
       if (pos.turn.placed >= 0)
         return model::Verdict::Illegal("GIFT-OPEN",
                                        "a gift is opened after drawing the tile and "

@@ -77,7 +77,8 @@ json CardList(const CardCounts& c) {
 // by the core (model::ReadVariants); `old_key` is the topic name the section used before.
 template <typename E>
 model::VariantDecl Decl(const char* ruling, const char* old_key,
-                        std::initializer_list<std::pair<const char*, E>> names, E Variants::*field) {
+                        std::initializer_list<std::pair<const char*, E>> names,
+                        E Variants::*field) {
   model::VariantDecl v{.ruling = ruling, .old_key = old_key};
   for (auto& [n, x] : names) {
     CARC_CHECK(static_cast<size_t>(x) == v.readings.size());
@@ -102,6 +103,8 @@ const std::initializer_list<std::pair<const char*, LyingFigure>> kLying = {
     {"posture-literal", LyingFigure::kPostureLiteral}};
 const std::initializer_list<std::pair<const char*, ChangeTarget>> kChangeTarget = {
     {"unfinished-only", ChangeTarget::kUnfinishedOnly}, {"any-feature", ChangeTarget::kAnyFeature}};
+const std::initializer_list<std::pair<const char*, ExtraPart>> kExtraPart = {
+    {"each-part", ExtraPart::kEachPart}, {"whole-turn", ExtraPart::kWholeTurn}};
 const std::initializer_list<std::pair<const char*, AdvantageMajority>> kAdvantage = {
     {"advantage-counts", AdvantageMajority::kAdvantageCounts},
     {"figures-only", AdvantageMajority::kFiguresOnly}};
@@ -130,16 +133,15 @@ void DeclareVariants(model::ModuleLoader& loader) {
   loader.AddVariant(
       Decl("GIFT-Q-PHANTOM", "phantom_reuse", kPhantomReuse, &Variants::phantom_reuse));
   loader.AddVariant(Decl("GIFT-Q-LYING", "lying_figure", kLying, &Variants::lying));
-  loader.AddVariant(
-      Decl("GIFT-CHANGE", "change_target", kChangeTarget, &Variants::change_target));
+  loader.AddVariant(Decl("GIFT-CHANGE", "change_target", kChangeTarget, &Variants::change_target));
   loader.AddVariant(Decl("GIFT-Q-ADVANTAGE", "", kAdvantage, &Variants::advantage));
+  loader.AddVariant(Decl("GIFT-Q-EXTRA-PART", "", kExtraPart, &Variants::extra_part));
 }
 
 Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {
   Status err;
   if (!j.is_object()) return model::JsonError(where, "expected an object");
-  if (err = model::CheckKeys(j, where,
-                             {"deck", "hands", "discards", "on_finished", "turn"});
+  if (err = model::CheckKeys(j, where, {"deck", "hands", "discards", "on_finished", "turn"});
       !err.ok())
     return err;
   const size_t np = pos.players.size();
@@ -191,8 +193,9 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
     const json& jt = j["turn"];
     std::string w = where + "/turn";
     if (!jt.is_object()) return model::JsonError(w, "expected an object");
-    if (err = model::CheckKeys(
-            jt, w, {"held_tiles", "opened", "take2_drawing", "change_figure", "phantom_returned"});
+    if (err = model::CheckKeys(jt, w,
+                               {"held_tiles", "opened", "take2_drawing", "change_figure",
+                                "phantom_returned", "received"});
         !err.ok())
       return err;
     if (jt.contains("held_tiles")) {
@@ -212,8 +215,9 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
       if (Status s = CardAt(jt["opened"], w + "/opened", c); !s.ok()) return s;
       d.opened = c;
     }
-    for (auto [key, flag] : {std::pair{"take2_drawing", &d.take2_drawing},
-                             std::pair{"phantom_returned", &d.phantom_returned}})
+    for (auto [key, flag] :
+         {std::pair{"take2_drawing", &d.take2_drawing},
+          std::pair{"phantom_returned", &d.phantom_returned}, std::pair{"received", &d.received}})
       if (jt.contains(key)) {
         if (!jt[key].is_boolean()) return model::JsonError(w + "/" + key, "expected true or false");
         *flag = jt[key].get<bool>();
@@ -269,6 +273,7 @@ void DumpData(const Position& pos, const Data& d, json& j) {
   if (d.opened) t["opened"] = CardName(*d.opened);
   if (d.take2_drawing) t["take2_drawing"] = true;
   if (d.phantom_returned) t["phantom_returned"] = true;
+  if (d.received) t["received"] = true;
   if (d.change_figure >= 0) {
     const model::Figure& f = pos.figures[d.change_figure];
     t["change_figure"] = model::FeatureRefJson(pos, f.node);

@@ -40,6 +40,10 @@ enum class ChangeTarget { kUnfinishedOnly, kAnyFeature };
 // advantage cards, one more figure for the holder) count when GIFT-GET / GIFT-FN1 ask whose
 // majority the extended road or city is?
 enum class AdvantageMajority { kAdvantageCounts, kFiguresOnly };
+// GIFT-Q-EXTRA-PART (disputed): another expansion gives the player a further tile in the same
+// turn (The Messengers' message 4: "a normal turn with all its phases follows", MSG-FN6). Is
+// that part a turn of its own for GIFT-GET-ONE (one gift received) and GIFT-OPEN (one opened)?
+enum class ExtraPart { kEachPart, kWholeTurn };
 
 struct Variants {
   OtherTile other_tile = OtherTile::kDiscardUnchosen;
@@ -48,6 +52,7 @@ struct Variants {
   LyingFigure lying = LyingFigure::kFeatureBased;
   ChangeTarget change_target = ChangeTarget::kUnfinishedOnly;
   AdvantageMajority advantage = AdvantageMajority::kAdvantageCounts;
+  ExtraPart extra_part = ExtraPart::kEachPart;
   friend bool operator==(const Variants&, const Variants&) = default;
 };
 
@@ -71,6 +76,8 @@ struct Data {
   bool take2_drawing = false;         // Take 2: the second tile still to be drawn (counts)
   int change_figure = -1;             // Change Position: figure awaiting its new feature
   bool phantom_returned = false;      // a gift returned the active player's phantom
+  bool received = false;              // a gift was received this turn (GIFT-GET-ONE)
+  bool earlier_part = false;  // GIFT-Q-EXTRA-PART whole-turn: this is a further part of the turn
   friend bool operator==(const Data&, const Data&) = default;
 };
 

@@ -53,6 +53,35 @@ std::optional<Verdict> LateGift(const Position& pos, const Action& a) {
                           "after the tile is placed");
 }
 
+// GIFT-Q-EXTRA-PART: gift_hold (below) runs once per tile drawn. Turn fields still set here were
+// left by an earlier part of the same turn (a further tile another expansion gave, e.g. The
+// Messengers' message 4; gift_end_turn clears them between turns). each-part (adopted): that part
+// is a turn of its own for GIFT-GET-ONE and GIFT-OPEN, so they are cleared; whole-turn: they stay.
+void NewPart(Position& pos, ApplyResult& r) {
+  Data& d = Slice(pos);
+  if (pos.turn.placed >= 0 || !d.held.empty() || d.change_figure >= 0 || d.take2_drawing) return;
+  if (!d.opened && !d.received && !d.phantom_returned) return;
+  if (d.variants.extra_part == ExtraPart::kWholeTurn) {
+    d.earlier_part = true;
+    if (pos.explain)
+      r.notes.push_back(
+          {"GIFT-Q-EXTRA-PART",
+           "a further tile in the same turn (whole-turn): " +
+               std::string(d.opened && d.received ? "the gift opened and the gift received"
+                           : d.opened             ? "the gift opened"
+                                                  : "the gift received") +
+               " earlier this turn still count, one of each per turn"});
+    return;
+  }
+  d.opened.reset();
+  d.received = false;
+  d.phantom_returned = false;
+  if (pos.explain)
+    r.notes.push_back({"GIFT-Q-EXTRA-PART",
+                       "a further tile in the same turn is a turn part with all its phases "
+                       "(each-part, MSG-FN6): one gift may be received and one opened again"});
+}
+
 // Puts the drawn tile aside while the player may open a gift (only if they hold one), so that
 // the position at step open_gift names it in the gifts section (the core reads "turn.tile" only
 // at place_tile). GIFT-FN3: the core draw step has already set unplaceable tiles aside.
@@ -63,8 +92,9 @@ class HoldStep final : public model::Step {
   bool Handles(const Position&, const Action&) const override { return false; }
   void Legal(const Position&, std::vector<Action>&) const override {}
   ApplyResult Apply(Position&, const Action&) const override { return {}; }
-  void Run(Position& pos, ApplyResult&) const override {
+  void Run(Position& pos, ApplyResult& r) const override {
     Data& d = Slice(pos);
+    NewPart(pos, r);
     if (!pos.turn.drawn || pos.turn.placed >= 0 || !d.held.empty() || d.opened) return;
     if (Total(d.hands[pos.turn.player]) == 0) return;
     d.held = {*pos.turn.drawn};
@@ -256,7 +286,7 @@ class ReceiveStep final : public model::Step {
  public:
   std::string_view Name() const override { return kReceiveStep; }
   bool NeedsDecision(const Position& pos) const override {
-    if (pos.turn.placed < 0 || model::Decided(pos, Name())) return false;
+    if (pos.turn.placed < 0 || model::Decided(pos, Name()) || Slice(pos).received) return false;
     return Chance(Slice(pos)) && Earned(pos, nullptr);
   }
   bool Handles(const Position&, const Action& a) const override { return IsGift(a, kDrawCard); }
@@ -308,6 +338,13 @@ class ReceiveStep final : public model::Step {
     // Run follows NeedsDecision's no (Step::Run): where the card drawn is a chance, that no says
     // the gift was not earned, and the lean path (which keeps no notes) need not ask again.
     if (!pos.explain && Chance(Slice(pos))) return;
+    if (Slice(pos).received) {  // GIFT-GET-ONE over the whole turn (GIFT-Q-EXTRA-PART)
+      if (pos.explain && Earned(pos, nullptr))
+        r.notes.push_back({"GIFT-GET-ONE", pos.players[pos.turn.player].name +
+                                               " received a gift earlier this turn: one gift "
+                                               "per turn (GIFT-Q-EXTRA-PART whole-turn)"});
+      return;
+    }
     std::vector<model::Reason> why;
     if (!Earned(pos, pos.explain ? &why : nullptr)) {  // the lean path keeps no notes
       r.notes.insert(r.notes.end(), why.begin(), why.end());
@@ -348,6 +385,7 @@ class ReceiveStep final : public model::Step {
     }
     d.deck[static_cast<int>(c)]--;
     d.hands[pos.turn.player][static_cast<int>(c)]++;
+    d.received = true;
     r.notes.push_back({"GIFT-GET", pos.players[pos.turn.player].name + " receives a gift: draws " +
                                        std::string(CardTitle(c)) + " and keeps it face down"});
   }
@@ -420,6 +458,8 @@ class EndStep final : public model::Step {
     d.take2_drawing = false;
     d.change_figure = -1;
     d.phantom_returned = false;
+    d.received = false;
+    d.earlier_part = false;
   }
   // Never reached (no decision here).
   model::Reason OutOfStep(const Position&, const Action&) const override {

@@ -200,6 +200,18 @@ ApplyResult ApplyAssign(Position& pos, const Action& a) {
   return r;
 }
 
+// MSG-CHOOSE: the figure for waiting points is the player's choice, and a question that goes
+// on past it without stating it is incomplete (exit 65 naming the choice, as an unstated draw
+// is), not a move to rule on: Step::ChanceToState is the core's way of naming it.
+std::optional<std::string> UnstatedFigure(const Position& pos) {
+  const State& s = Slice(pos);
+  if (s.pending.empty()) return std::nullopt;
+  const Pending& e = s.pending.front();
+  return "the scoring figure that takes " + PlayerName(pos, e.player) + "'s " +
+         std::to_string(e.points) + " point(s) of " + e.source +
+         " ({\"type\": \"assign_points\", \"kind\": \"meeple\"} or \"dame\"; MSG-CHOOSE)";
+}
+
 class AssignStep final : public model::Step {
  public:
   std::string_view Name() const override { return kAssignStep; }
@@ -211,6 +223,9 @@ class AssignStep final : public model::Step {
   }
   void Legal(const Position& pos, std::vector<Action>& out) const override { ListAssign(pos, out); }
   ApplyResult Apply(Position& pos, const Action& a) const override { return ApplyAssign(pos, a); }
+  std::optional<std::string> ChanceToState(const Position& pos) const override {
+    return UnstatedFigure(pos);
+  }
   // MSG-CHOOSE: the points just scored wait for their figure before anything else.
   Reason OutOfStep(const Position& pos, const Action&) const override {
     const Pending& e = Slice(pos).pending.front();
@@ -393,7 +408,8 @@ class MessageStep final : public model::Step {
   // The message drawn from a stack of unknown order is a chance outcome.
   std::optional<std::string> ChanceToState(const Position& pos) const override {
     const State& s = Slice(pos);
-    if (!s.pending.empty() || s.in_hand || s.stack_known) return std::nullopt;
+    if (!s.pending.empty()) return UnstatedFigure(pos);
+    if (s.in_hand || s.stack_known) return std::nullopt;
     return "the message drawn ({\"type\": \"draw_message\", \"kind\": ...})";
   }
   // MSG-CHOOSE, MSG-RESOLVE: waiting points first, then the message drawn is carried out or
@@ -479,6 +495,11 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
                                               " to choose a scoring figure: a figure is chosen "
                                               "for points just scored");
   }
+  // Points waiting at the step that takes their figure: the question left that choice out
+  // (the step names it, UnstatedFigure), which is not a move to rule on.
+  if (!s.pending.empty() &&
+      (pos.current_step().Name() == kAssignStep || pos.current_step().Name() == kMessageStep))
+    return std::nullopt;
   if (!s.pending.empty())
     return Verdict::Illegal("MSG-CHOOSE",
                             "points scored wait for " + PlayerName(pos, s.pending.front().player) +
