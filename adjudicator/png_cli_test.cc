@@ -31,7 +31,7 @@ bool HaveLibrsvg(const fs::path& carc, const fs::path& dir) {
            Slurp(err).find("librsvg") != std::string::npos);
 }
 
-int Run(const std::string& cmd) {
+int Shell(const std::string& cmd) {
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -63,8 +63,8 @@ void ExpectPng(const fs::path& p) {
 
 TEST_F(PngCli, RenderWritesPngWithNoSiblingBinary) {
   const fs::path out = dir_ / "pos.png";
-  ASSERT_EQ(Run((dir_ / "carc").string() + " render " + kExample + " --png " + out.string() +
-                " -o " + (dir_ / "pos.svg").string() + " >/dev/null 2>&1"),
+  ASSERT_EQ(Shell((dir_ / "carc").string() + " render " + kExample + " --png " + out.string() +
+                  " -o " + (dir_ / "pos.svg").string() + " >/dev/null 2>&1"),
             0);
   ExpectPng(out);
 }
@@ -72,8 +72,8 @@ TEST_F(PngCli, RenderWritesPngWithNoSiblingBinary) {
 TEST_F(PngCli, AdjudicateWritesPngWithNoSiblingBinary) {
   const fs::path out = dir_ / "ruling.png";
   // The example's claim is upheld: exit 0, the ruling drawn.
-  ASSERT_EQ(Run((dir_ / "carc").string() + " adjudicate " + kExample + " --png " + out.string() +
-                " >/dev/null 2>&1"),
+  ASSERT_EQ(Shell((dir_ / "carc").string() + " adjudicate " + kExample + " --png " + out.string() +
+                  " >/dev/null 2>&1"),
             0);
   ExpectPng(out);
 }

@@ -15,6 +15,9 @@ int GameConfig::StepIndex(std::string_view name) const {
   }
   for (size_t i = 0; i < step_names.size(); ++i)
     if (step_names[i] == name) return static_cast<int>(i);
+  // While the pipeline is assembled (module_loader.cc), before MakeConfig records the names.
+  for (size_t i = step_names.size(); i < pipeline.size(); ++i)
+    if (pipeline[i]->Name() == name) return static_cast<int>(i);
   return -1;
 }
 
