@@ -1,6 +1,9 @@
 #include "adjudicator/serve/api.h"
 
+#include <algorithm>
+#include <charconv>
 #include <filesystem>
+#include <limits>
 #include <set>
 
 #include "adjudicator/exit_codes.h"
@@ -11,6 +14,8 @@
 #include "database/replay.h"
 #include "database/rulings_store.h"
 #include "model/core/board.h"
+#include "model/core/input_file.h"
+#include "model/core/json_reader.h"
 #include "model/core/module_loader.h"
 #include "model/core/position.h"
 #include "model/core/position_io.h"
@@ -41,13 +46,16 @@ int HttpStatus(int exit_code) {
   }
 }
 
+// Replace: a byte that is not UTF-8 in a message never turns an answer into a 500.
+std::string Dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 Response Error(int exit_code, const std::string& message) {
   return {HttpStatus(exit_code), "application/json",
-          json({{"error", message}, {"exit_code", exit_code}}).dump()};
+          Dump(json({{"error", message}, {"exit_code", exit_code}}))};
 }
 Response Error(const model::Status& s) { return Error(static_cast<int>(s.code()), s.message()); }
 
-Response Ok(const json& j) { return {200, "application/json", j.dump()}; }
+Response Ok(const json& j) { return {200, "application/json", Dump(j)}; }
 
 const char* RoleName(render::Role r) {
   switch (r) {
@@ -81,35 +89,41 @@ const char* EdgeName(model::EdgeType e) {
 
 constexpr const char* kSideNames[4] = {"north", "east", "south", "west"};
 
-// A request body as JSON, worded as `carc adjudicate` words a malformed file. Nesting is
-// capped first: no position file nests deeper than a few levels.
+// A request body: the reader of every input file (model/core/input_file.h), so a body gets the
+// checks and the messages `carc adjudicate` gives a file: nesting cap, a key named twice, a
+// number beyond the range of a double, each refused (exit 65) naming the JSON pointer.
 model::StatusOr<json> ParseBody(const std::string& text, const std::string& source) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > 64)
-        return model::Status(model::ErrorCode::kMalformed,
-                             source + ":/: malformed JSON: nested deeper than 64 levels");
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
+  return model::ParseJsonText(text, source);
+}
+
+// A query or path parameter as a whole decimal integer in [lo, hi]: "1e9", "2abc", " 1", "+1"
+// and "" are not numbers here.
+std::optional<int64_t> StrictInt(const std::string& text, int64_t lo, int64_t hi) {
+  int64_t v = 0;
+  const char* end = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || p != end || v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+// A parameter's value for a message: quoted, shortened, bytes that are not UTF-8 escaped.
+std::string Quoted(const std::string& text) {
+  std::string shown = model::DisplayName(text.substr(0, 40));
+  return "\"" + shown + (text.size() > 40 ? "...\"" : "\"");
+}
+
+// Every query parameter is one this call reads; else 400 naming the first that is not.
+std::optional<Response> UnknownParameter(const std::map<std::string, std::string>& query,
+                                         std::initializer_list<std::string_view> known) {
+  for (const auto& [name, value] : query) {
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    std::string list;
+    for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    return Error(adjudicator::kExitUsage, Quoted(name) + ": unknown query parameter" +
+                                              (list.empty() ? " (this call takes none)"
+                                                            : " (this call takes " + list + ")"));
   }
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    std::string msg = e.what();
-    if (auto p = msg.find("parse error"); p != std::string::npos) msg = msg.substr(p);
-    return model::Status(model::ErrorCode::kMalformed, source + ":/: malformed JSON: " + msg);
-  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -188,8 +202,19 @@ model::StatusOr<std::unique_ptr<Api>> Api::Create(const ApiOptions& opts) {
 
 Response Api::Handle(const std::string& method, const std::string& path,
                      const std::map<std::string, std::string>& query, const std::string& body) {
-  std::lock_guard<std::mutex> lock(mu_);
+  // No lock here: the model answers requests side by side (its caches are per thread); only
+  // the SQLite connection is taken in turn (db_mu_), for the query and no longer.
   try {
+    // The calls below that read no query parameter refuse any (/api/legal, /api/rulings/search
+    // and /api/fixture check theirs).
+    const bool no_query = path == "/api/tiles" || path == "/api/info" ||
+                          path == "/api/adjudicate" || path == "/api/validate" ||
+                          path == "/api/score" || path == "/api/render" || path == "/api/fit" ||
+                          path == "/api/rulings" || path == "/api/games" ||
+                          (path.rfind("/api/rulings/", 0) == 0 && path != "/api/rulings/search") ||
+                          path.rfind("/api/games/", 0) == 0;
+    if (no_query)
+      if (auto bad = UnknownParameter(query, {})) return *bad;
     if (method == "GET" && path == "/api/tiles") {
       static const std::string tiles = TilesJson().dump();  // the same for every request
       return {200, "application/json", tiles};
@@ -202,18 +227,17 @@ Response Api::Handle(const std::string& method, const std::string& path,
     if (method == "POST" && path == "/api/validate") return Run(body, Mode::kValidate, 0);
     if (method == "POST" && path == "/api/score") return Run(body, Mode::kScore, 0);
     if (method == "POST" && path == "/api/legal") {
+      if (auto bad = UnknownParameter(query, {"depth"})) return *bad;
       int depth = 0;
       if (auto it = query.find("depth"); it != query.end()) {
-        try {
-          depth = std::stoi(it->second);
-        } catch (const std::exception&) {
-          depth = -1;
-        }
-        if (depth < 0 || depth > opts_.max_perft_depth)
+        const auto d = StrictInt(it->second, 0, opts_.max_perft_depth);
+        if (!d)
           return Error(adjudicator::kExitUsage,
                        "depth: expected an integer from 0 to " +
                            std::to_string(opts_.max_perft_depth) +
-                           " on the page (use `carc legal --depth N` for deeper counts)");
+                           " on the page (use `carc legal --depth N` for deeper counts), got " +
+                           Quoted(it->second));
+        depth = static_cast<int>(*d);
       }
       return Run(body, Mode::kLegal, depth);
     }
@@ -223,6 +247,7 @@ Response Api::Handle(const std::string& method, const std::string& path,
     if (method == "POST" && path == "/api/fit") return Fit(body);
     if (method == "GET" && path == "/api/rulings/search") return Search(query);
     if (method == "GET" && path == "/api/rulings") {
+      std::lock_guard<std::mutex> lock(db_mu_);
       auto list = database::ListRulings(*db_, "", "");
       return list.ok() ? Ok(*list) : Error(list.status());
     }
@@ -271,34 +296,67 @@ Response Api::Render(const std::string& body) {
 // Where the tile would fit next to the board, per square and rotation: the model's
 // Board::Check (BASE-PLACE-EDGE, BASE-PLACE-ADJ), with the side that clashes.
 Response Api::Fit(const std::string& body) {
+  // The body is read as a position file's board is (position_io.cc), with its messages.
   auto doc = ParseBody(body, "request");
   if (!doc.ok()) return Error(doc.status());
+  auto bad = [](const model::Status& s) {
+    return Error(adjudicator::kExitMalformed, "request:" + s.message());
+  };
+  auto wrong = [&](const std::string& where, const std::string& what) {
+    return bad(model::JsonError(where, what));
+  };
   const json& j = *doc;
   const model::TileCatalog& cat = model::TileCatalog::Base();
-  if (!j.is_object() || !j.contains("tile") || !j["tile"].is_string() ||
-      !cat.Find(j["tile"].get<std::string>()))
-    return Error(adjudicator::kExitMalformed, "request:/tile: expected a base tile letter A..X");
-  const model::TileType type = *cat.Find(j["tile"].get<std::string>());
+  // A tile name: "expected a string", "unknown tile" as position_io's Reader::Tile words them.
+  auto tile = [&](const json& t, const std::string& where) -> model::StatusOr<model::TileType> {
+    if (!t.is_string())
+      return model::JsonError(where, std::string("expected a string, got ") + t.type_name());
+    const std::string& s = t.get_ref<const std::string&>();
+    if (auto type = cat.Find(s)) return *type;
+    return model::JsonError(where, "unknown tile \"" + model::DisplayName(s.substr(0, 40)) +
+                                       "\" (base tiles are A to X)");
+  };
+  if (!j.is_object()) return wrong("", std::string("expected an object, got ") + j.type_name());
+  if (auto s = model::CheckKeys(j, "", {"tile", "board"}); !s.ok()) return bad(s);
+  if (!j.contains("tile")) return wrong("/tile", "missing");
+  const auto type = tile(j["tile"], "/tile");
+  if (!type.ok()) return bad(type.status());
   model::Board board;
-  const json& jb = j.value("board", json::array());
+  static const json kNoBoard = json::array();
+  const json& jb = j.contains("board") ? j["board"] : kNoBoard;
   if (!jb.is_array())
-    return Error(adjudicator::kExitMalformed, "request:/board: expected an array");
-  std::set<model::Coord> seen;
+    return wrong("/board", std::string("expected an array, got ") + jb.type_name());
+  std::map<model::Coord, size_t> seen;
   for (size_t i = 0; i < jb.size(); ++i) {
     const json& t = jb[i];
-    const std::string where = "request:/board/" + std::to_string(i);
-    if (!t.is_object() || !t.contains("tile") || !t["tile"].is_string() ||
-        !cat.Find(t["tile"].get<std::string>()) || !t.value("x", json()).is_number_integer() ||
-        !t.value("y", json()).is_number_integer())
-      return Error(adjudicator::kExitMalformed,
-                   where + ": expected {\"tile\": A..X, \"x\", \"y\", \"rotation\"}");
-    const int deg = t.value("rotation", json(0)).is_number_integer() ? t.value("rotation", 0) : -1;
-    if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
-      return Error(adjudicator::kExitMalformed, where + "/rotation: expected 0, 90, 180 or 270");
-    model::Coord c{t["x"].get<int>(), t["y"].get<int>()};
-    if (!seen.insert(c).second)
-      return Error(adjudicator::kExitMalformed, where + ": two tiles on one square");
-    board.Place(*cat.Find(t["tile"].get<std::string>()), c, deg / 90);
+    const std::string where = "/board/" + std::to_string(i);
+    if (!t.is_object())
+      return wrong(where, std::string("expected an object, got ") + t.type_name());
+    if (auto s = model::CheckKeys(t, where, {"tile", "x", "y", "rotation"}); !s.ok()) return bad(s);
+    for (const char* key : {"tile", "x", "y"})
+      if (!t.contains(key)) return wrong(where + "/" + key, "missing");
+    const auto tt = tile(t["tile"], where + "/tile");
+    if (!tt.ok()) return bad(tt.status());
+    // The position reader's range (input_file.h kMaxJsonInt): 2^32 is refused, never read as 0.
+    const auto x = model::ReadInt(t["x"], where + "/x", -model::kMaxJsonInt, model::kMaxJsonInt);
+    if (!x.ok()) return bad(x.status());
+    const auto y = model::ReadInt(t["y"], where + "/y", -model::kMaxJsonInt, model::kMaxJsonInt);
+    if (!y.ok()) return bad(y.status());
+    int deg = 0;
+    if (t.contains("rotation")) {
+      const auto r = model::ReadInt(t["rotation"], where + "/rotation", -model::kMaxJsonInt,
+                                    model::kMaxJsonInt);
+      if (!r.ok()) return bad(r.status());
+      deg = *r;
+      if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
+        return wrong(where + "/rotation", "expected 0, 90, 180 or 270, got " + std::to_string(deg));
+    }
+    const model::Coord c{*x, *y};
+    if (auto [it, fresh] = seen.emplace(c, i); !fresh)
+      return wrong(where, "two tiles on one square (" + std::to_string(c.x) + ", " +
+                              std::to_string(c.y) + "): /board/" + std::to_string(it->second) +
+                              " is already there");
+    board.Place(*tt, c, deg / 90);
   }
   json squares = json::array();
   std::vector<model::Coord> where = board.Frontier();
@@ -306,10 +364,10 @@ Response Api::Fit(const std::string& body) {
   for (model::Coord c : where) {
     json rots = json::array();
     for (model::Rotation r = 0; r < 4; ++r) {
-      model::PlacementCheck pc = board.Check(type, c, r);
+      model::PlacementCheck pc = board.Check(*type, c, r);
       json e = {{"rotation", 90 * r}, {"ok", pc.ok()}};
       if (pc.problem == model::PlacementProblem::kEdgeMismatch) {
-        const model::RotatedTile& rt = cat.rotated(type, r);
+        const model::RotatedTile& rt = cat.rotated(*type, r);
         const int n = *board.At(model::Neighbour(c, pc.side));
         e["ruling"] = "BASE-PLACE-EDGE";
         e["side"] = kSideNames[pc.side];
@@ -325,23 +383,26 @@ Response Api::Fit(const std::string& body) {
     }
     squares.push_back({{"x", c.x}, {"y", c.y}, {"rotations", rots}});
   }
-  return Ok({{"tile", cat.Name(type)}, {"squares", squares}});
+  return Ok({{"tile", cat.Name(*type)}, {"squares", squares}});
 }
 
 Response Api::Search(const std::map<std::string, std::string>& query) {
+  if (auto bad = UnknownParameter(query, {"q", "limit"})) return *bad;
   auto q = query.find("q");
   const std::string text = q == query.end() ? "" : q->second;
   int limit = 20;
   if (auto l = query.find("limit"); l != query.end()) {
-    try {
-      limit = std::clamp(std::stoi(l->second), 1, 100);
-    } catch (const std::exception&) {
-      return Error(adjudicator::kExitUsage, "limit: expected an integer from 1 to 100");
-    }
+    const auto n = StrictInt(l->second, 1, 100);
+    if (!n)
+      return Error(adjudicator::kExitUsage,
+                   "limit: expected an integer from 1 to 100, got " + Quoted(l->second));
+    limit = static_cast<int>(*n);
   }
   json j = {{"query", text}, {"hits", json::array()}};
   if (text.find_first_not_of(" \t") == std::string::npos) return Ok(j);
+  std::unique_lock<std::mutex> lock(db_mu_);
   auto hits = database::Search(*db_, text, limit);
+  lock.unlock();
   if (!hits.ok()) return Error(hits.status());
   for (const auto& h : *hits)
     j["hits"].push_back({{"id", h.id},
@@ -355,7 +416,9 @@ Response Api::Search(const std::map<std::string, std::string>& query) {
 }
 
 Response Api::Ruling(const std::string& id) {
+  std::unique_lock<std::mutex> lock(db_mu_);
   auto r = database::ShowRuling(*db_, id);
+  lock.unlock();
   if (!r.ok()) return Error(r.status());
   if (!*r)
     return Error(adjudicator::kExitNoInput,
@@ -366,18 +429,25 @@ Response Api::Ruling(const std::string& id) {
 // A fixture of the ruling page: its position, and the picture of its ruling (a worked
 // example). Only paths the database lists as fixtures are read, from the source tree.
 Response Api::Fixture(const std::map<std::string, std::string>& query) {
+  if (auto bad = UnknownParameter(query, {"path"})) return *bad;
   auto q = query.find("path");
   const std::string rel = q == query.end() ? "" : q->second;
   const std::string suffix = ".ruling.json";
   if (rel.size() <= suffix.size() || rel.compare(rel.size() - suffix.size(), suffix.size(), suffix))
     return Error(adjudicator::kExitUsage, "path: expected a fixture's .ruling.json path");
-  auto st = db_->Prepare("SELECT mode FROM fixtures WHERE path = ?1");
-  if (!st.ok()) return Error(st.status());
-  st->Bind(1, rel);
-  auto row = st->Step();
-  if (!row.ok()) return Error(row.status());
-  if (!*row) return Error(adjudicator::kExitNoInput, rel + ": not a fixture of the database");
-  const std::string mode = st->Text(0);
+  std::string mode;
+  {
+    std::lock_guard<std::mutex> lock(db_mu_);
+    auto st = db_->Prepare("SELECT mode FROM fixtures WHERE path = ?1");
+    if (!st.ok()) return Error(st.status());
+    st->Bind(1, rel);
+    auto row = st->Step();
+    if (!row.ok()) return Error(row.status());
+    if (!*row)
+      return Error(adjudicator::kExitNoInput,
+                   model::DisplayName(rel) + ": not a fixture of the database");
+    mode = st->Text(0);
+  }
   std::string pos_path = opts_.root + "/" + rel;
   pos_path.replace(pos_path.size() - suffix.size(), suffix.size(), ".position.json");
   auto doc = model::ReadJsonFile(pos_path);
@@ -402,22 +472,18 @@ Response Api::Fixture(const std::map<std::string, std::string>& query) {
 }
 
 Response Api::Games() {
+  std::unique_lock<std::mutex> lock(db_mu_);
   auto list = database::ListGames(*db_, "", 200);
+  lock.unlock();
   if (!list.ok()) return Error(list.status());
   return Ok({{"games", *list}});
 }
 
 namespace {
 
-// A whole decimal number, or nothing.
+// A game number or a turn: a whole decimal number, or nothing.
 std::optional<int64_t> Number(const std::string& text) {
-  try {
-    size_t used = 0;
-    const int64_t n = std::stoll(text, &used);
-    if (used == text.size()) return n;
-  } catch (const std::exception&) {
-  }
-  return std::nullopt;
+  return StrictInt(text, 0, std::numeric_limits<int64_t>::max());
 }
 
 }  // namespace
@@ -426,7 +492,8 @@ model::StatusOr<std::optional<database::StoredGame>> Api::FetchGame(const std::s
   auto n = Number(id);
   if (!n)
     return model::Status(model::ErrorCode::kUsage,
-                         "game: expected a game number, got \"" + id + "\"");
+                         "game: expected a game number, got " + Quoted(id));
+  std::lock_guard<std::mutex> lock(db_mu_);
   return database::GetGame(*db_, *n);
 }
 
@@ -452,8 +519,8 @@ Response Api::GameTurn(const std::string& id, const std::string& turn_text) {
   const auto& rec = (*g)->record;
   const int turns = static_cast<int>(rec.turns.size());
   if (!turn || *turn < 1 || *turn > turns + 1)
-    return Error(adjudicator::kExitUsage, "turn: expected 1 to " + std::to_string(turns + 1) +
-                                              ", got \"" + turn_text + "\"");
+    return Error(adjudicator::kExitUsage,
+                 "turn: expected 1 to " + std::to_string(turns + 1) + ", got " + Quoted(turn_text));
   const std::string source = "game " + id;
   auto rr = database::ReplayToTurn(rec, source, static_cast<int>(*turn));
   if (!rr.ok()) return Error(rr.status());

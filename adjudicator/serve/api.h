@@ -63,7 +63,9 @@ class Api {
   model::StatusOr<std::optional<database::StoredGame>> FetchGame(const std::string& id);
 
   ApiOptions opts_;
-  std::mutex mu_;  // the model and the SQLite connection (opened NOMUTEX) answer one at a time
+  // The SQLite connection (opened NOMUTEX) answers one query at a time; the model needs no lock
+  // (requests are answered side by side, each on its own server thread).
+  std::mutex db_mu_;
   std::optional<database::Connection> db_;
   std::string db_description_;
   bool db_has_games_ = false;

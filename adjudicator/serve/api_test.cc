@@ -11,6 +11,7 @@
 #include "adjudicator/test_scratch.h"
 #include "database/games_store.h"
 #include "database/migrate.h"
+#include "database/rulings_store.h"
 #include "model/core/position_io.h"
 
 namespace carc::serve {
@@ -78,7 +79,7 @@ TEST(ServeApi, FitRefusesABadBoardNamingTheEntry) {
                 &status);
   EXPECT_EQ(status, 400);
   EXPECT_EQ(e["exit_code"], 65);
-  EXPECT_EQ(e["error"], "request:/board/0/rotation: expected 0, 90, 180 or 270");
+  EXPECT_EQ(e["error"], "request:/board/0/rotation: expected 0, 90, 180 or 270, got 45");
 }
 
 // Ben caps the start tile's city with E rotated 180 and a meeple on it: 2 tiles x 2 = 4
@@ -333,6 +334,178 @@ TEST(ServeApi, UnknownCallsAreRefused) {
   json e = Call("GET", "/api/nothing", "", {}, &status);
   EXPECT_EQ(status, 404);
   EXPECT_EQ(e["exit_code"], 66);
+}
+
+// ---- request bodies are read as `carc adjudicate` reads a file (model/core/input_file.h)
+
+Response Raw(const std::string& method, const std::string& path, const std::string& body,
+             std::map<std::string, std::string> query = {}) {
+  return TheApi().Handle(method, path, query, body);
+}
+
+// The CLI refuses a key given twice; the page's body was read by a parser that kept the last.
+TEST(ServeApi, ADuplicateKeyInABodyIsRefusedAsTheCommandLineRefusesIt) {
+  auto doc = model::ReadJsonFile(kExample);
+  ASSERT_TRUE(doc.ok());
+  std::string text = doc->dump();
+  ASSERT_EQ(text.front(), '{');
+  text.insert(1, R"("board": [], )");  // "board" twice in the top object
+  int status = 0;
+  json e = Call("POST", "/api/adjudicate", text, {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["exit_code"], 65);
+  EXPECT_EQ(e["error"], "position.json:/board: duplicate key \"board\"");
+  e = Call("POST", "/api/fit", R"({"tile": "E", "tile": "D"})", {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"], "request:/tile: duplicate key \"tile\"");
+}
+
+// x = 2^32 was read as 0, and the answer was about (0, 0); INT_MAX and INT_MIN answered 500.
+// The position reader's range, -1,000,000..1,000,000, with its message.
+TEST(ServeApi, AFitTileAt2Pow32OrIntMaxIsRefusedNotReadAsAnotherSquare) {
+  int status = 0;
+  json e = Call("POST", "/api/fit",
+                R"({"tile": "E", "board": [{"tile": "D", "x": 4294967296, "y": 0}]})", {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["exit_code"], 65);
+  EXPECT_EQ(e["error"],
+            "request:/board/0/x: expected an integer from -1000000 to 1000000, got 4294967296");
+  e = Call("POST", "/api/fit",
+           R"({"tile": "E", "board": [{"tile": "D", "x": 0, "y": 0},
+                                       {"tile": "E", "x": 2147483647, "y": -2147483648}]})",
+           {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"],
+            "request:/board/1/x: expected an integer from -1000000 to 1000000, got 2147483647");
+  e = Call("POST", "/api/fit", R"({"tile": "E", "board": [{"tile": "D", "x": 0, "y": 1.5}]})", {},
+           &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"],
+            "request:/board/0/y: expected an integer from -1000000 to 1000000, got 1.5");
+  e = Call("POST", "/api/fit",
+           R"({"tile": "E", "board": [{"tile": "D", "x": 0, "y": 0}, {"tile": "D", "x": 0,
+               "y": 0}]})",
+           {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"],
+            "request:/board/1: two tiles on one square (0, 0): /board/0 is already there");
+  e = Call("POST", "/api/fit", R"({"tile": "E", "board": [], "extra": 1})", {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"], "request:/extra: unknown field");
+  // The same tile at INT_MAX in a position: the CLI's own message, 400 (was 500, exit 70).
+  auto doc = model::ReadJsonFile(kExample);
+  ASSERT_TRUE(doc.ok());
+  (*doc)["board"][1]["x"] = 2147483647;
+  e = Call("POST", "/api/adjudicate", doc->dump(), {}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["exit_code"], 65);
+  EXPECT_EQ(e["error"],
+            "position.json:/board/1/x: expected an integer from -1000000 to 1000000, got "
+            "2147483647");
+}
+
+// 1e400 is beyond a double: nlohmann threw out_of_range, which the handler answered as 500.
+TEST(ServeApi, ANumberBeyondADoubleIs400WithItsPointerNot500) {
+  auto doc = model::ReadJsonFile(kExample);
+  ASSERT_TRUE(doc.ok());
+  std::string text = doc->dump();
+  const std::string score = "\"score\":12";  // Anna's score, the first player's
+  const auto at = text.find(score);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, score.size(), "\"score\":1e400");
+  Response r = Raw("POST", "/api/score", text);
+  EXPECT_EQ(r.status, 400);
+  json e = json::parse(r.body);
+  EXPECT_EQ(e["exit_code"], 65);
+  EXPECT_EQ(e["error"].get<std::string>().rfind(
+                "position.json:/players/0/score: number out of range (", 0),
+            0u)
+      << e.dump();
+}
+
+// A raw 0xFF byte in a player's name: the parse error quoted it, and the answer's JSON could not
+// be written (500). Now 400, the byte written \xff, the body valid JSON.
+TEST(ServeApi, AByteFFInANameIs400WithAPrintableMessageNot500) {
+  const std::string text =
+      "{\"players\": [{\"name\": \"An\xff"
+      "a\"}]}";
+  Response r = Raw("POST", "/api/adjudicate", text);
+  EXPECT_EQ(r.status, 400);
+  json e = json::parse(r.body);
+  EXPECT_EQ(e["exit_code"], 65);
+  const std::string m = e["error"];
+  EXPECT_EQ(m.rfind("position.json:/: malformed JSON: parse error", 0), 0u) << m;
+  EXPECT_NE(m.find("ill-formed UTF-8 byte"), std::string::npos) << m;
+  EXPECT_NE(m.find("\\xff"), std::string::npos) << m;
+}
+
+// depth=1e9 was read as 1 and depth=2abc as 2 (std::stoi stops at the first non-digit).
+TEST(ServeApi, QueryParametersAreReadWholeAndRangeChecked) {
+  auto doc = model::ReadJsonFile(kExample);
+  ASSERT_TRUE(doc.ok());
+  const std::string depth_help =
+      "depth: expected an integer from 0 to 2 on the page (use `carc legal --depth N` for "
+      "deeper counts), got ";
+  for (const char* bad : {"1e9", "2abc", " 1", "+1", "", "-1", "3", "99999999999999999999"}) {
+    int status = 0;
+    json e = Call("POST", "/api/legal", doc->dump(), {{"depth", bad}}, &status);
+    EXPECT_EQ(status, 400) << bad;
+    EXPECT_EQ(e["exit_code"], 64) << bad;
+    EXPECT_EQ(e["error"], depth_help + "\"" + bad + "\"") << bad;
+  }
+  int status = 0;
+  json l = Call("POST", "/api/legal", doc->dump(), {{"depth", "1"}}, &status);
+  EXPECT_EQ(status, 200) << l.dump();
+  for (const char* bad : {"0", "101", "30x", "1e2"}) {
+    json e = Call("GET", "/api/rulings/search", "", {{"q", "phantom"}, {"limit", bad}}, &status);
+    EXPECT_EQ(status, 400) << bad;
+    EXPECT_EQ(e["error"],
+              std::string("limit: expected an integer from 1 to 100, got \"") + bad + "\"")
+        << bad;
+  }
+  json hits = Call("GET", "/api/rulings/search", "", {{"q", "phantom"}, {"limit", "2"}}, &status);
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(hits["hits"].size(), 2u) << hits.dump();
+  // A parameter the call does not read is refused, naming it.
+  json e = Call("POST", "/api/legal", doc->dump(), {{"dpeth", "1"}}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"], "\"dpeth\": unknown query parameter (this call takes depth)");
+  e = Call("GET", "/api/info", "", {{"x", "1"}}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(e["error"], "\"x\": unknown query parameter (this call takes none)");
+}
+
+// The server opens the database read-only: a file without write permission (0444, as root too)
+// gets no -shm or -wal next to it (a plain read-only open of the WAL file left both behind).
+TEST(ServeApi, AReadOnlyDatabaseIsServedWithoutLeavingShmOrWal) {
+  const std::string dir = ::carc::testing_support::ScratchDir("serve_api_test") + "/ro";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/ro.db";
+  {
+    auto conn = database::OpenDatabase(path, {.mode = database::OpenMode::kCreate});
+    ASSERT_TRUE(conn.ok()) << conn.status().message();
+    ASSERT_TRUE(database::BuildFromRepo(*conn, kRoot).ok());
+  }
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read |
+                                         std::filesystem::perms::group_read |
+                                         std::filesystem::perms::others_read);
+  auto files = [&] {
+    std::set<std::string> names;
+    for (const auto& f : std::filesystem::directory_iterator(dir))
+      names.insert(f.path().filename().string());
+    return names;
+  };
+  ASSERT_EQ(files(), std::set<std::string>{"ro.db"});
+  {
+    auto api = Api::Create({.run = adjudicator::RunJson, .db_path = path, .root = kRoot});
+    ASSERT_TRUE(api.ok()) << api.status().message();
+    Response r = (*api)->Handle("GET", "/api/rulings/PH-SETUP", {}, "");
+    EXPECT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(files(), std::set<std::string>{"ro.db"});
+  }
+  EXPECT_EQ(files(), std::set<std::string>{"ro.db"});
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -2,7 +2,13 @@
 
 #include <httplib.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <iostream>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "adjudicator/exit_codes.h"
 
@@ -33,6 +39,54 @@ bool HostAllowed(const httplib::Request& req) {
   return IsLoopback(host);
 }
 
+// The connections' threads, started as needed up to `max` (httplib's own pool has a fixed 8:
+// eight slow or idle clients held every one of them). A connection waits only while `max` are
+// being served.
+class GrowingPool : public httplib::TaskQueue {
+ public:
+  explicit GrowingPool(size_t max) : max_(max) {}
+  void enqueue(std::function<void()> fn) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    jobs_.push_back(std::move(fn));
+    if (jobs_.size() > idle_ && threads_.size() < max_)
+      threads_.emplace_back([this] { Work(); });
+    else
+      cv_.notify_one();
+  }
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  void Work() {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      ++idle_;
+      cv_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+      --idle_;
+      if (jobs_.empty()) return;  // stopping, every connection served
+      std::function<void()> fn = std::move(jobs_.front());
+      jobs_.pop_front();
+      lock.unlock();
+      fn();
+      lock.lock();
+    }
+  }
+
+  const size_t max_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> jobs_;
+  std::vector<std::thread> threads_;
+  size_t idle_ = 0;
+  bool stopping_ = false;
+};
+
 void Send(httplib::Response& res, int status, const std::string& type, const std::string& body) {
   res.status = status;
   res.set_header("X-Content-Type-Options", "nosniff");
@@ -44,10 +98,12 @@ void Send(httplib::Response& res, int status, const std::string& type, const std
 
 int Serve(const ServeOptions& opts, Api& api) {
   httplib::Server svr;
+  svr.new_task_queue = [n = opts.threads] { return new GrowingPool(static_cast<size_t>(n)); };
   svr.set_payload_max_length(opts.max_body);
   svr.set_read_timeout(opts.timeout_s, 0);
   svr.set_write_timeout(opts.timeout_s, 0);
-  svr.set_keep_alive_timeout(5);
+  svr.set_keep_alive_timeout(opts.idle_s);
+  svr.set_keep_alive_max_count(static_cast<size_t>(opts.keep_alive_requests));
   const bool loopback = IsLoopback(opts.host);
 
   auto page = [&](const httplib::Request& req, httplib::Response& res) {
@@ -62,8 +118,17 @@ int Serve(const ServeOptions& opts, Api& api) {
     if (loopback && !HostAllowed(req))
       return Send(res, 403, "application/json",
                   R"({"error":"carc serve: unexpected Host header","exit_code":64})");
+    // The URL's query only: cpp-httplib also puts a form-encoded body's fields in req.params.
+    httplib::Params params;
+    if (auto q = req.target.find('?'); q != std::string::npos)
+      httplib::detail::parse_query_text(req.target.substr(q + 1), params);
     std::map<std::string, std::string> query;
-    for (const auto& [k, v] : req.params) query.emplace(k, v);
+    for (const auto& [k, v] : params)
+      if (!query.emplace(k, v).second)  // which of two values was meant? neither is guessed
+        return Send(
+            res, 400, "application/json",
+            nlohmann::json({{"error", k + ": query parameter given twice"}, {"exit_code", 64}})
+                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     Response r = api.Handle(req.method, req.path, query, req.body);
     Send(res, r.status, r.content_type, r.body);
   };
@@ -87,14 +152,20 @@ int Serve(const ServeOptions& opts, Api& api) {
               << " (address in use, or not an address of this machine)\n";
     return adjudicator::kExitIo;
   }
-  const std::string shown = opts.host.find(':') != std::string::npos ? "[" + opts.host + "]"
-                                                                     : opts.host;
+  const std::string shown =
+      opts.host.find(':') != std::string::npos ? "[" + opts.host + "]" : opts.host;
   std::cout << "carc serve: http://" << shown << ":" << port << "/" << std::endl;
   std::cout << "rulings: " << api.db_description() << std::endl;
   if (!loopback)
     std::cout << "warning: listening on " << opts.host
-              << ", not loopback: anyone who can reach this address can use the page"
-              << std::endl;
+              << ", not loopback: anyone who can reach this address can use the page" << std::endl;
+  if (opts.on_listening)
+    opts.on_listening(port, [&svr] {
+      // stop() does nothing before the accept loop runs: wait for it (bounded).
+      for (int i = 0; i < 5000 && !svr.is_running(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      svr.stop();
+    });
   return svr.listen_after_bind() ? 0 : adjudicator::kExitIo;
 }
 

@@ -4,6 +4,7 @@
 // API of api.h.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -11,11 +12,19 @@
 
 namespace carc::serve {
 
+// The limits (adjudicator/docs/limits.md): a client cannot hold the server for others.
 struct ServeOptions {
   std::string host = "127.0.0.1";  // loopback unless the user says otherwise
   int port = 8080;                 // 0: any free port (the URL printed names it)
-  size_t max_body = 512 * 1024;    // request body limit: a 72-tile position is about 6 KiB
-  int timeout_s = 10;              // read / write timeout per request
+  size_t max_body = 512 * 1024;    // request body limit (413 beyond): a 72-tile position is ~6 KiB
+  int timeout_s = 5;  // a request (or answer) that moves no byte for this long is dropped
+  int idle_s = 5;     // a kept-alive connection with no new request is closed
+  int keep_alive_requests = 100;  // requests per kept-alive connection
+  // Connections served at once, one thread each (started as needed): slow or idle clients
+  // each hold one, and everyone else is still answered; beyond this they wait in turn.
+  int threads = 128;
+  // Once listening: the port, and a function that stops the server (tests; Serve returns 0).
+  std::function<void(int port, std::function<void()> stop)> on_listening;
 };
 
 // Serves until killed. Prints "carc serve: http://HOST:PORT/" on stdout once listening.

@@ -1,0 +1,96 @@
+// libFuzzer target: bytes -> one request to `carc serve`'s JSON API (serve::Api::Handle, the
+// request reading and dispatch behind the HTTP server, without sockets). The first byte picks
+// the call; up to the first newline the rest is the call's parameter (query value or path part),
+// after it the request body. Every answer must be JSON {"error", "exit_code"} or the call's own
+// answer, never a 500 (an internal error is a finding: the input is a bad request or a ruling).
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "adjudicator/adjudicate.h"
+#include "adjudicator/serve/api.h"
+
+#ifndef CARC_SOURCE_DIR
+#define CARC_SOURCE_DIR "."
+#endif
+
+using nlohmann::json;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static carc::serve::Api* api = [] {
+    // The rulings of the source tree, built into memory once (no database file).
+    auto a = carc::serve::Api::Create(
+        {.run = carc::adjudicator::RunJson, .db_path = "", .root = CARC_SOURCE_DIR});
+    if (!a.ok()) std::abort();
+    return a->release();
+  }();
+  if (size == 0) return 0;
+  const std::string rest(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const size_t nl = rest.find('\n');
+  const std::string param = nl == std::string::npos ? std::string() : rest.substr(0, nl);
+  const std::string body = nl == std::string::npos ? rest : rest.substr(nl + 1);
+  std::string method = "POST", path;
+  std::map<std::string, std::string> query;
+  switch (data[0] % 12) {
+    case 0:
+      path = "/api/adjudicate";
+      break;
+    case 1:
+      path = "/api/validate";
+      break;
+    case 2:
+      path = "/api/score";
+      break;
+    case 3:
+      path = "/api/legal";
+      if (!param.empty()) query["depth"] = param;
+      break;
+    case 4:
+      path = "/api/render";
+      break;
+    case 5:
+      path = "/api/fit";
+      break;
+    case 6:
+      method = "GET", path = "/api/rulings/search";
+      query["q"] = body;
+      if (!param.empty()) query["limit"] = param;
+      break;
+    case 7:
+      method = "GET", path = "/api/rulings/" + param;
+      break;
+    case 8:
+      method = "GET", path = "/api/games/" + param + "/turn/" + body;
+      break;
+    case 9:
+      method = "GET", path = "/api/fixture";
+      query["path"] = param;
+      break;
+    case 10:
+      path = "/api/legal";  // a parameter no call takes
+      query[param] = body;
+      break;
+    default:
+      method = "GET", path = "/api/info";
+      break;
+  }
+  const carc::serve::Response r = api->Handle(method, path, query, body);
+  auto finding = [&](const char* what) {
+    std::fprintf(stderr, "%s: %s %s -> %d %s\n", what, method.c_str(), path.c_str(), r.status,
+                 r.body.substr(0, 2000).c_str());
+    std::abort();
+  };
+  if (r.status == 500) finding("internal error");
+  if (r.content_type == "application/json") {
+    const json j = json::parse(r.body, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) finding("not JSON");
+    if (r.status != 200 && !(j.contains("error") && j.contains("exit_code")))
+      finding("an error without its message");
+  }
+  return 0;
+}
