@@ -271,6 +271,16 @@ def main():
         driver.save_screenshot(os.path.join(args.out, "serve-drawer.png"))
         css("#drawer-close").click()
 
+        # The legal moves of this position (Ben, E in hand): listed beside the board, in view.
+        driver.execute_script("window.scrollTo(0, 0)")
+        click("#btn-legal")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#legal-list li"))
+        first = css("#legal-list li").text
+        box = driver.execute_script("const r = document.getElementById('legal').getBoundingClientRect(); return [r.left, r.top]")
+        board_right = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().right")
+        check(first.startswith("place tile E") and box[0] >= board_right and 0 <= box[1] < 400,
+              f"the legal moves are listed beside the board, in view ({first!r} at {box})")
+
         # 3. The downloaded file, as clicked, and the command line's answer on it.
         css("#btn-download").click()
         path = os.path.join(downloads, "position.json")
