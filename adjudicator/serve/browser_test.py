@@ -2,14 +2,17 @@
 """`carc serve` in a real browser: headless Debian chromium driven through chromedriver.
 
 Starts `carc serve --port 0` (any free port), then, by clicks on the page:
-  1. places tiles D, U and V, checks the square north of D is marked as not fitting for U
-     (with the clashing edge in its tooltip), puts Anna's meeple on U's road;
+  1. starts from the start tile D at (0, 0), places U and V, checks the square north of D is
+     marked as not fitting for U (with the clashing edge in its tooltip), that `r` after choosing
+     a new palette tile turns that tile and not the one placed before, puts Anna's meeple on U's
+     road;
   2. states the disputed move (Ben's tile E north of D, turned with `r`, a meeple on its city)
      and the claim 12 : 11, presses Adjudicate and reads the verdict ("upheld", worked out by
      hand: the city of D and E is 2 tiles x 2 = 4 points for Ben, 7 -> 11);
   3. downloads the position file, checks it field by field against what was clicked, and
      runs `carc adjudicate` on it: the command line must give the page's ruling;
-  4. opens the position from the page's share link;
+  4. the one-line box under the board holds `carc convert --to line`'s line; the share link
+     carries that line, readable, and opens the position it stands for;
   5. shows an error with the CLI's message;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
@@ -19,7 +22,15 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      city segments, score event 1, Ben's meeple ringed), as in the server's picture;
   9. the expansion forms: The Messengers' scoring tracks filled in, a message the server
      refuses shown beside its field, the adjudicated position holding the tracks worked out by
-     hand; The Gifts' and Christmas Present's hands written into the position file.
+     hand; The Gifts' and Christmas Present's hands written into the position file; cards,
+     messages and the Messengers' action chosen from pickers built from /api/modules;
+ 10. states the README's farm dispute (fixtures/base/disputes/d01) by clicks: the rotation of
+     every tile, the evidence lines worked out by hand, every line of `carc adjudicate --format
+     text` on the page, above the fold beside the board; prints the number of clicks;
+ 11. the same dispute by a pasted line: the same board and the CLI's lines; the address bar
+     carries the line (the one-line box and links round-trip with `carc convert`, flow 4);
+ 12. a judge's phone, 390 px wide (and 900 px): the board first, a tile placed and turned by
+     taps, a final-scoring question, the verdict scrolled into view.
 Screenshots go to --out. Exit 77 (ctest: skipped) only when chromium, chromedriver or
 selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap installs them and
 sets it, so in CI a missing browser fails.
