@@ -656,6 +656,13 @@ def main():
         check(css("#verdict").text == "rejected", "the pasted line gets the same verdict")
         cli_lines_on_page(os.path.join(args.root, "fixtures/base/disputes/d01_farm_across_the_road.position.json"), 1)
         check(driver.current_url.split("#", 1)[1].startswith("line=C3;"), "the address bar carries the line")
+        # Open… reads a file holding a line (fixtures/examples/who_scores_the_city.line: D and U on
+        # the board, Ben's turn with E in hand).
+        driver.execute_script("document.getElementById('file-open').hidden = false")
+        css("#file-open").send_keys(os.path.abspath(os.path.join(args.root, "fixtures/examples/who_scores_the_city.line")))
+        wait.until(lambda d: len(tiles_on_board()) == 2)
+        check(tiles_on_board() == [["D", 0, 0, 0], ["U", 1, 0, 0]] and css("#turn-tile").get_attribute("value") == "E",
+              f"Open… reads a file holding a line ({tiles_on_board()})")
 
         # 12. A judge's phone: 390 px wide. The board first, the forms below; a tile placed and
         # turned by taps, a final-scoring question asked, the verdict read.
