@@ -2,14 +2,17 @@
 """`carc serve` in a real browser: headless Debian chromium driven through chromedriver.
 
 Starts `carc serve --port 0` (any free port), then, by clicks on the page:
-  1. places tiles D, U and V, checks the square north of D is marked as not fitting for U
-     (with the clashing edge in its tooltip), puts Anna's meeple on U's road;
+  1. starts from the start tile D at (0, 0), places U and V, checks the square north of D is
+     marked as not fitting for U (with the clashing edge in its tooltip), that `r` after choosing
+     a new palette tile turns that tile and not the one placed before, puts Anna's meeple on U's
+     road;
   2. states the disputed move (Ben's tile E north of D, turned with `r`, a meeple on its city)
      and the claim 12 : 11, presses Adjudicate and reads the verdict ("upheld", worked out by
      hand: the city of D and E is 2 tiles x 2 = 4 points for Ben, 7 -> 11);
   3. downloads the position file, checks it field by field against what was clicked, and
      runs `carc adjudicate` on it: the command line must give the page's ruling;
-  4. opens the position from the page's share link;
+  4. the one-line box under the board holds `carc convert --to line`'s line; the share link
+     carries that line, readable, and opens the position it stands for;
   5. shows an error with the CLI's message;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
@@ -19,7 +22,15 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      city segments, score event 1, Ben's meeple ringed), as in the server's picture;
   9. the expansion forms: The Messengers' scoring tracks filled in, a message the server
      refuses shown beside its field, the adjudicated position holding the tracks worked out by
-     hand; The Gifts' and Christmas Present's hands written into the position file.
+     hand; The Gifts' and Christmas Present's hands written into the position file; cards,
+     messages and the Messengers' action chosen from pickers built from /api/modules;
+ 10. states the README's farm dispute (fixtures/base/disputes/d01) by clicks: the rotation of
+     every tile, the evidence lines worked out by hand, every line of `carc adjudicate --format
+     text` on the page, above the fold beside the board; prints the number of clicks;
+ 11. the same dispute by a pasted line: the same board and the CLI's lines; the address bar
+     carries the line (the one-line box and links round-trip with `carc convert`, flow 4);
+ 12. a judge's phone, 390 px wide (and 900 px): the board first, a tile placed and turned by
+     taps, a final-scoring question, the verdict scrolled into view.
 Screenshots go to --out. Exit 77 (ctest: skipped) only when chromium, chromedriver or
 selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap installs them and
 sets it, so in CI a missing browser fails.
@@ -270,6 +281,16 @@ def main():
         check(True, "a ruling ID opens the ruling's text beside the verdict")
         driver.save_screenshot(os.path.join(args.out, "serve-drawer.png"))
         css("#drawer-close").click()
+
+        # The legal moves of this position (Ben, E in hand): listed beside the board, in view.
+        driver.execute_script("window.scrollTo(0, 0)")
+        click("#btn-legal")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#legal-list li"))
+        first = css("#legal-list li").text
+        box = driver.execute_script("const r = document.getElementById('legal').getBoundingClientRect(); return [r.left, r.top]")
+        board_right = driver.execute_script("return document.getElementById('board-wrap').getBoundingClientRect().right")
+        check(first.startswith("place tile E") and box[0] >= board_right and 0 <= box[1] < 400,
+              f"the legal moves are listed beside the board, in view ({first!r} at {box})")
 
         # 3. The downloaded file, as clicked, and the command line's answer on it.
         css("#btn-download").click()
@@ -635,6 +656,13 @@ def main():
         check(css("#verdict").text == "rejected", "the pasted line gets the same verdict")
         cli_lines_on_page(os.path.join(args.root, "fixtures/base/disputes/d01_farm_across_the_road.position.json"), 1)
         check(driver.current_url.split("#", 1)[1].startswith("line=C3;"), "the address bar carries the line")
+        # Open… reads a file holding a line (fixtures/examples/who_scores_the_city.line: D and U on
+        # the board, Ben's turn with E in hand).
+        driver.execute_script("document.getElementById('file-open').hidden = false")
+        css("#file-open").send_keys(os.path.abspath(os.path.join(args.root, "fixtures/examples/who_scores_the_city.line")))
+        wait.until(lambda d: len(tiles_on_board()) == 2)
+        check(tiles_on_board() == [["D", 0, 0, 0], ["U", 1, 0, 0]] and css("#turn-tile").get_attribute("value") == "E",
+              f"Open… reads a file holding a line ({tiles_on_board()})")
 
         # 12. A judge's phone: 390 px wide. The board first, the forms below; a tile placed and
         # turned by taps, a final-scoring question asked, the verdict read.
