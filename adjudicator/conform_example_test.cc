@@ -253,6 +253,13 @@ TEST(ExampleEngine, ScoreDifferenceIsAttributedToTheFeatureWhoseValueDiffers) {
     EXPECT_TRUE(rulings.count("BASE-END-FARM")) << engine << ": " << findings.dump();
     EXPECT_FALSE(rulings.count("BASE-END-CITY")) << engine << ": " << findings.dump();
   }
+  // Declaring BASE-END-CITY (the city that also paid Red) does not hide the farm's mistake.
+  Result d = Sh(kCarc + " conform --timeout 120 --engine '" + kEngine +
+                " --mistake farm-counts-open-cities --deviation BASE-END-CITY' --rerun " + dir);
+  ASSERT_EQ(d.code, 1) << d.out.substr(0, 3000);
+  json dj = json::parse(d.out);
+  EXPECT_EQ(dj["groups"].size(), 1u);
+  EXPECT_TRUE(dj["declared_deviations"].empty()) << dj["declared_deviations"].dump();
 }
 
 }  // namespace

@@ -446,8 +446,8 @@ for line in sys.stdin:
            {"actions", "20000 actions, more than the limit of 10000"},
            {"deviations", "2000 deviations, more than the limit of 1000"}}) {
     const std::string err = dir + "/" + mode + ".err";
-    Result r = Sh(kCarc + " conform --root " + kRoot + " --engine 'python3 " + dir + "/engine.py " +
-                      mode + "'",
+    Result r = Sh(kCarc + " conform --root " + kRoot + " --timeout 120 --engine 'python3 " + dir +
+                      "/engine.py " + mode + "'",
                   err);
     EXPECT_EQ(r.code, 74) << mode;
     EXPECT_NE(Slurp(err).find(limit), std::string::npos) << mode << ": " << Slurp(err);
