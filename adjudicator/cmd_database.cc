@@ -223,9 +223,9 @@ model::StatusOr<db::Connection> OpenRulings(bool search) {
     auto conn = Open(db::OpenMode::kReadOnly, path);
     if (!conn.ok() && search && named && !std::filesystem::exists(path, ec))
       return model::Status(conn.status().code(),
-                           conn.status().message() + " (build it with `carc db build --db " + path +
-                               "`; without --db and CARC_DB the search answers from the rulings "
-                               "compiled into carc)");
+                           conn.status().message() +
+                               "; without --db and CARC_DB the search answers from the rulings "
+                               "compiled into carc");
     return conn;
   }
   std::cerr << "carc: no database at " << (path.empty() ? std::string("the default path") : path)

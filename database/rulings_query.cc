@@ -213,10 +213,11 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       const double idf = std::log((n + 1) / (static_cast<double>(rows->size()) + 0.5));
       if (t == 0) {
         word_idf[i] = idf;
-        out_of_scope_word[i] =
-            !rows->empty() && std::all_of(rows->begin(), rows->end(), [&](const auto& r) {
-              return needing.count(r.first) > 0;
-            });
+        // A word few rulings hold ("acrobat") names what a ruling out of scope is about.
+        out_of_scope_word[i] = !rows->empty() && rows->size() <= 3 &&
+                               std::any_of(rows->begin(), rows->end(), [&](const auto& r) {
+                                 return needing.count(r.first) > 0;
+                               });
       }
       for (const auto& [rowid, bm25] : *rows) {
         const double q =
@@ -271,7 +272,7 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       h.rank *= kUnnamedExpansion;
     if (const std::string need = st->Text(8); !need.empty() && !NamesNeed(words, need)) {
       h.rank *= kUnnamedNeed;
-      // Named after all the same by a word only rulings out of scope hold ("acrobat").
+      // Named after all the same by a word that few rulings, this one among them, hold.
       bool specific = false;
       for (size_t i : matched[st->Int(0)]) specific = specific || out_of_scope_word[i];
       h.out_of_scope = !specific;
@@ -282,7 +283,7 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     const json data = json::parse(st->Text(9), nullptr, /*allow_exceptions=*/false);
     if (auto adopted = st->OptText(10)) {
       const size_t nl = adopted->find('\n');
-      h.snippet = adopted->substr(nl + 1) + " (adopted reading: " + adopted->substr(0, nl) + ")";
+      h.snippet = "Adopted reading " + adopted->substr(0, nl) + ": " + adopted->substr(nl + 1);
     }
     if (data.is_object() && data.contains("questions") && data["questions"].is_array() &&
         !data["questions"].empty() && data["questions"][0].is_string())

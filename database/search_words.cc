@@ -375,6 +375,13 @@ std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabular
     if (IsStopWord(w)) continue;
     QueryWord q{w, {w}};
     if (const Synonyms* s = Lookup(f)) {  // a game word of English
+      // A plural the rulings hold only in the singular ("citys"): searched as the singular.
+      if (vocab && !vocab->count(f) && f.size() > 4 && f.back() == 's' &&
+          vocab->count(f.substr(0, f.size() - 1))) {
+        q.terms = {f.substr(0, f.size() - 1)};
+        q.searched = q.terms[0];
+        q.corrected = true;
+      }
       if (s->replace) {
         q.terms.clear();
         q.literal = false;

@@ -1,6 +1,7 @@
 // Czech words of a question (search_words.h): their dictionary forms from Hunspell's Czech
 // dictionary (Debian's hunspell-cs, found at build time, database/CMakeLists.txt), and the
 // English words the rulings use for the rule terms of the Czech pages (../shared/seeds).
+#include <algorithm>
 #include <hunspell/hunspell.hxx>
 #include <memory>
 #include <mutex>
@@ -162,7 +163,6 @@ const std::unordered_map<std::string, std::vector<std::string_view>>& Terms() {
       {"sousedit", {"adjacent", "next to"}},
       {"pouzit", {"use", "used"}},
       {"zahrat", {"play", "use"}},
-      {"limit", {"limit"}},
       {"maximalne", {"at most"}},
   };
   return t;
@@ -207,6 +207,9 @@ std::vector<std::string> CzechStems(std::string_view word) {
     if (folded.starts_with("ne") && !f.starts_with("ne")) f = "ne" + f;
     if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   }
+  // A rule term first ("poli" -> pole, not the name Poli).
+  std::stable_partition(out.begin(), out.end(),
+                        [](const std::string& l) { return Terms().count(l) > 0; });
   return out;
 }
 
