@@ -286,8 +286,9 @@ TEST(RealChecklist, EveryIdIsARowAndGiftFn9IsADispute) {
   ASSERT_TRUE(disputed.ok());
   std::set<std::string> got;
   for (const json& e : *disputed) got.insert(e["id"]);
-  EXPECT_EQ(got, (std::set<std::string>{"GIFT-CHANGE", "GIFT-FN9", "GIFT-Q-EXTEND", "GIFT-Q-PHANTOM",
-                                        "GIFT-Q-LYING", "GIFT-Q-ADVANTAGE"}));
+  EXPECT_EQ(got,
+            (std::set<std::string>{"GIFT-CHANGE", "GIFT-FN9", "GIFT-Q-EXTEND", "GIFT-Q-PHANTOM",
+                                   "GIFT-Q-LYING", "GIFT-Q-ADVANTAGE", "GIFT-Q-EXTRA-PART"}));
   EXPECT_EQ(r["source"]["text"],
             "Wikicarpedia (Czech), \"Dárky\" (The Gifts, C3), footnote 9 (Take 2)");
   EXPECT_EQ(r["defined_in"], "database/rulings/gifts.json");
