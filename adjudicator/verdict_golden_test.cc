@@ -19,13 +19,16 @@ const std::string kRoot = CARC_SOURCE_DIR;
 
 // The text verdict of a fixture, up to the quoted rulings, lines without trailing newline.
 std::vector<std::string> Verdict(const std::string& rel, int want_exit) {
-  Outcome o = RunFile(kRoot + "/fixtures/" + rel, {});
+  // A fixture's path, or a question in the one-line notation (it has a ';').
+  const bool line_arg = rel.find(';') != std::string::npos;
+  Outcome o = RunFile(line_arg ? rel : kRoot + "/fixtures/" + rel, {});
   EXPECT_TRUE(o.error.empty()) << o.error;
   EXPECT_EQ(o.exit_code, want_exit) << rel;
   std::vector<std::string> out;
   std::istringstream in(RulingText(o.ruling));
   for (std::string line; std::getline(in, line) && line != "Rulings:";) {
-    if (line.rfind("File:     ", 0) == 0) line = "File:     " + line.substr(10 + kRoot.size() + 10);
+    if (line.rfind("File:     ", 0) == 0 && !line_arg)
+      line = "File:     " + line.substr(10 + kRoot.size() + 10);
     out.push_back(line);
   }
   return out;
@@ -296,6 +299,31 @@ TEST(GoldenVerdict, ChristmasMonasteryCardLeavesOutItsTile) {
           "Cited:    [\"BASE-PLACE-EDGE\",\"XMAS-DRAW-MONASTERY\",\"XMAS-USE\","
           "\"XMAS-CARD-MONASTERY-BONUS\",\"XMAS-Q-LIGHTNING\",\"XMAS-FN4\",\"XMAS-FN6\"]",
       });
+}
+
+// BASE-MEEPLE-FREE with a farmer nearby: D(0,0) has a road E-W with a field on each side; Anna's
+// farmer lies in the north one (EL, WR). Ben's U at (1,0) (road W-E) continues D's south field
+// through its own south field, which holds no figure: the road on D parts the two fields.
+TEST(GoldenVerdict, FreeFieldNamesTheFarmerAcrossTheRoad) {
+  ExpectLines(Verdict("C3; players Anna / Ben; board D 0,0; figures Anna 0,0 field:EL.WR; draw U; "
+                      "turn Ben place_tile U; ask apply; actions place_tile 1,0 0 / place_figure "
+                      "field:ER.SL.SR.WL",
+                      0),
+              {
+                  "File:     line",
+                  "Rules:    C3",
+                  "Question: apply",
+                  "Verdict:  legal",
+                  "  legal:   place tile U at (1, 0) rotated 0",
+                  "      [BASE-PLACE-EDGE] tile U at (1, 0) matches every neighbour",
+                  "  legal:   place meeple on field:ER.SL.SR.WL of the tile at (1, 0)",
+                  "      [BASE-MEEPLE-FREE] the field through (0, 0), (1, 0) holds no figure "
+                  "anywhere; Anna's farmer at (0, 0) is on another field, which the road on (0, 0) "
+                  "separates from it",
+                  "      [BASE-MEEPLE-TILE] the meeple goes on the tile just placed",
+                  "Scores:   [0,0]",
+                  "Cited:    [\"BASE-PLACE-EDGE\",\"BASE-MEEPLE-FREE\",\"BASE-MEEPLE-TILE\"]",
+              });
 }
 
 // Christmas Present: a deck stated by its top cards only (XMAS-SETUP). A deck given as a list is

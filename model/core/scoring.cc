@@ -350,7 +350,17 @@ std::string NearbyFiguresText(const Position& pos, int root) {
       seen.push_back(other);
       const std::vector<int> figs = pos.FiguresIn(other);
       if (figs.empty()) continue;
+      // Fields part at a road or a city drawn across the tile; roads and cities at a junction,
+      // a monastery or a city gate (FeatureEnds), else on a tile that holds both.
       std::string where = "which is separate from it on " + CoordText(at);
+      if (kind == FeatureKind::kField)
+        for (FeatureKind by : {FeatureKind::kRoad, FeatureKind::kCity})
+          if (std::any_of(rt.segments.begin(), rt.segments.end(),
+                          [&](const Segment& sg) { return sg.kind == by; })) {
+            where = "which the " + std::string(FeatureKindName(by)) + " on " + CoordText(at) +
+                    " separates from it";
+            break;
+          }
       for (const FeatureEnd& e : FeatureEnds(pos, other))
         if (e.side < 0 && e.at == at) {
           where = "which ends at " + EndText(e);

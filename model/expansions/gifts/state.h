@@ -78,6 +78,10 @@ struct Data {
   bool phantom_returned = false;      // a gift returned the active player's phantom
   bool received = false;              // a gift was received this turn (GIFT-GET-ONE)
   bool earlier_part = false;  // GIFT-Q-EXTRA-PART whole-turn: this is a further part of the turn
+  // GIFT-Q-PHANTOM: the active player's phantom stood on the board when the tile was drawn, so a
+  // phantom in their supply later in the turn was returned this turn, by whatever returned it
+  // (a gift, another expansion's card).
+  bool phantom_at_draw = false;
   friend bool operator==(const Data&, const Data&) = default;
 };
 

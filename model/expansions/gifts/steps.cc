@@ -95,6 +95,12 @@ class HoldStep final : public model::Step {
   void Run(Position& pos, ApplyResult& r) const override {
     Data& d = Slice(pos);
     NewPart(pos, r);
+    if (pos.turn.placed < 0) {
+      const int k = OwnStepFigure(pos);
+      d.phantom_at_draw = false;
+      for (const model::Figure& f : pos.figures)
+        d.phantom_at_draw |= k >= 0 && f.owner == pos.turn.player && f.kind == k;
+    }
     if (!pos.turn.drawn || pos.turn.placed >= 0 || !d.held.empty() || d.opened) return;
     if (Total(d.hands[pos.turn.player]) == 0) return;
     d.held = {*pos.turn.drawn};
@@ -391,15 +397,26 @@ class ReceiveStep final : public model::Step {
   }
 };
 
-// GIFT-Q-PHANTOM, variant next-turn-only: a phantom that a gift returned this turn waits for a
-// later turn (the phantom step is passed).
+// GIFT-Q-PHANTOM: the active player's phantom went back to their supply this turn, by a gift
+// (phantom_returned) or by anything else (it stood on the board when the tile was drawn and is
+// in the supply now: e.g. a Christmas Present scoring card): the reuse ruling applies whoever
+// returned it.
+bool ReturnedThisTurn(const Position& pos) {
+  const Data& d = Slice(pos);
+  const int k = OwnStepFigure(pos);
+  return d.phantom_returned ||
+         (d.phantom_at_draw && k >= 0 && pos.players[pos.turn.player].supply[k] > 0);
+}
+
+// GIFT-Q-PHANTOM, variant next-turn-only: a phantom returned this turn waits for a later turn
+// (the phantom step is passed).
 class PhantomStep final : public model::Step {
  public:
   std::string_view Name() const override { return kPhantomStep; }
   bool NeedsDecision(const Position& pos) const override {
     const Data& d = Slice(pos);
     const int k = OwnStepFigure(pos);
-    return pos.turn.placed >= 0 && d.phantom_returned &&
+    return pos.turn.placed >= 0 && ReturnedThisTurn(pos) &&
            d.variants.phantom_reuse == PhantomReuse::kNextTurnOnly && k >= 0 &&
            pos.players[pos.turn.player].supply[k] > 0 && !model::Decided(pos, Name()) &&
            !model::Decided(pos, pos.cfg().figure_kinds[k].traits.own_step);
@@ -417,14 +434,14 @@ class PhantomStep final : public model::Step {
     if (a.type == ActionType::kPlaceFigure) {
       r.verdict = Verdict::Illegal(
           "GIFT-Q-PHANTOM",
-          "the phantom returned by a gift this turn may be placed again only in a later turn "
-          "(variant next-turn-only, PH-REUSE)");
+          "the phantom returned to the supply this turn (by a gift or a card) may be placed "
+          "again only in a later turn (variant next-turn-only, PH-REUSE)");
       return r;
     }
     model::MarkDecided(pos, Name());
     model::MarkDecided(pos, pos.cfg().figure_kinds[OwnStepFigure(pos)].traits.own_step);
     r.verdict.reasons.push_back(
-        {"GIFT-Q-PHANTOM", "the phantom returned by a gift this turn waits for a later turn"});
+        {"GIFT-Q-PHANTOM", "the phantom returned this turn waits for a later turn"});
     return r;
   }
   // Never reached (the step may be passed).
@@ -434,12 +451,12 @@ class PhantomStep final : public model::Step {
   // Default same-turn-reuse: the returned phantom is simply back in the supply.
   void Run(Position& pos, ApplyResult& r) const override {
     const Data& d = Slice(pos);
-    if (pos.turn.placed >= 0 && d.phantom_returned && !model::Decided(pos, Name()) &&
+    if (pos.turn.placed >= 0 && ReturnedThisTurn(pos) && !model::Decided(pos, Name()) &&
         d.variants.phantom_reuse == PhantomReuse::kSameTurnReuse) {
       model::MarkDecided(pos, Name());
       r.notes.push_back({"GIFT-Q-PHANTOM",
-                         "the phantom a gift returned in step 1 is back in the supply and may "
-                         "be placed again this turn (same-turn-reuse)"});
+                         "the phantom returned this turn (by a gift or a card) is back in the "
+                         "supply and may be placed again this turn (same-turn-reuse)"});
     }
   }
 };
@@ -460,6 +477,7 @@ class EndStep final : public model::Step {
     d.phantom_returned = false;
     d.received = false;
     d.earlier_part = false;
+    d.phantom_at_draw = false;
   }
   // Never reached (no decision here).
   model::Reason OutOfStep(const Position&, const Action&) const override {
