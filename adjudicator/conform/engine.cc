@@ -160,9 +160,10 @@ void ExtraActions(const Position& pos, int mutant, std::vector<Action>& out) {
                        .figure_kind = model::kMeeple,
                        .segment = static_cast<int>(i)});
   }
-  if (mutant == kPhantomOnMeepleFeature && step == "place_phantom") {
-    int kind = cfg.FigureKind("phantom");
-    if (kind >= 0 && pos.players[pos.turn.player].supply[kind] > 0)
+  // The figure placed at a step of its own (the phantom's), asked of the configuration.
+  if (const int kind = cfg.FigureKindPlacedAt(pos.turn.step);
+      mutant == kPhantomOnMeepleFeature && kind >= 0) {
+    if (pos.players[pos.turn.player].supply[kind] > 0)
       for (int f : pos.turn.figures_this_turn)
         if (pos.figures[f].kind == model::kMeeple &&
             model::Board::TileOf(pos.figures[f].node) == placed)
