@@ -141,7 +141,7 @@ bool SameNames(const json& a, const json& b) {
   return x == y;
 }
 
-// A claim about single features (claim.events, issue 16): each claimed event must match a
+// A claim about single features (claim.events): each claimed event must match a
 // distinct score event of the ruling on every key it states (feature kind, a tile of the
 // feature, points to each winner, the winners by name).
 void CheckClaimedEvents(const json& claimed, const json& events, json& diffs, json& matched) {
@@ -353,7 +353,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     claim = q.value("claim", json::object());
     if (!claim.is_object())
       return Error(kExitMalformed, source + ":/question/claim: expected an object");
-    // Unknown keys are refused: a misspelt "legel" was ignored and the claim upheld (issue 19).
+    // Unknown keys are refused: a misspelt "legel" was ignored and the claim upheld.
     // Duplicate keys never get here (model/core/input_file.cc).
     for (auto it = q.begin(); it != q.end(); ++it)
       if (it.key() != "ask" && it.key() != "actions" && it.key() != "claim" && it.key() != "depth")
@@ -458,7 +458,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
     r["player"] = pos.turn.player;
     if (opts.depth > 0) {
-      // Bounded work (issue 19: depth 8 from an unknown draw order took 27 s): each next
+      // Bounded work (depth 8 from an unknown draw order took 27 s): each next
       // depth's count is estimated from the largest growth seen so far; past kMaxPerftCount
       // the question is refused, naming the deepest depth within the bound.
       constexpr double kMaxPerftCount = 1e6;
@@ -535,7 +535,7 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
       a = model::ParseAction(q["actions"][i], pos, where, ctx);
       if (!a.ok()) return Error(a.status());
     }
-    // The parsed action, not the user's JSON (which could be large; issue 19).
+    // The parsed action, not the user's JSON (which could be large).
     const bool at_decision = !pos.turn.game_over && pos.current_step().NeedsDecision(pos);
     json entry = {{"action", model::DumpAction(pos, *a)},
                   {"description", a->type == model::ActionType::kPass && at_decision
@@ -609,7 +609,7 @@ Outcome RunJson(const json& doc, const std::string& source, const Options& opts)
 Outcome RunFile(const std::string& path, const Options& opts) {
   auto doc = model::ReadJsonFile(path);
   if (!doc.ok()) return Error(doc.status());
-  // The name goes into messages and the ruling's JSON: escaped when not UTF-8 (issue 19).
+  // The name goes into messages and the ruling's JSON: escaped when not UTF-8.
   if (!model::IsLineArgument(path)) return RunJson(*doc, model::DisplayName(path), opts);
   // A line given as the argument is named "line", and a message about the JSON it stands for
   // gives the column ("line: column 31 (/board/1/rotation): ..."), not the whole line.

@@ -1,4 +1,4 @@
-// The one-line notation, the tile sheet and step mode (issue 17), run as a user would: stdout,
+// The one-line notation, the tile sheet and step mode, run as a user would: stdout,
 // stderr and exit codes. Every expectation is worked out by hand from the rules and the tile
 // table (adjudicator/POSITION_FORMAT.md), not taken from the program's output.
 #include <gtest/gtest.h>

@@ -23,7 +23,7 @@ int Emit(const Outcome& o, const OutputFormat& f) {
   if (f.format == "text")
     std::cout << RulingText(o.ruling);
   else
-    // replace: a file name that is not UTF-8 must not make the dump throw (issue 19).
+    // replace: a file name that is not UTF-8 must not make the dump throw.
     std::cout << o.ruling.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return o.exit_code;
 }
@@ -77,7 +77,7 @@ int RunParsed(const CLI::App& app, const Registry& reg, OutputFormat& format, in
 }  // namespace
 
 int Run(int argc, char** argv) {
-  // Start-up (issue 21): building all 33 subcommands and their options cost about 2 million
+  // Start-up: building all 33 subcommands and their options cost about 2 million
   // instructions and 200 KB of heap at every start. When argv[1] names a subcommand, only that
   // one is built and parsed. Its tree is the same as in the full command line, and the root
   // accepts one subcommand, so a line it parses is parsed the same way by the full one; for help,

@@ -1,4 +1,4 @@
-// Writing positions without writing JSON (issue 17): `carc convert` (one-line notation <-> JSON),
+// Writing positions without writing JSON: `carc convert` (one-line notation <-> JSON),
 // `carc tiles` (every tile's edges and feature names per rotation; --svg draws the sheet),
 // `carc new` (a start position) and `carc play` (apply legal actions, write the next position).
 #include <filesystem>

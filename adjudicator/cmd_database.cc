@@ -105,7 +105,7 @@ model::StatusOr<db::Connection> Open(db::OpenMode mode, const std::string& path)
   return db::OpenDatabase(path, {.mode = mode, .busy_timeout_ms = St().timeout_ms});
 }
 
-// "--db ''" would fall back silently to the default file, or skip the log (issue 19).
+// "--db ''" would fall back silently to the default file, or skip the log.
 std::string NonEmptyDbPath(const std::string& s) {
   return s.empty() ? std::string("an empty database path: name a file") : std::string();
 }
@@ -125,7 +125,7 @@ void AddDbOptions(CLI::App* app, OutputFormat& fmt) {
 
 int Build(const OutputFormat& f) {
   // A first build goes into a temporary file renamed into place when complete: a failed one
-  // (disk full) must not leave an empty database that searches answer from (issue 19). A
+  // (disk full) must not leave an empty database that searches answer from. A
   // rebuild runs in one transaction, which a failure rolls back.
   std::error_code ec;
   const std::string path = DbPath();

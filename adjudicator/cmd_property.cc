@@ -180,7 +180,7 @@ int RunMerge(const FuzzState& st) {
           "PRIMARY KEY (run, game)) STRICT");
       !s.ok())
     return fail(s);
-  // A table made before the per-check counts (issue 21) gets their column; its rows keep NULL.
+  // A table made before the per-check counts gets their column; its rows keep NULL.
   {
     auto cols = conn->Prepare(
         "SELECT count(*) FROM pragma_table_info('soak_games') "

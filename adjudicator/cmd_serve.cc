@@ -4,7 +4,7 @@
 // The server (cpp-httplib with OpenSSL, brotli, zlib) lives in the sibling binary carc-serve,
 // built from this file with CARC_SERVE_IN_PROCESS: in `carc` itself `serve` parses the same
 // options and execs carc-serve, so that no other subcommand loads those libraries at start-up
-// (issue 21: `carc adjudicate` should cost little more than starting a process).
+// (`carc adjudicate` should cost little more than starting a process).
 #include <unistd.h>
 
 #include <climits>

@@ -26,7 +26,7 @@ struct Command {
 using AdjudicationHook = std::function<int(const std::string& file, const Outcome& outcome)>;
 
 struct Registry {
-  // Start-up (issue 21): when set, groups register only the top-level subcommand of this name
+  // Start-up: when set, groups register only the top-level subcommand of this name
   // (cli.cc falls back to registering every one for help, errors and unknown names).
   std::string_view only;
   bool Wants(std::string_view name) const { return only.empty() || only == name; }

@@ -1,4 +1,4 @@
-// Hostile input (issue 19): no crash, no hang, nothing silently misread. Each test states the
+// Hostile input: no crash, no hang, nothing silently misread. Each test states the
 // outcome worked out by hand; fixtures/malformed/h*.json hold the position-file cases.
 #include <gtest/gtest.h>
 #include <signal.h>

@@ -1,4 +1,4 @@
-// NamePlayers (verdict_text.cc) scans for "player N" by hand since issue 21 (start-up: compiling
+// NamePlayers (verdict_text.cc) scans for "player N" by hand (start-up: compiling
 // a std::regex cost 5 % of an adjudication). It must replace exactly what the regex
 // \bplayer ([0-9]+)\b replaced before: hand-worked cases, then random texts against the regex.
 #include <gtest/gtest.h>

@@ -82,7 +82,7 @@ const std::map<std::string, RulingEntry>& EmbeddedRulings() {
 
 namespace {
 
-// The JSON text of one embedded file, scanned without parsing it (start-up, issue 21: parsing a
+// The JSON text of one embedded file, scanned without parsing it (start-up: parsing a
 // 28 KB ruling file to quote one ruling was most of an adjudication's time).
 class Scanner {
  public:

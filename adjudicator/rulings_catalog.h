@@ -66,7 +66,7 @@ const char* EmbeddedQuoteText();
 // Every compiled-in ruling whose fields have the types QuoteRulings reads, sorted by ID.
 std::span<const EmbeddedQuoteRow> EmbeddedQuoteRows();
 EmbeddedQuote EmbeddedQuoteAt(size_t i);  // i < EmbeddedQuoteRows().size()
-// The quote of a ruling (start-up, issue 21: a binary search instead of scanning and parsing
+// The quote of a ruling (start-up: a binary search instead of scanning and parsing
 // the ruling texts); nullopt when the table lacks it (then ask EmbeddedRuling).
 std::optional<EmbeddedQuote> FindEmbeddedQuote(std::string_view id);
 

@@ -1,5 +1,5 @@
 // EmbeddedRuling (one ruling object parsed out of the compiled-in file text) against
-// EmbeddedRulings (every file parsed whole): the same entry for every ID (issue 21, start-up).
+// EmbeddedRulings (every file parsed whole): the same entry for every ID (start-up).
 #include "adjudicator/rulings_catalog.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Build-time tool (adjudicator/CMakeLists.txt): writes rulings_index.cc, the table of what a
 // verdict quotes of each compiled-in ruling (title, summary, source, status), sorted by ID.
-// Start-up (issue 21): finding a cited ruling then costs a binary search instead of scanning the
+// Start-up: finding a cited ruling then costs a binary search instead of scanning the
 // 270 KB of ruling texts and parsing the ruling's JSON at every adjudication.
 //
 // Usage: carc_rulings_index_gen OUT.cc FILE.json...  (the files in the order of

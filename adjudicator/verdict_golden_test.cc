@@ -1,4 +1,4 @@
-// Golden verdicts (issue 16): the whole text verdict of one dispute of each kind, worked out by
+// Golden verdicts: the whole text verdict of one dispute of each kind, worked out by
 // hand from the rules (the comment after each line says which rule gives it; coordinates: x
 // east, y south; a tile's features are listed in its table orientation, model/core/
 // tile_catalog.cc, then turned clockwise by its rotation). The quoted rulings at the end come

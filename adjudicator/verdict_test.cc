@@ -1,4 +1,4 @@
-// Verdicts that argue the point in dispute (issue 16): the evidence in score events and
+// Verdicts that argue the point in dispute: the evidence in score events and
 // legality reasons, names instead of player numbers, the cited rulings quoted, claims about one
 // feature, and text on a terminal. The golden verdicts are in verdict_golden_test.cc.
 #include <gtest/gtest.h>

@@ -153,7 +153,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
 void QuoteRulings(json& ruling) {
   json out = json::object();
   for (const json& id : ruling.value("cited", json::array())) {
-    // The build-time table first (start-up, issue 21); the ruling texts for what it lacks.
+    // The build-time table first (start-up); the ruling texts for what it lacks.
     if (const auto q = FindEmbeddedQuote(id.get<std::string>())) {
       std::string source = q->page;
       if (q->section) source += std::string(", ") + q->section;
@@ -190,7 +190,7 @@ bool IsWordChar(char c) {  // \w of std::regex in the classic locale
 
 // Every "player N" of s (whole words, N decimal digits: the regex \bplayer ([0-9]+)\b) with
 // names[N] in its place. Scanned by hand: compiling the std::regex was 5 % of an adjudication's
-// instructions (start-up, issue 21).
+// instructions (start-up).
 std::string NamedText(const std::string& s, const std::vector<std::string>& names) {
   std::string out;
   size_t last = 0;

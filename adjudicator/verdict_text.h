@@ -1,5 +1,5 @@
 #pragma once
-// What a verdict shows its reader (issue 16): the evidence of each score event, the rulings it
+// What a verdict shows its reader: the evidence of each score event, the rulings it
 // cites quoted inline, and player names where a module wrote a number. RulingText (the text
 // form) is declared in adjudicate.h and defined in verdict_text.cc.
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # ctest database.cli_default_db: `carc db build` says where it wrote, and `carc rulings search`
-# without --db then works from any other folder (issue 23). The file is --db, else $CARC_DB,
+# without --db then works from any other folder. The file is --db, else $CARC_DB,
 # else $XDG_DATA_HOME/carc/carc.db, else ~/.local/share/carc/carc.db. Usage: $0 path/to/carc
 set -eu
 carc=$1

@@ -136,7 +136,7 @@ void BM_GetGame(benchmark::State& state) {
 }
 BENCHMARK(BM_GetGame)->Unit(benchmark::kMicrosecond);
 
-// Integrity checks on the database of the rulings and 10,000 games (issue 19): what each costs,
+// Integrity checks on the database of the rulings and 10,000 games: what each costs,
 // per run on the whole file. quick_check and integrity_check walk every page; the search index
 // check re-tokenises the rulings; the record hashes rebuild every game (reported per game).
 void BM_QuickCheck(benchmark::State& state) {

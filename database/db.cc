@@ -85,7 +85,7 @@ bool FolderWritable(const std::string& path) {
 
 StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions& opts) {
   std::error_code ec;
-  // An empty name would open a private in-memory database and lose every write (issue 19).
+  // An empty name would open a private in-memory database and lose every write.
   if (path.empty())
     return Status(model::ErrorCode::kUsage,
                   "empty database path (--db \"\"): name a database file");
@@ -167,7 +167,7 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
   }
   if (Status s = c.Exec("PRAGMA foreign_keys = ON"); !s.ok()) return s;
   if (opts.mode == OpenMode::kCreate && !memory && app_id == kApplicationId) {
-    // Before any write: a damaged file accepted imports without complaint (issue 19).
+    // Before any write: a damaged file accepted imports without complaint.
     if (Status s = CheckBeforeWrite(c); !s.ok()) return s;
   }
   if (opts.mode == OpenMode::kCreate && !memory) {

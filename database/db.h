@@ -138,7 +138,7 @@ class Savepoint {
   Connection* conn_ = nullptr;
 };
 
-// Integrity (issue 19). PRAGMA quick_check sees only the shape of the b-trees; these see more.
+// Integrity. PRAGMA quick_check sees only the shape of the b-trees; these see more.
 // PRAGMA integrity_check: the b-trees, every index against its table's rows (a damaged record
 // whose indexed values changed), UNIQUE, NOT NULL and CHECK constraints. At most `limit`
 // problems; empty when sound.

@@ -1,4 +1,4 @@
-// Database edges of issue 19, driven through the carc binary as a user would: an empty --db is
+// Database edges of driven through the carc binary as a user would: an empty --db is
 // refused, a first build lands complete or not at all, a path starting with "//" works, a
 // read-only folder holding a -wal without its -shm is refused, and a damaged file (its pages,
 // a record, the search index) is refused before any write and reported by `db check`.

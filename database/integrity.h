@@ -1,5 +1,5 @@
 #pragma once
-// `carc db check` (issue 19): everything that can be checked in a carc database, listed.
+// `carc db check`: everything that can be checked in a carc database, listed.
 // - the file: PRAGMA integrity_check (b-trees, indexes against rows, constraints);
 // - the search index: FTS5 'integrity-check' of rulings_fts (needs a read-write connection;
 //   skipped, and said so, on a file this user cannot write);

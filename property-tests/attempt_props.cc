@@ -1,4 +1,4 @@
-// Issue 15: every move a player can attempt gets a ruling. At positions of random games (a
+// every move a player can attempt gets a ruling. At positions of random games (a
 // window of decisions from a random step, and the position after the end of the game), every
 // action the model knows that was taken or listed anywhere in the same game is written out
 // (DumpAction, at its own position) and read back at this position (ParseAction):

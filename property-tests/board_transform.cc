@@ -112,7 +112,7 @@ Action TransformAction(const model::Position& from, const Action& a, const model
   // each with its segments, as for a figure placement); the other types (a count, a name, a
   // player, a figure kind, a tile type) name nothing on the board. An optional square could
   // not tell x = -1 from absent: such an action, or one the module reads and writes itself,
-  // goes through its position-file form. (Issue 21: writing every listed action out and reading
+  // goes through its position-file form. (writing every listed action out and reading
   // it back was two thirds of the transform check.)
   const model::ActionDecl* d = model::DeclarationOf(from, a);
   bool typed = d != nullptr;

@@ -48,7 +48,7 @@ bool ActionLess(const model::Action& x, const model::Action& y);
 // (an action twice in one and once in the other stays once). Two lists have the same multiset of
 // keys, for a key that is a function of the action alone (in one position, or in two positions
 // where it reads the same), exactly when what is left has: the common actions add equal keys to
-// both sides. The soak's list comparisons key only what is left (issue 21).
+// both sides. The soak's list comparisons key only what is left.
 void CancelCommon(std::vector<model::Action>& x, std::vector<model::Action>& y);
 
 }  // namespace carc::prop

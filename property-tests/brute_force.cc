@@ -99,7 +99,7 @@ class LeastNodes {
 // does not parse), valid for one board: a reference's feature and its least segment depend on
 // the placed tiles alone (Board::Place is the board's only change). One per thread, kept while
 // the board is the same tile for tile (the brute force hashes the positions right after
-// hundreds of actions that place no tile; issue 21).
+// hundreds of actions that place no tile).
 class CanonicalRefCache {
  public:
   // The cache for `pos`'s board, emptied when the board differs from the last one asked for.
@@ -292,7 +292,7 @@ std::string EffectKeyOf(const Position& after, const Action& a) {
 
 std::string EffectKey(const Position& pos, const Action& a) {
   if (a.type != model::ActionType::kExpansion) return "";
-  // A scratch position per thread, its buffers reused from call to call (issue 21: the soak's
+  // A scratch position per thread, its buffers reused from call to call (the soak's
   // transform and outside-the-list checks ask this for every expansion action listed).
   thread_local Position p;
   p = pos;

@@ -1,5 +1,5 @@
 #pragma once
-// The brute-force enumeration behind Legality.ListEqualsBruteForce (issue 7): every candidate
+// The brute-force enumeration behind Legality.ListEqualsBruteForce: every candidate
 // action the current step could be given, each applied on a copy. Core actions are built
 // directly; an expansion's actions (ActionType::kExpansion) are built in position-file form from
 // the expansion's own action kinds and read back with ParseAction, so they go through the same
@@ -53,7 +53,7 @@ std::string EffectKey(const model::Position& pos, const model::Action& a);
 // The same for the position `after` the action was applied. The key is a hash of what the
 // position file of `after` states (DumpPosition's content: players, board, figures, supply,
 // turn as stated, each module's section with canonical feature references), hashed from the
-// fields directly except the modules' sections, which are written out (issue 21: a whole
+// fields directly except the modules' sections, which are written out (a whole
 // position dump per candidate was most of the brute force's cost).
 std::string EffectKeyOf(const model::Position& after, const model::Action& a);
 // That hash: with canonical_refs false, of the position file exactly as DumpPosition writes it

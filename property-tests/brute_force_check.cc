@@ -1,4 +1,4 @@
-// The brute-force check (issue 7): the legal list equals a brute-force enumeration of every
+// The brute-force check: the legal list equals a brute-force enumeration of every
 // candidate the current step could be given (BruteForceActions), compared one per picture (core
 // actions) or by effect (an expansion's actions); and at the figure step, the figure placements
 // listed equal those Apply accepts. property-tests/README.md "Brute force" says what is covered.
@@ -73,8 +73,8 @@ Action Patched(Action a, const Patch& patch) {
 
 // An expansion's candidate as enumerated, and whether the current step handles it: its
 // declaration (index in pos.cfg().actions) and arguments, the rest of the Action being the same
-// for every candidate of a declaration (model::EnumerateDeclared). A third of an Action (issue 21:
-// thousands per position, written and read again).
+// for every candidate of a declaration (model::EnumerateDeclared). A third of an Action
+// (thousands per position, written and read again).
 struct Enumerated {
   model::ActionArgs args;
   uint32_t decl;
@@ -102,8 +102,8 @@ struct Run {
   int first = 0;  // the shape's index of its first candidate
 };
 
-// The brute force's buffers, one set per thread, kept from position to position (issue 21:
-// vectors of thousands of candidates made afresh at each position, and grown candidate by
+// The brute force's buffers, one set per thread, kept from position to position
+// (vectors of thousands of candidates made afresh at each position, and grown candidate by
 // candidate, were about a tenth of its time, much of it page faults).
 struct Scratch {
   std::vector<Enumerated> cand;  // the expansions' candidates as enumerated
@@ -122,7 +122,7 @@ Scratch& ScratchBuffers() {
 // one the step handles as enumerated (the reader keeps an action's kind: type, module and code,
 // and fills defaults), and every other one too in the ctest properties and perft (stride 1: a
 // reader that turned one action kind into another would show there).
-// The soak (stride = cands.unhandled_read_back() > 1; issue 21: reading back thousands of card
+// The soak (stride = cands.unhandled_read_back() > 1: reading back thousands of card
 // plays per position was most of the soak's time) reads back, at each position:
 // - of the candidates the step handles, one in `stride` of each shape (ArgsShape), at least one
 //   and at most about `stride`, from an offset that rotates with the position (`modulus`
@@ -137,7 +137,7 @@ Scratch& ScratchBuffers() {
 // The candidates are those of ExpansionCandidateActions (the CandidateCache's), enumerated here
 // into the thread's buffer with the step asked once about each (and its shape taken) as it is
 // visited. Each candidate the brute force tries is handed to `add` (action, read, handled) in
-// order, not listed (issue 21): `read` when it is what a question naming it reads as (a
+// order, not listed: `read` when it is what a question naming it reads as (a
 // read-back), else as enumerated (and patched), to be read back only if Apply accepts it;
 // `handled`: the step was asked about this very action and handles it (not asked again).
 template <class Add>
@@ -277,7 +277,7 @@ Keyed BruteForceKeyed(const Position& pos, CandidateCache& cands) {
   // In the soak, at every other turn (board size even) the candidates are applied on the lean
   // path (Position::explain false) while the list comes from the explaining one, so a refusal or
   // an acceptance only one path makes shows as a difference; at the other turns, and always in
-  // the ctest properties and perft, both are explained (issue 21).
+  // the ctest properties and perft, both are explained.
   const bool lean = !copy_each && pos.board.size() % 2 == 0;
   const model::Step& step = pos.current_step();
   // `handled`: the step is known to handle a (asked when it was enumerated).
@@ -332,7 +332,7 @@ using KeyedActions = std::map<std::string, Action>;
 
 // Keys to compare the list with the brute force (sorted), noting the action of each in `names`.
 // A key is a function of the action at pos, so an action the brute force found keeps the key it
-// got there (issue 21: each EffectKey is a position copy and an Apply).
+// got there (each EffectKey is a position copy and an Apply).
 std::vector<std::string> CompareKeys(const Position& pos, const std::vector<Action>& as,
                                      const Keyed& found, KeyedActions& names) {
   std::vector<std::string> out;

@@ -37,8 +37,8 @@ std::string UndrawnPlacementKey(Coord c, int rotation) {
          std::to_string(rotation);
 }
 
-// What may be played now, asked only for an action Apply did not refuse with a ruling (issue 21:
-// building all of it at every checked position was most of the check): the keys of the current
+// What may be played now, asked only for an action Apply did not refuse with a ruling
+// (building all of it at every checked position was most of the check): the keys of the current
 // step's list, plus the lists of later steps of the same turn reached by passing (a figure of a
 // later step passes the earlier ones implicitly); and, asked for one module, the effect keys
 // (EffectKey: an Apply and a hash each) of that module's listed actions on the same steps. An
@@ -236,8 +236,8 @@ std::optional<Failure> CheckOutsideRefused(const Position& pos, const std::vecto
 
 namespace {
 
-// Empties a JSON tree bottom up, each object's and array's members freed in place (issue 21:
-// nlohmann's destructor first moves every value of the tree onto a stack of its own; freeing
+// Empties a JSON tree bottom up, each object's and array's members freed in place
+// (nlohmann's destructor first moves every value of the tree onto a stack of its own; freeing
 // the previous position's file that way was a fifth of the round trip). The tree is left an
 // empty container; what it held is gone either way.
 void FreeTree(json& j) {
@@ -284,7 +284,7 @@ std::optional<Failure> CheckRoundTrip(const Position& pos, PositionFile& file) {
   if (j != j2) return Fail("round-trip", "dump -> parse -> dump differs:\n" + j2.dump(), pos);
   // The legal lists by key (ActionKeys, as multisets). ActionKey reads the position only for
   // the catalog and the drawn tile: where both read the same, equal actions have equal keys, so
-  // only what CancelCommon leaves is keyed (issue 21).
+  // only what CancelCommon leaves is keyed.
   std::vector<Action> l1 = model::LegalActions(pos), l2 = model::LegalActions(*p2);
   if (pos.cfg().catalog == p2->cfg().catalog && pos.turn.drawn == p2->turn.drawn)
     CancelCommon(l1, l2);
@@ -325,7 +325,7 @@ std::optional<Failure> CheckFeatures(const Position& pos, int rebuild_root) {
 std::optional<Failure> CheckFeatures(const Position& pos, int rebuild_root, PositionFile& file) {
   const int n = pos.board.size();
   const int root = n == 0 ? 0 : ((rebuild_root % n) + n) % n;
-  // The four comparisons on one flood fill (issue 21: each computed its own); the file is
+  // The four comparisons on one flood fill (each computed its own); the file is
   // written only when the board has a tile (the rebuilt order).
   const auto d = CompareAllFeatures(pos, root, n == 0 ? nullptr : &file.Get());
   if (!d) return std::nullopt;

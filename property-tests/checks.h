@@ -1,5 +1,5 @@
 #pragma once
-// The properties of issue 7 as plain checks over played games, shared by the RapidCheck tests
+// The properties of as plain checks over played games, shared by the RapidCheck tests
 // (which shrink a failing game) and the soak command `carc fuzz` (which runs them for hours).
 // Each returns nullopt when the property holds, else a Failure naming the position it broke at.
 
@@ -59,7 +59,7 @@ class CandidateCache {
 };
 
 // The position file of one position (DumpPosition), written on first use: the round trip and
-// the features check at one position share it (issue 21: each wrote its own). One may serve
+// the features check at one position share it (each wrote its own). One may serve
 // position after position (Reset). A check may change it while it runs but leaves it as written.
 class PositionFile {
  public:
@@ -133,7 +133,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
 
 // Everything above on one game (the soak, `carc fuzz`). Which decisions get the costlier
 // per-position checks (round trip, listed actions apply, features and their oracles, outside
-// the list, brute force) is drawn from `salt` (issue 21; property-tests/README.md "Soak"):
+// the list, brute force) is drawn from `salt` (property-tests/README.md "Soak"):
 // - every_decision: all of them at every decision, and the brute force reads back every
 //   candidate (unhandled_read_back 1, as the ctest properties);
 // - else: all but the brute force at every decision of a step (or of the forced placement, the

@@ -1,4 +1,4 @@
-// Corruption properties (issue 7): a legal position corrupted in one targeted way is rejected by
+// Corruption properties: a legal position corrupted in one targeted way is rejected by
 // `carc validate` with exactly the corruption's ruling IDs (exit 2), or as malformed (exit 65,
 // the message naming the JSON location) when it cannot even be read.
 #include <gtest/gtest.h>

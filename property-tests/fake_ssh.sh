@@ -1,5 +1,5 @@
 #!/bin/sh
-# A stand-in for ssh, for testing GNU parallel's --sshlogin path on one machine (issue 21):
+# A stand-in for ssh, for testing GNU parallel's --sshlogin path on one machine:
 # `parallel --ssh property-tests/fake_ssh.sh --sshlogin 2/club1,2/club2 ...` calls it as
 # ssh would be called: [options] HOST [--] COMMAND... It runs COMMAND locally with bash, as the
 # login shell of HOST would, in a fresh environment and a home folder of HOST's own

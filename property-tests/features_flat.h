@@ -1,5 +1,5 @@
 #pragma once
-// The features of a board as flat arrays, for recompute.cc only (issue 21: the maps of sets it
+// The features of a board as flat arrays, for recompute.cc only (the maps of sets it
 // used before were most of the features check): the model's union-find read once (ModelFlat)
 // and an independent flood fill over the tile table (FloodFlat), compared array by array. A
 // difference is described by the map form (ToMap, Diff), built only then.

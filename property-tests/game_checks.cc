@@ -32,7 +32,7 @@ namespace {
 // Whether two positions of one game (the same rules) hold the same state: what the position file
 // states (board, players, figures, tile supply, turn, every module's state) and the turn's inner
 // record (figures placed, steps decided), each module's state by its own Equals. Stricter than
-// equal files, and no file is written (issue 21: hashing both positions' written sections at
+// equal files, and no file is written (hashing both positions' written sections at
 // every decision was nine tenths of the replay check).
 bool SameState(const Position& x, const Position& y) {
   if (x.board_partial != y.board_partial || x.players != y.players || x.figures != y.figures ||
@@ -119,7 +119,7 @@ std::optional<Failure> CheckTransformed(const Game& g, int k, const BoardTransfo
     // be named by any of its segments (e.g. the first found), which a turn of the board changes.
     // The key is a function of (b, action), so an action listed on both sides (the transformed
     // one equal to one of b's) matches itself: only those left over are keyed and compared
-    // (issue 21: keying every listed expansion action, a position copy and an Apply each, was
+    // (keying every listed expansion action, a position copy and an Apply each, was
     // nine tenths of this check).
     auto key = [&b](const Action& x) {
       return x.type == ActionType::kExpansion ? EffectKey(b, x) : ActionKey(b, x);

@@ -1,4 +1,4 @@
-// Corruptions of the expansions' own state (issue 7: "an impossible message/gift/card state"),
+// Corruptions of the expansions' own state ("an impossible message/gift/card state"),
 // each constructed so that only the rule it cites is broken. Rows of the table in
 // gen_corruption.cc; the rulings are those each module's Validate reports.
 #include "property-tests/gen_corruption_exp.h"

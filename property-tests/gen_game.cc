@@ -65,7 +65,7 @@ model::StatusOr<Position> ParseJson(const json& j, const std::string& source) {
 
 namespace {
 
-// The "kind" a declared action is written with, from its declaration (issue 21: writing out each
+// The "kind" a declared action is written with, from its declaration (writing out each
 // listed action of another expansion was most of the unused-expansion check's filter): an
 // argument with the key "kind" is written as its type says (ArgDecl): a figure kind by its name,
 // an enum by its name; absent (another shape, or not set), no "kind". False: the action is not
@@ -146,7 +146,7 @@ void AllowedFrom(const Position& pos, const std::vector<Action>& legal,
     out = legal;
     return;
   }
-  // Each unused expansion looked up once per list (issue 21: not once per action).
+  // Each unused expansion looked up once per list (not once per action).
   struct Unused {
     const model::Expansion* e;
     bool owns_figure_kind;
@@ -160,7 +160,7 @@ void AllowedFrom(const Position& pos, const std::vector<Action>& legal,
   for (const Action& a : legal) {
     bool skip = false;
     // UsesExpansion is false for an action that is neither a figure nor an expansion's (its
-    // first test): not asked (issue 21: most of a list places the tile).
+    // first test): not asked (most of a list places the tile).
     if (a.type == model::ActionType::kPlaceFigure || a.type == model::ActionType::kExpansion)
       for (const Unused& u : ids) skip = skip || UsesExpansion(pos, a, u.e, u.owns_figure_kind);
     if (!skip) out.push_back(a);
@@ -192,7 +192,7 @@ Game Playout(const GameSpec& spec, bool keep_positions) {
   model::Advance(pos, first);
   g.start = pos;
   size_t k = 0;
-  // AllowedActions(pos, spec.unused), into buffers reused from decision to decision (issue 21).
+  // AllowedActions(pos, spec.unused), into buffers reused from decision to decision.
   std::vector<Action> legal, filtered;
   for (int guard = 0; !pos.turn.game_over; ++guard) {
     if (guard > 1000) {
@@ -279,7 +279,7 @@ namespace xmas = exp::christmas_present;
 // What SeededSpec looks at in an action: Christmas Present's card plays and draws, as the
 // module writes them (actions.h: an action of any code but the five others is written
 // "xmas_play" with its player; a draw names its card when the card is known), read from the
-// action's typed arguments (issue 21: writing each card action out was most of the seeding).
+// action's typed arguments (writing each card action out was most of the seeding).
 struct Kind {
   bool xmas_play = false;
   int player = -1;              // xmas_play: who plays

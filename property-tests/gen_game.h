@@ -80,7 +80,7 @@ bool UsesExpansion(const model::Position& pos, const model::Action& a, const mod
                    bool owns_figure_kind);
 bool OwnsFigureKind(const model::Position& pos, const model::Expansion* e);
 
-// The expansions the property tests cover (issue 7: those that have landed). An expansion plugs
+// The expansions the property tests cover (those that have landed). An expansion plugs
 // in by adding its id to kCovered in gen_game.cc; the environment variable CARC_PROP_EXPANSIONS
 // overrides it ("all", or ids separated by commas). Registry order.
 std::vector<std::string> CoveredExpansions();

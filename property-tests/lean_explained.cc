@@ -1,4 +1,4 @@
-// The lean path and the explained path are one rules implementation (issue 21): a position with
+// The lean path and the explained path are one rules implementation: a position with
 // Position::explain false (engines, perft, random games) builds no reason, note or score text,
 // and must decide exactly as one with explain true (the adjudicator). Both play the same game in
 // lockstep; at every decision the legal lists are equal, every action is legal on both or on

@@ -1,4 +1,4 @@
-// Legality properties (issue 7): what LegalActions lists applies and validates; what it does not
+// Legality properties: what LegalActions lists applies and validates; what it does not
 // list is refused; the list equals a brute-force enumeration. Base game and every expansion
 // combination, 2-6 players.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The one-line notation (issue 17): JSON -> line -> JSON is the identity for the position at
+// The one-line notation: JSON -> line -> JSON is the identity for the position at
 // every decision of random games of every expansion combination (2-6 players, printable ASCII
 // names, duplicates included), with the action taken there as the question; and the short form
 // a person types (MinimalJson) reads back to the same position. board_partial (absent, true or

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 21, past one machine: a soak sharded with GNU parallel, on local job slots and over
+# past one machine: a soak sharded with GNU parallel, on local job slots and over
 # --sshlogin hosts, merged into the database, equals the unsharded run with the same seed.
 # There is no second machine here: parallel's --ssh is property-tests/fake_ssh.sh, which runs
 # each command locally in a home folder per host name, so parallel's remote path (a --workdir on

@@ -1,9 +1,9 @@
-// Perft golden numbers (issue 7, cf. Stockfish tests/perft.sh): fixed draw orders from the start
+// Perft golden numbers (cf. Stockfish tests/perft.sh): fixed draw orders from the start
 // tile, action counts at depths 1-3 from `carc legal --depth` (adjudicator::RunJson), checked
 // against property-tests/perft_golden.json (depths 1-2 worked out by hand there) and against a
 // brute-force perft that does not use LegalActions. On a mismatch the divide is printed. Entries
 // with a "guard" (The Messengers, The Gifts, Christmas Present) are engine-computed regression
-// guards for the module refactor (issue 20), not hand-worked rule expectations.
+// guards for the module refactor, not hand-worked rule expectations.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -38,7 +38,7 @@ json PositionFor(const json& e) {
               {"board", json::array({{{"tile", "D"}, {"x", 0}, {"y", 0}, {"rotation", 0}}})},
               {"supply", {{"draw_order", e["draw_order"]}}},
               {"turn", {{"player", 0}, {"step", "draw"}}}};
-  // Guard entries (issue 20) patch in scores, figures and the expansion's section.
+  // Guard entries patch in scores, figures and the expansion's section.
   if (e.contains("merge")) doc.merge_patch(e["merge"]);
   return doc;
 }

@@ -59,7 +59,7 @@ std::set<int> CardFeatures(const Position& pos, const json* file) {
 }
 
 // The model's final scoring of a copy of the position, made once for the two comparisons that
-// read it (issue 21: each made its own).
+// read it (each made its own).
 class FinalOfPos {
  public:
   explicit FinalOfPos(const Position& pos) : pos_(pos) {}
@@ -175,7 +175,7 @@ std::optional<std::string> CompareFigurePlacementsOn(const Position& pos, const 
 
 // Tile indices breadth first from `root`, neighbours in W S E N order (unlike the play order
 // and unlike Frontier()); a detached tile (never in a legal position) goes last. `beside`:
-// Beside(b, sg), the flood fill's table of neighbours (issue 21: each looked up again here).
+// Beside(b, sg), the flood fill's table of neighbours (each looked up again here).
 std::vector<int> BreadthFirst(const Board& b, const std::vector<int>& beside, int root) {
   std::vector<int> order = {root};
   order.reserve(b.size());

@@ -1,4 +1,4 @@
-// Issue 21: `carc fuzz --jobs N` (soak_jobs.cc) gives exactly the result of --jobs 1: the same
+// `carc fuzz --jobs N` (soak_jobs.cc) gives exactly the result of --jobs 1: the same
 // summary, report and counterexample; a dead worker or Ctrl-C is reported; and `carc fuzz merge`
 // stores and sums each check's runs.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 21: the soak's seeded games (SeededSpec) reach every expansion step at least once per 10
+// the soak's seeded games (SeededSpec) reach every expansion step at least once per 10
 // games: over a fixed run of 40 games with all four expansions, each step below has a decision
 // in at least 4 of them. "Reached" is a decision taken at the step (a step that needs none is
 // passed through without one), as the soak counts them (StepVisits).

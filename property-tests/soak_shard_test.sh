@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 21: a soak sharded 4 ways and merged into the database equals the unsharded run with the
+# a soak sharded 4 ways and merged into the database equals the unsharded run with the
 # same seed (same games, same rows, same summary). Usage: soak_shard_test.sh path/to/carc
 set -eu
 CARC=$1

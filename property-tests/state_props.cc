@@ -1,4 +1,4 @@
-// State properties (issue 7): position files round-trip, figures are conserved, score events
+// State properties: position files round-trip, figures are conserved, score events
 // add up and no score falls, incremental features equal a recomputation, and a game record
 // replays to the same end. At every decision of games of every expansion combination.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Symmetry and leak properties (issue 7): translating the board, or turning it a quarter with
+// Symmetry and leak properties: translating the board, or turning it a quarter with
 // every tile, changes no legal action and no score from a random step to the end of the game;
 // enabling an expansion whose components never come into play changes nothing.
 #include <gtest/gtest.h>

@@ -81,7 +81,7 @@ struct Side {
       error = "the game did not end after 1000 decisions";
       return;
     }
-    model::LegalActionsInto(pos, legal);  // its buffer reused (issue 21)
+    model::LegalActionsInto(pos, legal);  // its buffer reused
     is_filtered = !spec.unused.empty();
     if (is_filtered) AllowedFrom(pos, legal, spec.unused, filtered);
     const std::vector<Action>& allowed = Allowed();
@@ -92,8 +92,8 @@ struct Side {
     }
     chosen = ChoiceIndex(spec, pos, allowed.size(), k);
   }
-  // AllowedActions(pos, spec.unused): the legal list itself when nothing is unused (issue 21:
-  // not copied at every decision).
+  // AllowedActions(pos, spec.unused): the legal list itself when nothing is unused
+  // (not copied at every decision).
   const std::vector<Action>& Allowed() const { return is_filtered ? filtered : legal; }
   const Action& Choice() const { return Allowed()[chosen]; }
   // Takes the choice and lists the next decision.
@@ -156,8 +156,8 @@ bool OnlyNoTargetOptionsDiffer(const std::string& id, const Position& without,
 
 // Whether ActionKeys(pb, xb) == ActionKeys(pe, xe). ActionKey reads the position only for the
 // catalog and the drawn tile: where both read the same, equal actions have equal keys and only
-// what CancelCommon leaves is keyed (issue 21: the keys' strings were a quarter of this check).
-// The lists are copied only when they differ (issue 21: equal lists, the common case, were two
+// what CancelCommon leaves is keyed (the keys' strings were a quarter of this check).
+// The lists are copied only when they differ (equal lists, the common case, were two
 // copies and two sorts per decision).
 bool SameKeys(const Position& pb, const std::vector<Action>& xb, const Position& pe,
               const std::vector<Action>& xe) {
@@ -259,7 +259,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
                 " without it");
   std::vector<int> extra(ge.pos.players.size(), 0);
   // The score events compared: each as its feature kind's name, its points less what the unused
-  // component earns and its winners (issue 21: compared as they are, not written as text first).
+  // component earns and its winners (compared as they are, not written as text first).
   struct Compared {
     std::string_view kind;
     int points;

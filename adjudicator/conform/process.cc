@@ -22,7 +22,7 @@ using model::Status;
 namespace {
 
 // The answer fields the checker reads as typed values (PROTOCOL.md): a wrong type is the
-// engine's fault (74, naming what was received), never an exception in the checker (issue 19).
+// engine's fault (74, naming what was received), never an exception in the checker.
 // `actions` and `position` are read by the reference model and become disagreements.
 std::string WrongField(const nlohmann::json& j) {
   using nlohmann::json;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 21: a conformance run sharded 4 ways and merged into the database equals the unsharded
+# A conformance run sharded 4 ways and merged into the database equals the unsharded
 # run (same queries, same rows, same merged summary), and its counts are the unsharded report's.
 # Usage: shard_test.sh path/to/carc path/to/source-checkout
 set -eu

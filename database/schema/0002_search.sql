@@ -1,4 +1,4 @@
--- Schema 2: search that answers players' questions (issue 23).
+-- Schema 2: search that answers players' questions.
 -- Each ruling gets the questions a player would ask (the `questions` list of its entry) and a
 -- source a reader can follow (page, section, footnote). The full-text index gets them too, and
 -- a body column (dispute question, reasoning, readings, examples, source section); it is no

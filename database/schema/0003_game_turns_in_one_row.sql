@@ -1,4 +1,4 @@
--- Schema 3: a game's turns in its own row (issue 21, import speed).
+-- Schema 3: a game's turns in its own row (import speed).
 -- Schema 1 stored a game as ~220 rows (one per turn in game_turns, one per action in
 -- game_actions, each repeating the game and turn keys and the action's type): about 29 KB and
 -- 2.3 ms of SQLite work per game, 10,000 games in minutes. The turns are read only whole (games

@@ -24,7 +24,7 @@ class Expansion;
 // an opponent and a square). ModuleLoader::AddAction checks every declaration against it.
 inline constexpr int kMaxActionArgs = 5;
 
-// The arguments of a module's action, stored inline (issue 21: an action owns no heap memory).
+// The arguments of a module's action, stored inline (an action owns no heap memory).
 // Their layout and meaning are the action's declaration (ActionDecl::args, module_loader.h); a
 // module reads and writes them through typed slots (ActionArg below), not bare indices. A slot
 // not set reads -1 (an absent optional argument), so two actions that set the same values are

@@ -104,7 +104,7 @@ TEST(Board, CityWithTwoSegmentsOfOneTileCountsTheTileOnce) {
   EXPECT_EQ(b.DistinctTiles(root_n), 2);
 }
 
-// Issue 21: the frontier is kept in the order squares first become open, minus the occupied.
+// the frontier is kept in the order squares first become open, minus the occupied.
 TEST(Board, FrontierInOrderFirstOpenedOccupiedLeaveIt) {
   Board b;
   b.Place(T('D'), {0, 0}, 0);
@@ -114,7 +114,7 @@ TEST(Board, FrontierInOrderFirstOpenedOccupiedLeaveIt) {
             (std::vector<Coord>{{0, -1}, {0, 1}, {-1, 0}, {1, -1}, {2, 0}, {1, 1}}));
 }
 
-// Issue 21: a square next to D's city fits E only rotated 180 (its city to the south); a square
+// a square next to D's city fits E only rotated 180 (its city to the south); a square
 // with no neighbour or a tile fits nothing.
 TEST(Board, FitMaskGivesEveryRotationThatFits) {
   Board b;

@@ -19,7 +19,7 @@ namespace carc::model {
 
 class Position;
 
-// What other modules may ask of a figure kind instead of its name (issue 20).
+// What other modules may ask of a figure kind instead of its name.
 struct FigureTraits {
   bool follower = true;             // placed, scored and returned like a meeple
   bool counts_for_majority = true;  // its strength counts in a feature's majority
@@ -28,7 +28,7 @@ struct FigureTraits {
 };
 
 // How pictures (model/render) draw a figure kind, declared with it so that render names no
-// expansion (issue 20).
+// expansion.
 struct FigureArt {
   enum class Shape : uint8_t {
     kDisc,    // a disc in the owner's colour with the kind's initial

@@ -1,5 +1,5 @@
 #pragma once
-// Hostile-input guards shared by every reader (issue 19): a bounded file read, a JSON parse
+// Hostile-input guards shared by every reader: a bounded file read, a JSON parse
 // with a nesting cap and duplicate-key rejection, and the one range-checked integer reader.
 //
 // Limits (documented in README "Strictness" and adjudicator/POSITION_FORMAT.md):

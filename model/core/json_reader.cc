@@ -35,7 +35,7 @@ StatusOr<int> ReadFeatureRef(const json& j, const Position& pos, const std::stri
   if (!j.is_object())
     return JsonError(where, std::string("expected an object, got ") + j.type_name());
   // A reference the core's reader accepts, read directly (no copy into a new object: the
-  // brute force reads back thousands of actions per position, issue 21): integer x and y of a
+  // brute force reads back thousands of actions per position): integer x and y of a
   // placed tile and a feature name of it. Anything else takes the path below, for its message.
   const auto jx = j.find("x"), jy = j.find("y"), jf = j.find("feature");
   if (jx != j.end() && jy != j.end() &&

@@ -1,5 +1,5 @@
 #pragma once
-// The one JSON reader of position-file sections, shared by the core and every module (issue 20):
+// The one JSON reader of position-file sections, shared by the core and every module:
 // one error helper naming the JSON pointer, one key check, one range-checked int reader, one
 // feature-reference reader, and the small texts every module's messages use. Errors are
 // ErrorCode::kMalformed "<pointer>: <what>"; the core's position reader prefixes the file name.

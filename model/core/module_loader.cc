@@ -143,7 +143,7 @@ std::string Table(const ModuleDecl& m) {
 
 }  // namespace
 
-// One variant format for every module (issue 20): exit 69 for an unknown ruling or reading.
+// One variant format for every module: exit 69 for an unknown ruling or reading.
 Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& where, Position& pos) {
   if (!jv.is_object())
     return Status(

@@ -1,5 +1,5 @@
 #pragma once
-// The module loader (issue 20, after DuckDB's ExtensionLoader): an expansion declares everything
+// The module loader (after DuckDB's ExtensionLoader): an expansion declares everything
 // it adds in one `Expansion::Load(ModuleLoader&)`: its figure kinds with their traits, its steps at
 // named anchors, its actions, its state slice codec, its variant table and the hooks it uses.
 // MakeConfig assembles the declarations of the enabled modules (registry order) into the
@@ -138,7 +138,7 @@ struct VariantDecl {
   int adopted = 0;
   std::function<void(Position& pos, int reading)> set;
   std::function<int(const Position& pos)> get;
-  // Deprecated: the key the module read this ruling under inside "variants" before issue 20
+  // Deprecated: the key the module read this ruling under inside "variants" before variants were keyed by ruling ID
   // (e.g. a topic name); still accepted, written out as the ruling ID. Empty: none.
   std::string old_key;
 };

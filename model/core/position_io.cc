@@ -25,7 +25,7 @@ Status Bad(const IoContext& ctx, const std::string& where, const std::string& wh
 
 std::string TypeName(const json& j) { return j.type_name(); }
 
-// A JSON pointer, written out only when a message needs it (issue 21: the soak parses a position
+// A JSON pointer, written out only when a message needs it (the soak parses a position
 // file at each position it checks, and writing every field's pointer was a sixth of a parse): a
 // whole pointer, or a parent's with "/key" or "/index" appended. Only passed down, never kept.
 class Where {
@@ -99,7 +99,7 @@ struct Reader {
         return Fail(where.str() + "/" + key, "unknown field");
     return true;
   }
-  // The values of an object's fields in one pass over its members (issue 21: Keys, then
+  // The values of an object's fields in one pass over its members (Keys, then
   // contains and operator[] field by field, were a third of a parse of the board): values[k]
   // is keys[k]'s value, or null when the object has no such field. An unknown field fails as
   // Keys does (the first one in the object's order).
@@ -190,7 +190,7 @@ static std::string NamesOnTile(const RotatedTile& rt) {
   return out;
 }
 
-// Forgiving where unambiguous, strict where not (issue 17): names are case-insensitive, a bare
+// Forgiving where unambiguous, strict where not: names are case-insensitive, a bare
 // kind names the tile's only feature of that kind, and "field:N" names the field that holds
 // both halves of the north edge. A wrong or ambiguous name lists the names valid on the tile.
 StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name) {
@@ -617,7 +617,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       try {
         const ModuleDecl& m = *cfg.Module(e);
         const StateCodec& codec = m.state;
-        // One variant format (issue 20): the core reads "variants" against the declared table
+        // One variant format: the core reads "variants" against the declared table
         // before the module reads the rest of its section.
         const bool variants =
             !m.legacy_variants && it.value().is_object() && it.value().contains("variants");
@@ -672,7 +672,7 @@ json DumpPosition(const Position& pos) {
   j["rules"] = std::move(rules);
   if (pos.board_partial) j["board_partial"] = true;
   // Players, board and figures object by object, key by key: an initializer list is copied
-  // element by element (issue 21: the soak's round trip dumps every position it checks twice).
+  // element by element (the soak's round trip dumps every position it checks twice).
   json players = json::array();
   for (const Player& p : pos.players) {
     json s = json::object();
@@ -859,7 +859,7 @@ StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::str
 json FeatureRefJson(const Position& pos, int node) {
   int t = Board::TileOf(node);
   Coord c = pos.board.tile(t).pos;
-  // Key by key: an initializer list is copied element by element (issue 21: this object is
+  // Key by key: an initializer list is copied element by element (this object is
   // written for every candidate a card names in the brute force).
   json j = json::object();
   j["x"] = c.x;

@@ -284,7 +284,7 @@ std::vector<Violation> Validate(const Position& pos) {
   }
   // BASE-PLACE-EDGE and BASE-PLACE-ADJ between every pair of neighbours; the board is one piece
   // unless it is partial (the stated tiles may connect through tiles the file leaves out).
-  // Each tile's four neighbours looked up once for both (issue 21: Validate runs after every
+  // Each tile's four neighbours looked up once for both (Validate runs after every
   // listed action in the soak).
   std::vector<int> beside(static_cast<size_t>(b.size()) * 4);
   for (int i = 0; i < b.size(); ++i)
@@ -383,7 +383,7 @@ std::vector<Violation> Validate(const Position& pos) {
   }
   // BASE-MEEPLE-FREE: two figures on one segment of one tile cannot arise (the second would
   // have gone on an occupied feature). One violation per segment, listing its figures (one
-  // per pair made 3,000 figures cost 6 GB, issue 19).
+  // per pair made 3,000 figures cost 6 GB).
   std::vector<std::pair<int, size_t>> on_segment(nf);  // (node, figure) sorted: by segment
   for (size_t f = 0; f < nf; ++f) on_segment[f] = {pos.figures[f].node, f};
   std::sort(on_segment.begin(), on_segment.end());

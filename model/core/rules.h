@@ -13,7 +13,7 @@ namespace carc::model {
 // Every legal action at the current step, in a deterministic order.
 std::vector<Action> LegalActions(const Position& pos);
 // The same list into `out` (cleared first), whose buffer a caller listing decision after
-// decision reuses (issue 21: the soak's games).
+// decision reuses (the soak's games).
 void LegalActionsInto(const Position& pos, std::vector<Action>& out);
 
 // Actions the current decision step does not take itself but accepts by passing itself

@@ -12,7 +12,7 @@
 
 namespace carc::model {
 
-// Evidence a reader checks a verdict with (issue 16): a figure counted, where a road or city
+// Evidence a reader checks a verdict with: a figure counted, where a road or city
 // ends, a city a field touches.
 struct FigureSeen {
   PlayerId owner = 0;
@@ -29,7 +29,7 @@ struct CitySeen {
   bool completed = false;
 };
 
-// Why points were scored (issue 20): the core's two causes, or a module's own cause with the
+// Why points were scored: the core's two causes, or a module's own cause with the
 // module whose rule gives the points. Code compares causes, never their spelling; the spelling
 // is only for output (CauseName). Trivially copyable, no heap: a module names itself and its
 // cause with static strings (its kId and a literal), see a module's MakeCause.

@@ -39,7 +39,7 @@ void Award(Position& pos, const ScoreEvent& ev);
 // ends here. A scoring that leaves the figures on an open feature (a message) is not one.
 void FeatureScored(Position& pos, int root, ApplyResult& out);
 
-// Evidence for verdicts (issue 16). BASE-FEATURE-JOIN: a feature is everything joined across
+// Evidence for verdicts. BASE-FEATURE-JOIN: a feature is everything joined across
 // tile edges, so a road stops at a junction, a monastery or a city gate, and is open at an edge
 // with no neighbour; a city is open at each city edge with no neighbour.
 std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root);

@@ -1,4 +1,4 @@
-// Guards for the module structure (issue 20): the assembled turn pipeline of each of the 16
+// Guards for the module structure: the assembled turn pipeline of each of the 16
 // expansion combinations, step by step with the module that contributes it, must equal the
 // golden file model/expansions/pipeline_golden.txt. The golden file records the pipelines as they
 // were before the modules were declared (a regression guard for the refactor, not a rule
@@ -61,7 +61,7 @@ TEST(ModuleGuards, PipelineOfEveryCombinationMatchesGolden) {
   EXPECT_EQ(actual, golden) << "assembled pipelines now:\n" << actual;
 }
 
-// Issue 20: with every expansion enabled no two steps share a name (a step is found by its name:
+// with every expansion enabled no two steps share a name (a step is found by its name:
 // anchors, Decided, position files).
 TEST(ModuleGuards, StepNamesAreUniqueWithAllExpansions) {
   auto cfg = model::MakeConfig(model::RuleOptions{}, All());
@@ -81,7 +81,7 @@ model::StatusOr<model::Position> WithVariants(std::string_view id, const nlohman
   return model::ParsePosition(j, Context("test.json"));
 }
 
-// The one variant format (issue 20), for every module the core reads it for: each declared
+// The one variant format, for every module the core reads it for: each declared
 // reading, keyed by its ruling ID, is set (get) and written back only when not the adopted one;
 // an unknown reading and an unknown ruling ID exit 69 listing the readings.
 TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
@@ -123,7 +123,7 @@ TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
   }
 }
 
-// Score causes are typed (issue 20): compared by kind, module and code, never by spelling, and
+// Score causes are typed: compared by kind, module and code, never by spelling, and
 // cheap (no heap: copied as plain bytes). The spellings are the output contract of position files
 // and verdicts (each module's README), unchanged from when the cause was a string.
 TEST(ModuleGuards, ScoreCausesAreTypedAndKeepTheirSpelling) {

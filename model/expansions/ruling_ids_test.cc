@@ -1,4 +1,4 @@
-// Guard (issue 20): every ruling-ID string literal in model/ ("PH-SECOND", "MSG-1", ...) is the
+// Guard: every ruling-ID string literal in model/ ("PH-SECOND", "MSG-1", ...) is the
 // id of a ruling in database/rulings/*.json, so that no verdict cites a ruling a reader cannot
 // look up. Comments may name families ("XMAS-CARD-*"); only quoted literals are checked.
 #include <gtest/gtest.h>

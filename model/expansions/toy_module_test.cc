@@ -1,4 +1,4 @@
-// A fifth expansion in a test (issue 20): everything a module adds is declared in its Load, so a
+// A fifth expansion in a test: everything a module adds is declared in its Load, so a
 // new module is its own code plus one line in a registry (here a test-only registry next to the
 // real modules). The toy "bell" module adds a figure kind placed at a step of its own after the
 // meeple step, one action ("ring": a feature and a count) and a slice with a JSON codec.

@@ -28,7 +28,7 @@ model::StatusOr<std::string> SvgToPng(const std::string&) {
 namespace {
 
 // librsvg (and cairo, gobject, glib through it) is opened on the first PNG, not linked: its ~45
-// shared libraries cost `carc` most of its start-up time when linked (issue 21: an adjudication
+// shared libraries cost `carc` most of its start-up time when linked (an adjudication
 // should cost little more than starting a process). The headers give the functions' types.
 struct Rsvg {
   decltype(&rsvg_handle_new_from_data) new_from_data = nullptr;

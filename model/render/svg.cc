@@ -175,7 +175,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   const model::Board& b = pos.board;
   const model::TileCatalog& cat = b.catalog();
   // Board extent: every tile and the square in question, with one empty ring around. Hostile
-  // input (issue 19): a square in question more than kSquareReach squares beyond the tiles is
+  // input: a square in question more than kSquareReach squares beyond the tiles is
   // not drawn (one at (1000000, -1000000) or INT_MAX drew for ever), and the empty grid only
   // while the extent holds at most kMaxGridCells squares (tiles are always drawn).
   constexpr int64_t kSquareReach = 16;

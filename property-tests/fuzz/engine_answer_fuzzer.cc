@@ -1,4 +1,4 @@
-// libFuzzer target (issue 19): bytes -> one answer line of an engine under `carc conform`
+// libFuzzer target: bytes -> one answer line of an engine under `carc conform`
 // (conform::ParseAnswer), then every read the checker makes of an answer: hello's fields, the
 // legal list read action by action, the scores and the resulting position. A wrong type must
 // be a Status (74), never an exception.

@@ -1,4 +1,4 @@
-// libFuzzer target (issue 19): bytes -> a game record (database/GAME_RECORD_FORMAT.md) ->
+// libFuzzer target: bytes -> a game record (database/GAME_RECORD_FORMAT.md) ->
 // ParseGameRecord, the replay with its log, the dump and the hash `games import` stores.
 #include <cstddef>
 #include <cstdint>

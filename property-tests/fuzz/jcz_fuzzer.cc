@@ -1,4 +1,4 @@
-// libFuzzer target (issue 19): bytes -> a JCloisterZone record (.jcz) -> `games import`'s reader
+// libFuzzer target: bytes -> a JCloisterZone record (.jcz) -> `games import`'s reader
 // (JczToRecord, then the replay and the record's dump) and `games check-jcz` (CheckJcz, from a
 // file as the CLI reads it). Short position arrays used to read out of bounds.
 #include <unistd.h>

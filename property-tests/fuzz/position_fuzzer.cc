@@ -1,4 +1,4 @@
-// libFuzzer target (issue 7): arbitrary bytes -> position parser -> validate / legal / score /
+// libFuzzer target: arbitrary bytes -> position parser -> validate / legal / score /
 // adjudicate (adjudicator::RunJson, what `carc` runs), then the model directly on a position that
 // parsed: Validate, LegalActions, applying each listed action, DumpPosition round trip. No crash,
 // hang, sanitizer report or uncaught exception is allowed. Build and run: README.md.
@@ -19,7 +19,7 @@ using carc::adjudicator::Mode;
 using nlohmann::json;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Read as the product reads a file (issue 19: nesting cap, duplicate keys, huge numbers).
+  // Read as the product reads a file (nesting cap, duplicate keys, huge numbers).
   auto read = carc::fuzz::ReadLikeAFile(data, size, "fuzz.json");
   if (!read) return 0;
   const json& doc = *read;

@@ -1,4 +1,4 @@
-// libFuzzer target (issue 19): bytes -> position file -> `carc render` (RenderPositionFile) and
+// libFuzzer target: bytes -> position file -> `carc render` (RenderPositionFile) and
 // `carc adjudicate --svg` (RunJson, then RenderRuling). No crash, hang, sanitizer report or
 // uncaught exception; a picture may not grow with the coordinates (svg.cc draw-area cap).
 #include <cstddef>

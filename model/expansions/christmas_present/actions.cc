@@ -254,7 +254,7 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j);
 void DumpXmasAction(const model::Position& pos, const Action& a, json& out) {
   json j;
   DumpFlat(pos, a, j);
-  // The parameters moved, not copied, under "kind" (issue 21: the brute force writes thousands
+  // The parameters moved, not copied, under "kind" (the brute force writes thousands
   // of card plays per position).
   const auto type = j.find("type");
   out = json::object();
@@ -286,7 +286,7 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j) {
       break;
   }
   Play p = DecodePlay(a);
-  // Key by key: an initializer list is copied element by element (issue 21: the brute force
+  // Key by key: an initializer list is copied element by element (the brute force
   // writes every card play it reads back).
   j = json::object();
   j["type"] = "xmas_play";

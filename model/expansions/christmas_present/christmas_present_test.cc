@@ -37,7 +37,7 @@ TEST(Cards, SixteenKindsPerDeckWithUniqueNames) {
   EXPECT_EQ(per_deck[1], 16);
 }
 
-// The card table (issue 20): every kind belongs to exactly one family, which lists it.
+// The card table: every kind belongs to exactly one family, which lists it.
 TEST(Cards, EveryKindInExactlyOneFamily) {
   std::vector<int> seen(kCardKinds, 0);
   for (const Family* f :
@@ -78,7 +78,7 @@ std::vector<std::pair<std::string, model::Position>> FixturePositions() {
   return out;
 }
 
-// Lean card window (issue 21): on every Christmas Present fixture position, at every window and
+// Lean card window: on every Christmas Present fixture position, at every window and
 // for every player, "is there a play?" (AnyPlay, stops at the first) agrees with the list of
 // plays, and each listed play is legal under the explained check the adjudicator uses.
 TEST(Plays, LeanListAgreesWithExplainedCheckOnFixtures) {
@@ -102,7 +102,7 @@ TEST(Plays, LeanListAgreesWithExplainedCheckOnFixtures) {
   EXPECT_GT(plays, 100);
 }
 
-// Issue 21: FeatureTargetsIn (the advantage cards' walk from the features holding the player's
+// FeatureTargetsIn (the advantage cards' walk from the features holding the player's
 // figures) visits what the board walk with that filter visits, in the same order.
 TEST(Plays, FeatureTargetsInVisitsWhatTheFilteredBoardWalkVisits) {
   int visited = 0;
@@ -139,7 +139,7 @@ TEST(Plays, FeatureTargetsInVisitsWhatTheFilteredBoardWalkVisits) {
   EXPECT_GT(visited, 100);
 }
 
-// Issue 21: the swaps' candidates are every pair (the player's figure, an opponent's figure)
+// the swaps' candidates are every pair (the player's figure, an opponent's figure)
 // on features of the card's kind, the player's figures in figure order, each with the
 // opponents' in figure order.
 TEST(Plays, SwapTargetsAreEveryPairInFigureOrder) {

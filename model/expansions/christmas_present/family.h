@@ -1,5 +1,5 @@
 #pragma once
-// The card families of Christmas Present (issue 20): one file per family holds, for its cards,
+// The card families of Christmas Present: one file per family holds, for its cards,
 // the check of a play, the list of candidate plays and the effect, after gifts/cards.cc. The
 // card table (play.cc, FamilyOf) sends each of the 32 kinds to its family:
 //   cards_points.cc    3-points, double-road, city-plus-one, monastery-bonus (XMAS-FN3..FN6)
@@ -11,7 +11,7 @@
 //   cards_tiles.cc     take-two-tiles; force-placement (XMAS-Q-FORCE)
 //   cards_end.cc       cancel-attack (played only as xmas_cancel) and the end cards scored by
 //                      the final-scoring hooks (scoring_hooks.cc, XMAS-END)
-// Checks are lean unless asked to explain (issue 21): a Judge records the refusing ruling, and
+// Checks are lean unless asked to explain: a Judge records the refusing ruling, and
 // builds the texts only when the adjudicator asks for the verdict.
 
 #include <string>

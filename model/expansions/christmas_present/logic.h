@@ -48,7 +48,7 @@ int Copies(const std::vector<Card>& hand, Card c);
 // Checks a play; legal verdicts carry the reasons.
 model::Verdict CheckPlay(const model::Position& pos, const Play& p, Window w);
 // Every legal play of `player` at window `w` (one action per distinct card and target). Lean:
-// no verdict text is built (issue 21).
+// no verdict text is built.
 void ListPlays(const model::Position& pos, Window w, model::PlayerId player,
                std::vector<model::Action>& out);
 // Whether `player` has a legal play at `w`: stops at the first one, builds no text.

@@ -189,7 +189,7 @@ bool AnyPlay(const Position& pos, Window w, PlayerId player) {
 
 // XMAS-FN8: a road-deck card aimed at opponents waits for their answer; the others act at once.
 // XMAS-END: an end card is revealed and stays with its holder until final scoring.
-// Lean (pos.explain false, issue 21): the check builds no text; a refusal keeps its ruling ID
+// Lean (pos.explain false): the check builds no text; a refusal keeps its ruling ID
 // with no sentence and a legal play no reasons. Explaining: CheckPlay's verdict.
 ApplyResult PlayCard(Position& pos, const Action& a, Window w) {
   ApplyResult r;

@@ -1,7 +1,7 @@
 // Unit tests of The Gifts' GIFT-Q-LYING, a figure lying on a road (a Christmas Present
 // lay-down), and GIFT-Q-ADVANTAGE (advantage cards in the gift test, lean and explained).
 // Written when the position format rejected "lying" off a field; it now accepts it when an
-// expansion's state justifies it (issue 15), and the fixtures state such positions too.
+// expansion's state justifies it, and the fixtures state such positions too.
 #include "model/expansions/gifts/gifts.h"
 
 #include <gtest/gtest.h>

@@ -51,7 +51,7 @@ bool IsMe(const Action& a) { return a.type == ActionType::kExpansion && a.expans
 // variant any-intermediate-stop), MSG-Q-MOVED (moved figures only; variant any-figure-on-dark),
 // MSG-ONE (one per turn part), MSG-SECOND (one more for points scored through a message),
 // MSG-FN15 (the C1 chain: no cap), MSG-FN1 / MSG-Q-ALONE (c2-printed-alone). Due's test without
-// its text (issue 21: Handles and NeedsDecision ask it at every candidate): the first figure
+// its text (Handles and NeedsDecision ask it at every candidate): the first figure
 // whose stand makes a message due, or -1.
 int DueFigure(const Position& pos, const State& s) {
   if (!s.pending.empty() || pos.turn.game_over) return -1;
