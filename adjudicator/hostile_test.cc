@@ -550,7 +550,7 @@ TEST(Notation, CliRefusesInvalidUtf8InANameWith65) {
 // Caps, checked by outcome: the child runs under 1 GB of address space and 10 s of CPU
 // (ulimit), so a cap that does not hold ends in a signal or an allocation failure, not 65.
 Result Bounded(const std::string& args) {
-  return Shell("ulimit -v 1048576 -t 10; " + kCarc + " " + args, true);
+  return Shell("ulimit -v 1048576; ulimit -t 10; " + kCarc + " " + args, true);
 }
 
 TEST(Limits, LongLinesListsAndNamesAreRefusedWithinBounds) {

@@ -14,12 +14,13 @@ namespace {
 
 using nlohmann::json;
 
-// Names of printable ASCII, short, from a small alphabet now and then (so that two players
-// share a name and owners are written as #index).
+// Names of printable ASCII, at most 64 characters (a name's limit, model/core/notation_text.h),
+// from a small alphabet now and then (so that two players share a name and owners are written
+// as #index).
 rc::Gen<std::vector<std::string>> GenNames(int n) {
-  auto name =
-      rc::gen::oneOf(rc::gen::container<std::string>(rc::gen::inRange<char>(32, 127)),
-                     rc::gen::container<std::string>(1, rc::gen::elementOf(std::string("AB"))));
+  auto name = rc::gen::oneOf(
+      rc::gen::resize(64, rc::gen::container<std::string>(rc::gen::inRange<char>(32, 127))),
+      rc::gen::container<std::string>(1, rc::gen::elementOf(std::string("AB"))));
   return rc::gen::container<std::vector<std::string>>(n, name);
 }
 

@@ -350,12 +350,12 @@ void DeclareActions(model::ModuleLoader& loader) {
     if (card != Card::kTake2 && card != Card::kRoadSweeper)
       d.args.push_back({.key = "kind", .type = ArgType::kFigureKind, .optional = true, .needs = 1});
     d.summary = "open a gift card before placing the tile (GIFT-OPEN)";
-    d.parse = [card](const json& j, const Position& pos, const std::string& where) {
+    d.parse = [card = card](const json& j, const Position& pos, const std::string& where) {
       return ParseOpen(j, pos, where, card);
     };
     d.dump = DumpOpen;
     d.describe = DescribeOpen;
-    d.domain = [card](const Position&, int i, std::vector<int>& values) {
+    d.domain = [card = card](const Position&, int i, std::vector<int>& values) {
       if (i != 0) return false;
       values = {static_cast<int>(card)};
       return true;
