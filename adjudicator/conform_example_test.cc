@@ -236,7 +236,7 @@ TEST(ExampleEngine, ScoreDifferenceIsAttributedToTheFeatureWhoseValueDiffers) {
  "question": {"ask": "final_score"}})";
   std::ofstream(dir + "/manifest.json")
       << R"({"cases": [{"case": "farm", "position": "farm.position.json"}]})";
-  for (const std::string engine :
+  for (const std::string& engine :
        {kEngine + " --mistake farm-counts-open-cities",        // no score events: recomputed
         kCarc + " engine --mutant farm-incomplete-cities"}) {  // with its score events
     const std::string report = dir + "/report.json";
