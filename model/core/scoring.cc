@@ -212,7 +212,7 @@ std::string RoleName(FeatureKind on) {
 }
 
 // A meeple is named by its role on its feature ("Anna's thief at (0, 0)"), another figure by
-// its kind and role ("Alena's phantom knight at (0, -2)").
+// its kind and role (an expansion's figure in a city: "<kind> knight").
 std::string FigureTextAs(const Position& pos, const FigureSeen& f, std::optional<FeatureKind> on) {
   const std::string& kind = pos.cfg().figure_kinds[f.kind].name;
   const std::string role = on ? RoleName(*on) : "";
