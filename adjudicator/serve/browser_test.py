@@ -587,11 +587,11 @@ def main():
                      "supplies the completed city on (0, 0), (0, -1)",
                      "supplies the completed city on (1, -1), (2, -1)",
                      "touches the city on (-1, -1), which is not completed: left out (BASE-END-FARM)",
-                     "figures: Anna's meeple at (1, 0)",
+                     "figures: Anna's farmer at (1, 0)",
                      "majority: only Anna has figures here: Anna scores 6",
                      'score field (final): 0 to ["Ben"] = 3 x 0 completed cities ["BASE-MAJORITY","BASE-END-FARM"]',
                      "touches no city: nothing to pay (BASE-END-FARM)",
-                     "figures: Ben's meeple at (0, 0)",
+                     "figures: Ben's farmer at (0, 0)",
                      "Claim: rejected",
                      "claim: claimed scores [6,3], but the rules give [6,0]",
                      "Scores: [6,0]"):
