@@ -441,6 +441,16 @@ struct LineCase {
   std::string message;  // a part of the message, with the column worked out by hand
 };
 
+// Each row's line through `carc validate`: its exit code, and its message part when it has one.
+void ExpectEach(const std::vector<LineCase>& cases) {
+  for (const LineCase& c : cases) {
+    auto o = ValidateText(c.line);
+    EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
+    if (!c.message.empty())
+      EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
+  }
+}
+
 // The value given second is the one refused, at its column, naming the first one's column. The
 // columns are counted by hand in the lines below: "C3; players Anna / Ben; board D 0,0; " is 37
 // bytes, so the next section's name starts at column 38.
@@ -477,12 +487,7 @@ TEST(Notation, RepeatedOrSurplusValuesAreRefusedWhereTheyAre) {
       {"an unknown edition is 69, not malformed JSON", "C4; players Anna / Ben; board D 0,0", 69,
        "column 1 (rules): unknown edition \"C4\" (known: C1, C2, C3)"},
   };
-  for (const LineCase& c : cases) {
-    auto o = ValidateText(c.line);
-    EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
-    if (!c.message.empty())
-      EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
-  }
+  ExpectEach(cases);
 }
 
 TEST(Notation, TextThatIsNotUtf8OrHoldsControlsIsRefusedAtItsColumn) {
@@ -511,12 +516,7 @@ TEST(Notation, TextThatIsNotUtf8OrHoldsControlsIsRefusedAtItsColumn) {
        "e / Ben; board D 0,0",
        0, ""},
   };
-  for (const LineCase& c : cases) {
-    auto o = ValidateText(c.line);
-    EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
-    if (!c.message.empty())
-      EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
-  }
+  ExpectEach(cases);
 }
 
 // The CLI surfaces that used to exit 70 (type_error.316) on a 0xFF byte in a name.
