@@ -133,7 +133,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
 
 // Everything above on one game (the soak, `carc fuzz`). Which decisions get the costlier
 // per-position checks (round trip, listed actions apply, features and their oracles, outside
-// the list, brute force) is drawn from `salt` (property-tests/README.md "Soak"):
+// the list, brute force) is drawn from `salt` (property-tests/README.md "Soak: `carc fuzz`"):
 // - every_decision: all of them at every decision, and the brute force reads back every
 //   candidate (unhandled_read_back 1, as the ctest properties);
 // - else: all but the brute force at every decision of a step (or of the forced placement, the

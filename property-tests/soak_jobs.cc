@@ -1,5 +1,5 @@
 // `carc fuzz --jobs N`: the soak's games on N worker processes (fork), merged into the result
-// the same run gives on one (property-tests/README.md "Soak"). Processes, not threads: the model
+// the same run gives on one (property-tests/README.md "Soak: `carc fuzz`"). Processes, not threads: the model
 // keeps thread_local caches and function-local statics, and a worker that crashes is reported
 // instead of taking the run down.
 //

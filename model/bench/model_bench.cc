@@ -1,6 +1,6 @@
 // Google Benchmark: legal-placement generation and random full games (base, base + Phantom, all
 // four expansions), with the heap allocations per action as a counter (a counting operator new,
-// in this binary only). Run in Release: build/model/model_bench (README "Speed").
+// in this binary only). Run in Release: build/model/model_bench (model/bench/PERFORMANCE.md).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // Hostile-input guards shared by every reader: a bounded file read, a JSON parse
 // with a nesting cap and duplicate-key rejection, and the one range-checked integer reader.
 //
-// Limits (documented in README "Strictness" and adjudicator/POSITION_FORMAT.md):
+// Limits (documented in adjudicator/docs/limits.md and adjudicator/POSITION_FORMAT.md):
 //   - an input file is a regular file or stdin ("-"), at most kMaxInputBytes (64 MiB); a FIFO,
 //     device, socket or directory is refused (66), a larger input is malformed (65);
 //   - JSON nests at most kMaxJsonDepth levels (65 beyond, naming the file and the pointer);

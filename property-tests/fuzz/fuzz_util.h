@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the libFuzzer targets (README.md "libFuzzer"): bytes are read the way the product
+// Shared by the libFuzzer targets (property-tests/README.md "libFuzzer targets"): bytes are read the way the product
 // reads a file (model::ParseJsonText: nesting cap, duplicate keys, numbers out of range), and
 // rulings are serialised as the CLI prints them, so that an exception the CLI would hit is hit
 // here too. Exceptions stay enabled, as in the product.

@@ -3,7 +3,7 @@
 // messages; then, on a line that reads, the position reader and the round trip the notation
 // promises (adjudicator/POSITION_FORMAT.md "One-line notation"): a document the writer can state
 // reads back as the same document. No crash, hang, sanitizer report or uncaught exception is
-// allowed. Build and run: README.md "libFuzzer".
+// allowed. Build and run: property-tests/README.md "libFuzzer targets".
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

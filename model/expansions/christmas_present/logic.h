@@ -12,7 +12,7 @@
 
 namespace carc::exp::christmas_present {
 
-// The moments of a turn at which cards are played (see README "Turn steps").
+// The moments of a turn at which cards are played (see this module's README, "Turn steps").
 enum class Window {
   kTurnStart,  // before the draw: take-two-tiles (and any no-symbol card, if stated)
   kPlacement,  // after the tile is drawn, before it is placed: the active player's cards whose

@@ -1,4 +1,4 @@
-// The Christmas Present turn steps (README "Turn steps"):
+// The Christmas Present turn steps (this module's README, "Turn steps"):
 //   xmas_turn_start  before draw        take-two-tiles; at game end, end cards needing a choice
 //   place_tile       before place_tile  a forced placement (XMAS-Q-FORCE); shares the name of the
 //                                       core step so that position files at "place_tile" reach it
@@ -511,7 +511,7 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
   return std::nullopt;
 }
 
-// The steps at their anchors (README "Turn steps"); the same pipeline as before the loader
+// The steps at their anchors (this module's README, "Turn steps"); the same pipeline as before the loader
 // (model/expansions/pipeline_golden.txt).
 void AddSteps(model::ModuleLoader& loader) {
   using model::Place;

@@ -126,7 +126,7 @@ int Total(const CardCounts& c) {
 
 const model::Expansion* Self() { return &Get(); }
 
-// The disputed rulings of The Gifts (README "Variants"); "variants" is read by the core.
+// The disputed rulings of The Gifts (this module's README, "Rulings and disputed items"); "variants" is read by the core.
 void DeclareVariants(model::ModuleLoader& loader) {
   loader.AddVariant(Decl("GIFT-FN9", "take2_other_tile", kOtherTile, &Variants::other_tile));
   loader.AddVariant(Decl("GIFT-Q-EXTEND", "completion", kCompletion, &Variants::completion));
