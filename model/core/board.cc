@@ -184,7 +184,6 @@ int Board::Place(TileType type, Coord c, Rotation r) {
     slot_need_[here.slot] = 0;
     here.slot = -1;
     ++dead_slots_;
-    frontier_.erase(std::find(frontier_.begin(), frontier_.end(), c));
   }
   const RotatedTile& rt = catalog_->rotated(type, r & 3);
   parent_.resize((idx + 1) * kMaxSegments);
@@ -222,7 +221,6 @@ int Board::Place(TileType type, Coord c, Rotation r) {
         ncell.slot = static_cast<int32_t>(slot_need_.size());
         slot_need_.push_back(0);
         slot_coord_.push_back(nc);
-        frontier_.push_back(nc);
       }
       slot_need_[ncell.slot] = ncell.need;
       continue;
@@ -242,21 +240,35 @@ int Board::Place(TileType type, Coord c, Rotation r) {
     }
   }
   // Every listing reads the dead slots too: compact after a dozen (a compaction reads the
-  // frontier once; a game places about 70 tiles).
-  if (dead_slots_ >= kMaxDeadSlots) CompactSlots();
+  // frontier once; a game places about 70 tiles), or on a long frontier (a board of 10^5
+  // tiles) after an eighth of the slots, so that compacting stays linear in the tiles placed.
+  if (dead_slots_ >= kMaxDeadSlots && dead_slots_ * 8 >= static_cast<int>(slot_need_.size()))
+    CompactSlots();
   return idx;
 }
 
 void Board::CompactSlots() {
-  slot_need_.clear();
-  slot_coord_.clear();
-  for (Coord c : frontier_) {
+  size_t live = 0;
+  for (size_t i = 0; i < slot_need_.size(); ++i) {
+    if (slot_need_[i] == 0) continue;  // dead: the square has a tile now
+    const Coord c = slot_coord_[i];
     Cell& cell = sparse_.empty() ? cells_[(c.y - y0_) * w_ + (c.x - x0_)] : sparse_[c];
-    cell.slot = static_cast<int32_t>(slot_need_.size());
-    slot_need_.push_back(cell.need);
-    slot_coord_.push_back(c);
+    cell.slot = static_cast<int32_t>(live);
+    slot_need_[live] = slot_need_[i];
+    slot_coord_[live] = c;
+    ++live;
   }
+  slot_need_.resize(live);
+  slot_coord_.resize(live);
   dead_slots_ = 0;
+}
+
+std::vector<Coord> Board::Frontier() const {
+  std::vector<Coord> out;
+  out.reserve(slot_coord_.size() - dead_slots_);
+  for (size_t i = 0; i < slot_need_.size(); ++i)
+    if (slot_need_[i] != 0) out.push_back(slot_coord_[i]);
+  return out;
 }
 
 bool Board::IsComplete(int root) const {

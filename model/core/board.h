@@ -148,7 +148,7 @@ class Board {
   int Place(TileType type, Coord c, Rotation r);
 
   // Empty squares next to a placed tile, in the order they first became so.
-  const std::vector<Coord>& Frontier() const { return frontier_; }
+  std::vector<Coord> Frontier() const;
 
   static int Node(int tile, int segment) { return tile * kMaxSegments + segment; }
   static int TileOf(int node) { return node / kMaxSegments; }
@@ -205,7 +205,6 @@ class Board {
   std::vector<Cell> cells_;  // dense grid, row-major, x in [x0_, x0_ + w_), y in [y0_, y0_ + h_)
   int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
   std::unordered_map<Coord, Cell> sparse_;  // instead of cells_ when the box is too large
-  std::vector<Coord> frontier_;
   // The frontier as slots in the order squares joined it, each with its `need` byte, so that a
   // listing reads one byte per square in sequence (ForEachFit, CanPlaceAnywhere). A square that
   // receives a tile leaves a dead slot (need 0: no tile fits there) until CompactSlots.
