@@ -11,6 +11,10 @@ Status JsonError(const std::string& where, const std::string& what) {
   return Status(ErrorCode::kMalformed, (where.empty() ? "/" : where) + ": " + what);
 }
 
+Status JsonError(const std::string& source, const std::string& where, const std::string& what) {
+  return Status(ErrorCode::kMalformed, source + ":" + (where.empty() ? "/" : where) + ": " + what);
+}
+
 Status CheckKeys(const json& j, const std::string& where,
                  std::initializer_list<std::string_view> keys, bool of_type) {
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -18,8 +22,9 @@ Status CheckKeys(const json& j, const std::string& where,
     for (std::string_view k : keys) known |= it.key() == k;
     if (known) continue;
     if (of_type && j.contains("type") && j["type"].is_string())
-      return JsonError(where + "/" + it.key(), "not a field of " + j["type"].get<std::string>());
-    return JsonError(where + "/" + it.key(), "unknown field");
+      return JsonError(where + "/" + it.key().substr(0, 100),
+                       "not a field of " + j["type"].get<std::string>());
+    return JsonError(where + "/" + it.key().substr(0, 100), "unknown field");
   }
   return Status::Ok();
 }

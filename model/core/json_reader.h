@@ -17,6 +17,8 @@ namespace carc::model {
 
 // "<where>: <what>" as a malformed-input Status (where = a JSON pointer, "/" when empty).
 Status JsonError(const std::string& where, const std::string& what);
+// The same naming the file first: "<source>:<where>: <what>" (every reader of a whole file).
+Status JsonError(const std::string& source, const std::string& where, const std::string& what);
 
 // Every key of object `j` is one of `keys` (and "type" when `of_type` is given: the keys of an
 // action); else "<where>/<key>: unknown field" (or "not a field of <type>").

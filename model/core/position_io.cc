@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "model/core/input_file.h"
+#include "model/core/json_reader.h"
 #include "model/core/notation.h"
 #include "model/core/notation_text.h"
 #include "model/core/rules.h"
@@ -17,11 +18,6 @@ namespace carc::model {
 using nlohmann::json;
 
 namespace {
-
-Status Bad(const IoContext& ctx, const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed,
-                ctx.source + ":" + (where.empty() ? "/" : where) + ": " + what);
-}
 
 std::string TypeName(const json& j) { return j.type_name(); }
 
@@ -55,7 +51,7 @@ struct Reader {
   const IoContext& ctx;
   Status error;
   bool Fail(const Where& where, const std::string& what) {
-    if (error.ok()) error = Bad(ctx, where.str(), what);
+    if (error.ok()) error = JsonError(ctx.source, where.str(), what);
     return false;
   }
   bool Object(const json& j, const Where& where) {
@@ -271,28 +267,20 @@ StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
   return ParseJsonText(*text, DisplayName(path));
 }
 
-StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
-  Reader rd{ctx, Status::Ok()};
-  if (!rd.Object(j, "")) return rd.error;
-  if (!rd.Keys(j, "",
-               {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
-                "expansions", "board_partial"}))
-    return rd.error;
-  // --- rules
-  RuleOptions opts;
-  std::vector<const Expansion*> exps;
-  if (!j.contains("rules")) return Bad(ctx, "/rules", "missing (edition, expansions, options)");
-  const json& jr = j["rules"];
-  if (!rd.Object(jr, "/rules") || !rd.Keys(jr, "/rules", {"edition", "expansions", "options"}))
-    return rd.error;
+namespace {
+
+// The rules' edition and options (/rules/edition, /rules/options).
+Status ReadOptions(Reader& rd, const json& jr, RuleOptions& opts) {
+  const std::string& source = rd.ctx.source;
   std::string edition = "C3";
   if (jr.contains("edition") && !rd.String(jr["edition"], "/rules/edition", edition))
     return rd.error;
   auto ed = ParseEdition(edition);
   if (!ed)
-    return Status(ErrorCode::kUnknownRules, ctx.source + ":/rules/edition: unknown edition \"" +
+    return Status(ErrorCode::kUnknownRules, source + ":/rules/edition: unknown edition \"" +
                                                 edition + "\" (known: C1, C2, C3)");
   opts.edition = *ed;
+  if (opts.edition == Edition::kC1) opts.city_scoring = CityScoring::kC1TwoTileCity;
   bool farm_given = false;
   if (jr.contains("options")) {
     const json& jo = jr["options"];
@@ -305,69 +293,84 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       auto v = ParseCityScoring(s);
       if (!v)
         return Status(ErrorCode::kUnknownRules,
-                      ctx.source + ":/rules/options/city_scoring: unknown value \"" + s +
+                      source + ":/rules/options/city_scoring: unknown value \"" + s +
                           "\" (known: standard, c1-two-tile-city)");
       opts.city_scoring = *v;
-    } else if (opts.edition == Edition::kC1) {
-      opts.city_scoring = CityScoring::kC1TwoTileCity;
     }
     if (jo.contains("farm_scoring")) {
       if (!rd.String(jo["farm_scoring"], "/rules/options/farm_scoring", s)) return rd.error;
       auto v = ParseFarmScoring(s);
       if (!v)
         return Status(ErrorCode::kUnknownRules,
-                      ctx.source + ":/rules/options/farm_scoring: unknown value \"" + s +
+                      source + ":/rules/options/farm_scoring: unknown value \"" + s +
                           "\" (known: per-farm, c1-four-per-city, c1-three-per-city-once)");
       opts.farm_scoring = *v;
       farm_given = true;
     }
-  } else if (opts.edition == Edition::kC1) {
-    opts.city_scoring = CityScoring::kC1TwoTileCity;
   }
   // BASE-END-FARM: C1 printings used three farm rules; the file must say which (strictness).
   if (opts.edition == Edition::kC1 && !farm_given)
-    return Bad(ctx, "/rules/options/farm_scoring",
-               "edition C1 needs an explicit farm_scoring (per-farm, c1-four-per-city or "
-               "c1-three-per-city-once): C1 printings differ");
-  if (jr.contains("expansions")) {
-    const json& je = jr["expansions"];
-    if (!rd.Array(je, "/rules/expansions")) return rd.error;
-    for (size_t i = 0; i < je.size(); ++i) {
-      std::string id;
-      if (!rd.String(je[i], Ptr("/rules/expansions", i), id)) return rd.error;
-      // A repeated id is refused, as a duplicate key is: the file says something twice.
-      for (size_t k = 0; k < i; ++k)
-        if (je[k] == je[i])
-          return Bad(ctx, Ptr("/rules/expansions", i),
-                     "expansion \"" + id + "\" given twice (also /rules/expansions/" +
-                         std::to_string(k) + ")");
-      const Expansion* e = ctx.lookup ? ctx.lookup(id) : nullptr;
-      if (!e) {
-        std::string known;
-        if (ctx.known)
-          for (const std::string& k : ctx.known()) known += (known.empty() ? "" : ", ") + k;
-        return Status(ErrorCode::kUnknownRules, ctx.source + ":" + Ptr("/rules/expansions", i) +
-                                                    ": unknown expansion \"" + id +
-                                                    "\" (known: " + known + ")");
-      }
-      exps.push_back(e);
+    return JsonError(source, "/rules/options/farm_scoring",
+                     "edition C1 needs an explicit farm_scoring (per-farm, c1-four-per-city or "
+                     "c1-three-per-city-once): C1 printings differ");
+  return Status::Ok();
+}
+
+// /rules/expansions, in registry order whatever order the file lists them in.
+Status ReadExpansionIds(Reader& rd, const json& je, std::vector<const Expansion*>& exps) {
+  const IoContext& ctx = rd.ctx;
+  if (!rd.Array(je, "/rules/expansions")) return rd.error;
+  for (size_t i = 0; i < je.size(); ++i) {
+    std::string id;
+    if (!rd.String(je[i], Ptr("/rules/expansions", i), id)) return rd.error;
+    // A repeated id is refused, as a duplicate key is: the file says something twice.
+    for (size_t k = 0; k < i; ++k)
+      if (je[k] == je[i])
+        return JsonError(ctx.source, Ptr("/rules/expansions", i),
+                         "expansion \"" + id + "\" given twice (also /rules/expansions/" +
+                             std::to_string(k) + ")");
+    const Expansion* e = ctx.lookup ? ctx.lookup(id) : nullptr;
+    if (!e) {
+      std::string known;
+      if (ctx.known)
+        for (const std::string& k : ctx.known()) known += (known.empty() ? "" : ", ") + k;
+      return Status(ErrorCode::kUnknownRules, ctx.source + ":" + Ptr("/rules/expansions", i) +
+                                                  ": unknown expansion \"" + id +
+                                                  "\" (known: " + known + ")");
     }
-    // Registry order, whatever order the file lists them in.
-    if (ctx.known) {
-      std::vector<const Expansion*> ordered;
-      for (const std::string& k : ctx.known())
-        for (const Expansion* e : exps)
-          if (e->Id() == k && std::find(ordered.begin(), ordered.end(), e) == ordered.end())
-            ordered.push_back(e);
-      exps = ordered;
-    }
+    exps.push_back(e);
   }
-  Position pos;
+  if (ctx.known) {
+    std::vector<const Expansion*> ordered;
+    for (const std::string& k : ctx.known())
+      for (const Expansion* e : exps)
+        if (e->Id() == k && std::find(ordered.begin(), ordered.end(), e) == ordered.end())
+          ordered.push_back(e);
+    exps = ordered;
+  }
+  return Status::Ok();
+}
+
+// /rules: the configuration the rest of the file is read against.
+Status ReadRules(Reader& rd, const json& j, Position& pos) {
+  if (!j.contains("rules"))
+    return JsonError(rd.ctx.source, "/rules", "missing (edition, expansions, options)");
+  const json& jr = j["rules"];
+  if (!rd.Object(jr, "/rules") || !rd.Keys(jr, "/rules", {"edition", "expansions", "options"}))
+    return rd.error;
+  RuleOptions opts;
+  if (Status s = ReadOptions(rd, jr, opts); !s.ok()) return s;
+  std::vector<const Expansion*> exps;
+  if (jr.contains("expansions"))
+    if (Status s = ReadExpansionIds(rd, jr["expansions"], exps); !s.ok()) return s;
   pos.config = MakeConfig(opts, exps);
-  const GameConfig& cfg = *pos.config;
-  const TileCatalog& cat = *cfg.catalog;
-  // --- board
-  if (!j.contains("board")) return Bad(ctx, "/board", "missing (at least the start tile)");
+  return Status::Ok();
+}
+
+// /board: each tile placed as read (a square named twice is refused).
+Status ReadBoard(Reader& rd, const json& j, Position& pos) {
+  if (!j.contains("board"))
+    return JsonError(rd.ctx.source, "/board", "missing (at least the start tile)");
   const json& jb = j["board"];
   if (!rd.Array(jb, "/board")) return rd.error;
   for (size_t i = 0; i < jb.size(); ++i) {
@@ -380,23 +383,28 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     const json* f[4];  // tile, x, y, rotation
     if (!rd.Object(jt, w) || !rd.Fields(jt, w, kTileKeys, f)) return rd.error;
     for (int k = 0; k < 3; ++k)
-      if (!f[k]) return Bad(ctx, PtrOf(w, kTileKeys[k].data()), "missing");
+      if (!f[k]) return JsonError(rd.ctx.source, PtrOf(w, kTileKeys[k].data()), "missing");
     if (!rd.Tile(*f[0], Where(w, "tile"), t) || !rd.Int(*f[1], Where(w, "x"), x) ||
         !rd.Int(*f[2], Where(w, "y"), y))
       return rd.error;
     if (f[3] && !rd.Rotation(*f[3], Where(w, "rotation"), r)) return rd.error;
     if (auto other = pos.board.At({x, y}))
-      return Bad(ctx, w.str(),
-                 "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
-                     "): /board/" + std::to_string(*other) + " is already there");
+      return JsonError(rd.ctx.source, w.str(),
+                       "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
+                           "): /board/" + std::to_string(*other) + " is already there");
     pos.board.Place(t, {x, y}, r);
   }
-  // --- players
-  if (!j.contains("players")) return Bad(ctx, "/players", "missing");
+  return Status::Ok();
+}
+
+// /players; a supply the file leaves out (-1 until then) is filled in once the figures are read.
+Status ReadPlayers(Reader& rd, const json& j, Position& pos) {
+  const GameConfig& cfg = pos.cfg();
+  if (!j.contains("players")) return JsonError(rd.ctx.source, "/players", "missing");
   const json& jp = j["players"];
   if (!rd.Array(jp, "/players")) return rd.error;
-  if (jp.empty() || jp.size() > 6) return Bad(ctx, "/players", "expected 1 to 6 players");
-  std::vector<bool> supply_given;
+  if (jp.empty() || jp.size() > 6)
+    return JsonError(rd.ctx.source, "/players", "expected 1 to 6 players");
   for (size_t i = 0; i < jp.size(); ++i) {
     const Where w("/players", i);
     const json& jpl = jp[i];
@@ -407,7 +415,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
     p.name = "P" + std::to_string(i);
     if (v[0] && !rd.String(*v[0], Where(w, "name"), p.name)) return rd.error;
     if (std::string why = NameProblem(p.name); !why.empty())
-      return Bad(ctx, PtrOf(w, "name"), "a player's name: " + why);
+      return JsonError(rd.ctx.source, PtrOf(w, "name"), "a player's name: " + why);
     if (v[1] && !rd.Int(*v[1], Where(w, "score"), p.score)) return rd.error;
     p.supply.assign(cfg.figure_kinds.size(), -1);
     if (v[2]) {
@@ -416,62 +424,83 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
       if (!rd.Object(js, ws)) return rd.error;
       for (const auto& [key, value] : js.get_ref<const json::object_t&>()) {
         int k = cfg.FigureKind(key);
-        if (k < 0) return Bad(ctx, PtrOf(ws, key.c_str()), "unknown figure kind for these rules");
+        if (k < 0)
+          return JsonError(rd.ctx.source, PtrOf(ws, key.c_str()),
+                           "unknown figure kind for these rules");
         if (!rd.Int(value, Where(ws, key.c_str()), p.supply[k])) return rd.error;
       }
     }
     pos.players.push_back(std::move(p));
   }
-  // --- figures
-  std::vector<bool> posture_given;  // per figure: the file states its posture
+  return Status::Ok();
+}
+
+// One figure's posture: a farmer always lies; a figure on a road, city or monastery may lie
+// where an expansion lays it down, which Validate checks once the expansion sections are read.
+Status ReadPosture(Reader& rd, const json& jv, const Where& w, Figure& f) {
+  std::string posture;
+  if (!rd.String(jv, Where(w, "posture"), posture)) return rd.error;
+  if (posture != "standing" && posture != "lying")
+    return JsonError(rd.ctx.source, PtrOf(w, "posture"), "expected \"standing\" or \"lying\"");
+  if (f.lying && posture != "lying")
+    return JsonError(rd.ctx.source, PtrOf(w, "posture"), "a figure on a field lies (farmer)");
+  f.lying = posture == "lying";
+  return Status::Ok();
+}
+
+// /figures/i, on the board already read.
+Status ReadFigure(Reader& rd, const json& fj, const Where& w, const Position& pos, Figure& f,
+                  bool& posture_given) {
+  const GameConfig& cfg = pos.cfg();
+  const std::string& source = rd.ctx.source;
+  static constexpr std::string_view kFigureKeys[] = {"owner",   "x",    "y",
+                                                     "feature", "kind", "posture"};
+  const json* v[6];  // owner, x, y, feature, kind, posture
+  if (!rd.Object(fj, w) || !rd.Fields(fj, w, kFigureKeys, v)) return rd.error;
+  for (int k = 0; k < 4; ++k)
+    if (!v[k]) return JsonError(source, PtrOf(w, kFigureKeys[k].data()), "missing");
+  int x, y;
+  std::string kind = "meeple", feature;
+  if (!rd.Int(*v[0], Where(w, "owner"), f.owner) || !rd.Int(*v[1], Where(w, "x"), x) ||
+      !rd.Int(*v[2], Where(w, "y"), y) || !rd.String(*v[3], Where(w, "feature"), feature))
+    return rd.error;
+  if (f.owner < 0 || f.owner >= static_cast<int>(pos.players.size()))
+    return JsonError(source, PtrOf(w, "owner"), "no player " + std::to_string(f.owner));
+  if (v[4] && !rd.String(*v[4], Where(w, "kind"), kind)) return rd.error;
+  f.kind = cfg.FigureKind(kind);
+  if (f.kind < 0)
+    return JsonError(source, PtrOf(w, "kind"),
+                     "unknown figure kind \"" + kind + "\" for these rules");
+  auto t = pos.board.At({x, y});
+  if (!t)
+    return JsonError(source, w.str(),
+                     "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+  auto seg = ParseFeature(pos.board.rotated(*t), feature);
+  if (!seg.ok())
+    return JsonError(
+        source, PtrOf(w, "feature"),
+        seg.status().message() + " (tile " + cfg.catalog->Name(pos.board.tile(*t).type) + ")");
+  f.node = Board::Node(*t, *seg);
+  f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
+  posture_given = v[5] != nullptr;
+  return v[5] ? ReadPosture(rd, *v[5], w, f) : Status::Ok();
+}
+
+// /figures; then each supply the file leaves out: the kind's count less those on the board.
+Status ReadFigures(Reader& rd, const json& j, Position& pos, std::vector<bool>& posture_given) {
   if (j.contains("figures")) {
     const json& jf = j["figures"];
     if (!rd.Array(jf, "/figures")) return rd.error;
     for (size_t i = 0; i < jf.size(); ++i) {
-      const Where w("/figures", i);
-      const json& fj = jf[i];
-      static constexpr std::string_view kFigureKeys[] = {"owner",   "x",    "y",
-                                                         "feature", "kind", "posture"};
-      const json* v[6];  // owner, x, y, feature, kind, posture
-      if (!rd.Object(fj, w) || !rd.Fields(fj, w, kFigureKeys, v)) return rd.error;
-      for (int k = 0; k < 4; ++k)
-        if (!v[k]) return Bad(ctx, PtrOf(w, kFigureKeys[k].data()), "missing");
       Figure f;
-      int x, y;
-      std::string kind = "meeple", feature, posture;
-      if (!rd.Int(*v[0], Where(w, "owner"), f.owner) || !rd.Int(*v[1], Where(w, "x"), x) ||
-          !rd.Int(*v[2], Where(w, "y"), y) || !rd.String(*v[3], Where(w, "feature"), feature))
-        return rd.error;
-      if (f.owner < 0 || f.owner >= static_cast<int>(pos.players.size()))
-        return Bad(ctx, PtrOf(w, "owner"), "no player " + std::to_string(f.owner));
-      if (v[4] && !rd.String(*v[4], Where(w, "kind"), kind)) return rd.error;
-      f.kind = cfg.FigureKind(kind);
-      if (f.kind < 0)
-        return Bad(ctx, PtrOf(w, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
-      auto t = pos.board.At({x, y});
-      if (!t)
-        return Bad(ctx, w.str(),
-                   "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
-      auto seg = ParseFeature(pos.board.rotated(*t), feature);
-      if (!seg.ok())
-        return Bad(ctx, PtrOf(w, "feature"),
-                   seg.status().message() + " (tile " + cat.Name(pos.board.tile(*t).type) + ")");
-      f.node = Board::Node(*t, *seg);
-      f.lying = pos.board.segment(f.node).kind == FeatureKind::kField;
-      posture_given.push_back(v[5] != nullptr);
-      if (v[5]) {
-        if (!rd.String(*v[5], Where(w, "posture"), posture)) return rd.error;
-        if (posture != "standing" && posture != "lying")
-          return Bad(ctx, PtrOf(w, "posture"), "expected \"standing\" or \"lying\"");
-        // A farmer always lies; a figure on a road, city or monastery may lie where an
-        // expansion lays it down, which Validate checks once the expansion sections are read.
-        if (f.lying && posture != "lying")
-          return Bad(ctx, PtrOf(w, "posture"), "a figure on a field lies (farmer)");
-        f.lying = posture == "lying";
-      }
+      bool given = false;
+      if (Status s = ReadFigure(rd, jf[i], Where("/figures", i), pos, f, given); !s.ok()) return s;
+      posture_given.push_back(given);
       pos.figures.push_back(f);
     }
   }
+  const GameConfig& cfg = pos.cfg();
+  const json& jp = j["players"];
   for (size_t p = 0; p < pos.players.size(); ++p)
     for (size_t k = 0; k < cfg.figure_kinds.size(); ++k)
       if (pos.players[p].supply[k] < 0 &&
@@ -479,163 +508,204 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         pos.players[p].supply[k] =
             cfg.figure_kinds[k].per_player -
             pos.FiguresOnBoard(static_cast<PlayerId>(p), static_cast<int>(k));
-  // --- turn
-  pos.turn.step = cfg.StepIndex(kDrawTile);
-  bool final_scoring = false;
-  if (j.contains("turn")) {
-    const json& jt = j["turn"];
-    if (!rd.Object(jt, "/turn") || !rd.Keys(jt, "/turn", {"player", "step", "tile", "placed"}))
-      return rd.error;
-    if (jt.contains("player") && !rd.Int(jt["player"], "/turn/player", pos.turn.player))
-      return rd.error;
-    if (pos.turn.player < 0 || pos.turn.player >= static_cast<int>(pos.players.size()))
-      return Bad(ctx, "/turn/player", "no player " + std::to_string(pos.turn.player));
-    std::string step = "draw";
-    if (jt.contains("step") && !rd.String(jt["step"], "/turn/step", step)) return rd.error;
-    if (step == "game_over") {
-      pos.turn.game_over = true;  // final scoring done: the scores are final
-    } else if (step == "final_scoring") {
-      // The game has ended (no tile left) and final scoring is still to do; the draw step
-      // finds no tile and runs it.
-      final_scoring = true;
-    } else {
-      // A step is named as it is stated (Step::StatedAs): the first step stated so.
-      auto stated = [&](std::string_view name) {
-        for (size_t i = 0; i < cfg.pipeline.size(); ++i)
-          if (cfg.pipeline[i]->StatedAs() == name) return static_cast<int>(i);
-        return -1;
-      };
-      int idx = stated(step);
-      if (idx < 0 || step == kScoreCompleted || step == kEndTurn) {
-        std::string known;
-        for (size_t i = 0; i < cfg.pipeline.size(); ++i) {
-          const std::string_view name = cfg.pipeline[i]->StatedAs();
-          if (name != kScoreCompleted && name != kEndTurn && stated(name) == static_cast<int>(i))
-            known += (known.empty() ? "" : ", ") + std::string(name);
-        }
-        return Bad(
-            ctx, "/turn/step",
-            "unknown step \"" + step + "\" (known: " + known + ", final_scoring, game_over)");
-      }
-      pos.turn.step = idx;
-      const int place_idx = stated(kPlaceTile);
-      if (idx == place_idx) {
-        if (!jt.contains("tile"))
-          return Bad(ctx, "/turn/tile", "missing: the tile drawn, to be placed");
-        TileType t;
-        if (!rd.Tile(jt["tile"], "/turn/tile", t)) return rd.error;
-        pos.turn.drawn = t;
-      } else if (jt.contains("tile")) {
-        return Bad(ctx, "/turn/tile", "only a position at step place_tile holds a drawn tile");
-      }
-      if (idx > place_idx) {
-        if (!jt.contains("placed"))
-          return Bad(ctx, "/turn/placed", "missing: {\"x\", \"y\"} of the tile placed this turn");
-        const json& jpl = jt["placed"];
-        int x, y;
-        if (!rd.Object(jpl, "/turn/placed") || !rd.Keys(jpl, "/turn/placed", {"x", "y"}))
-          return rd.error;
-        if (!jpl.contains("x") || !jpl.contains("y"))
-          return Bad(ctx, "/turn/placed", "expected {\"x\": .., \"y\": ..}");
-        if (!rd.Int(jpl["x"], "/turn/placed/x", x) || !rd.Int(jpl["y"], "/turn/placed/y", y))
-          return rd.error;
-        auto t = pos.board.At({x, y});
-        if (!t)
-          return Bad(ctx, "/turn/placed",
-                     "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
-        pos.turn.placed = *t;
-        for (int s = place_idx + 1; s < idx; ++s) pos.turn.decided |= 1u << s;
-        for (size_t f = 0; f < pos.figures.size(); ++f)
-          if (Board::TileOf(pos.figures[f].node) == *t)
-            pos.turn.figures_this_turn.push_back(static_cast<int>(f));
-      } else if (jt.contains("placed")) {
-        return Bad(ctx, "/turn/placed", "only a position after tile placement has a placed tile");
-      }
-    }
+  return Status::Ok();
+}
+
+// A step is named as it is stated (Step::StatedAs): the first step stated so, or -1.
+int StepStated(const GameConfig& cfg, std::string_view name) {
+  for (size_t i = 0; i < cfg.pipeline.size(); ++i)
+    if (cfg.pipeline[i]->StatedAs() == name) return static_cast<int>(i);
+  return -1;
+}
+
+// /turn/step as a pipeline index; the steps a file may name are listed when it is unknown.
+Status ReadStepName(Reader& rd, const std::string& step, const GameConfig& cfg, int& idx) {
+  idx = StepStated(cfg, step);
+  if (idx >= 0 && step != kScoreCompleted && step != kEndTurn) return Status::Ok();
+  std::string known;
+  for (size_t i = 0; i < cfg.pipeline.size(); ++i) {
+    const std::string_view name = cfg.pipeline[i]->StatedAs();
+    if (name != kScoreCompleted && name != kEndTurn && StepStated(cfg, name) == static_cast<int>(i))
+      known += (known.empty() ? "" : ", ") + std::string(name);
   }
-  // --- board_partial: only part of the table is stated (read before the supply's "rest").
+  return JsonError(
+      rd.ctx.source, "/turn/step",
+      "unknown step \"" + step + "\" (known: " + known + ", final_scoring, game_over)");
+}
+
+// /turn/placed: the tile placed this turn, at a step after place_tile.
+Status ReadPlaced(Reader& rd, const json& jt, int place_idx, Position& pos) {
+  const std::string& source = rd.ctx.source;
+  if (!jt.contains("placed"))
+    return JsonError(source, "/turn/placed",
+                     "missing: {\"x\", \"y\"} of the tile placed this turn");
+  const json& jpl = jt["placed"];
+  int x, y;
+  if (!rd.Object(jpl, "/turn/placed") || !rd.Keys(jpl, "/turn/placed", {"x", "y"})) return rd.error;
+  if (!jpl.contains("x") || !jpl.contains("y"))
+    return JsonError(source, "/turn/placed", "expected {\"x\": .., \"y\": ..}");
+  if (!rd.Int(jpl["x"], "/turn/placed/x", x) || !rd.Int(jpl["y"], "/turn/placed/y", y))
+    return rd.error;
+  auto t = pos.board.At({x, y});
+  if (!t)
+    return JsonError(source, "/turn/placed",
+                     "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+  pos.turn.placed = *t;
+  for (int s = place_idx + 1; s < pos.turn.step; ++s) pos.turn.decided |= 1u << s;
+  for (size_t f = 0; f < pos.figures.size(); ++f)
+    if (Board::TileOf(pos.figures[f].node) == *t)
+      pos.turn.figures_this_turn.push_back(static_cast<int>(f));
+  return Status::Ok();
+}
+
+// /turn: whose turn, the step, the tile drawn (at place_tile) or placed (after it).
+Status ReadTurn(Reader& rd, const json& j, Position& pos, bool& final_scoring) {
+  const GameConfig& cfg = pos.cfg();
+  const std::string& source = rd.ctx.source;
+  pos.turn.step = cfg.StepIndex(kDrawTile);
+  if (!j.contains("turn")) return Status::Ok();
+  const json& jt = j["turn"];
+  if (!rd.Object(jt, "/turn") || !rd.Keys(jt, "/turn", {"player", "step", "tile", "placed"}))
+    return rd.error;
+  if (jt.contains("player") && !rd.Int(jt["player"], "/turn/player", pos.turn.player))
+    return rd.error;
+  if (pos.turn.player < 0 || pos.turn.player >= static_cast<int>(pos.players.size()))
+    return JsonError(source, "/turn/player", "no player " + std::to_string(pos.turn.player));
+  std::string step = "draw";
+  if (jt.contains("step") && !rd.String(jt["step"], "/turn/step", step)) return rd.error;
+  if (step == "game_over") {
+    pos.turn.game_over = true;  // final scoring done: the scores are final
+    return Status::Ok();
+  }
+  if (step == "final_scoring") {
+    // The game has ended (no tile left) and final scoring is still to do; the draw step
+    // finds no tile and runs it.
+    final_scoring = true;
+    return Status::Ok();
+  }
+  if (Status s = ReadStepName(rd, step, cfg, pos.turn.step); !s.ok()) return s;
+  const int idx = pos.turn.step, place_idx = StepStated(cfg, kPlaceTile);
+  if (idx == place_idx) {
+    if (!jt.contains("tile"))
+      return JsonError(source, "/turn/tile", "missing: the tile drawn, to be placed");
+    TileType t;
+    if (!rd.Tile(jt["tile"], "/turn/tile", t)) return rd.error;
+    pos.turn.drawn = t;
+  } else if (jt.contains("tile")) {
+    return JsonError(source, "/turn/tile", "only a position at step place_tile holds a drawn tile");
+  }
+  if (idx > place_idx) return ReadPlaced(rd, jt, place_idx, pos);
+  if (jt.contains("placed"))
+    return JsonError(source, "/turn/placed",
+                     "only a position after tile placement has a placed tile");
+  return Status::Ok();
+}
+
+// /supply/remaining: "rest" (the set less the board and the drawn tile; `rest` is set so that
+// tiles held in expansion state are subtracted later) or counts by tile name.
+Status ReadRemaining(Reader& rd, const json& jm, Position& pos, bool& rest) {
+  const TileCatalog& cat = *pos.cfg().catalog;
+  const std::string& source = rd.ctx.source;
+  if (jm.is_string() && jm.get<std::string>() == "rest") {
+    // BASE-SETUP: "rest" subtracts the board from the set; a partial board does not state
+    // the whole board, so the counts depend on tiles the file leaves out.
+    if (pos.board_partial)
+      return JsonError(source, "/supply/remaining",
+                       "\"rest\" needs the whole board, but board_partial states only part of "
+                       "it: give the counts of the tiles left (e.g. {\"U\": 3})");
+    for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
+    for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
+    if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
+    rest = true;
+    return Status::Ok();
+  }
+  if (!rd.Object(jm, "/supply/remaining")) return rd.error;
+  const Where rem("/supply/remaining");
+  for (const auto& [key, value] : jm.get_ref<const json::object_t&>()) {
+    const Where w(rem, key.c_str());
+    auto t = cat.Find(key);
+    if (!t) return JsonError(source, w.str(), "unknown tile \"" + key + "\"");
+    if (!rd.Int(value, w, pos.supply.counts[*t])) return rd.error;
+    if (pos.supply.counts[*t] < 0) return JsonError(source, w.str(), "a count cannot be negative");
+  }
+  return Status::Ok();
+}
+
+// /board_partial and /supply (board_partial first: the supply's "rest" needs it).
+Status ReadSupply(Reader& rd, const json& j, Position& pos, bool& rest) {
+  const std::string& source = rd.ctx.source;
   if (j.contains("board_partial")) {
     if (!j["board_partial"].is_boolean())
-      return Bad(ctx, "/board_partial", "expected true or false");
+      return JsonError(source, "/board_partial", "expected true or false");
     pos.board_partial = j["board_partial"].get<bool>();
   }
-  // --- supply
-  pos.supply.counts.assign(cat.size(), 0);
-  bool supply_rest = false;
-  if (j.contains("supply")) {
-    const json& js = j["supply"];
-    if (!rd.Object(js, "/supply") || !rd.Keys(js, "/supply", {"draw_order", "remaining"}))
-      return rd.error;
-    if (js.contains("draw_order") && js.contains("remaining"))
-      return Bad(ctx, "/supply", "give either draw_order or remaining, not both");
-    if (js.contains("draw_order")) {
-      const json& jd = js["draw_order"];
-      if (!rd.Array(jd, "/supply/draw_order")) return rd.error;
-      pos.supply.ordered = true;
-      for (size_t i = 0; i < jd.size(); ++i) {
-        TileType t;
-        if (!rd.Tile(jd[i], Where("/supply/draw_order", i), t)) return rd.error;
-        pos.supply.order.push_back(t);
-        pos.supply.counts[t]++;
-      }
-    } else if (js.contains("remaining")) {
-      const json& jm = js["remaining"];
-      if (jm.is_string() && jm.get<std::string>() == "rest") {
-        // BASE-SETUP: "rest" subtracts the board from the set; a partial board does not state
-        // the whole board, so the counts depend on tiles the file leaves out.
-        if (pos.board_partial)
-          return Bad(ctx, "/supply/remaining",
-                     "\"rest\" needs the whole board, but board_partial states only part of "
-                     "it: give the counts of the tiles left (e.g. {\"U\": 3})");
-        for (TileType t = 0; t < cat.size(); ++t) pos.supply.counts[t] = cat.def(t).count;
-        for (int i = 0; i < pos.board.size(); ++i) pos.supply.counts[pos.board.tile(i).type]--;
-        if (pos.turn.drawn) pos.supply.counts[*pos.turn.drawn]--;
-        supply_rest = true;  // tiles held in expansion state are subtracted below
-      } else {
-        if (!rd.Object(jm, "/supply/remaining")) return rd.error;
-        const Where rem("/supply/remaining");
-        for (const auto& [key, value] : jm.get_ref<const json::object_t&>()) {
-          const Where w(rem, key.c_str());
-          auto t = cat.Find(key);
-          if (!t) return Bad(ctx, w.str(), "unknown tile \"" + key + "\"");
-          if (!rd.Int(value, w, pos.supply.counts[*t])) return rd.error;
-          if (pos.supply.counts[*t] < 0) return Bad(ctx, w.str(), "a count cannot be negative");
-        }
-      }
-    }
+  pos.supply.counts.assign(pos.cfg().catalog->size(), 0);
+  if (!j.contains("supply")) return Status::Ok();
+  const json& js = j["supply"];
+  if (!rd.Object(js, "/supply") || !rd.Keys(js, "/supply", {"draw_order", "remaining"}))
+    return rd.error;
+  if (js.contains("draw_order") && js.contains("remaining"))
+    return JsonError(source, "/supply", "give either draw_order or remaining, not both");
+  if (js.contains("remaining")) return ReadRemaining(rd, js["remaining"], pos, rest);
+  if (!js.contains("draw_order")) return Status::Ok();
+  const json& jd = js["draw_order"];
+  if (!rd.Array(jd, "/supply/draw_order")) return rd.error;
+  pos.supply.ordered = true;
+  for (size_t i = 0; i < jd.size(); ++i) {
+    TileType t;
+    if (!rd.Tile(jd[i], Where("/supply/draw_order", i), t)) return rd.error;
+    pos.supply.order.push_back(t);
+    pos.supply.counts[t]++;
   }
-  // --- expansion slices
+  return Status::Ok();
+}
+
+// /expansions/<id>: the core reads "variants" against the module's declared table, then the
+// module reads the rest of its section.
+Status ReadSection(const IoContext& ctx, const ModuleDecl& m, const json& section,
+                   const std::string& w, Position& pos) {
+  try {
+    const bool variants = !m.legacy_variants && section.is_object() && section.contains("variants");
+    if (variants)
+      if (Status s = ReadVariants(m, section["variants"], w + "/variants", pos); !s.ok())
+        return Status(s.code(), ctx.source + ":" + s.message());
+    json rest;
+    if (variants) {
+      rest = section;
+      rest.erase("variants");
+    }
+    Status s = m.state.parse ? m.state.parse(variants ? rest : section, w, pos) : Status::Ok();
+    if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
+  } catch (const json::exception& ex) {
+    return JsonError(ctx.source, w, ex.what());
+  }
+  return Status::Ok();
+}
+
+// /expansions: every module's state slice (made empty, then read from its section if any).
+Status ReadSections(Reader& rd, const json& j, Position& pos) {
+  const GameConfig& cfg = pos.cfg();
   for (const ModuleDecl& m : cfg.modules)
     pos.slices.push_back(m.state.make ? m.state.make() : nullptr);
-  if (j.contains("expansions")) {
-    const json& je = j["expansions"];
-    if (!rd.Object(je, "/expansions")) return rd.error;
-    for (auto it = je.begin(); it != je.end(); ++it) {
-      const Expansion* e = cfg.FindExpansion(it.key());
-      std::string w = Ptr("/expansions", it.key());
-      if (!e) return Bad(ctx, w, "state for an expansion not enabled in /rules/expansions");
-      try {
-        const ModuleDecl& m = *cfg.Module(e);
-        const StateCodec& codec = m.state;
-        // One variant format: the core reads "variants" against the declared table
-        // before the module reads the rest of its section.
-        const bool variants =
-            !m.legacy_variants && it.value().is_object() && it.value().contains("variants");
-        if (variants)
-          if (Status s = ReadVariants(m, it.value()["variants"], w + "/variants", pos); !s.ok())
-            return Status(s.code(), ctx.source + ":" + s.message());
-        json rest;
-        if (variants) {
-          rest = it.value();
-          rest.erase("variants");
-        }
-        Status s = codec.parse ? codec.parse(variants ? rest : it.value(), w, pos) : Status::Ok();
-        if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
-      } catch (const json::exception& ex) {
-        return Bad(ctx, w, ex.what());
-      }
-    }
+  if (!j.contains("expansions")) return Status::Ok();
+  const json& je = j["expansions"];
+  if (!rd.Object(je, "/expansions")) return rd.error;
+  for (auto it = je.begin(); it != je.end(); ++it) {
+    const Expansion* e = cfg.FindExpansion(it.key());
+    const std::string w = Ptr("/expansions", it.key());
+    if (!e)
+      return JsonError(rd.ctx.source, w, "state for an expansion not enabled in /rules/expansions");
+    if (Status s = ReadSection(rd.ctx, *cfg.Module(e), it.value(), w, pos); !s.ok()) return s;
   }
+  return Status::Ok();
+}
+
+// What needs every section read: postures an expansion lays down, the supply's "rest" less the
+// tiles held in expansion state, and final scoring's empty supply.
+Status Finish(Reader& rd, const std::vector<bool>& posture_given, bool rest, bool final_scoring,
+              Position& pos) {
+  const GameConfig& cfg = pos.cfg();
+  const TileCatalog& cat = *cfg.catalog;
   // BASE-MEEPLE-TILE: a figure whose posture the file leaves out lies on a road, city or
   // monastery an expansion's state lays down (a stated posture is kept; Validate checks it).
   for (size_t f = 0; f < pos.figures.size(); ++f)
@@ -644,20 +714,46 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         if (e->ExcusesFigure(pos, static_cast<int>(f), "lying")) pos.figures[f].lying = true;
   // BASE-SETUP: "rest" is the set minus the board, the drawn tile and tiles held in an
   // expansion's state (e.g. a tile held in hand at an expansion's own step).
-  if (supply_rest) {
+  if (rest) {
     std::vector<TileType> held;
     for (const Expansion* e : cfg.Using(Hook::kHeldTiles)) e->HeldTiles(pos, held);
     for (TileType t : held) pos.supply.counts[t]--;
     for (TileType t = 0; t < cat.size(); ++t)
       if (pos.supply.counts[t] < 0)
-        return Bad(
-            ctx, "/supply/remaining",
+        return JsonError(
+            rd.ctx.source, "/supply/remaining",
             "\"rest\": more tiles " + cat.Name(t) + " on the board and in hand than the set has");
   }
   if (final_scoring && pos.supply.total() > 0)
-    return Bad(ctx, "/turn/step",
-               "final_scoring: the game ends only when no tile is left, but the supply holds " +
-                   std::to_string(pos.supply.total()));
+    return JsonError(rd.ctx.source, "/turn/step",
+                     "final_scoring: the game ends only when no tile is left, but the supply "
+                     "holds " +
+                         std::to_string(pos.supply.total()));
+  return Status::Ok();
+}
+
+}  // namespace
+
+// The sections in the order each needs the ones before: the rules make the configuration the
+// rest is read against; figures stand on the board; the turn names players and figures.
+StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
+  Reader rd{ctx, Status::Ok()};
+  if (!rd.Object(j, "")) return rd.error;
+  if (!rd.Keys(j, "",
+               {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
+                "expansions", "board_partial"}))
+    return rd.error;
+  Position pos;
+  std::vector<bool> posture_given;  // per figure: the file states its posture
+  bool final_scoring = false, rest = false;
+  if (Status s = ReadRules(rd, j, pos); !s.ok()) return s;
+  if (Status s = ReadBoard(rd, j, pos); !s.ok()) return s;
+  if (Status s = ReadPlayers(rd, j, pos); !s.ok()) return s;
+  if (Status s = ReadFigures(rd, j, pos, posture_given); !s.ok()) return s;
+  if (Status s = ReadTurn(rd, j, pos, final_scoring); !s.ok()) return s;
+  if (Status s = ReadSupply(rd, j, pos, rest); !s.ok()) return s;
+  if (Status s = ReadSections(rd, j, pos); !s.ok()) return s;
+  if (Status s = Finish(rd, posture_given, rest, final_scoring, pos); !s.ok()) return s;
   return pos;
 }
 
@@ -756,7 +852,8 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
   Reader rd{ctx, Status::Ok()};
   if (!rd.Object(j, where)) return rd.error;
   if (!j.contains("type"))
-    return Bad(ctx, Ptr(where, "type"), "missing (draw, place_tile, place_figure, pass)");
+    return JsonError(ctx.source, Ptr(where, "type"),
+                     "missing (draw, place_tile, place_figure, pass)");
   std::string type;
   if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
   // The core's own actions take only these keys; an expansion's action checks its own.
@@ -775,14 +872,15 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
   }
   if (type == "draw") {
     a.type = ActionType::kDraw;
-    if (!j.contains("tile")) return Bad(ctx, Ptr(where, "tile"), "missing: the tile drawn");
+    if (!j.contains("tile"))
+      return JsonError(ctx.source, Ptr(where, "tile"), "missing: the tile drawn");
     if (!rd.Tile(j["tile"], Ptr(where, "tile"), a.tile)) return rd.error;
     return a;
   }
   if (type == "place_tile") {
     a.type = ActionType::kPlaceTile;
     for (const char* k : {"x", "y", "rotation"})
-      if (!j.contains(k)) return Bad(ctx, Ptr(where, k), "missing");
+      if (!j.contains(k)) return JsonError(ctx.source, Ptr(where, k), "missing");
     if (!rd.Int(j["x"], Ptr(where, "x"), a.pos.x) || !rd.Int(j["y"], Ptr(where, "y"), a.pos.y) ||
         !rd.Rotation(j["rotation"], Ptr(where, "rotation"), a.rotation))
       return rd.error;
@@ -795,31 +893,34 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
     if (j.contains("kind") && !rd.String(j["kind"], Ptr(where, "kind"), kind)) return rd.error;
     a.figure_kind = pos.cfg().FigureKind(kind);
     if (a.figure_kind < 0)
-      return Bad(ctx, Ptr(where, "kind"), "unknown figure kind \"" + kind + "\" for these rules");
+      return JsonError(ctx.source, Ptr(where, "kind"),
+                       "unknown figure kind \"" + kind + "\" for these rules");
     if (!j.contains("feature"))
-      return Bad(ctx, Ptr(where, "feature"), "missing (e.g. \"road:EW\")");
+      return JsonError(ctx.source, Ptr(where, "feature"), "missing (e.g. \"road:EW\")");
     if (!rd.String(j["feature"], Ptr(where, "feature"), feature)) return rd.error;
     int tile = pos.turn.placed;
     if (j.contains("x") || j.contains("y")) {
       if (!j.contains("x") || !j.contains("y"))
-        return Bad(ctx, where, "give both x and y, or neither");
+        return JsonError(ctx.source, where, "give both x and y, or neither");
       if (!rd.Int(j["x"], Ptr(where, "x"), a.pos.x) || !rd.Int(j["y"], Ptr(where, "y"), a.pos.y))
         return rd.error;
       a.has_pos = true;
       auto t = pos.board.At(a.pos);
       if (!t)
-        return Bad(ctx, where,
-                   "no tile at (" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")");
+        return JsonError(
+            ctx.source, where,
+            "no tile at (" + std::to_string(a.pos.x) + ", " + std::to_string(a.pos.y) + ")");
       tile = *t;
     }
     if (tile < 0)
-      return Bad(ctx, where, "no tile has been placed this turn; name the tile with x and y");
+      return JsonError(ctx.source, where,
+                       "no tile has been placed this turn; name the tile with x and y");
     if (!a.has_pos) {
       a.pos = pos.board.tile(tile).pos;
       a.has_pos = true;
     }
     auto seg = ParseFeature(pos.board.rotated(tile), feature);
-    if (!seg.ok()) return Bad(ctx, Ptr(where, "feature"), seg.status().message());
+    if (!seg.ok()) return JsonError(ctx.source, Ptr(where, "feature"), seg.status().message());
     a.segment = *seg;
     return a;
   }
@@ -829,12 +930,12 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
       return **r;
     }
   } catch (const json::exception& ex) {
-    return Bad(ctx, where, ex.what());
+    return JsonError(ctx.source, where, ex.what());
   }
-  return Bad(ctx, Ptr(where, "type"),
-             "unknown action type \"" + type +
-                 "\" (draw, place_tile, place_figure, pass, or an "
-                 "enabled expansion's action)");
+  return JsonError(ctx.source, Ptr(where, "type"),
+                   "unknown action type \"" + type +
+                       "\" (draw, place_tile, place_figure, pass, or an "
+                       "enabled expansion's action)");
 }
 
 StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::string& where,
@@ -844,15 +945,16 @@ StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::str
   std::string feature;
   if (!rd.Object(j, where)) return rd.error;
   for (const char* k : {"x", "y", "feature"})
-    if (!j.contains(k)) return Bad(ctx, Ptr(where, k), "missing");
+    if (!j.contains(k)) return JsonError(ctx.source, Ptr(where, k), "missing");
   if (!rd.Int(j["x"], Ptr(where, "x"), x) || !rd.Int(j["y"], Ptr(where, "y"), y) ||
       !rd.String(j["feature"], Ptr(where, "feature"), feature))
     return rd.error;
   auto t = pos.board.At({x, y});
   if (!t)
-    return Bad(ctx, where, "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
+    return JsonError(ctx.source, where,
+                     "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
   auto seg = ParseFeature(pos.board.rotated(*t), feature);
-  if (!seg.ok()) return Bad(ctx, Ptr(where, "feature"), seg.status().message());
+  if (!seg.ok()) return JsonError(ctx.source, Ptr(where, "feature"), seg.status().message());
   return Board::Node(*t, *seg);
 }
 
