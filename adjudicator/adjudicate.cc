@@ -6,6 +6,7 @@
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/verdict_text.h"
 #include "database/model_version.h"
+#include "model/core/json_reader.h"
 #include "model/core/notation.h"
 #include "model/core/partial_board.h"
 #include "model/core/position_io.h"
@@ -312,286 +313,340 @@ std::string MidTurnScoring(const Position& pos) {
          " (ask apply with the turn's remaining actions, e.g. pass) or the position after the turn";
 }
 
-Outcome Answer(Position pos, const json& doc, const std::string& source, const Options& opts) {
-  const auto ctx = exp::Context(source);
-  if (opts.mode == Mode::kValidate) {
-    json r = Header(pos, source, "validate");
-    auto vs = model::Validate(pos);
-    r["verdict"] = vs.empty() ? "possible" : "impossible-position";
-    r["violations"] = Violations(vs);
-    Finish(r, pos);
-    return {vs.empty() ? kExitUpheld : kExitImpossible, r, ""};
-  }
-  auto vs = model::Validate(pos);
-  if (!vs.empty()) {
-    json r = Header(pos, source, "validate");
-    r["verdict"] = "impossible-position";
-    r["violations"] = Violations(vs);
-    Finish(r, pos);
-    return {kExitImpossible, r, ""};
-  }
-  // board_partial: answers the stated tiles decide; the rest is refused, naming what is missing
-  // (model/core/partial_board.h). Only modules that declared JudgesPartialBoard (Phantom) are
-  // judged there; the others look at features anywhere.
-  auto partial = [&](const std::string& where, const std::string& why) {
-    return Error(kExitMalformed, source + ":" + where + ": " +
-                                     (where == "/board_partial" ? "" : "board_partial: ") + why);
-  };
-  json claim = json::object();
+// board_partial: answers the stated tiles decide; the rest is refused, naming what is missing
+// (model/core/partial_board.h).
+Outcome Partial(const std::string& source, const std::string& where, const std::string& why) {
+  return Error(kExitMalformed, source + ":" + where + ": " +
+                                   (where == "/board_partial" ? "" : "board_partial: ") + why);
+}
+
+Outcome AnswerValidate(const Position& pos, const std::vector<model::Violation>& vs,
+                       const std::string& source) {
+  json r = Header(pos, source, "validate");
+  r["verdict"] = vs.empty() ? "possible" : "impossible-position";
+  r["violations"] = Violations(vs);
+  Finish(r, pos);
+  return {vs.empty() ? kExitUpheld : kExitImpossible, r, ""};
+}
+
+// The question of a position file (/question): what is asked, and the claim checked against
+// the answer. Unknown keys are refused (a misspelt "legel" was ignored and the claim upheld);
+// duplicate keys never get here (model/core/input_file.cc).
+struct Question {
   std::string ask;
-  if (opts.mode == Mode::kAdjudicate) {
-    // kAdjudicate: the question in the file; questions other than "apply" are the other modes.
-    if (!doc.contains("question"))
+  json claim = json::object();
+  int depth = 0;
+};
+
+std::optional<Outcome> ReadClaim(const json& q, const Position& pos, const std::string& source,
+                                 Question& out) {
+  out.claim = q.value("claim", json::object());
+  const json& claim = out.claim;
+  if (!claim.is_object())
+    return Error(kExitMalformed, source + ":/question/claim: expected an object");
+  if (model::Status s = model::CheckKeys(claim, "/question/claim", {"legal", "scores", "events"});
+      !s.ok())
+    return Error(kExitMalformed, source + ":" + s.message() + " (legal, scores), or events");
+  if (claim.contains("legal") && !claim["legal"].is_boolean())
+    return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
+  if (claim.contains("scores") &&
+      (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
+    return Error(kExitMalformed, source + ":/question/claim/scores: expected one score per player");
+  if (std::string bad = CheckClaimedEventsInput(claim, pos); !bad.empty())
+    return Error(kExitMalformed, source + ":/question/claim/events" + bad);
+  for (size_t i = 0; claim.contains("scores") && i < claim["scores"].size(); ++i)
+    if (!model::JsonInt(claim["scores"][i]))  // a score as a string is malformed, not rejected
+      return Error(kExitMalformed, source + ":/question/claim/scores/" + std::to_string(i) + ": " +
+                                       model::JsonIntError(claim["scores"][i]));
+  return std::nullopt;
+}
+
+std::optional<Outcome> ReadQuestion(const json& doc, const Position& pos, const std::string& source,
+                                    Question& out) {
+  if (!doc.contains("question"))
+    return Error(kExitMalformed, source +
+                                     ":/question: missing (what is disputed: apply, legal, "
+                                     "final_score, validate)");
+  const json& q = doc["question"];
+  if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
+    return Error(kExitMalformed,
+                 source + ":/question/ask: expected one of apply, legal, final_score, validate");
+  out.ask = q["ask"].get<std::string>();
+  if (model::Status s = model::CheckKeys(q, "/question", {"ask", "actions", "claim", "depth"});
+      !s.ok())
+    return Error(kExitMalformed, source + ":" + s.message() + " (ask, actions, claim, depth)");
+  if (auto e = ReadClaim(q, pos, source, out)) return e;
+  if (out.ask == "legal" && q.contains("depth")) {
+    // Same bound as `carc legal --depth`: a deeper perft would not finish.
+    auto depth = model::JsonInt(q["depth"], 0, 8);
+    if (!depth)
       return Error(
           kExitMalformed,
-          source + ":/question: missing (what is disputed: apply, legal, final_score, validate)");
-    const json& q = doc["question"];
-    if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
+          source + ":/question/depth: expected an integer from 0 to 8, got " + q["depth"].dump());
+    out.depth = *depth;
+  }
+  return std::nullopt;
+}
+
+// Final scoring of the position as it stands (no draw, no turn steps run first).
+Outcome AnswerScore(Position& pos, const std::string& source) {
+  if (std::string why = model::PartialFinalScoring(pos); !why.empty())
+    return Partial(source, "/board_partial", why);
+  if (std::string why = MidTurnScoring(pos); !why.empty())
+    return Error(kExitMalformed, source + ":/turn/step: " + why);
+  json r = Header(pos, source, "final_score");
+  r["scores_before"] = Scores(pos);
+  json ev = json::array();
+  if (pos.turn.game_over) {
+    r["reasons"] = json::array({{{"ruling", "BASE-END"},
+                                 {"text",
+                                  "the position is after final scoring (step game_over): "
+                                  "nothing is scored again"}}});
+  } else {
+    for (const auto& e : model::ScoreFinal(pos)) ev.push_back(EventJson(pos, e));
+    r["reasons"] = json::array(
+        {{{"ruling", "BASE-END"}, {"text", "final scoring of every unfinished feature and farm"}}});
+  }
+  r["score_events"] = ev;
+  r["scores"] = Scores(pos);
+  r["verdict"] = "scored";
+  Finish(r, pos);
+  return {kExitUpheld, r, ""};
+}
+
+// Perft to `depth`, divided by the first action. Bounded work (depth 8 from an unknown draw
+// order took 27 s): each next depth's count is estimated from the largest growth seen so far;
+// past kMaxPerftCount the question is refused, naming the deepest depth within the bound.
+std::optional<Outcome> Divide(const Position& pos, int depth, const std::string& source, json& r) {
+  constexpr double kMaxPerftCount = 1e6;
+  double prev = 1, growth = 1;
+  for (int d = 1; d < depth; ++d) {
+    const double n = static_cast<double>(model::Perft(pos, d));
+    growth = std::max(growth, n / std::max(prev, 1.0));
+    if (n * growth > kMaxPerftCount)
       return Error(kExitMalformed,
-                   source + ":/question/ask: expected one of apply, legal, final_score, validate");
-    ask = q["ask"].get<std::string>();
-    claim = q.value("claim", json::object());
-    if (!claim.is_object())
-      return Error(kExitMalformed, source + ":/question/claim: expected an object");
-    // Unknown keys are refused: a misspelt "legel" was ignored and the claim upheld.
-    // Duplicate keys never get here (model/core/input_file.cc).
-    for (auto it = q.begin(); it != q.end(); ++it)
-      if (it.key() != "ask" && it.key() != "actions" && it.key() != "claim" && it.key() != "depth")
-        return Error(kExitMalformed, source + ":/question/" + it.key().substr(0, 100) +
-                                         ": unknown field (ask, actions, claim, depth)");
-    for (auto it = claim.begin(); it != claim.end(); ++it)
-      if (it.key() != "legal" && it.key() != "scores" && it.key() != "events")
-        return Error(kExitMalformed, source + ":/question/claim/" + it.key().substr(0, 100) +
-                                         ": unknown field (legal, scores), or events");
-    if (claim.contains("legal") && !claim["legal"].is_boolean())
-      return Error(kExitMalformed, source + ":/question/claim/legal: expected true or false");
-    if (claim.contains("scores") &&
-        (!claim["scores"].is_array() || claim["scores"].size() != pos.players.size()))
-      return Error(kExitMalformed,
-                   source + ":/question/claim/scores: expected one score per player");
-    if (std::string bad = CheckClaimedEventsInput(claim, pos); !bad.empty())
-      return Error(kExitMalformed, source + ":/question/claim/events" + bad);
-    for (size_t i = 0; claim.contains("scores") && i < claim["scores"].size(); ++i)
-      if (!model::JsonInt(claim["scores"][i]))  // a score as a string is malformed, not rejected
-        return Error(kExitMalformed, source + ":/question/claim/scores/" + std::to_string(i) +
-                                         ": " + model::JsonIntError(claim["scores"][i]));
-    if (ask == "validate") return Answer(pos, doc, source, {Mode::kValidate, 0});
-    if (ask == "legal") {
-      int depth = 0;
-      if (q.contains("depth")) {
-        // Same bound as `carc legal --depth`: a deeper perft would not finish.
-        if (!q["depth"].is_number_integer() || q["depth"].get<int64_t>() < 0 ||
-            q["depth"].get<int64_t>() > 8)
-          return Error(kExitMalformed,
-                       source + ":/question/depth: expected an integer from 0 to 8, got " +
-                           q["depth"].dump());
-        depth = q["depth"].get<int>();
-      }
-      return Answer(pos, doc, source, {Mode::kLegal, depth});
-    }
-    if (ask == "final_score") {
-      Outcome o = Answer(pos, doc, source, {Mode::kScore, 0});
-      if (!claim.empty() && o.error.empty()) {
-        Position dummy = pos;
-        for (size_t p = 0; p < pos.players.size(); ++p)
-          dummy.players[p].score = o.ruling["scores"][p];
-        bool ok = CheckClaim(claim, true, dummy, o.ruling);
-        o.ruling["verdict"] = ok ? "upheld" : "rejected";
-        o.exit_code = ok ? kExitUpheld : kExitRejected;
-      }
-      return o;
-    }
+                   source + ": perft depth " + std::to_string(depth) +
+                       " is beyond the work bound for this position (depth " + std::to_string(d) +
+                       " already counts " + std::to_string(static_cast<uint64_t>(n)) +
+                       " sequences); the deepest depth within it is " + std::to_string(d));
+    prev = n;
   }
-  // board_partial with a module that did not declare JudgesPartialBoard (its rules look at
-  // features anywhere on the table): only validate is answered (above).
-  if (pos.board_partial)
-    for (const model::ModuleDecl& m : pos.cfg().modules)
-      if (!m.judges_partial_board)
-        return partial("/rules/expansions",
-                       std::string(m.module->Id()) +
-                           "'s rules look at features anywhere on the table; a partial board is "
-                           "judged for the base game and Phantom (ask validate, or state the "
-                           "whole board)");
-  if (opts.mode == Mode::kScore) {
-    // Final scoring of the position as it stands (no draw, no turn steps run first).
-    if (std::string why = model::PartialFinalScoring(pos); !why.empty())
-      return partial("/board_partial", why);
-    if (std::string why = MidTurnScoring(pos); !why.empty())
-      return Error(kExitMalformed, source + ":/turn/step: " + why);
-    json r = Header(pos, source, "final_score");
-    r["scores_before"] = Scores(pos);
-    json ev = json::array();
-    if (pos.turn.game_over) {
-      r["reasons"] = json::array({{{"ruling", "BASE-END"},
-                                   {"text",
-                                    "the position is after final scoring (step game_over): "
-                                    "nothing is scored again"}}});
-    } else {
-      for (const auto& e : model::ScoreFinal(pos)) ev.push_back(EventJson(pos, e));
-      r["reasons"] =
-          json::array({{{"ruling", "BASE-END"},
-                        {"text", "final scoring of every unfinished feature and farm"}}});
-    }
-    r["score_events"] = ev;
-    r["scores"] = Scores(pos);
-    r["verdict"] = "scored";
-    Finish(r, pos);
-    return {kExitUpheld, r, ""};
+  r["depth"] = depth;
+  json divide = json::array();
+  uint64_t total = 0;
+  for (const Action& a : model::LegalActions(pos)) {
+    Position next = pos;
+    model::Apply(next, a);
+    uint64_t n = model::Perft(next, depth - 1);
+    total += n;
+    divide.push_back({{"action", model::DumpAction(pos, a)}, {"count", n}});
   }
-  // A position at a step that needs no decision (a known draw order at step draw) runs on
-  // first; what that does (tiles removed as unplaceable, final scoring) is reported.
-  ApplyResult pre;
-  model::Advance(pos, pre);
-  if (std::string why = model::PartialRun(pos, pre); !why.empty())
-    return partial("/board_partial", why);
-  json pre_notes = Reasons(pre.notes);
-  json pre_events = json::array();
-  for (const auto& e : pre.scores) pre_events.push_back(EventJson(pos, e));
-  auto add_pre = [&](json& r) {
-    if (!pre_notes.empty()) r["before_question"]["notes"] = pre_notes;
-    if (!pre_events.empty()) r["before_question"]["score_events"] = pre_events;
-  };
-  if (opts.mode == Mode::kLegal) {
-    if (std::string why = model::PartialLegalList(pos); !why.empty())
-      return partial("/board_partial", why);
-    json r = Header(pos, source, "legal");
-    r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
-    r["player"] = pos.turn.player;
-    if (opts.depth > 0) {
-      // Bounded work (depth 8 from an unknown draw order took 27 s): each next
-      // depth's count is estimated from the largest growth seen so far; past kMaxPerftCount
-      // the question is refused, naming the deepest depth within the bound.
-      constexpr double kMaxPerftCount = 1e6;
-      double prev = 1, growth = 1;
-      for (int d = 1; d < opts.depth; ++d) {
-        const double n = static_cast<double>(model::Perft(pos, d));
-        growth = std::max(growth, n / std::max(prev, 1.0));
-        if (n * growth > kMaxPerftCount)
-          return Error(kExitMalformed, source + ": perft depth " + std::to_string(opts.depth) +
-                                           " is beyond the work bound for this position (depth " +
-                                           std::to_string(d) + " already counts " +
-                                           std::to_string(static_cast<uint64_t>(n)) +
-                                           " sequences); the deepest depth within it is " +
-                                           std::to_string(d));
-        prev = n;
-      }
-      r["depth"] = opts.depth;
-      json divide = json::array();
-      uint64_t total = 0;
-      for (const Action& a : model::LegalActions(pos)) {
-        Position next = pos;
-        ApplyResult ar = model::Apply(next, a);
-        uint64_t n = model::Perft(next, opts.depth - 1);
-        total += n;
-        divide.push_back({{"action", model::DumpAction(pos, a)}, {"count", n}});
-      }
-      r["count"] = total;
-      r["divide"] = divide;
-    } else {
-      r["actions"] = LegalList(pos);
-      r["count"] = r["actions"].size();
-    }
-    r["verdict"] = "listed";
-    add_pre(r);
-    Finish(r, pos);
-    return {kExitUpheld, r, ""};
+  r["count"] = total;
+  r["divide"] = divide;
+  return std::nullopt;
+}
+
+// What running on before the question did (tiles removed as unplaceable, final scoring).
+json PreNotes(const Position& pos, const ApplyResult& pre) {
+  json out = json::object();
+  json notes = Reasons(pre.notes), events = json::array();
+  for (const auto& e : pre.scores) events.push_back(EventJson(pos, e));
+  if (!notes.empty()) out["notes"] = notes;
+  if (!events.empty()) out["score_events"] = events;
+  return out;
+}
+
+Outcome AnswerLegal(const Position& pos, int depth, const json& pre, const std::string& source) {
+  if (std::string why = model::PartialLegalList(pos); !why.empty())
+    return Partial(source, "/board_partial", why);
+  json r = Header(pos, source, "legal");
+  r["step"] = pos.turn.game_over ? "game_over" : std::string(pos.current_step().Name());
+  r["player"] = pos.turn.player;
+  if (depth > 0) {
+    if (auto e = Divide(pos, depth, source, r)) return *e;
+  } else {
+    r["actions"] = LegalList(pos);
+    r["count"] = r["actions"].size();
   }
-  const json& q = doc["question"];
-  if (ask != "apply")
-    return Error(kExitMalformed, source + ":/question/ask: unknown question \"" + ask +
+  r["verdict"] = "listed";
+  if (!pre.empty()) r["before_question"] = pre;
+  Finish(r, pos);
+  return {kExitUpheld, r, ""};
+}
+
+// Scoring and notes of an action; scoring that the turn's end brings is reported with the
+// action that ended the turn.
+void AddEvents(const Position& pos, json& entry, const ApplyResult& ar) {
+  for (const auto& e : ar.scores) entry["score_events"].push_back(EventJson(pos, e));
+  for (const auto& n : ar.notes) entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
+}
+
+// The actions of an apply question, judged in turn until one is illegal. Actions are applied
+// without finishing the turn, so that a later action of the same turn is judged in it (a second
+// meeple, a meeple after the phantom).
+struct Applied {
+  json actions = json::array();
+  json reasons;  // of the illegal action
+  bool legal = true;
+  model::PlayerId actor = 0;  // who took the last action
+};
+
+std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string& where,
+                                const std::string& source, bool first, Applied& out) {
+  const auto ctx = exp::Context(source);
+  auto a = model::ParseAction(ja, pos, where, ctx);
+  if (!a.ok()) return Error(a.status());
+  if (!first && !model::JudgeAfterDecision(pos, *a)) {
+    ApplyResult between;
+    const Position last = pos;
+    model::Advance(pos, between);
+    if (a->type == model::ActionType::kPass)
+      if (std::string why = SurplusPass(last, pos, out.actor); !why.empty())
+        return Error(kExitMalformed, source + ":" + where + ": " + why);
+    if (std::string why = model::PartialRun(pos, between); !why.empty())
+      return Partial(source, where, why);
+    AddEvents(pos, out.actions.back(), between);
+    // Re-read the action against the advanced position (feature names refer to its tile).
+    a = model::ParseAction(ja, pos, where, ctx);
+    if (!a.ok()) return Error(a.status());
+  }
+  // The parsed action, not the user's JSON (which could be large).
+  const bool at_decision = !pos.turn.game_over && pos.current_step().NeedsDecision(pos);
+  json entry = {{"action", model::DumpAction(pos, *a)},
+                {"description", a->type == model::ActionType::kPass && at_decision
+                                    ? PassText(pos.current_step().Name())
+                                    : model::Describe(pos, *a)},
+                {"score_events", json::array()},
+                {"notes", json::array()}};
+  out.actor = pos.turn.player;
+  std::optional<Position> before;
+  if (pos.board_partial) before = pos;
+  ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
+  if (!ar.input_error.empty())
+    return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
+  if (before)
+    if (std::string why = model::PartialAction(*before, *a, ar, pos); !why.empty())
+      return Partial(source, where, why);
+  entry["legal"] = ar.verdict.legal;
+  entry["reasons"] = Reasons(ar.verdict.reasons);
+  AddEvents(pos, entry, ar);
+  out.legal = ar.verdict.legal;
+  if (!out.legal) out.reasons = Reasons(ar.verdict.reasons);
+  out.actions.push_back(entry);
+  return std::nullopt;
+}
+
+// After the last legal action: the rest of the turn runs on; a turn left open (the question
+// does not state the choice of a later step) is reported as pending. The turn is open while its
+// tile lies placed, or while the player who acted last still acts (an expansion can give a
+// further tile in the same turn).
+std::optional<Outcome> RunOn(Position& pos, const Question& question, const std::string& source,
+                             Applied& applied, json& r) {
+  ApplyResult end;
+  model::Advance(pos, end);
+  if (std::string why = model::PartialRun(pos, end); !why.empty())
+    return Partial(source, "/question/actions", why);
+  AddEvents(pos, applied.actions.back(), end);
+  if (pos.turn.game_over || (pos.turn.placed < 0 && pos.turn.player != applied.actor))
+    return std::nullopt;
+  std::string step(pos.current_step().Name());
+  r["pending"] = {{"player", pos.turn.player}, {"step", step}};
+  if (question.claim.contains("scores"))
+    return Error(kExitMalformed, source +
+                                     ":/question/actions: the turn is not finished, so the "
+                                     "claimed scores cannot be checked: the question does not "
+                                     "state the choice at step " +
+                                     step + " (add the action taken at that step, or a pass)");
+  return std::nullopt;
+}
+
+Outcome AnswerApply(Position& pos, const json& q, const Question& question, const json& pre,
+                    const std::string& source) {
+  if (question.ask != "apply")
+    return Error(kExitMalformed, source + ":/question/ask: unknown question \"" + question.ask +
                                      "\" (apply, legal, final_score, validate)");
   if (!q.contains("actions") || !q["actions"].is_array() || q["actions"].empty())
     return Error(kExitMalformed,
                  source + ":/question/actions: expected a non-empty array of actions");
   json r = Header(pos, source, "apply");
   r["scores_before"] = Scores(pos);
-  add_pre(r);
-  json actions = json::array();
-  bool legal = true;
-  model::PlayerId actor = pos.turn.player;  // who took the last action
-  // Actions are applied without finishing the turn, so that a later action of the same turn is
-  // judged in it (a second meeple, a meeple after the phantom). Scoring that the turn's end
-  // brings is reported with the action that ended the turn.
-  auto add_events = [&](json& entry, const ApplyResult& ar) {
-    for (const auto& e : ar.scores) entry["score_events"].push_back(EventJson(pos, e));
-    for (const auto& n : ar.notes)
-      entry["notes"].push_back({{"ruling", n.ruling}, {"text", n.text}});
-  };
-  for (size_t i = 0; i < q["actions"].size() && legal; ++i) {
-    std::string where = "/question/actions/" + std::to_string(i);
-    auto a = model::ParseAction(q["actions"][i], pos, where, ctx);
-    if (!a.ok()) return Error(a.status());
-    if (i > 0 && !model::JudgeAfterDecision(pos, *a)) {
-      ApplyResult between;
-      const Position last = pos;
-      model::Advance(pos, between);
-      if (a->type == model::ActionType::kPass)
-        if (std::string why = SurplusPass(last, pos, actor); !why.empty())
-          return Error(kExitMalformed, source + ":" + where + ": " + why);
-      if (std::string why = model::PartialRun(pos, between); !why.empty())
-        return partial(where, why);
-      add_events(actions.back(), between);
-      // Re-read the action against the advanced position (feature names refer to its tile).
-      a = model::ParseAction(q["actions"][i], pos, where, ctx);
-      if (!a.ok()) return Error(a.status());
-    }
-    // The parsed action, not the user's JSON (which could be large).
-    const bool at_decision = !pos.turn.game_over && pos.current_step().NeedsDecision(pos);
-    json entry = {{"action", model::DumpAction(pos, *a)},
-                  {"description", a->type == model::ActionType::kPass && at_decision
-                                      ? PassText(pos.current_step().Name())
-                                      : model::Describe(pos, *a)},
-                  {"score_events", json::array()},
-                  {"notes", json::array()}};
-    actor = pos.turn.player;
-    std::optional<Position> before;
-    if (pos.board_partial) before = pos;
-    ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
-    if (!ar.input_error.empty())
-      return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
-    if (before)
-      if (std::string why = model::PartialAction(*before, *a, ar, pos); !why.empty())
-        return partial(where, why);
-    entry["legal"] = ar.verdict.legal;
-    entry["reasons"] = Reasons(ar.verdict.reasons);
-    add_events(entry, ar);
-    legal = ar.verdict.legal;
-    if (!legal) r["reasons"] = Reasons(ar.verdict.reasons);
-    actions.push_back(entry);
-  }
-  if (legal) {
-    ApplyResult end;
-    model::Advance(pos, end);
-    if (std::string why = model::PartialRun(pos, end); !why.empty())
-      return partial("/question/actions", why);
-    add_events(actions.back(), end);
-    // A turn left open: the question does not state the choice of a later step. The turn is
-    // open while its tile lies placed, or while the player who acted last still acts (an
-    // expansion can give a further tile in the same turn).
-    const model::PlayerId last_player = pos.turn.player;
-    if (!pos.turn.game_over && (pos.turn.placed >= 0 || pos.turn.player == actor)) {
-      std::string step(pos.current_step().Name());
-      r["pending"] = {{"player", last_player}, {"step", step}};
-      if (claim.contains("scores"))
-        return Error(kExitMalformed,
-                     source +
-                         ":/question/actions: the turn is not finished, so the claimed scores "
-                         "cannot be checked: the question does not state the choice at step " +
-                         step + " (add the action taken at that step, or a pass)");
-    }
-  }
-  r["actions"] = actions;
-  r["verdict"] = legal ? "legal" : "illegal";
+  if (!pre.empty()) r["before_question"] = pre;
+  Applied applied;
+  applied.actor = pos.turn.player;
+  for (size_t i = 0; i < q["actions"].size() && applied.legal; ++i)
+    if (auto e = ApplyOne(pos, q["actions"][i], "/question/actions/" + std::to_string(i), source,
+                          i == 0, applied))
+      return *e;
+  if (applied.legal)
+    if (auto e = RunOn(pos, question, source, applied, r)) return *e;
+  if (!applied.legal) r["reasons"] = applied.reasons;
+  r["actions"] = applied.actions;
+  r["verdict"] = applied.legal ? "legal" : "illegal";
   r["scores"] = Scores(pos);
   r["position"] = model::DumpPosition(pos);
-  int code = legal ? kExitUpheld : kExitRejected;
-  if (!claim.empty()) {
-    bool ok = CheckClaim(claim, legal, pos, r);
+  int code = applied.legal ? kExitUpheld : kExitRejected;
+  if (!question.claim.empty()) {
+    bool ok = CheckClaim(question.claim, applied.legal, pos, r);
     r["verdict"] = ok ? "upheld" : "rejected";
     code = ok ? kExitUpheld : kExitRejected;
   }
   Finish(r, pos);
   return {code, r, ""};
+}
+
+// final_score with a claim: the scores computed, then the claim checked against them.
+Outcome AnswerScoreClaim(const Position& pos, const json& claim, const std::string& source) {
+  Position scoring = pos;
+  Outcome o = AnswerScore(scoring, source);
+  if (claim.empty() || !o.error.empty()) return o;
+  Position scored = pos;
+  for (size_t p = 0; p < pos.players.size(); ++p) scored.players[p].score = o.ruling["scores"][p];
+  bool ok = CheckClaim(claim, true, scored, o.ruling);
+  o.ruling["verdict"] = ok ? "upheld" : "rejected";
+  o.exit_code = ok ? kExitUpheld : kExitRejected;
+  return o;
+}
+
+// board_partial with a module that did not declare JudgesPartialBoard (its rules look at
+// features anywhere on the table): only validate is answered.
+std::optional<Outcome> PartialModules(const Position& pos, const std::string& source) {
+  if (!pos.board_partial) return std::nullopt;
+  for (const model::ModuleDecl& m : pos.cfg().modules)
+    if (!m.judges_partial_board)
+      return Partial(source, "/rules/expansions",
+                     std::string(m.module->Id()) +
+                         "'s rules look at features anywhere on the table; a partial board is "
+                         "judged for the base game and Phantom (ask validate, or state the "
+                         "whole board)");
+  return std::nullopt;
+}
+
+// The answer first (validation, the question read, the rules run), its text after (Header,
+// Finish, verdict_text.h).
+Outcome Answer(Position pos, const json& doc, const std::string& source, const Options& opts) {
+  auto vs = model::Validate(pos);
+  if (opts.mode == Mode::kValidate || !vs.empty()) return AnswerValidate(pos, vs, source);
+  Question question;
+  Mode mode = opts.mode;
+  int depth = opts.depth;
+  if (mode == Mode::kAdjudicate) {
+    // The question in the file; questions other than "apply" are the other modes.
+    if (auto e = ReadQuestion(doc, pos, source, question)) return *e;
+    if (question.ask == "validate") return AnswerValidate(pos, vs, source);
+    if (question.ask == "final_score") mode = Mode::kScore;
+    if (question.ask == "legal") mode = Mode::kLegal, depth = question.depth;
+  }
+  if (auto e = PartialModules(pos, source)) return *e;
+  if (mode == Mode::kScore) return AnswerScoreClaim(pos, question.claim, source);
+  // A position at a step that needs no decision (a known draw order at step draw) runs on
+  // first; what that does is reported.
+  ApplyResult pre;
+  model::Advance(pos, pre);
+  if (std::string why = model::PartialRun(pos, pre); !why.empty())
+    return Partial(source, "/board_partial", why);
+  const json pre_json = PreNotes(pos, pre);
+  if (mode == Mode::kLegal) return AnswerLegal(pos, depth, pre_json, source);
+  return AnswerApply(pos, doc["question"], question, pre_json, source);
 }
 
 }  // namespace
