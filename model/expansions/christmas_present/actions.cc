@@ -86,6 +86,153 @@ Action EncodePlay(const Play& p) {
   return a;
 }
 
+// The parameters of an action, read from `j` (pointer `wp`).
+static model::StatusOr<int> ReadActionPlayer(const json& j, const std::string& wp,
+                                             const model::Position& pos, int def) {
+  if (!j.contains("player")) return def;
+  auto p = ReadAnyInt(j["player"], wp + "/player");
+  if (!p.ok()) return p.status();
+  if (*p < 0 || *p >= static_cast<int>(pos.players.size()))
+    return JsonError(wp + "/player", "no player " + std::to_string(*p));
+  return *p;
+}
+
+static model::StatusOr<int> ReadActionCard(const json& j, const std::string& wp) {
+  if (!j.contains("card") || !j["card"].is_string())
+    return JsonError(wp + "/card", "missing: the card's name");
+  auto c = ParseCard(j["card"].get<std::string>());
+  if (!c) return JsonError(wp + "/card", "unknown card \"" + j["card"].get<std::string>() + "\"");
+  return static_cast<int>(*c);
+}
+
+static model::StatusOr<int> ReadActionTile(const json& t, const std::string& wt,
+                                           const model::Position& pos) {
+  auto id = pos.cfg().catalog->Find(t.is_string() ? t.get<std::string>() : "");
+  if (!id) return JsonError(wt, "unknown tile");
+  return *id;
+}
+
+// xmas_draw_card, xmas_cancel, xmas_allow, xmas_discard, xmas_keep_tile.
+static model::StatusOr<Action> ReadCardAction(int code, const json& j, const std::string& wp,
+                                              const model::Position& pos) {
+  const State* s = Slice(pos);
+  if (code == kDrawCard) {
+    if (!j.contains("deck") || !j["deck"].is_string() || !ParseDeck(j["deck"].get<std::string>()))
+      return JsonError(wp + "/deck", "expected \"monastery\" or \"road\"");
+    int c = -1;
+    if (j.contains("card")) {
+      auto cc = ReadActionCard(j, wp);
+      if (!cc.ok()) return cc.status();
+      c = *cc;
+    }
+    Action a = MakeAction(kDrawCard, {});
+    kDeckArg.Set(a, *ParseDeck(j["deck"].get<std::string>()));
+    if (c >= 0) kDrawnArg.Set(a, static_cast<Card>(c));  // else absent: reads -1
+    return a;
+  }
+  if (code == kCancel || code == kAllow) {
+    int def = s && s->pending && !s->pending->waiting.empty() ? s->pending->waiting.front()
+                                                              : pos.turn.player;
+    auto p = ReadActionPlayer(j, wp, pos, def);
+    if (!p.ok()) return p.status();
+    Action a = MakeAction(code, {});
+    kAnswerArg.Set(a, *p);
+    return a;
+  }
+  if (code == kDiscard) {
+    auto c = ReadActionCard(j, wp);
+    if (!c.ok()) return c.status();
+    auto p = ReadActionPlayer(j, wp, pos, pos.turn.player);
+    if (!p.ok()) return p.status();
+    Action a = MakeAction(kDiscard, {});
+    kCardArg.Set(a, static_cast<Card>(*c));
+    kPlayerArg.Set(a, *p);
+    return a;
+  }
+  // kKeepTile
+  if (!j.contains("tile")) return JsonError(wp + "/tile", "missing: the tile kept");
+  auto t = ReadActionTile(j["tile"], wp + "/tile", pos);
+  if (!t.ok()) return t.status();
+  Action a = MakeAction(kKeepTile, {});
+  kTileArg.Set(a, *t);
+  return a;
+}
+
+// force-placement: the opponent and the square.
+static Status ReadForcePlay(const json& j, const std::string& wp, const model::Position& pos,
+                            Play& p) {
+  for (const char* k : {"opponent", "square"})
+    if (!j.contains(k))
+      return JsonError(wp + "/" + k,
+                       "missing (force-placement names the opponent "
+                       "and the square {\"x\", \"y\"})");
+  auto opponent = ReadAnyInt(j["opponent"], wp + "/opponent");
+  if (!opponent.ok()) return opponent.status();
+  p.opponent = *opponent;
+  if (p.opponent < 0 || p.opponent >= static_cast<int>(pos.players.size()))
+    return JsonError(wp + "/opponent", "no player " + std::to_string(p.opponent));
+  const json& sq = j["square"];
+  if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") || !ReadAnyInt(sq["x"], wp).ok() ||
+      !ReadAnyInt(sq["y"], wp).ok())
+    return JsonError(wp + "/square", "expected {\"x\": .., \"y\": ..}");
+  p.square = {*ReadAnyInt(sq["x"], wp), *ReadAnyInt(sq["y"], wp)};
+  return Status::Ok();
+}
+
+// A swap card: the player's figure "own" and the opponent's "other".
+static Status ReadSwapPlay(const json& j, const std::string& wp, const model::Position& pos,
+                           Play& p) {
+  for (const char* k : {"own", "other"})
+    if (!j.contains(k))
+      return JsonError(wp + "/" + k, "missing (" + std::string(Info(p.card).name) +
+                                         " names the player's figure \"own\" and the opponent's "
+                                         "figure \"other\", each {\"x\", \"y\", \"feature\"})");
+  auto n1 = ReadTarget(j["own"], pos, wp + "/own");
+  if (!n1.ok()) return n1.status();
+  auto n2 = ReadTarget(j["other"], pos, wp + "/other");
+  if (!n2.ok()) return n2.status();
+  p.node = *n1;
+  p.other_node = *n2;
+  if (j.contains("other_owner")) {
+    auto owner = ReadAnyInt(j["other_owner"], wp + "/other_owner");
+    if (!owner.ok()) return owner.status();
+    p.other_owner = *owner;
+  }
+  return Status::Ok();
+}
+
+// The card's own parameters: tiles (take-two-tiles), figures (swaps) or a feature.
+static Status ReadPlayParams(const json& j, const std::string& wp, const model::Position& pos,
+                             Play& p) {
+  if (p.card == Card::kForcePlacement) return ReadForcePlay(j, wp, pos, p);
+  if (IsSwap(p.card)) return ReadSwapPlay(j, wp, pos, p);
+  if (p.card == Card::kTakeTwoTiles) {
+    if (!j.contains("tiles")) return Status::Ok();
+    if (!j["tiles"].is_array() || j["tiles"].size() != 2)
+      return JsonError(wp + "/tiles", "expected the two tiles drawn");
+    auto t1 = ReadActionTile(j["tiles"][0], wp + "/tiles/0", pos);
+    if (!t1.ok()) return t1.status();
+    auto t2 = ReadActionTile(j["tiles"][1], wp + "/tiles/1", pos);
+    if (!t2.ok()) return t2.status();
+    p.tile1 = *t1;
+    p.tile2 = *t2;
+    return Status::Ok();
+  }
+  if (!NamesFeature(p.card)) return Status::Ok();
+  if (!j.contains("target"))
+    return JsonError(wp + "/target", "missing: " + std::string(Info(p.card).name) +
+                                         " names a feature {\"x\", \"y\", \"feature\"}");
+  auto n = ReadTarget(j["target"], pos, wp + "/target");
+  if (!n.ok()) return n.status();
+  p.node = *n;
+  if (j.contains("owner")) {
+    auto owner = ReadAnyInt(j["owner"], wp + "/owner");
+    if (!owner.ok()) return owner.status();
+    p.owner = *owner;
+  }
+  return Status::Ok();
+}
+
 std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const model::Position& pos,
                                                        const std::string& w) {
   if (!jj.is_object() || !jj.contains("type") || !jj["type"].is_string()) return std::nullopt;
@@ -100,152 +247,25 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
   // in a "kind" object: {"type": "xmas_play", "kind": {"card": "3-points"}}.
   const bool nested = jj.contains("kind") && jj["kind"].is_object();
   const json& j = nested ? jj["kind"] : jj;
-  std::string w0 = w;
-  std::string wk = nested ? w + "/kind" : w;
+  const std::string wp = nested ? w + "/kind" : w;
   if (nested)
     for (auto it = jj.begin(); it != jj.end(); ++it)
       if (it.key() != "type" && it.key() != "kind")
         return JsonError(w + "/" + it.key(), "unknown field (parameters go inside \"kind\")");
-  if (Status st = model::CheckKeys(j, wk,
+  if (Status st = model::CheckKeys(j, wp,
                                    {"type", "card", "player", "deck", "target", "owner", "own",
                                     "other", "other_owner", "opponent", "square", "tiles", "tile"});
       !st.ok())
     return st;
-  const State* s = Slice(pos);
-  const std::string& wp = wk;
-  (void)w0;
-  auto player = [&](int def) -> model::StatusOr<int> {
-    if (!j.contains("player")) return def;
-    auto p = ReadAnyInt(j["player"], wp + "/player");
-    if (!p.ok()) return p.status();
-    if (*p < 0 || *p >= static_cast<int>(pos.players.size()))
-      return JsonError(wp + "/player", "no player " + std::to_string(*p));
-    return *p;
-  };
-  auto card = [&]() -> model::StatusOr<int> {
-    if (!j.contains("card") || !j["card"].is_string())
-      return JsonError(wp + "/card", "missing: the card's name");
-    auto c = ParseCard(j["card"].get<std::string>());
-    if (!c) return JsonError(wp + "/card", "unknown card \"" + j["card"].get<std::string>() + "\"");
-    return static_cast<int>(*c);
-  };
-  auto tile = [&](const json& t, const std::string& wt) -> model::StatusOr<int> {
-    auto id = pos.cfg().catalog->Find(t.is_string() ? t.get<std::string>() : "");
-    if (!id) return JsonError(wt, "unknown tile");
-    return *id;
-  };
-  switch (code) {
-    case kDrawCard: {
-      if (!j.contains("deck") || !j["deck"].is_string() || !ParseDeck(j["deck"].get<std::string>()))
-        return JsonError(wp + "/deck", "expected \"monastery\" or \"road\"");
-      int c = -1;
-      if (j.contains("card")) {
-        auto cc = card();
-        if (!cc.ok()) return cc.status();
-        c = *cc;
-      }
-      Action a = MakeAction(kDrawCard, {});
-      kDeckArg.Set(a, *ParseDeck(j["deck"].get<std::string>()));
-      if (c >= 0) kDrawnArg.Set(a, static_cast<Card>(c));  // else absent: reads -1
-      return a;
-    }
-    case kCancel:
-    case kAllow: {
-      int def = s && s->pending && !s->pending->waiting.empty() ? s->pending->waiting.front()
-                                                                : pos.turn.player;
-      auto p = player(def);
-      if (!p.ok()) return p.status();
-      Action a = MakeAction(code, {});
-      kAnswerArg.Set(a, *p);
-      return a;
-    }
-    case kDiscard: {
-      auto c = card();
-      if (!c.ok()) return c.status();
-      auto p = player(pos.turn.player);
-      if (!p.ok()) return p.status();
-      Action a = MakeAction(kDiscard, {});
-      kCardArg.Set(a, static_cast<Card>(*c));
-      kPlayerArg.Set(a, *p);
-      return a;
-    }
-    case kKeepTile: {
-      if (!j.contains("tile")) return JsonError(wp + "/tile", "missing: the tile kept");
-      auto t = tile(j["tile"], wp + "/tile");
-      if (!t.ok()) return t.status();
-      Action a = MakeAction(kKeepTile, {});
-      kTileArg.Set(a, *t);
-      return a;
-    }
-    default:
-      break;
-  }
-  // xmas_play
-  auto c = card();
+  if (code != kPlay) return ReadCardAction(code, j, wp, pos);
+  auto c = ReadActionCard(j, wp);
   if (!c.ok()) return c.status();
   Play p;
   p.card = static_cast<Card>(*c);
-  auto pl = player(pos.turn.player);
+  auto pl = ReadActionPlayer(j, wp, pos, pos.turn.player);
   if (!pl.ok()) return pl.status();
   p.player = *pl;
-  const std::string name = Info(p.card).name;
-  if (p.card == Card::kForcePlacement) {
-    for (const char* k : {"opponent", "square"})
-      if (!j.contains(k))
-        return JsonError(wp + "/" + k,
-                         "missing (force-placement names the opponent "
-                         "and the square {\"x\", \"y\"})");
-    auto opponent = ReadAnyInt(j["opponent"], wp + "/opponent");
-    if (!opponent.ok()) return opponent.status();
-    p.opponent = *opponent;
-    if (p.opponent < 0 || p.opponent >= static_cast<int>(pos.players.size()))
-      return JsonError(wp + "/opponent", "no player " + std::to_string(p.opponent));
-    const json& sq = j["square"];
-    if (!sq.is_object() || !sq.contains("x") || !sq.contains("y") ||
-        !ReadAnyInt(sq["x"], wp).ok() || !ReadAnyInt(sq["y"], wp).ok())
-      return JsonError(wp + "/square", "expected {\"x\": .., \"y\": ..}");
-    p.square = {*ReadAnyInt(sq["x"], wp), *ReadAnyInt(sq["y"], wp)};
-  } else if (p.card == Card::kTakeTwoTiles) {
-    if (j.contains("tiles")) {
-      if (!j["tiles"].is_array() || j["tiles"].size() != 2)
-        return JsonError(wp + "/tiles", "expected the two tiles drawn");
-      auto t1 = tile(j["tiles"][0], wp + "/tiles/0");
-      if (!t1.ok()) return t1.status();
-      auto t2 = tile(j["tiles"][1], wp + "/tiles/1");
-      if (!t2.ok()) return t2.status();
-      p.tile1 = *t1;
-      p.tile2 = *t2;
-    }
-  } else if (IsSwap(p.card)) {
-    for (const char* k : {"own", "other"})
-      if (!j.contains(k))
-        return JsonError(wp + "/" + k, "missing (" + name +
-                                           " names the player's figure \"own\" and the opponent's "
-                                           "figure \"other\", each {\"x\", \"y\", \"feature\"})");
-    auto n1 = ReadTarget(j["own"], pos, wp + "/own");
-    if (!n1.ok()) return n1.status();
-    auto n2 = ReadTarget(j["other"], pos, wp + "/other");
-    if (!n2.ok()) return n2.status();
-    p.node = *n1;
-    p.other_node = *n2;
-    if (j.contains("other_owner")) {
-      auto owner = ReadAnyInt(j["other_owner"], wp + "/other_owner");
-      if (!owner.ok()) return owner.status();
-      p.other_owner = *owner;
-    }
-  } else if (NamesFeature(p.card)) {
-    if (!j.contains("target"))
-      return JsonError(wp + "/target",
-                       "missing: " + name + " names a feature {\"x\", \"y\", \"feature\"}");
-    auto n = ReadTarget(j["target"], pos, wp + "/target");
-    if (!n.ok()) return n.status();
-    p.node = *n;
-    if (j.contains("owner")) {
-      auto owner = ReadAnyInt(j["owner"], wp + "/owner");
-      if (!owner.ok()) return owner.status();
-      p.owner = *owner;
-    }
-  }
+  if (Status st = ReadPlayParams(j, wp, pos, p); !st.ok()) return st;
   return EncodePlay(p);
 }
 

@@ -131,16 +131,18 @@ model::StatusOr<int> ReadTarget(const json& j, const model::Position& pos,
 
 json FeatureRef(const model::Position& pos, int node) { return model::FeatureRefJson(pos, node); }
 
-// Rules: XMAS-SETUP (two decks of 16 kinds x 2; "rest" fills a deck or the discard pile with
-// every copy not found elsewhere), XMAS-HAND, XMAS-FN2.
-Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
-  State& s = *Slice(pos);
-  if (Status st = Keys(j, w,
-                       {"decks", "hands", "discard", "attached", "laid_down", "deferred", "forces",
-                        "pending_attack", "two_tiles", "field_choices", "card_figures_this_turn"});
-      !st.ok())
-    return st;
-  // "variants" is the core's (module_loader.h ReadVariants, declared in ChristmasPresent::Load).
+// The feature an entry names by its own x, y and feature keys (its other keys left out).
+model::StatusOr<int> ReadEntryTarget(const json& e, const model::Position& pos,
+                                     const std::string& where) {
+  json ref = {{"x", e.value("x", json())},
+              {"y", e.value("y", json())},
+              {"feature", e.value("feature", json())}};
+  return ReadTarget(ref, pos, where);
+}
+
+// hands, discard and decks; `discard_rest`, `deck_rest`: "rest" is filled in at the end.
+Status ReadCardPlaces(const json& j, const std::string& w, const model::Position& pos, State& s,
+                      bool& discard_rest, std::array<bool, 2>& deck_rest) {
   const int np = static_cast<int>(pos.players.size());
   s.hands.assign(np, {});
   if (j.contains("hands")) {
@@ -152,14 +154,12 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
       if (Status st = ReadCards(jh[p], w + "/hands/" + std::to_string(p), s.hands[p]); !st.ok())
         return st;
   }
-  bool discard_rest = false;
   if (j.contains("discard")) {
     if (j["discard"].is_string() && j["discard"].get<std::string>() == "rest")
       discard_rest = true;
     else if (Status st = ReadCards(j["discard"], w + "/discard", s.discard); !st.ok())
       return st;
   }
-  std::array<bool, 2> deck_rest = {true, true};
   if (j.contains("decks")) {
     const json& jd = j["decks"];
     if (Status st = Keys(jd, w + "/decks", {"monastery", "road"}); !st.ok()) return st;
@@ -182,142 +182,124 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
         w + "/discard",
         "\"rest\" for the discard pile needs both decks given as lists (\"rest\" can fill "
         "only one place)");
-  if (j.contains("attached")) {
-    const json& ja = j["attached"];
-    if (!ja.is_array()) return model::JsonError(w + "/attached", "expected an array");
-    for (size_t i = 0; i < ja.size(); ++i) {
-      std::string wa = w + "/attached/" + std::to_string(i);
-      if (Status st = Keys(ja[i], wa, {"player", "card", "x", "y", "feature"}); !st.ok()) return st;
-      Attached a;
-      if (!ja[i].contains("player") || !ja[i].contains("card"))
-        return model::JsonError(wa, "needs player, card");
-      if (Status st = ReadPlayer(ja[i]["player"], wa + "/player", pos, a.player); !st.ok())
-        return st;
-      if (Status st = ReadCard(ja[i]["card"], wa + "/card", a.card); !st.ok()) return st;
-      json ref = {{"x", ja[i].value("x", json())},
-                  {"y", ja[i].value("y", json())},
-                  {"feature", ja[i].value("feature", json())}};
-      auto node = ReadTarget(ref, pos, wa);
-      if (!node.ok()) return node.status();
-      a.node = *node;
-      s.attached.push_back(a);
-    }
-  }
-  if (j.contains("laid_down")) {
-    const json& jl = j["laid_down"];
-    if (!jl.is_array()) return model::JsonError(w + "/laid_down", "expected an array");
-    for (size_t i = 0; i < jl.size(); ++i) {
-      auto node = ReadTarget(jl[i], pos, w + "/laid_down/" + std::to_string(i));
-      if (!node.ok()) return node.status();
-      s.laid_down.push_back(*node);
-    }
-  }
-  if (j.contains("deferred")) {
-    const json& jd = j["deferred"];
-    if (!jd.is_array()) return model::JsonError(w + "/deferred", "expected an array");
-    for (size_t i = 0; i < jd.size(); ++i) {
-      std::string wd = w + "/deferred/" + std::to_string(i);
-      if (Status st = Keys(jd[i], wd, {"players", "points", "x", "y", "feature"}); !st.ok())
-        return st;
-      Deferred d;
-      if (!jd[i].contains("players") || !jd[i]["players"].is_array())
-        return model::JsonError(wd + "/players", "expected an array of players");
-      for (size_t k = 0; k < jd[i]["players"].size(); ++k) {
-        int p;
-        if (Status st =
-                ReadPlayer(jd[i]["players"][k], wd + "/players/" + std::to_string(k), pos, p);
-            !st.ok())
-          return st;
-        d.winners.push_back(p);
-      }
-      if (Status st = ReadInt(jd[i].value("points", json()), wd + "/points", d.points); !st.ok())
-        return st;
-      json ref = {{"x", jd[i].value("x", json())},
-                  {"y", jd[i].value("y", json())},
-                  {"feature", jd[i].value("feature", json())}};
-      auto node = ReadTarget(ref, pos, wd);
-      if (!node.ok()) return node.status();
-      d.node = *node;
-      s.deferred.push_back(d);
-    }
-  }
-  if (j.contains("forces")) {
-    const json& jf = j["forces"];
-    if (!jf.is_array()) return model::JsonError(w + "/forces", "expected an array");
-    for (size_t i = 0; i < jf.size(); ++i) {
-      std::string wf = w + "/forces/" + std::to_string(i);
-      if (Status st = Keys(jf[i], wf, {"holder", "target", "x", "y"}); !st.ok()) return st;
-      Force f;
-      if (Status st = ReadPlayer(jf[i].value("holder", json()), wf + "/holder", pos, f.holder);
-          !st.ok())
-        return st;
-      if (Status st = ReadPlayer(jf[i].value("target", json()), wf + "/target", pos, f.target);
-          !st.ok())
-        return st;
-      if (Status st = ReadInt(jf[i].value("x", json()), wf + "/x", f.square.x); !st.ok()) return st;
-      if (Status st = ReadInt(jf[i].value("y", json()), wf + "/y", f.square.y); !st.ok()) return st;
-      s.forces.push_back(f);
-    }
-  }
-  if (j.contains("two_tiles")) {
-    const json& jt = j["two_tiles"];
-    if (!jt.is_array() || jt.size() != 2)
-      return model::JsonError(w + "/two_tiles", "expected two tiles");
-    for (size_t i = 0; i < 2; ++i) {
-      auto t = pos.cfg().catalog->Find(jt[i].is_string() ? jt[i].get<std::string>() : "");
-      if (!t) return model::JsonError(w + "/two_tiles/" + std::to_string(i), "unknown tile");
-      s.two_tiles.push_back(*t);
-    }
-  }
-  if (j.contains("field_choices")) {
-    const json& jc = j["field_choices"];
-    if (!jc.is_array()) return model::JsonError(w + "/field_choices", "expected an array");
-    for (size_t i = 0; i < jc.size(); ++i) {
-      std::string wc = w + "/field_choices/" + std::to_string(i);
-      if (Status st = Keys(jc[i], wc, {"player", "x", "y", "feature", "none"}); !st.ok()) return st;
-      int p, node = -1;
-      if (Status st = ReadPlayer(jc[i].value("player", json()), wc + "/player", pos, p); !st.ok())
-        return st;
-      if (!jc[i].value("none", false)) {
-        json ref = {{"x", jc[i].value("x", json())},
-                    {"y", jc[i].value("y", json())},
-                    {"feature", jc[i].value("feature", json())}};
-        auto n = ReadTarget(ref, pos, wc);
-        if (!n.ok()) return n.status();
-        node = *n;
-      }
-      s.field_choices.push_back({p, node});
-    }
-  }
-  if (j.contains("card_figures_this_turn"))
-    if (Status st = ReadInt(j["card_figures_this_turn"], w + "/card_figures_this_turn",
-                            s.card_figures_this_turn);
+  return Status::Ok();
+}
+
+// Each element of the array j[key] (absent: none) read by `read(element, pointer)`.
+template <typename F>
+Status ForEachEntry(const json& j, const std::string& w, const char* key, F read) {
+  if (!j.contains(key)) return Status::Ok();
+  const json& ja = j[key];
+  const std::string wa = w + "/" + key;
+  if (!ja.is_array()) return model::JsonError(wa, "expected an array");
+  for (size_t i = 0; i < ja.size(); ++i)
+    if (Status st = read(ja[i], wa + "/" + std::to_string(i)); !st.ok()) return st;
+  return Status::Ok();
+}
+
+Status ReadAttached(const json& e, const std::string& wa, const model::Position& pos, State& s) {
+  if (Status st = Keys(e, wa, {"player", "card", "x", "y", "feature"}); !st.ok()) return st;
+  Attached a;
+  if (!e.contains("player") || !e.contains("card"))
+    return model::JsonError(wa, "needs player, card");
+  if (Status st = ReadPlayer(e["player"], wa + "/player", pos, a.player); !st.ok()) return st;
+  if (Status st = ReadCard(e["card"], wa + "/card", a.card); !st.ok()) return st;
+  auto node = ReadEntryTarget(e, pos, wa);
+  if (!node.ok()) return node.status();
+  a.node = *node;
+  s.attached.push_back(a);
+  return Status::Ok();
+}
+
+Status ReadDeferred(const json& e, const std::string& wd, const model::Position& pos, State& s) {
+  if (Status st = Keys(e, wd, {"players", "points", "x", "y", "feature"}); !st.ok()) return st;
+  Deferred d;
+  if (!e.contains("players") || !e["players"].is_array())
+    return model::JsonError(wd + "/players", "expected an array of players");
+  for (size_t k = 0; k < e["players"].size(); ++k) {
+    int p;
+    if (Status st = ReadPlayer(e["players"][k], wd + "/players/" + std::to_string(k), pos, p);
         !st.ok())
       return st;
-  if (j.contains("pending_attack")) {
-    const json& jp = j["pending_attack"];
-    std::string wp = w + "/pending_attack";
-    if (Status st = Keys(jp, wp, {"action", "waiting"}); !st.ok()) return st;
-    if (!jp.contains("action")) return model::JsonError(wp + "/action", "missing");
-    auto a = ParseXmasAction(jp["action"], pos, wp + "/action");
-    if (!a || !a->ok() || (*a)->code != kPlay)
-      return a && !a->ok() ? a->status()
-                           : model::JsonError(wp + "/action", "expected an xmas_play action");
-    PendingAttack pa;
-    pa.action = **a;
-    if (!jp.contains("waiting") || !jp["waiting"].is_array() || jp["waiting"].empty())
-      return model::JsonError(wp + "/waiting",
-                              "expected the opponents still to decide, in turn order");
-    for (size_t i = 0; i < jp["waiting"].size(); ++i) {
-      int p;
-      if (Status st = ReadPlayer(jp["waiting"][i], wp + "/waiting/" + std::to_string(i), pos, p);
-          !st.ok())
-        return st;
-      pa.waiting.push_back(p);
-    }
-    s.pending = pa;
+    d.winners.push_back(p);
   }
-  // "rest": every copy not found elsewhere (XMAS-SETUP: 2 of each kind).
+  if (Status st = ReadInt(e.value("points", json()), wd + "/points", d.points); !st.ok()) return st;
+  auto node = ReadEntryTarget(e, pos, wd);
+  if (!node.ok()) return node.status();
+  d.node = *node;
+  s.deferred.push_back(d);
+  return Status::Ok();
+}
+
+Status ReadForce(const json& e, const std::string& wf, const model::Position& pos, State& s) {
+  if (Status st = Keys(e, wf, {"holder", "target", "x", "y"}); !st.ok()) return st;
+  Force f;
+  if (Status st = ReadPlayer(e.value("holder", json()), wf + "/holder", pos, f.holder); !st.ok())
+    return st;
+  if (Status st = ReadPlayer(e.value("target", json()), wf + "/target", pos, f.target); !st.ok())
+    return st;
+  if (Status st = ReadInt(e.value("x", json()), wf + "/x", f.square.x); !st.ok()) return st;
+  if (Status st = ReadInt(e.value("y", json()), wf + "/y", f.square.y); !st.ok()) return st;
+  s.forces.push_back(f);
+  return Status::Ok();
+}
+
+Status ReadFieldChoice(const json& e, const std::string& wc, const model::Position& pos, State& s) {
+  if (Status st = Keys(e, wc, {"player", "x", "y", "feature", "none"}); !st.ok()) return st;
+  int p, node = -1;
+  if (Status st = ReadPlayer(e.value("player", json()), wc + "/player", pos, p); !st.ok())
+    return st;
+  if (!e.value("none", false)) {
+    auto n = ReadEntryTarget(e, pos, wc);
+    if (!n.ok()) return n.status();
+    node = *n;
+  }
+  s.field_choices.push_back({p, node});
+  return Status::Ok();
+}
+
+Status ReadTwoTiles(const json& j, const std::string& w, const model::Position& pos, State& s) {
+  if (!j.contains("two_tiles")) return Status::Ok();
+  const json& jt = j["two_tiles"];
+  if (!jt.is_array() || jt.size() != 2)
+    return model::JsonError(w + "/two_tiles", "expected two tiles");
+  for (size_t i = 0; i < 2; ++i) {
+    auto t = pos.cfg().catalog->Find(jt[i].is_string() ? jt[i].get<std::string>() : "");
+    if (!t) return model::JsonError(w + "/two_tiles/" + std::to_string(i), "unknown tile");
+    s.two_tiles.push_back(*t);
+  }
+  return Status::Ok();
+}
+
+Status ReadPendingAttack(const json& j, const std::string& w, const model::Position& pos,
+                         State& s) {
+  if (!j.contains("pending_attack")) return Status::Ok();
+  const json& jp = j["pending_attack"];
+  std::string wp = w + "/pending_attack";
+  if (Status st = Keys(jp, wp, {"action", "waiting"}); !st.ok()) return st;
+  if (!jp.contains("action")) return model::JsonError(wp + "/action", "missing");
+  auto a = ParseXmasAction(jp["action"], pos, wp + "/action");
+  if (!a || !a->ok() || (*a)->code != kPlay)
+    return a && !a->ok() ? a->status()
+                         : model::JsonError(wp + "/action", "expected an xmas_play action");
+  PendingAttack pa;
+  pa.action = **a;
+  if (!jp.contains("waiting") || !jp["waiting"].is_array() || jp["waiting"].empty())
+    return model::JsonError(wp + "/waiting",
+                            "expected the opponents still to decide, in turn order");
+  for (size_t i = 0; i < jp["waiting"].size(); ++i) {
+    int p;
+    if (Status st = ReadPlayer(jp["waiting"][i], wp + "/waiting/" + std::to_string(i), pos, p);
+        !st.ok())
+      return st;
+    pa.waiting.push_back(p);
+  }
+  s.pending = pa;
+  return Status::Ok();
+}
+
+// "rest": every copy not found elsewhere (XMAS-SETUP: 2 of each kind).
+void FillRest(bool discard_rest, const std::array<bool, 2>& deck_rest, State& s) {
   std::array<int, kCardKinds> have = CardCounts(s);
   for (int k = 0; k < kCardKinds; ++k) {
     Card c = static_cast<Card>(k);
@@ -328,6 +310,45 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
     for (int i = 0; i < missing; ++i) target.push_back(c);
   }
   for (int d = 0; d < 2; ++d) s.decks[d].ordered = !deck_rest[d];
+}
+
+// Rules: XMAS-SETUP (two decks of 16 kinds x 2; "rest" fills a deck or the discard pile with
+// every copy not found elsewhere), XMAS-HAND, XMAS-FN2.
+Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
+  State& s = *Slice(pos);
+  if (Status st = Keys(j, w,
+                       {"decks", "hands", "discard", "attached", "laid_down", "deferred", "forces",
+                        "pending_attack", "two_tiles", "field_choices", "card_figures_this_turn"});
+      !st.ok())
+    return st;
+  // "variants" is the core's (module_loader.h ReadVariants, declared in ChristmasPresent::Load).
+  bool discard_rest = false;
+  std::array<bool, 2> deck_rest = {true, true};
+  if (Status st = ReadCardPlaces(j, w, pos, s, discard_rest, deck_rest); !st.ok()) return st;
+  const auto each = [&](const char* key, auto read) {
+    return ForEachEntry(j, w, key,
+                        [&](const json& e, const std::string& we) { return read(e, we, pos, s); });
+  };
+  const auto laid_down = [](const json& e, const std::string& we, const model::Position& p,
+                            State& st) {
+    auto node = ReadTarget(e, p, we);
+    if (!node.ok()) return node.status();
+    st.laid_down.push_back(*node);
+    return Status::Ok();
+  };
+  if (Status st = each("attached", ReadAttached); !st.ok()) return st;
+  if (Status st = each("laid_down", laid_down); !st.ok()) return st;
+  if (Status st = each("deferred", ReadDeferred); !st.ok()) return st;
+  if (Status st = each("forces", ReadForce); !st.ok()) return st;
+  if (Status st = ReadTwoTiles(j, w, pos, s); !st.ok()) return st;
+  if (Status st = each("field_choices", ReadFieldChoice); !st.ok()) return st;
+  if (j.contains("card_figures_this_turn"))
+    if (Status st = ReadInt(j["card_figures_this_turn"], w + "/card_figures_this_turn",
+                            s.card_figures_this_turn);
+        !st.ok())
+      return st;
+  if (Status st = ReadPendingAttack(j, w, pos, s); !st.ok()) return st;
+  FillRest(discard_rest, deck_rest, s);
   return Status::Ok();
 }
 

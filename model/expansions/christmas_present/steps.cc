@@ -383,6 +383,105 @@ class HandLimitStep final : public model::Step {
 
 }  // namespace
 
+// xmas_play out of its window: another player's turn (XMAS-USE, XMAS-Q-ANYTIME) or a step
+// where no card window is open.
+static std::optional<Verdict> PlayOutOfStep(const Position& pos, const State* s, const Action& a,
+                                            bool turn_ending) {
+  const PlayerId active = pos.turn.player;
+  const std::string& who = pos.players[active].name;
+  const std::string step(pos.current_step().Name());
+  const Play p = DecodePlay(a);
+  if (p.player < 0 || p.player >= static_cast<int>(pos.players.size())) return std::nullopt;
+  const CardInfo& ci = Info(p.card);
+  const std::string& holder = pos.players[p.player].name;
+  if (p.player != active) {
+    // Right after the last decision of a turn, the next player's card may begin their
+    // coming turn (take-two-tiles): the position moves on and judges it there.
+    const int n = static_cast<int>(pos.players.size());
+    if (turn_ending && p.player == (active + 1) % n) return std::nullopt;
+    if (s->variants.any_time() == AnyTime::kAnyPlayersTurn && ci.timing == Timing::kAnyTime &&
+        p.card != Card::kTakeTwoTiles && p.card != Card::kCancelAttack)
+      return Verdict::Illegal(
+          "XMAS-Q-ANYTIME",
+          "any-players-turn: " + holder + " may play " + ci.name + " in " + who +
+              "'s turn only at its card windows (after the card draws, after the figure "
+              "placement), not at step " +
+              step +
+              (pos.turn.drawn && pos.turn.placed < 0
+                   ? " while " + who +
+                         " holds the drawn tile: drawing and placing it is one act of " + who +
+                         " (only the forced-placement card is aimed at that moment, "
+                         "XMAS-Q-FORCE)"
+                   : std::string()));
+    return Verdict::Illegal(
+        "XMAS-USE", holder + " plays " + ci.name + " in " + who +
+                        "'s turn: cards in hand are played only in the holder's own turn; "
+                        "the one exception, the cancel card, answers a road-deck card aimed "
+                        "at its holder (xmas_cancel)");
+  }
+  if (turn_ending || pos.turn.placed >= 0) {
+    // The card's own rule first: a card that could not be played at the turn's last window
+    // either (e.g. figure-occupied-city on a city holding only the player's own knight) is
+    // refused for that reason, not for the timing (a window with no playable card passes
+    // by itself, so the turn may already stand past it).
+    const int late = pos.cfg().StepIndex(kStepCardsLate);
+    if (pos.turn.placed >= 0 && late >= pos.turn.step) {
+      Verdict own = CheckPlay(pos, p, Window::kLate);
+      if (!own.legal) return own;
+    }
+    return Verdict::Illegal(
+        "XMAS-USE", who + "'s card windows of this turn are " +
+                        (turn_ending ? "over: the last one comes after the figure placement, "
+                                       "before the scoring"
+                                     : "not open at step " + step +
+                                           ", which waits for its "
+                                           "own decision first"));
+  }
+  // The card's own window (CheckPlay) says why it cannot be played here, if it cannot.
+  Verdict v = CheckPlay(pos, p, pos.turn.drawn ? Window::kPlacement : Window::kTurnStart);
+  if (!v.legal) return v;
+  if (!pos.turn.drawn)
+    return Verdict::Illegal("XMAS-USE", who + " has passed the card window before the draw");
+  return Verdict::Illegal(
+      "XMAS-USE", who + " must first decide at step " + step + " before playing " + ci.name);
+}
+
+// xmas_draw_card when no card is drawn (XMAS-DRAW-MONASTERY, XMAS-DRAW-ROAD, XMAS-FN2).
+static std::optional<Verdict> DrawOutOfStep(const Position& pos, const State* s, const Action& a) {
+  const std::string& who = pos.players[pos.turn.player].name;
+  const std::string step(pos.current_step().Name());
+  const Deck deck = kDeckArg(a);
+  const char* ruling = deck == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD";
+  const std::string name = std::string(DeckName(deck)) + " card";
+  if (pos.turn.placed < 0)
+    return Verdict::Illegal(ruling, "a " + name + " is drawn for the tile placed, and " + who +
+                                        " has not placed this turn's tile yet");
+  const std::string_view draw_step = deck == Deck::kMonastery ? kStepDrawMonastery : kStepDrawRoad;
+  if (model::Decided(pos, draw_step))
+    return Verdict::Illegal(ruling, who + " already drew or declined the " + name +
+                                        " of this tile: one per deck per tile");
+  if (s->decks[static_cast<int>(deck)].cards.empty())
+    return Verdict::Illegal("XMAS-FN2", "the " + std::string(DeckName(deck)) +
+                                            " deck is empty and the discards are never "
+                                            "reshuffled");
+  if (!QualifiesDraw(pos, deck)) {
+    const Dispute d = deck == Deck::kMonastery ? Dispute::kDrawMonastery : Dispute::kDrawRoad;
+    const std::string reading = Disputes(d).readings[s->variants.v[static_cast<int>(d)]];
+    const std::string tile = "tile " +
+                             pos.cfg().catalog->Name(pos.board.tile(pos.turn.placed).type) +
+                             " at " + model::TileAt(pos, model::Board::Node(pos.turn.placed, 0));
+    return Verdict::Illegal(
+        ruling,
+        tile + " does not qualify for a " + name + " under the reading " + reading +
+            (deck == Deck::kMonastery ? ": it must be placed next to another player's monastery"
+                                      : ": the tile must show only road"));
+  }
+  return Verdict::Illegal(ruling, "the " + name +
+                                      " is drawn right after the tile, before "
+                                      "anything else of the turn; " +
+                                      who + " has moved on to step " + step);
+}
+
 // XMAS-USE (cards only in one's own turn, the cancel card excepted), XMAS-Q-ANYTIME, XMAS-END,
 // XMAS-DRAW-MONASTERY / XMAS-DRAW-ROAD (when a card is drawn), XMAS-FN2, XMAS-FN8, XMAS-HAND,
 // XMAS-CARD-TAKE-TWO-TILES: a Christmas Present action the turn cannot take where it stands.
@@ -400,95 +499,10 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
   const bool turn_ending = !pos.current_step().NeedsDecision(pos);
   const std::string step(pos.current_step().Name());
   switch (a.code) {
-    case kPlay: {
-      const Play p = DecodePlay(a);
-      if (p.player < 0 || p.player >= static_cast<int>(pos.players.size())) return std::nullopt;
-      const CardInfo& ci = Info(p.card);
-      const std::string& holder = pos.players[p.player].name;
-      if (p.player != active) {
-        // Right after the last decision of a turn, the next player's card may begin their
-        // coming turn (take-two-tiles): the position moves on and judges it there.
-        const int n = static_cast<int>(pos.players.size());
-        if (turn_ending && p.player == (active + 1) % n) return std::nullopt;
-        if (s->variants.any_time() == AnyTime::kAnyPlayersTurn && ci.timing == Timing::kAnyTime &&
-            p.card != Card::kTakeTwoTiles && p.card != Card::kCancelAttack)
-          return Verdict::Illegal(
-              "XMAS-Q-ANYTIME",
-              "any-players-turn: " + holder + " may play " + ci.name + " in " + who +
-                  "'s turn only at its card windows (after the card draws, after the figure "
-                  "placement), not at step " +
-                  step +
-                  (pos.turn.drawn && pos.turn.placed < 0
-                       ? " while " + who +
-                             " holds the drawn tile: drawing and placing it is one act of " + who +
-                             " (only the forced-placement card is aimed at that moment, "
-                             "XMAS-Q-FORCE)"
-                       : std::string()));
-        return Verdict::Illegal(
-            "XMAS-USE", holder + " plays " + ci.name + " in " + who +
-                            "'s turn: cards in hand are played only in the holder's own turn; "
-                            "the one exception, the cancel card, answers a road-deck card aimed "
-                            "at its holder (xmas_cancel)");
-      }
-      if (turn_ending || pos.turn.placed >= 0) {
-        // The card's own rule first: a card that could not be played at the turn's last window
-        // either (e.g. figure-occupied-city on a city holding only the player's own knight) is
-        // refused for that reason, not for the timing (a window with no playable card passes
-        // by itself, so the turn may already stand past it).
-        const int late = pos.cfg().StepIndex(kStepCardsLate);
-        if (pos.turn.placed >= 0 && late >= pos.turn.step) {
-          Verdict own = CheckPlay(pos, p, Window::kLate);
-          if (!own.legal) return own;
-        }
-        return Verdict::Illegal(
-            "XMAS-USE", who + "'s card windows of this turn are " +
-                            (turn_ending ? "over: the last one comes after the figure placement, "
-                                           "before the scoring"
-                                         : "not open at step " + step +
-                                               ", which waits for its "
-                                               "own decision first"));
-      }
-      // The card's own window (CheckPlay) says why it cannot be played here, if it cannot.
-      Verdict v = CheckPlay(pos, p, pos.turn.drawn ? Window::kPlacement : Window::kTurnStart);
-      if (!v.legal) return v;
-      if (!pos.turn.drawn)
-        return Verdict::Illegal("XMAS-USE", who + " has passed the card window before the draw");
-      return Verdict::Illegal(
-          "XMAS-USE", who + " must first decide at step " + step + " before playing " + ci.name);
-    }
-    case kDrawCard: {
-      const Deck deck = kDeckArg(a);
-      const char* ruling = deck == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD";
-      const std::string name = std::string(DeckName(deck)) + " card";
-      if (pos.turn.placed < 0)
-        return Verdict::Illegal(ruling, "a " + name + " is drawn for the tile placed, and " + who +
-                                            " has not placed this turn's tile yet");
-      const std::string_view draw_step =
-          deck == Deck::kMonastery ? kStepDrawMonastery : kStepDrawRoad;
-      if (model::Decided(pos, draw_step))
-        return Verdict::Illegal(ruling, who + " already drew or declined the " + name +
-                                            " of this tile: one per deck per tile");
-      if (s->decks[static_cast<int>(deck)].cards.empty())
-        return Verdict::Illegal("XMAS-FN2", "the " + std::string(DeckName(deck)) +
-                                                " deck is empty and the discards are never "
-                                                "reshuffled");
-      if (!QualifiesDraw(pos, deck)) {
-        const Dispute d = deck == Deck::kMonastery ? Dispute::kDrawMonastery : Dispute::kDrawRoad;
-        const std::string reading = Disputes(d).readings[s->variants.v[static_cast<int>(d)]];
-        const std::string tile =
-            "tile " + pos.cfg().catalog->Name(pos.board.tile(pos.turn.placed).type) + " at " +
-            model::TileAt(pos, model::Board::Node(pos.turn.placed, 0));
-        return Verdict::Illegal(
-            ruling,
-            tile + " does not qualify for a " + name + " under the reading " + reading +
-                (deck == Deck::kMonastery ? ": it must be placed next to another player's monastery"
-                                          : ": the tile must show only road"));
-      }
-      return Verdict::Illegal(ruling, "the " + name +
-                                          " is drawn right after the tile, before "
-                                          "anything else of the turn; " +
-                                          who + " has moved on to step " + step);
-    }
+    case kPlay:
+      return PlayOutOfStep(pos, s, a, turn_ending);
+    case kDrawCard:
+      return DrawOutOfStep(pos, s, a);
     case kCancel:
     case kAllow:
       return Verdict::Illegal("XMAS-FN8",
@@ -511,8 +525,8 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
   return std::nullopt;
 }
 
-// The steps at their anchors (this module's README, "Turn steps"); the same pipeline as before the loader
-// (model/expansions/pipeline_golden.txt).
+// The steps at their anchors (this module's README, "Turn steps"); the same pipeline as before the
+// loader (model/expansions/pipeline_golden.txt).
 void AddSteps(model::ModuleLoader& loader) {
   using model::Place;
   static const TurnStartStep turn_start;

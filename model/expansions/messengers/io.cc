@@ -95,15 +95,8 @@ Status Keys(const json& j, const std::string& where, std::initializer_list<std::
   return Status(s.code(), s.message() + " (" + list + ")");
 }
 
-// MSG-SETUP, MSG-CHOOSE: the section of the position file (README.md of this folder).
-Status ParseState(const json& j, const std::string& where, Position& pos) {
-  State& s = Slice(pos);
-  if (!j.is_object()) return model::JsonError(where, "expected an object");
-  if (Status st = Keys(j, where,
-                       {"variant", "readings", "numbering", "tracks", "stack", "used", "in_hand",
-                        "pending", "turn_part", "turn_figures"});
-      !st.ok())
-    return st;
+// variant and numbering: unknown names are rule sets the model does not know (exit 69).
+Status ParseVariantAndNumbering(const json& j, const std::string& where, State& s) {
   if (j.contains("variant")) {
     auto v =
         j["variant"].is_string() ? ParseVariant(j["variant"].get<std::string>()) : std::nullopt;
@@ -127,164 +120,194 @@ Status ParseState(const json& j, const std::string& where, Position& pos) {
                                                   " (known: hig, mindok-bb6; MSG-FN2)");
     s.numbering = *n;
   }
-  if (j.contains("readings")) {
-    const json& jr = j["readings"];
-    if (!jr.is_object()) return model::JsonError(where + "/readings", "expected an object");
-    for (auto it = jr.begin(); it != jr.end(); ++it) {
-      std::string w = where + "/readings/" + it.key();
-      const ReadingDef* def = nullptr;
-      for (const ReadingDef& d : kReadings)
-        if (it.key() == d.ruling) def = &d;
-      // An unknown ID is unknown rules (exit 69), as under "variants".
-      if (!def)
-        return Status(ErrorCode::kUnknownRules,
-                      w + ": no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
-                          "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, "
-                          "MSG-Q-OUTSIDE)");
-      if (!it.value().is_string()) return model::JsonError(w, "expected a reading name (a string)");
-      std::string v = it.value().get<std::string>();
-      if (v == def->adopted)
-        s.readings.*(def->flag) = false;
-      else if (v == def->other)
-        s.readings.*(def->flag) = true;
-      else if (it.key() == "MSG-FN13" && v == "c1-multi-round")
-        return Status(ErrorCode::kUnknownRules,
-                      w + ": c1-multi-round is superseded (MSG-FN14) and not modelled");
-      else
-        return Status(ErrorCode::kUnknownRules, w + ": unknown reading \"" + v + "\" (known: " +
-                                                    def->adopted + ", " + def->other + ")");
+  return Status::Ok();
+}
+
+// readings: each disputed item by ruling ID, the adopted reading or the other.
+Status ParseReadings(const json& jr, const std::string& where, State& s) {
+  if (!jr.is_object()) return model::JsonError(where + "/readings", "expected an object");
+  for (auto it = jr.begin(); it != jr.end(); ++it) {
+    std::string w = where + "/readings/" + it.key();
+    const ReadingDef* def = nullptr;
+    for (const ReadingDef& d : kReadings)
+      if (it.key() == d.ruling) def = &d;
+    // An unknown ID is unknown rules (exit 69), as under "variants".
+    if (!def)
+      return Status(ErrorCode::kUnknownRules,
+                    w + ": no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
+                        "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, "
+                        "MSG-Q-OUTSIDE)");
+    if (!it.value().is_string()) return model::JsonError(w, "expected a reading name (a string)");
+    std::string v = it.value().get<std::string>();
+    if (v == def->adopted)
+      s.readings.*(def->flag) = false;
+    else if (v == def->other)
+      s.readings.*(def->flag) = true;
+    else if (it.key() == "MSG-FN13" && v == "c1-multi-round")
+      return Status(ErrorCode::kUnknownRules,
+                    w + ": c1-multi-round is superseded (MSG-FN14) and not modelled");
+    else
+      return Status(ErrorCode::kUnknownRules, w + ": unknown reading \"" + v + "\" (known: " +
+                                                  def->adopted + ", " + def->other + ")");
+  }
+  return Status::Ok();
+}
+
+Status ParseTracks(const json& jt, const std::string& where, int players, State& s) {
+  if (!jt.is_array() || static_cast<int>(jt.size()) != players)
+    return model::JsonError(where + "/tracks",
+                            "expected one {\"meeple\": n, \"dame\": n} per player");
+  s.tracks.assign(players, Track{});
+  for (int p = 0; p < players; ++p) {
+    std::string w = where + "/tracks/" + std::to_string(p);
+    const json& t = jt[p];
+    if (!t.is_object() || !t.contains("meeple") || !IsInt(t["meeple"]))
+      return model::JsonError(
+          w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
+    if (Status st = Keys(t, w, {"meeple", "dame"}); !st.ok()) return st;
+    s.tracks[p].points[0] = *model::JsonInt(t["meeple"]);
+    if (t.contains("dame")) {
+      if (!IsInt(t["dame"])) return model::JsonError(w + "/dame", "expected an integer");
+      s.tracks[p].points[1] = *model::JsonInt(t["dame"]);
+    } else {
+      s.tracks[p].dame_returned = true;  // MSG-FINAL: summed onto the scoring meeple
     }
   }
+  return Status::Ok();
+}
+
+// A list of messages (stack: top first; used: oldest first), `what` naming it in the message.
+Status ParseMessages(const json& ja, const std::string& w, const char* what, Numbering n,
+                     std::vector<Message>& out) {
+  if (!ja.is_array()) return model::JsonError(w, what);
+  for (size_t i = 0; i < ja.size(); ++i) {
+    Message m;
+    Status st = ParseMessage(ja[i], w + "/" + std::to_string(i), n, m);
+    if (!st.ok()) return st;
+    out.push_back(m);
+  }
+  return Status::Ok();
+}
+
+Status ParsePending(const json& jp, const std::string& where, int players, State& s) {
+  if (!jp.is_array()) return model::JsonError(where + "/pending", "expected a list");
+  for (size_t i = 0; i < jp.size(); ++i) {
+    std::string w = where + "/pending/" + std::to_string(i);
+    const json& e = jp[i];
+    if (!e.is_object() || !e.contains("player") || !IsInt(e["player"]) || !e.contains("points") ||
+        !IsInt(e["points"]))
+      return model::JsonError(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
+    Pending p;
+    p.player = *model::JsonInt(e["player"]);
+    if (p.player < 0 || p.player >= players)
+      return model::JsonError(w + "/player", "no such player");
+    p.points = *model::JsonInt(e["points"]);
+    if (e.contains("origin")) {
+      auto o = e["origin"].is_string() ? ParseOrigin(e["origin"].get<std::string>()) : std::nullopt;
+      if (!o) return model::JsonError(w + "/origin", "expected scoring, message or outside");
+      p.origin = *o;
+    }
+    if (e.contains("source")) {
+      if (!e["source"].is_string()) return model::JsonError(w + "/source", "expected a string");
+      p.source = e["source"].get<std::string>();
+    }
+    s.pending.push_back(p);
+  }
+  return Status::Ok();
+}
+
+Status ParseTurnPart(const json& jt, const std::string& where, State& s) {
+  std::string w = where + "/turn_part";
+  if (!jt.is_object()) return model::JsonError(w, "expected an object");
+  if (Status st = Keys(jt, w,
+                       {"part", "moved", "dark_stops", "message_moved", "message_dark_stops",
+                        "moved_any", "messages_taken"});
+      !st.ok())
+    return st;
+  for (auto it = jt.begin(); it != jt.end(); ++it) {
+    const std::string& k = it.key();
+    Status st = Status::Ok();
+    if (k == "part" || k == "messages_taken") {
+      if (!IsInt(it.value()) || *model::JsonInt(it.value()) < (k == "part" ? 1 : 0))
+        return model::JsonError(w + "/" + k, "expected a non-negative integer (part: 1 or more)");
+      (k == "part" ? s.part.part : s.part.taken) = *model::JsonInt(it.value());
+    } else if (k == "moved") {
+      st = ParseFigureList(it.value(), w + "/" + k, s.part.moved);
+    } else if (k == "dark_stops") {
+      st = ParseFigureList(it.value(), w + "/" + k, s.part.dark_stop);
+    } else if (k == "message_moved") {
+      st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_moved);
+    } else if (k == "message_dark_stops") {
+      st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_dark_stop);
+    } else {  // moved_any (Keys above)
+      st = ParseFigureList(it.value(), w + "/" + k, s.part.moved_any);
+    }
+    if (!st.ok()) return st;
+  }
+  // moved_any always includes the figures moved and message_moved.
+  for (int g = 0; g < kFigures; ++g)
+    s.part.moved_any[g] = s.part.moved_any[g] || s.part.moved[g] || s.part.msg_moved[g];
+  return Status::Ok();
+}
+
+Status ParseTurnFigures(const json& jf, const std::string& where, int players, State& s) {
+  if (!jf.is_array() || static_cast<int>(jf.size()) != players)
+    return model::JsonError(where + "/turn_figures",
+                            "expected one entry per player: meeple, dame or null");
+  s.turn_figure.assign(players, -1);
+  for (int p = 0; p < players; ++p) {
+    if (jf[p].is_null()) continue;
+    auto f = jf[p].is_string() ? ParseFigure(jf[p].get<std::string>()) : std::nullopt;
+    if (!f)
+      return model::JsonError(where + "/turn_figures/" + std::to_string(p),
+                              "expected meeple, dame or null");
+    s.turn_figure[p] = static_cast<int>(*f);
+  }
+  return Status::Ok();
+}
+
+// MSG-SETUP, MSG-CHOOSE: the section of the position file (README.md of this folder).
+Status ParseState(const json& j, const std::string& where, Position& pos) {
+  State& s = Slice(pos);
+  if (!j.is_object()) return model::JsonError(where, "expected an object");
+  if (Status st = Keys(j, where,
+                       {"variant", "readings", "numbering", "tracks", "stack", "used", "in_hand",
+                        "pending", "turn_part", "turn_figures"});
+      !st.ok())
+    return st;
   const int players = static_cast<int>(pos.players.size());
-  if (j.contains("tracks")) {
-    const json& jt = j["tracks"];
-    if (!jt.is_array() || static_cast<int>(jt.size()) != players)
-      return model::JsonError(where + "/tracks",
-                              "expected one {\"meeple\": n, \"dame\": n} per player");
-    s.tracks.assign(players, Track{});
-    for (int p = 0; p < players; ++p) {
-      std::string w = where + "/tracks/" + std::to_string(p);
-      const json& t = jt[p];
-      if (!t.is_object() || !t.contains("meeple") || !IsInt(t["meeple"]))
-        return model::JsonError(
-            w, "expected {\"meeple\": n, \"dame\": n} (points of each scoring figure)");
-      if (Status st = Keys(t, w, {"meeple", "dame"}); !st.ok()) return st;
-      s.tracks[p].points[0] = *model::JsonInt(t["meeple"]);
-      if (t.contains("dame")) {
-        if (!IsInt(t["dame"])) return model::JsonError(w + "/dame", "expected an integer");
-        s.tracks[p].points[1] = *model::JsonInt(t["dame"]);
-      } else {
-        s.tracks[p].dame_returned = true;  // MSG-FINAL: summed onto the scoring meeple
-      }
-    }
-  }
+  if (Status st = ParseVariantAndNumbering(j, where, s); !st.ok()) return st;
+  if (j.contains("readings"))
+    if (Status st = ParseReadings(j["readings"], where, s); !st.ok()) return st;
+  if (j.contains("tracks"))
+    if (Status st = ParseTracks(j["tracks"], where, players, s); !st.ok()) return st;
   if (j.contains("stack")) {
-    const json& js = j["stack"];
-    if (!js.is_array())
-      return model::JsonError(where + "/stack", "expected the messages, top first");
     s.stack_known = true;
-    for (size_t i = 0; i < js.size(); ++i) {
-      Message m;
-      Status st = ParseMessage(js[i], where + "/stack/" + std::to_string(i), s.numbering, m);
-      if (!st.ok()) return st;
-      s.stack.push_back(m);
-    }
+    if (Status st = ParseMessages(j["stack"], where + "/stack", "expected the messages, top first",
+                                  s.numbering, s.stack);
+        !st.ok())
+      return st;
   }
   // MSG-RESOLVE: the messages used under an unknown stack (checked by Validate).
-  if (j.contains("used")) {
-    const json& ju = j["used"];
-    if (!ju.is_array())
-      return model::JsonError(where + "/used",
-                              "expected the messages used since the stack order became "
-                              "unknown, oldest first");
-    for (size_t i = 0; i < ju.size(); ++i) {
-      Message m;
-      Status st = ParseMessage(ju[i], where + "/used/" + std::to_string(i), s.numbering, m);
-      if (!st.ok()) return st;
-      s.used.push_back(m);
-    }
-  }
+  if (j.contains("used"))
+    if (Status st = ParseMessages(j["used"], where + "/used",
+                                  "expected the messages used since the stack order became "
+                                  "unknown, oldest first",
+                                  s.numbering, s.used);
+        !st.ok())
+      return st;
   if (j.contains("in_hand")) {
     Message m;
     Status st = ParseMessage(j["in_hand"], where + "/in_hand", s.numbering, m);
     if (!st.ok()) return st;
     s.in_hand = m;
   }
-  if (j.contains("pending")) {
-    const json& jp = j["pending"];
-    if (!jp.is_array()) return model::JsonError(where + "/pending", "expected a list");
-    for (size_t i = 0; i < jp.size(); ++i) {
-      std::string w = where + "/pending/" + std::to_string(i);
-      const json& e = jp[i];
-      if (!e.is_object() || !e.contains("player") || !IsInt(e["player"]) || !e.contains("points") ||
-          !IsInt(e["points"]))
-        return model::JsonError(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
-      Pending p;
-      p.player = *model::JsonInt(e["player"]);
-      if (p.player < 0 || p.player >= players)
-        return model::JsonError(w + "/player", "no such player");
-      p.points = *model::JsonInt(e["points"]);
-      if (e.contains("origin")) {
-        auto o =
-            e["origin"].is_string() ? ParseOrigin(e["origin"].get<std::string>()) : std::nullopt;
-        if (!o) return model::JsonError(w + "/origin", "expected scoring, message or outside");
-        p.origin = *o;
-      }
-      if (e.contains("source")) {
-        if (!e["source"].is_string()) return model::JsonError(w + "/source", "expected a string");
-        p.source = e["source"].get<std::string>();
-      }
-      s.pending.push_back(p);
-    }
-  }
-  if (j.contains("turn_part")) {
-    const json& jt = j["turn_part"];
-    std::string w = where + "/turn_part";
-    if (!jt.is_object()) return model::JsonError(w, "expected an object");
-    if (Status st = Keys(jt, w,
-                         {"part", "moved", "dark_stops", "message_moved", "message_dark_stops",
-                          "moved_any", "messages_taken"});
-        !st.ok())
-      return st;
-    for (auto it = jt.begin(); it != jt.end(); ++it) {
-      const std::string& k = it.key();
-      Status st = Status::Ok();
-      if (k == "part" || k == "messages_taken") {
-        if (!IsInt(it.value()) || *model::JsonInt(it.value()) < (k == "part" ? 1 : 0))
-          return model::JsonError(w + "/" + k, "expected a non-negative integer (part: 1 or more)");
-        (k == "part" ? s.part.part : s.part.taken) = *model::JsonInt(it.value());
-      } else if (k == "moved") {
-        st = ParseFigureList(it.value(), w + "/" + k, s.part.moved);
-      } else if (k == "dark_stops") {
-        st = ParseFigureList(it.value(), w + "/" + k, s.part.dark_stop);
-      } else if (k == "message_moved") {
-        st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_moved);
-      } else if (k == "message_dark_stops") {
-        st = ParseFigureList(it.value(), w + "/" + k, s.part.msg_dark_stop);
-      } else {  // moved_any (Keys above)
-        st = ParseFigureList(it.value(), w + "/" + k, s.part.moved_any);
-      }
-      if (!st.ok()) return st;
-    }
-    // moved_any always includes the figures moved and message_moved.
-    for (int g = 0; g < kFigures; ++g)
-      s.part.moved_any[g] = s.part.moved_any[g] || s.part.moved[g] || s.part.msg_moved[g];
-  }
-  if (j.contains("turn_figures")) {
-    const json& jf = j["turn_figures"];
-    if (!jf.is_array() || static_cast<int>(jf.size()) != players)
-      return model::JsonError(where + "/turn_figures",
-                              "expected one entry per player: meeple, dame or null");
-    s.turn_figure.assign(players, -1);
-    for (int p = 0; p < players; ++p) {
-      if (jf[p].is_null()) continue;
-      auto f = jf[p].is_string() ? ParseFigure(jf[p].get<std::string>()) : std::nullopt;
-      if (!f)
-        return model::JsonError(where + "/turn_figures/" + std::to_string(p),
-                                "expected meeple, dame or null");
-      s.turn_figure[p] = static_cast<int>(*f);
-    }
-  }
+  if (j.contains("pending"))
+    if (Status st = ParsePending(j["pending"], where, players, s); !st.ok()) return st;
+  if (j.contains("turn_part"))
+    if (Status st = ParseTurnPart(j["turn_part"], where, s); !st.ok()) return st;
+  if (j.contains("turn_figures"))
+    if (Status st = ParseTurnFigures(j["turn_figures"], where, players, s); !st.ok()) return st;
   return Status::Ok();
 }
 

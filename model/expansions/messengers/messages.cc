@@ -235,45 +235,43 @@ TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node, in
   return tc;
 }
 
-void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) {
-  const PlayerId p = pos.turn.player;
-  const State& s = Slice(pos);
-  const std::string label = MessageLabel(s, m);
-  const std::string ruling(MessageRuling(m));
-  ScoreEvent ev;
-  ev.cause = MakeCause(Cause::kMessage);
-  ev.winners = {p};
-  if (IsSmallest(m)) {
-    // MSG-1/2/3: the feature's own value as at final scoring (MSG-FN3); figures stay and the
-    // feature stays open.
-    if (node < 0) {
-      ev.kind = KindOf(m);
-      ev.formula = label + ": the player has no figure on any " +
-                   std::string(model::FeatureKindName(ev.kind)) + ": nothing to score";
-      ev.rulings = {ruling};
-      out.scores.push_back(ev);
-      return;
-    }
-    ScoreEvent v = SmallValue(pos, pos.board.Find(node), p);
-    ev.kind = v.kind;
-    ev.root = v.root;
-    ev.tiles = v.tiles;
-    ev.shields = v.shields;
-    ev.strength = v.strength;
-    ev.points = v.points;
-    ev.formula = label + ": " + v.formula + ", as at final scoring; only the feature's own points";
-    ev.rulings = EndRulings(v);
-    ev.rulings.insert(ev.rulings.begin(), {ruling, "MSG-FN3", "MSG-Q-SMALLEST"});
-    if (m == Message::kMonastery) ev.rulings.push_back("MSG-FN4");
-    AwardEach(pos, ev);
+// MSG-1/2/3: the feature's own value as at final scoring (MSG-FN3); figures stay and the
+// feature stays open.
+static void CarryOutSmallest(Position& pos, Message m, int node, const std::string& label,
+                             const std::string& ruling, ScoreEvent& ev, ApplyResult& out) {
+  if (node < 0) {
+    ev.kind = KindOf(m);
+    ev.formula = label + ": the player has no figure on any " +
+                 std::string(model::FeatureKindName(ev.kind)) + ": nothing to score";
+    ev.rulings = {ruling};
     out.scores.push_back(ev);
-    out.notes.push_back({ruling, "the player's figures stay on the " +
-                                     std::string(model::FeatureKindName(ev.kind)) +
-                                     ", which is not closed"});
     return;
   }
+  ScoreEvent v = SmallValue(pos, pos.board.Find(node), pos.turn.player);
+  ev.kind = v.kind;
+  ev.root = v.root;
+  ev.tiles = v.tiles;
+  ev.shields = v.shields;
+  ev.strength = v.strength;
+  ev.points = v.points;
+  ev.formula = label + ": " + v.formula + ", as at final scoring; only the feature's own points";
+  ev.rulings = EndRulings(v);
+  ev.rulings.insert(ev.rulings.begin(), {ruling, "MSG-FN3", "MSG-Q-SMALLEST"});
+  if (m == Message::kMonastery) ev.rulings.push_back("MSG-FN4");
+  AwardEach(pos, ev);
+  out.scores.push_back(ev);
+  out.notes.push_back({ruling, "the player's figures stay on the " +
+                                   std::string(model::FeatureKindName(ev.kind)) +
+                                   ", which is not closed"});
+}
+
+// MSG-5: 2 per coat of arms in every city holding a figure of the player. MSG-6 / MSG-7: 2 per
+// own figure in a city / a field, whatever its kind (MSG-FN7: the phantom counts), majority
+// irrelevant; the figures stay.
+static void CarryOutCount(Position& pos, Message m, const std::string& label,
+                          const std::string& ruling, ScoreEvent& ev, ApplyResult& out) {
+  const PlayerId p = pos.turn.player;
   if (m == Message::kCoatsOfArms) {
-    // MSG-5: 2 per coat of arms in every city holding a figure of the player.
     ev.kind = FeatureKind::kCity;
     int shields = 0, cities = 0;
     for (auto [root, n] : OwnFeatures(pos, FeatureKind::kCity, p)) {
@@ -286,13 +284,7 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
     ev.formula = label + ": 2 x " + model::Plural(shields, "coat") + " of arms in " +
                  model::Plural(cities, "city") + " with the player's knights";
     ev.rulings = {ruling};
-    AwardEach(pos, ev);
-    out.scores.push_back(ev);
-    return;
-  }
-  if (m == Message::kKnights || m == Message::kFarmers) {
-    // MSG-6 / MSG-7: 2 per own figure in a city / a field, whatever its kind (MSG-FN7: the
-    // phantom counts), majority irrelevant; the figures stay.
+  } else {
     const FeatureKind k = m == Message::kKnights ? FeatureKind::kCity : FeatureKind::kField;
     int n = 0;
     for (const model::Figure& f : pos.figures)
@@ -302,13 +294,82 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
     ev.formula = label + ": 2 x " + model::Plural(n, m == Message::kKnights ? "knight" : "farmer");
     ev.rulings = {ruling};
     if (m == Message::kKnights) ev.rulings.push_back("MSG-FN7");
-    AwardEach(pos, ev);
-    out.scores.push_back(ev);
-    return;
   }
-  // MSG-8: the chosen figure's feature scored as at game end if the player has the majority
-  // there (MSG-Q-8-TIED: every tied leader scores); the figure returns (MSG-Q-8-RETURN); the
-  // other figures stay (MSG-FN10); 0 points is possible (MSG-FN8).
+  AwardEach(pos, ev);
+  out.scores.push_back(ev);
+}
+
+// MSG-8 where the player leads one scoring: what final scoring would pay (MSG-Q-8-TIED: every
+// tied leader scores, unless the reading active-player-only is chosen).
+static void Msg8Led(Position& pos, const State& s, const ScoreEvent& v, const std::string& label,
+                    const std::string& ruling, ScoreEvent& ev, ApplyResult& out) {
+  ev.points = v.points;
+  ev.formula = label + ": " + v.formula + ", as at final scoring";
+  ev.rulings = {ruling};
+  for (const std::string& r : EndRulings(v)) ev.rulings.push_back(r);
+  ev.rulings.push_back("BASE-MAJORITY");
+  if (v.winners.size() > 1) {
+    ev.rulings.push_back("MSG-Q-8-TIED");
+    if (!s.readings.active_player_only) {
+      ev.winners = v.winners;
+      ev.formula += "; every player tied for the majority scores";
+    } else {
+      ev.formula += "; only the active player scores (MSG-Q-8-TIED active-player-only)";
+    }
+  }
+  // As at final scoring: each scoring player receives what that scoring would pay them.
+  if (v.StatesShares())
+    for (PlayerId w : ev.winners) ev.receives.push_back(v.ReceivesOf(w));
+  if (ev.points == 0) ev.rulings.push_back("MSG-FN8");
+  AwardEach(pos, ev);
+  out.scores.push_back(ev);
+}
+
+// MSG-8 under c1-four-per-city, several cities led: one event for the player (one figure takes
+// it), and for each player tied on some of those cities their share (MSG-Q-8-TIED).
+static void Msg8Cities(Position& pos, const State& s, const std::vector<ScoreEvent>& led,
+                       const std::string& label, ScoreEvent& ev, ApplyResult& out) {
+  const PlayerId p = pos.turn.player;
+  ev.points = 4 * static_cast<int>(led.size());
+  ev.cities = static_cast<int>(led.size());
+  ev.formula = label + ": 4 x " + model::Plural(ev.cities, "completed city") +
+               " touching the farm where the player leads the farmers of every farm touching "
+               "the city, as at final scoring";
+  ev.rulings.push_back("BASE-MAJORITY");
+  int mine = 0;  // as at final scoring: what those cities pay the player
+  for (const ScoreEvent& v : led) mine += v.ReceivesOf(p);
+  if (mine != ev.points) ev.receives = {mine};
+  AwardEach(pos, ev);
+  out.scores.push_back(ev);
+  for (size_t q = 0; q < pos.players.size(); ++q) {
+    if (static_cast<PlayerId>(q) == p || s.readings.active_player_only) continue;
+    int shared = 0, theirs = 0;
+    for (const ScoreEvent& v : led) {
+      shared += Has(v.winners, static_cast<PlayerId>(q));
+      theirs += v.ReceivesOf(static_cast<PlayerId>(q));
+    }
+    if (shared == 0) continue;
+    ScoreEvent tie = ev;
+    tie.points = 4 * shared;
+    tie.receives.clear();
+    if (theirs != tie.points) tie.receives = {theirs};
+    tie.cities = shared;
+    tie.winners = {static_cast<PlayerId>(q)};
+    tie.formula = label + ": tied for the majority of " + model::Plural(shared, "completed city") +
+                  ": every player tied for the majority scores, 4 x " + std::to_string(shared);
+    tie.rulings.push_back("MSG-Q-8-TIED");
+    AwardEach(pos, tie);
+    out.scores.push_back(tie);
+  }
+}
+
+// MSG-8: the chosen figure's feature scored as at game end if the player has the majority
+// there (MSG-Q-8-TIED: every tied leader scores); the figure returns (MSG-Q-8-RETURN); the
+// other figures stay (MSG-FN10); 0 points is possible (MSG-FN8).
+static void CarryOutScoreAndReturn(Position& pos, int node, int figure, const std::string& label,
+                                   const std::string& ruling, ScoreEvent& ev, ApplyResult& out) {
+  const PlayerId p = pos.turn.player;
+  const State& s = Slice(pos);
   if (node < 0) {
     ev.kind = FeatureKind::kRoad;
     ev.formula = label + ": the player has no figure on the board: nothing to score";
@@ -346,65 +407,11 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
     ev.rulings.push_back("MSG-FN8");
     out.scores.push_back(ev);
   } else if (led.size() == 1) {
-    const ScoreEvent& v = led.front();
-    ev.points = v.points;
-    ev.formula = label + ": " + v.formula + ", as at final scoring";
-    ev.rulings = {ruling};
-    for (const std::string& r : EndRulings(v)) ev.rulings.push_back(r);
-    ev.rulings.push_back("BASE-MAJORITY");
-    if (v.winners.size() > 1) {
-      ev.rulings.push_back("MSG-Q-8-TIED");
-      if (!s.readings.active_player_only) {
-        ev.winners = v.winners;
-        ev.formula += "; every player tied for the majority scores";
-      } else {
-        ev.formula += "; only the active player scores (MSG-Q-8-TIED active-player-only)";
-      }
-    }
-    // As at final scoring: each scoring player receives what that scoring would pay them.
-    if (v.StatesShares())
-      for (PlayerId w : ev.winners) ev.receives.push_back(v.ReceivesOf(w));
-    if (ev.points == 0) ev.rulings.push_back("MSG-FN8");
-    AwardEach(pos, ev);
-    out.scores.push_back(ev);
+    Msg8Led(pos, s, led.front(), label, ruling, ev, out);
   } else {
-    // c1-four-per-city, several cities led: one event for the player (one figure takes it),
-    // and for each player tied on some of those cities their share (MSG-Q-8-TIED).
-    ev.points = 4 * static_cast<int>(led.size());
-    ev.cities = static_cast<int>(led.size());
-    ev.formula = label + ": 4 x " + model::Plural(ev.cities, "completed city") +
-                 " touching the farm where the player leads the farmers of every farm touching "
-                 "the city, as at final scoring";
-    ev.rulings.push_back("BASE-MAJORITY");
-    int mine = 0;  // as at final scoring: what those cities pay the player
-    for (const ScoreEvent& v : led) mine += v.ReceivesOf(p);
-    if (mine != ev.points) ev.receives = {mine};
-    AwardEach(pos, ev);
-    out.scores.push_back(ev);
-    for (size_t q = 0; q < pos.players.size(); ++q) {
-      if (static_cast<PlayerId>(q) == p || s.readings.active_player_only) continue;
-      int shared = 0, theirs = 0;
-      for (const ScoreEvent& v : led) {
-        shared += Has(v.winners, static_cast<PlayerId>(q));
-        theirs += v.ReceivesOf(static_cast<PlayerId>(q));
-      }
-      if (shared == 0) continue;
-      ScoreEvent tie = ev;
-      tie.points = 4 * shared;
-      tie.receives.clear();
-      if (theirs != tie.points) tie.receives = {theirs};
-      tie.cities = shared;
-      tie.winners = {static_cast<PlayerId>(q)};
-      tie.formula = label + ": tied for the majority of " +
-                    model::Plural(shared, "completed city") +
-                    ": every player tied for the majority scores, 4 x " + std::to_string(shared);
-      tie.rulings.push_back("MSG-Q-8-TIED");
-      AwardEach(pos, tie);
-      out.scores.push_back(tie);
-    }
+    Msg8Cities(pos, s, led, label, ev, out);
   }
-  const bool back = majority || !s.readings.return_only_with_majority;
-  if (back) {
+  if (majority || !s.readings.return_only_with_majority) {
     model::ReturnFigures(pos, {figure >= 0 ? figure : FigureAt(pos, node, p)});
     out.notes.push_back(
         {"MSG-Q-8-RETURN", majority ? "the chosen figure returns to its owner's supply"
@@ -416,6 +423,19 @@ void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) 
                          "(return-only-with-majority)"});
   }
   out.notes.push_back({"MSG-FN10", "every other figure stays where it is"});
+}
+
+void CarryOut(Position& pos, Message m, int node, ApplyResult& out, int figure) {
+  const State& s = Slice(pos);
+  const std::string label = MessageLabel(s, m);
+  const std::string ruling(MessageRuling(m));
+  ScoreEvent ev;
+  ev.cause = MakeCause(Cause::kMessage);
+  ev.winners = {pos.turn.player};
+  if (IsSmallest(m)) return CarryOutSmallest(pos, m, node, label, ruling, ev, out);
+  if (m == Message::kCoatsOfArms || m == Message::kKnights || m == Message::kFarmers)
+    return CarryOutCount(pos, m, label, ruling, ev, out);
+  CarryOutScoreAndReturn(pos, node, figure, label, ruling, ev, out);
 }
 
 void TakeSeal(Position& pos, Message m, ApplyResult& out) {
