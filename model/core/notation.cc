@@ -345,15 +345,14 @@ bool LooksLikeLine(std::string_view text) {
   return s.size() == q || s[q] == ';' || std::isspace(static_cast<unsigned char>(s[q]));
 }
 
-StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
-  auto toks = Tokenize(StripComments(line), source);
-  if (!toks.ok()) return toks.status();
-  // Sections (";") and their items ("/").
+// The line's sections (";") and their items ("/"). Lists are bounded (kMaxListItems): sections,
+// the items of one, the words of one item.
+StatusOr<std::vector<Section>> SplitSections(const std::vector<Token>& toks,
+                                             const std::string& source) {
   std::vector<Section> sections(1);
   sections[0].name = "rules";
   sections[0].items.emplace_back();
-  for (const Token& t : *toks) {
-    // Lists are bounded (kMaxListItems): sections, the items of one, the words of one item.
+  for (const Token& t : toks) {
     if (t.type == Tok::kSemi) {
       if (sections.size() >= kMaxListItems)
         return Err(source, t.column, "",
@@ -384,42 +383,302 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
       s.items.back().toks.push_back(t);
     }
   }
+  return sections;
+}
+
+// Rules: EDITION {EXPANSION} {KEY=VALUE}.
+Status ReadRulesSection(const std::vector<Section>& sections, LineReader& rd, json& doc) {
+  const std::string& source = rd.source;
+  const Section& s = sections[0];
+  if (s.items.size() != 1 || s.items[0].toks.empty())
+    return Err(source, 1, "rules", "a line starts with the edition: C1, C2 or C3");
+  const auto& t = s.items[0].toks;
+  if (t[0].type == Tok::kWord && t[0].text.size() >= 2 && t[0].text.size() <= 4 &&
+      t[0].text[0] == 'C' && t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3" &&
+      t[0].text.find_first_not_of("0123456789", 1) == std::string::npos)
+    return Status(ErrorCode::kUnknownRules, source + ": column " + std::to_string(t[0].column) +
+                                                " (rules): unknown edition \"" + t[0].text +
+                                                "\" (known: C1, C2, C3)");
+  if (t[0].type != Tok::kWord || (t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3"))
+    return Err(source, t[0].column, "rules",
+               "a line starts with the edition C1, C2 or C3, got " + LineReader::Shown(t[0]));
+  json rules = {{"edition", t[0].text}, {"expansions", json::array()}};
+  for (size_t i = 1; i < t.size(); ++i) {
+    if (t[i].type != Tok::kWord)
+      return Err(source, t[i].column, "rules", "expected an expansion id or option=value");
+    if (auto eq = t[i].text.find('='); eq != std::string::npos) {
+      const std::string key = t[i].text.substr(0, eq);
+      if (Status st = rd.Once("/rules/options/" + key, t[i], "rules", "option " + key); !st.ok())
+        return st;
+      rules["options"][key] = t[i].text.substr(eq + 1);
+    } else {
+      if (Status st =
+              rd.Once("/rules/expansions/" + t[i].text, t[i], "rules", "expansion " + t[i].text);
+          !st.ok())
+        return st;
+      rules["expansions"].push_back(t[i].text);
+    }
+  }
+  doc["rules"] = rules;
+  return Status::Ok();
+}
+
+// players NAME [SCORE] {KIND:N} / ...: read first, since owners are named in figures and turn.
+Status ReadPlayersSection(const Section& s, LineReader& rd, json& doc) {
+  const std::string& source = rd.source;
+  doc["players"] = json::array();
+  for (size_t i = 0; i < s.items.size(); ++i) {
+    const Item& it = s.items[i];
+    std::string where = ItemWhere(s, i);
+    if (it.toks.empty()) return Err(source, it.column ? it.column : s.column, where, "empty item");
+    auto name = rd.Text(it.toks[0], where, "the player's name");
+    if (!name.ok()) return name.status();
+    json p = {{"name", *name}};
+    for (size_t k = 1; k < it.toks.size(); ++k) {
+      const Token& t = it.toks[k];
+      if (t.type == Tok::kWord && ToInt(t.text) && k == 1) {
+        p["score"] = *ToInt(t.text);
+        continue;
+      }
+      size_t colon = t.type == Tok::kWord ? t.text.rfind(':') : std::string::npos;
+      auto n = colon == std::string::npos ? std::nullopt : ToInt(t.text.substr(colon + 1));
+      if (!n || colon == 0)
+        return rd.Fail(t, where,
+                       "expected the score, then figures in hand as kind:N (e.g. meeple:6), got " +
+                           LineReader::Shown(t));
+      const std::string kind = t.text.substr(0, colon);
+      if (Status st = rd.Once("/players/" + std::to_string(i) + "/supply/" + kind, t, where,
+                              "figures in hand of kind " + kind);
+          !st.ok())
+        return st;
+      p["supply"][kind] = *n;
+    }
+    rd.names.push_back(*name);
+    doc["players"].push_back(p);
+  }
+  return Status::Ok();
+}
+
+// board: TILE X,Y [ROTATION]
+StatusOr<json> ReadBoardItem(LineReader& rd, const std::vector<Token>& t,
+                             const std::string& where) {
+  if (t.size() < 2 || t.size() > 3 || t[0].type != Tok::kWord || !IsTileLetter(t[0].text))
+    return rd.Fail(t[0], where, "a tile is TILE X,Y [ROTATION], e.g. U 1,0 90");
+  auto c = rd.Coord(t[1], where);
+  if (!c.ok()) return c.status();
+  json b = {{"tile", t[0].text}, {"x", c->first}, {"y", c->second}};
+  if (t.size() == 3) {
+    auto r = rd.Int(t[2], where, "a rotation (0, 90, 180, 270)");
+    if (!r.ok()) return r.status();
+    b["rotation"] = *r;
+  }
+  return b;
+}
+
+// figures: OWNER [KIND] X,Y FEATURE [POSTURE]
+StatusOr<json> ReadFigureItem(LineReader& rd, const std::vector<Token>& t,
+                              const std::string& where) {
+  auto owner = rd.Player(t[0], where);
+  if (!owner.ok()) return owner.status();
+  json f = {{"owner", *owner}};
+  size_t k = 1;
+  if (k < t.size() && !(t[k].type == Tok::kWord && ToCoord(t[k].text))) {
+    auto kind = rd.Text(t[k++], where, "a figure kind");
+    if (!kind.ok()) return kind.status();
+    f["kind"] = *kind;
+  }
+  if (k + 1 >= t.size())
+    return rd.Fail(t.back(), where,
+                   "a figure is OWNER [KIND] X,Y FEATURE [lying|standing], e.g. Anna 1,0 road:EW");
+  auto c = rd.Coord(t[k], where);
+  if (!c.ok()) return c.status();
+  auto feature = rd.Text(t[k + 1], where, "a feature name (e.g. road:EW)");
+  if (!feature.ok()) return feature.status();
+  f["x"] = c->first;
+  f["y"] = c->second;
+  f["feature"] = *feature;
+  if (k + 2 < t.size()) {
+    auto posture = rd.Text(t[k + 2], where, "lying or standing");
+    if (!posture.ok()) return posture.status();
+    f["posture"] = *posture;
+  }
+  if (k + 3 < t.size())
+    return rd.Fail(t[k + 3], where, "unexpected " + LineReader::Shown(t[k + 3]));
+  return f;
+}
+
+// board, figures and actions: one entry per item.
+Status ReadListSection(const Section& s, const std::vector<const Item*>& items, LineReader& rd,
+                       json& doc) {
+  const std::string& n = s.name;
+  json arr = json::array();
+  for (size_t i = 0; i < items.size(); ++i) {
+    const std::string where = ItemWhere(s, i);
+    auto e = n == "actions" ? ParseLineAction(rd, *items[i], where)
+             : n == "board" ? ReadBoardItem(rd, items[i]->toks, where)
+                            : ReadFigureItem(rd, items[i]->toks, where);
+    if (!e.ok()) return e.status();
+    arr.push_back(*e);
+  }
+  if (n == "actions")
+    doc["question"]["actions"] = arr;
+  else
+    doc[n] = arr;
+  return Status::Ok();
+}
+
+// draw {TILE}; remaining rest | remaining {TILE:N}
+Status ReadSupplySection(const std::string& n, const std::vector<Token>& t, LineReader& rd,
+                         json& doc) {
+  if (n == "draw") {
+    json order = json::array();
+    for (const Token& tk : t) {
+      if (tk.type != Tok::kWord || !IsTileLetter(tk.text))
+        return rd.Fail(tk, n, "expected a tile letter, got " + LineReader::Shown(tk));
+      order.push_back(tk.text);
+    }
+    doc["supply"]["draw_order"] = order;
+    return Status::Ok();
+  }
+  if (t.size() == 1 && t[0].text == "rest" && t[0].type == Tok::kWord) {
+    doc["supply"]["remaining"] = "rest";
+    return Status::Ok();
+  }
+  json rem = json::object();
+  for (const Token& tk : t) {
+    auto cnt = tk.text.size() > 2 ? ToInt(tk.text.substr(2)) : std::nullopt;
+    if (tk.type != Tok::kWord || !cnt || tk.text[1] != ':' || !IsTileLetter(tk.text.substr(0, 1)))
+      return rd.Fail(tk, n,
+                     "expected rest, or counts TILE:N (e.g. U:3), got " + LineReader::Shown(tk));
+    if (Status st = rd.Once("/supply/remaining/" + tk.text.substr(0, 1), tk, n,
+                            "the count of tile " + tk.text.substr(0, 1));
+        !st.ok())
+      return st;
+    rem[tk.text.substr(0, 1)] = *cnt;
+  }
+  doc["supply"]["remaining"] = rem;
+  return Status::Ok();
+}
+
+// turn PLAYER [STEP] [TILE] [X,Y]
+Status ReadTurnSection(const Section& s, const std::vector<Token>& t, LineReader& rd, json& doc) {
+  const std::string& source = rd.source;
+  const std::string& n = s.name;
+  if (t.empty()) return Err(source, s.column, n, "turn needs the player whose turn it is");
+  auto p = rd.Player(t[0], n);
+  if (!p.ok()) return p.status();
+  json turn = {{"player", *p}};
+  for (size_t k = 1; k < t.size(); ++k) {
+    if (t[k].type != Tok::kWord) return rd.Fail(t[k], n, "expected a step, a tile or X,Y");
+    // Each is given once: "turn Ben place_tile E V" names two tiles, not the last one.
+    if (auto c = ToCoord(t[k].text)) {
+      if (Status st = rd.Once("/turn/placed", t[k], n, "the square of the tile placed (X,Y)");
+          !st.ok())
+        return st;
+      turn["placed"] = {{"x", c->first}, {"y", c->second}};
+    } else if (IsTileLetter(t[k].text)) {
+      if (Status st = rd.Once("/turn/tile", t[k], n, "the tile drawn"); !st.ok()) return st;
+      turn["tile"] = t[k].text;
+    } else {
+      if (Status st = rd.Once("/turn/step", t[k], n, "the step"); !st.ok()) return st;
+      turn["step"] = t[k].text;
+    }
+  }
+  doc["turn"] = turn;
+  return Status::Ok();
+}
+
+// claim [legal|illegal] [scores N,N,..]
+Status ReadClaimSection(const std::string& n, const std::vector<Token>& t, LineReader& rd,
+                        json& doc) {
+  json claim = json::object();
+  for (size_t k = 0; k < t.size(); ++k) {
+    if (t[k].type != Tok::kWord)
+      return rd.Fail(t[k], n, "expected claim [legal|illegal] [scores N,N,...]");
+    if (t[k].text == "legal" || t[k].text == "illegal") {
+      if (Status st = rd.Once("/question/claim/legal", t[k], n, "legal or illegal"); !st.ok())
+        return st;
+      claim["legal"] = t[k].text == "legal";
+    } else if (t[k].text == "scores" && k + 1 < t.size()) {
+      if (Status st = rd.Once("/question/claim/scores", t[k], n, "scores"); !st.ok()) return st;
+      if (t[k + 1].type != Tok::kWord)
+        return rd.Fail(t[k + 1], n, "expected scores as N,N,... (one per player)");
+      json sc = json::array();
+      std::string list = t[++k].text;
+      size_t start = 0;
+      while (true) {
+        if (sc.size() >= kMaxListItems)
+          return rd.Fail(t[k], n, "more than " + std::to_string(kMaxListItems) + " scores");
+        size_t comma = list.find(',', start);
+        auto v = ToInt(list.substr(start, comma == std::string::npos ? comma : comma - start));
+        if (!v) return rd.Fail(t[k], n, "expected scores as N,N,... (one per player)");
+        sc.push_back(*v);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      claim["scores"] = sc;
+    } else {
+      return rd.Fail(t[k], n, "expected claim [legal|illegal] [scores N,N,...]");
+    }
+  }
+  doc["question"]["claim"] = claim;
+  return Status::Ok();
+}
+
+// The sections of one item: state, partial, meta, question, ask (and the ones above).
+Status ReadOneItemSection(const Section& s, const std::vector<Token>& t, LineReader& rd,
+                          json& doc) {
+  const std::string& source = rd.source;
+  const std::string& n = s.name;
+  if (n == "draw" || n == "remaining") return ReadSupplySection(n, t, rd, doc);
+  if (n == "turn") return ReadTurnSection(s, t, rd, doc);
+  if (n == "claim") return ReadClaimSection(n, t, rd, doc);
+  if (n == "state") {  // state ID {json}
+    if (t.size() != 2 || t[0].type != Tok::kWord || t[1].type != Tok::kJson)
+      return Err(source, s.column, n, "expected state ID {...}: an expansion's state as JSON");
+    if (Status st = rd.Once("/expansions/" + t[0].text, t[0], n, "state " + t[0].text); !st.ok())
+      return st;
+    doc["expansions"][t[0].text] = t[1].value;
+  } else if (n == "partial") {  // partial [true|false]: board_partial
+    if (t.size() > 1 || (t.size() == 1 && (t[0].type != Tok::kWord ||
+                                           (t[0].text != "true" && t[0].text != "false"))))
+      return Err(source, s.column, n, "expected partial, or partial true|false");
+    doc["board_partial"] = t.empty() || t[0].text == "true";
+  } else if (n == "meta" || n == "question") {
+    if (t.size() != 1 || t[0].type != Tok::kJson || !t[0].value.is_object())
+      return Err(source, s.column, n, "expected " + n + " {...} (a JSON object)");
+    if (n == "question" && doc.contains("question"))
+      return Err(source, s.column, n,
+                 "question {...} cannot be combined with ask, actions or claim");
+    doc[n] = t[0].value;
+  } else if (n == "ask") {  // ask WORD [depth N]
+    if (t.empty() || t.size() == 2 || t.size() > 3 || t[0].type != Tok::kWord ||
+        (t.size() == 3 && t[1].text != "depth"))
+      return Err(source, s.column, n, "expected ask apply|legal|final_score|validate [depth N]");
+    doc["question"]["ask"] = t[0].text;
+    if (t.size() == 3) {
+      auto d = rd.Int(t[2], n, "a depth");
+      if (!d.ok()) return d.status();
+      doc["question"]["depth"] = *d;
+    }
+  } else {
+    return Err(source, s.column, n,
+               "unknown section " + Quote(n) +
+                   " (players, board, partial, figures, draw, remaining, turn, state, meta, "
+                   "ask, actions, claim, question)");
+  }
+  return Status::Ok();
+}
+
+StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
+  auto toks = Tokenize(StripComments(line), source);
+  if (!toks.ok()) return toks.status();
+  auto split = SplitSections(*toks, source);
+  if (!split.ok()) return split.status();
+  const std::vector<Section>& sections = *split;
   LineReader rd{source, {}, {}};
   json doc = json::object();
-  // Rules: EDITION {EXPANSION} {KEY=VALUE}.
-  {
-    const Section& s = sections[0];
-    if (s.items.size() != 1 || s.items[0].toks.empty())
-      return Err(source, 1, "rules", "a line starts with the edition: C1, C2 or C3");
-    const auto& t = s.items[0].toks;
-    if (t[0].type == Tok::kWord && t[0].text.size() >= 2 && t[0].text.size() <= 4 &&
-        t[0].text[0] == 'C' && t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3" &&
-        t[0].text.find_first_not_of("0123456789", 1) == std::string::npos)
-      return Status(ErrorCode::kUnknownRules, source + ": column " + std::to_string(t[0].column) +
-                                                  " (rules): unknown edition \"" + t[0].text +
-                                                  "\" (known: C1, C2, C3)");
-    if (t[0].type != Tok::kWord || (t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3"))
-      return Err(source, t[0].column, "rules",
-                 "a line starts with the edition C1, C2 or C3, got " + LineReader::Shown(t[0]));
-    json rules = {{"edition", t[0].text}, {"expansions", json::array()}};
-    for (size_t i = 1; i < t.size(); ++i) {
-      if (t[i].type != Tok::kWord)
-        return Err(source, t[i].column, "rules", "expected an expansion id or option=value");
-      if (auto eq = t[i].text.find('='); eq != std::string::npos) {
-        const std::string key = t[i].text.substr(0, eq);
-        if (Status st = rd.Once("/rules/options/" + key, t[i], "rules", "option " + key); !st.ok())
-          return st;
-        rules["options"][key] = t[i].text.substr(eq + 1);
-      } else {
-        if (Status st =
-                rd.Once("/rules/expansions/" + t[i].text, t[i], "rules", "expansion " + t[i].text);
-            !st.ok())
-          return st;
-        rules["expansions"].push_back(t[i].text);
-      }
-    }
-    doc["rules"] = rules;
-  }
+  if (Status st = ReadRulesSection(sections, rd, doc); !st.ok()) return st;
   // Players first: owners are named in figures and turn.
   std::set<std::string> seen;
   for (size_t si = 1; si < sections.size(); ++si) {
@@ -429,39 +688,8 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     if (seen.count(s.name) && s.name != "state")
       return Err(source, s.column, s.name, "section " + s.name + " given twice");
     seen.insert(s.name);
-    if (s.name != "players") continue;
-    doc["players"] = json::array();
-    for (size_t i = 0; i < s.items.size(); ++i) {
-      const Item& it = s.items[i];
-      std::string where = ItemWhere(s, i);
-      if (it.toks.empty())
-        return Err(source, it.column ? it.column : s.column, where, "empty item");
-      auto name = rd.Text(it.toks[0], where, "the player's name");
-      if (!name.ok()) return name.status();
-      json p = {{"name", *name}};
-      for (size_t k = 1; k < it.toks.size(); ++k) {
-        const Token& t = it.toks[k];
-        if (t.type == Tok::kWord && ToInt(t.text) && k == 1) {
-          p["score"] = *ToInt(t.text);
-          continue;
-        }
-        size_t colon = t.type == Tok::kWord ? t.text.rfind(':') : std::string::npos;
-        auto n = colon == std::string::npos ? std::nullopt : ToInt(t.text.substr(colon + 1));
-        if (!n || colon == 0)
-          return rd.Fail(
-              t, where,
-              "expected the score, then figures in hand as kind:N (e.g. meeple:6), got " +
-                  LineReader::Shown(t));
-        const std::string kind = t.text.substr(0, colon);
-        if (Status st = rd.Once("/players/" + std::to_string(i) + "/supply/" + kind, t, where,
-                                "figures in hand of kind " + kind);
-            !st.ok())
-          return st;
-        p["supply"][kind] = *n;
-      }
-      rd.names.push_back(*name);
-      doc["players"].push_back(p);
-    }
+    if (s.name == "players")
+      if (Status st = ReadPlayersSection(s, rd, doc); !st.ok()) return st;
   }
   for (size_t si = 1; si < sections.size(); ++si) {
     const Section& s = sections[si];
@@ -474,183 +702,16 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
       return Err(source, s.column, n, "empty item (two \"/\" in a row, or one at an end)");
     if (n == "players") continue;
     if (n == "board" || n == "figures" || n == "actions") {
-      json arr = json::array();
-      for (size_t i = 0; i < items.size(); ++i) {
-        const auto& t = items[i]->toks;
-        std::string where = ItemWhere(s, i);
-        if (n == "actions") {
-          auto a = ParseLineAction(rd, *items[i], where);
-          if (!a.ok()) return a.status();
-          arr.push_back(*a);
-        } else if (n == "board") {  // TILE X,Y [ROTATION]
-          if (t.size() < 2 || t.size() > 3 || t[0].type != Tok::kWord || !IsTileLetter(t[0].text))
-            return rd.Fail(t[0], where, "a tile is TILE X,Y [ROTATION], e.g. U 1,0 90");
-          auto c = rd.Coord(t[1], where);
-          if (!c.ok()) return c.status();
-          json b = {{"tile", t[0].text}, {"x", c->first}, {"y", c->second}};
-          if (t.size() == 3) {
-            auto r = rd.Int(t[2], where, "a rotation (0, 90, 180, 270)");
-            if (!r.ok()) return r.status();
-            b["rotation"] = *r;
-          }
-          arr.push_back(b);
-        } else {  // figures: OWNER [KIND] X,Y FEATURE [POSTURE]
-          auto owner = rd.Player(t[0], where);
-          if (!owner.ok()) return owner.status();
-          json f = {{"owner", *owner}};
-          size_t k = 1;
-          if (k < t.size() && !(t[k].type == Tok::kWord && ToCoord(t[k].text))) {
-            auto kind = rd.Text(t[k++], where, "a figure kind");
-            if (!kind.ok()) return kind.status();
-            f["kind"] = *kind;
-          }
-          if (k + 1 >= t.size())
-            return rd.Fail(
-                t.back(), where,
-                "a figure is OWNER [KIND] X,Y FEATURE [lying|standing], e.g. Anna 1,0 road:EW");
-          auto c = rd.Coord(t[k], where);
-          if (!c.ok()) return c.status();
-          auto feature = rd.Text(t[k + 1], where, "a feature name (e.g. road:EW)");
-          if (!feature.ok()) return feature.status();
-          f["x"] = c->first;
-          f["y"] = c->second;
-          f["feature"] = *feature;
-          if (k + 2 < t.size()) {
-            auto posture = rd.Text(t[k + 2], where, "lying or standing");
-            if (!posture.ok()) return posture.status();
-            f["posture"] = *posture;
-          }
-          if (k + 3 < t.size())
-            return rd.Fail(t[k + 3], where, "unexpected " + LineReader::Shown(t[k + 3]));
-          arr.push_back(f);
-        }
-      }
-      if (n == "actions")
-        doc["question"]["actions"] = arr;
-      else
-        doc[n] = arr;
+      if (Status st = ReadListSection(s, items, rd, doc); !st.ok()) return st;
       continue;
     }
     // The other sections are one item each.
     if (items.size() > 1)
       return Err(source, items[1]->column, n, "this section has no \"/\" items");
     static const std::vector<Token> kNone;
-    const auto& t = items.empty() ? kNone : items[0]->toks;
-    if (n == "draw") {  // draw {TILE}
-      json order = json::array();
-      for (const Token& tk : t) {
-        if (tk.type != Tok::kWord || !IsTileLetter(tk.text))
-          return rd.Fail(tk, n, "expected a tile letter, got " + LineReader::Shown(tk));
-        order.push_back(tk.text);
-      }
-      doc["supply"]["draw_order"] = order;
-    } else if (n == "remaining") {  // remaining rest | remaining {TILE:N}
-      if (t.size() == 1 && t[0].text == "rest" && t[0].type == Tok::kWord) {
-        doc["supply"]["remaining"] = "rest";
-        continue;
-      }
-      json rem = json::object();
-      for (const Token& tk : t) {
-        auto cnt = tk.text.size() > 2 ? ToInt(tk.text.substr(2)) : std::nullopt;
-        if (tk.type != Tok::kWord || !cnt || tk.text[1] != ':' ||
-            !IsTileLetter(tk.text.substr(0, 1)))
-          return rd.Fail(
-              tk, n, "expected rest, or counts TILE:N (e.g. U:3), got " + LineReader::Shown(tk));
-        if (Status st = rd.Once("/supply/remaining/" + tk.text.substr(0, 1), tk, n,
-                                "the count of tile " + tk.text.substr(0, 1));
-            !st.ok())
-          return st;
-        rem[tk.text.substr(0, 1)] = *cnt;
-      }
-      doc["supply"]["remaining"] = rem;
-    } else if (n == "turn") {  // turn PLAYER [STEP] [TILE] [X,Y]
-      if (t.empty()) return Err(source, s.column, n, "turn needs the player whose turn it is");
-      auto p = rd.Player(t[0], n);
-      if (!p.ok()) return p.status();
-      json turn = {{"player", *p}};
-      for (size_t k = 1; k < t.size(); ++k) {
-        if (t[k].type != Tok::kWord) return rd.Fail(t[k], n, "expected a step, a tile or X,Y");
-        // Each is given once: "turn Ben place_tile E V" names two tiles, not the last one.
-        if (auto c = ToCoord(t[k].text)) {
-          if (Status st = rd.Once("/turn/placed", t[k], n, "the square of the tile placed (X,Y)");
-              !st.ok())
-            return st;
-          turn["placed"] = {{"x", c->first}, {"y", c->second}};
-        } else if (IsTileLetter(t[k].text)) {
-          if (Status st = rd.Once("/turn/tile", t[k], n, "the tile drawn"); !st.ok()) return st;
-          turn["tile"] = t[k].text;
-        } else {
-          if (Status st = rd.Once("/turn/step", t[k], n, "the step"); !st.ok()) return st;
-          turn["step"] = t[k].text;
-        }
-      }
-      doc["turn"] = turn;
-    } else if (n == "state") {  // state ID {json}
-      if (t.size() != 2 || t[0].type != Tok::kWord || t[1].type != Tok::kJson)
-        return Err(source, s.column, n, "expected state ID {...}: an expansion's state as JSON");
-      if (Status st = rd.Once("/expansions/" + t[0].text, t[0], n, "state " + t[0].text); !st.ok())
-        return st;
-      doc["expansions"][t[0].text] = t[1].value;
-    } else if (n == "partial") {  // partial [true|false]: board_partial
-      if (t.size() > 1 || (t.size() == 1 && (t[0].type != Tok::kWord ||
-                                             (t[0].text != "true" && t[0].text != "false"))))
-        return Err(source, s.column, n, "expected partial, or partial true|false");
-      doc["board_partial"] = t.empty() || t[0].text == "true";
-    } else if (n == "meta" || n == "question") {
-      if (t.size() != 1 || t[0].type != Tok::kJson || !t[0].value.is_object())
-        return Err(source, s.column, n, "expected " + n + " {...} (a JSON object)");
-      if (n == "question" && doc.contains("question"))
-        return Err(source, s.column, n,
-                   "question {...} cannot be combined with ask, actions or claim");
-      doc[n] = t[0].value;
-    } else if (n == "ask") {  // ask WORD [depth N]
-      if (t.empty() || t.size() == 2 || t.size() > 3 || t[0].type != Tok::kWord ||
-          (t.size() == 3 && t[1].text != "depth"))
-        return Err(source, s.column, n, "expected ask apply|legal|final_score|validate [depth N]");
-      doc["question"]["ask"] = t[0].text;
-      if (t.size() == 3) {
-        auto d = rd.Int(t[2], n, "a depth");
-        if (!d.ok()) return d.status();
-        doc["question"]["depth"] = *d;
-      }
-    } else if (n == "claim") {  // claim [legal|illegal] [scores N,N,..]
-      json claim = json::object();
-      for (size_t k = 0; k < t.size(); ++k) {
-        if (t[k].type != Tok::kWord)
-          return rd.Fail(t[k], n, "expected claim [legal|illegal] [scores N,N,...]");
-        if (t[k].text == "legal" || t[k].text == "illegal") {
-          if (Status st = rd.Once("/question/claim/legal", t[k], n, "legal or illegal"); !st.ok())
-            return st;
-          claim["legal"] = t[k].text == "legal";
-        } else if (t[k].text == "scores" && k + 1 < t.size()) {
-          if (Status st = rd.Once("/question/claim/scores", t[k], n, "scores"); !st.ok()) return st;
-          if (t[k + 1].type != Tok::kWord)
-            return rd.Fail(t[k + 1], n, "expected scores as N,N,... (one per player)");
-          json sc = json::array();
-          std::string list = t[++k].text;
-          size_t start = 0;
-          while (true) {
-            if (sc.size() >= kMaxListItems)
-              return rd.Fail(t[k], n, "more than " + std::to_string(kMaxListItems) + " scores");
-            size_t comma = list.find(',', start);
-            auto v = ToInt(list.substr(start, comma == std::string::npos ? comma : comma - start));
-            if (!v) return rd.Fail(t[k], n, "expected scores as N,N,... (one per player)");
-            sc.push_back(*v);
-            if (comma == std::string::npos) break;
-            start = comma + 1;
-          }
-          claim["scores"] = sc;
-        } else {
-          return rd.Fail(t[k], n, "expected claim [legal|illegal] [scores N,N,...]");
-        }
-      }
-      doc["question"]["claim"] = claim;
-    } else {
-      return Err(source, s.column, n,
-                 "unknown section " + Quote(n) +
-                     " (players, board, partial, figures, draw, remaining, turn, state, meta, "
-                     "ask, actions, claim, question)");
-    }
+    if (Status st = ReadOneItemSection(s, items.empty() ? kNone : items[0]->toks, rd, doc);
+        !st.ok())
+      return st;
   }
   if (doc.contains("question") && seen.count("question") && seen.size() > 0 &&
       (seen.count("ask") || seen.count("actions") || seen.count("claim")))

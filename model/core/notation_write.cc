@@ -96,15 +96,8 @@ std::string QuestionLine(const json& q) {
   return out;
 }
 
-}  // namespace
-
-StatusOr<std::string> JsonToLine(const json& doc) {
-  if (!doc.is_object()) return Unstatable("", "a position is a JSON object");
-  if (!OnlyKeys(doc, {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
-                      "expansions", "board_partial"}))
-    return Unstatable("", "a field the position format does not have");
-  std::string out;
-  // rules
+// rules: EDITION {EXPANSION} {KEY=VALUE}
+Status WriteRules(const json& doc, std::string& out) {
   json rules = doc.value("rules", json::object());
   if (!OnlyKeys(rules, {"edition", "expansions", "options"}))
     return Unstatable("/rules", "expected edition, expansions, options");
@@ -129,41 +122,53 @@ StatusOr<std::string> JsonToLine(const json& doc) {
       out += " " + it.key() + "=" + it.value().get<std::string>();
     }
   }
-  // players; owners are written by name when the names are unique
+  return Status::Ok();
+}
+
+// Players are named in figures and turn: by name when the names are unique, else by #index.
+struct Owners {
   std::vector<std::string> names;
   bool unique = true;
-  if (doc.contains("players")) {
-    const json& jp = doc["players"];
-    if (!jp.is_array()) return Unstatable("/players", "expected an array");
-    out += "; players";
-    for (size_t i = 0; i < jp.size(); ++i) {
-      std::string w = "/players/" + std::to_string(i);
-      const json& p = jp[i];
-      if (!OnlyKeys(p, {"name", "score", "supply"}) ||
-          (p.contains("name") && !p["name"].is_string()) ||
-          (p.contains("score") && !IsInt(p["score"])))
-        return Unstatable(w, "expected name (a string), score (an integer), supply");
-      std::string name = p.value("name", "P" + std::to_string(i));
-      for (const auto& n : names) unique &= n != name;
-      names.push_back(name);
-      out += (i ? " / " : " ") + Word(name);
-      if (p.contains("score")) out += " " + p["score"].dump();
-      if (p.contains("supply")) {
-        if (!p["supply"].is_object()) return Unstatable(w + "/supply", "expected an object");
-        for (auto it = p["supply"].begin(); it != p["supply"].end(); ++it) {
-          if (!Bare(it.key()) || !IsInt(it.value()))
-            return Unstatable(w + "/supply/" + it.key(), "expected kind: count");
-          out += " " + it.key() + ":" + it.value().dump();
-        }
-      }
-    }
-  }
-  auto owner = [&](const json& o, const std::string& w) -> StatusOr<std::string> {
+  StatusOr<std::string> operator()(const json& o, const std::string& w) const {
     if (!IsInt(o) || o.get<long long>() < 0) return Unstatable(w, "expected a player index");
     size_t i = o.get<size_t>();
     if (unique && i < names.size()) return Word(names[i]);
     return "#" + o.dump();
-  };
+  }
+};
+
+Status WritePlayers(const json& doc, std::string& out, Owners& owners) {
+  if (!doc.contains("players")) return Status::Ok();
+  std::vector<std::string>& names = owners.names;
+  bool& unique = owners.unique;
+  const json& jp = doc["players"];
+  if (!jp.is_array()) return Unstatable("/players", "expected an array");
+  out += "; players";
+  for (size_t i = 0; i < jp.size(); ++i) {
+    std::string w = "/players/" + std::to_string(i);
+    const json& p = jp[i];
+    if (!OnlyKeys(p, {"name", "score", "supply"}) ||
+        (p.contains("name") && !p["name"].is_string()) ||
+        (p.contains("score") && !IsInt(p["score"])))
+      return Unstatable(w, "expected name (a string), score (an integer), supply");
+    std::string name = p.value("name", "P" + std::to_string(i));
+    for (const auto& n : names) unique &= n != name;
+    names.push_back(name);
+    out += (i ? " / " : " ") + Word(name);
+    if (p.contains("score")) out += " " + p["score"].dump();
+    if (p.contains("supply")) {
+      if (!p["supply"].is_object()) return Unstatable(w + "/supply", "expected an object");
+      for (auto it = p["supply"].begin(); it != p["supply"].end(); ++it) {
+        if (!Bare(it.key()) || !IsInt(it.value()))
+          return Unstatable(w + "/supply/" + it.key(), "expected kind: count");
+        out += " " + it.key() + ":" + it.value().dump();
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+Status WriteBoard(const json& doc, std::string& out) {
   if (doc.contains("board")) {
     const json& jb = doc["board"];
     if (!jb.is_array()) return Unstatable("/board", "expected an array");
@@ -185,78 +190,91 @@ StatusOr<std::string> JsonToLine(const json& doc) {
       return Unstatable("/board_partial", "expected true or false");
     out += doc["board_partial"].get<bool>() ? "; partial" : "; partial false";
   }
-  if (doc.contains("figures")) {
-    const json& jf = doc["figures"];
-    if (!jf.is_array()) return Unstatable("/figures", "expected an array");
-    out += "; figures";
-    for (size_t i = 0; i < jf.size(); ++i) {
-      const json& f = jf[i];
-      std::string w = "/figures/" + std::to_string(i);
-      if (!OnlyKeys(f, {"owner", "kind", "x", "y", "feature", "posture"}) || !f.contains("owner") ||
-          !f.contains("x") || !f.contains("y") || !IsInt(f["x"]) || !IsInt(f["y"]) ||
-          !f.contains("feature") || !f["feature"].is_string() ||
-          (f.contains("kind") && !f["kind"].is_string()) ||
-          (f.contains("posture") && !f["posture"].is_string()))
-        return Unstatable(w, "expected owner, kind, x, y, feature, posture");
-      auto o = owner(f["owner"], w + "/owner");
-      if (!o.ok()) return o.status();
-      out += (i ? " / " : " ") + *o;
-      if (f.contains("kind")) {
-        std::string k = f["kind"].get<std::string>();
-        if (ToCoord(k)) return Unstatable(w + "/kind", "a kind that looks like X,Y");
-        out += " " + Word(k);
-      }
-      out += " " + XY(f["x"], f["y"]) + " " + Word(f["feature"].get<std::string>());
-      if (f.contains("posture")) out += " " + Word(f["posture"].get<std::string>());
-    }
-  }
-  if (doc.contains("supply")) {
-    const json& js = doc["supply"];
-    if (!OnlyKeys(js, {"draw_order", "remaining"}) ||
-        (js.contains("draw_order") && js.contains("remaining")))
-      return Unstatable("/supply", "expected draw_order or remaining");
-    if (js.contains("draw_order")) {
-      if (!js["draw_order"].is_array())
-        return Unstatable("/supply/draw_order", "expected an array");
-      out += "; draw";
-      for (const json& t : js["draw_order"]) {
-        if (!t.is_string() || !IsTileLetter(t.get<std::string>()))
-          return Unstatable("/supply/draw_order", "expected tile letters");
-        out += " " + t.get<std::string>();
-      }
-    } else if (js.contains("remaining")) {
-      const json& r = js["remaining"];
-      if (r.is_string() && r.get<std::string>() == "rest") {
-        out += "; remaining rest";
-      } else {
-        if (!r.is_object()) return Unstatable("/supply/remaining", "expected counts or \"rest\"");
-        out += "; remaining";
-        for (auto it = r.begin(); it != r.end(); ++it) {
-          if (!IsTileLetter(it.key()) || !IsInt(it.value()) || it.value().get<long long>() < 0)
-            return Unstatable("/supply/remaining/" + it.key(), "expected TILE: count");
-          out += " " + it.key() + ":" + it.value().dump();
-        }
-      }
-    }
-  }
-  if (doc.contains("turn")) {
-    const json& t = doc["turn"];
-    if (!OnlyKeys(t, {"player", "step", "tile", "placed"}) ||
-        (t.contains("step") && (!t["step"].is_string() || !Bare(t["step"].get<std::string>()) ||
-                                IsTileLetter(t["step"].get<std::string>()))) ||
-        (t.contains("tile") &&
-         (!t["tile"].is_string() || !IsTileLetter(t["tile"].get<std::string>()))) ||
-        (t.contains("placed") &&
-         (!OnlyKeys(t["placed"], {"x", "y"}) || !t["placed"].contains("x") ||
-          !t["placed"].contains("y") || !IsInt(t["placed"]["x"]) || !IsInt(t["placed"]["y"]))))
-      return Unstatable("/turn", "expected player, step (a word), tile (a letter), placed {x, y}");
-    auto o = owner(t.value("player", json(0)), "/turn/player");
+  return Status::Ok();
+}
+
+Status WriteFigures(const json& doc, std::string& out, const Owners& owner) {
+  if (!doc.contains("figures")) return Status::Ok();
+  const json& jf = doc["figures"];
+  if (!jf.is_array()) return Unstatable("/figures", "expected an array");
+  out += "; figures";
+  for (size_t i = 0; i < jf.size(); ++i) {
+    const json& f = jf[i];
+    std::string w = "/figures/" + std::to_string(i);
+    if (!OnlyKeys(f, {"owner", "kind", "x", "y", "feature", "posture"}) || !f.contains("owner") ||
+        !f.contains("x") || !f.contains("y") || !IsInt(f["x"]) || !IsInt(f["y"]) ||
+        !f.contains("feature") || !f["feature"].is_string() ||
+        (f.contains("kind") && !f["kind"].is_string()) ||
+        (f.contains("posture") && !f["posture"].is_string()))
+      return Unstatable(w, "expected owner, kind, x, y, feature, posture");
+    auto o = owner(f["owner"], w + "/owner");
     if (!o.ok()) return o.status();
-    out += "; turn " + *o;
-    if (t.contains("step")) out += " " + t["step"].get<std::string>();
-    if (t.contains("tile")) out += " " + t["tile"].get<std::string>();
-    if (t.contains("placed")) out += " " + XY(t["placed"]["x"], t["placed"]["y"]);
+    out += (i ? " / " : " ") + *o;
+    if (f.contains("kind")) {
+      std::string k = f["kind"].get<std::string>();
+      if (ToCoord(k)) return Unstatable(w + "/kind", "a kind that looks like X,Y");
+      out += " " + Word(k);
+    }
+    out += " " + XY(f["x"], f["y"]) + " " + Word(f["feature"].get<std::string>());
+    if (f.contains("posture")) out += " " + Word(f["posture"].get<std::string>());
   }
+  return Status::Ok();
+}
+
+Status WriteSupply(const json& doc, std::string& out) {
+  if (!doc.contains("supply")) return Status::Ok();
+  const json& js = doc["supply"];
+  if (!OnlyKeys(js, {"draw_order", "remaining"}) ||
+      (js.contains("draw_order") && js.contains("remaining")))
+    return Unstatable("/supply", "expected draw_order or remaining");
+  if (js.contains("draw_order")) {
+    if (!js["draw_order"].is_array()) return Unstatable("/supply/draw_order", "expected an array");
+    out += "; draw";
+    for (const json& t : js["draw_order"]) {
+      if (!t.is_string() || !IsTileLetter(t.get<std::string>()))
+        return Unstatable("/supply/draw_order", "expected tile letters");
+      out += " " + t.get<std::string>();
+    }
+  } else if (js.contains("remaining")) {
+    const json& r = js["remaining"];
+    if (r.is_string() && r.get<std::string>() == "rest") {
+      out += "; remaining rest";
+    } else {
+      if (!r.is_object()) return Unstatable("/supply/remaining", "expected counts or \"rest\"");
+      out += "; remaining";
+      for (auto it = r.begin(); it != r.end(); ++it) {
+        if (!IsTileLetter(it.key()) || !IsInt(it.value()) || it.value().get<long long>() < 0)
+          return Unstatable("/supply/remaining/" + it.key(), "expected TILE: count");
+        out += " " + it.key() + ":" + it.value().dump();
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+Status WriteTurn(const json& doc, std::string& out, const Owners& owner) {
+  if (!doc.contains("turn")) return Status::Ok();
+  const json& t = doc["turn"];
+  if (!OnlyKeys(t, {"player", "step", "tile", "placed"}) ||
+      (t.contains("step") && (!t["step"].is_string() || !Bare(t["step"].get<std::string>()) ||
+                              IsTileLetter(t["step"].get<std::string>()))) ||
+      (t.contains("tile") &&
+       (!t["tile"].is_string() || !IsTileLetter(t["tile"].get<std::string>()))) ||
+      (t.contains("placed") &&
+       (!OnlyKeys(t["placed"], {"x", "y"}) || !t["placed"].contains("x") ||
+        !t["placed"].contains("y") || !IsInt(t["placed"]["x"]) || !IsInt(t["placed"]["y"]))))
+    return Unstatable("/turn", "expected player, step (a word), tile (a letter), placed {x, y}");
+  auto o = owner(t.value("player", json(0)), "/turn/player");
+  if (!o.ok()) return o.status();
+  out += "; turn " + *o;
+  if (t.contains("step")) out += " " + t["step"].get<std::string>();
+  if (t.contains("tile")) out += " " + t["tile"].get<std::string>();
+  if (t.contains("placed")) out += " " + XY(t["placed"]["x"], t["placed"]["y"]);
+  return Status::Ok();
+}
+
+// state, meta and the question.
+Status WriteRest(const json& doc, std::string& out) {
   if (doc.contains("expansions")) {
     const json& je = doc["expansions"];
     if (!je.is_object()) return Unstatable("/expansions", "expected an object");
@@ -274,6 +292,25 @@ StatusOr<std::string> JsonToLine(const json& doc) {
     if (!doc["question"].is_object()) return Unstatable("/question", "expected an object");
     out += QuestionLine(doc["question"]);
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<std::string> JsonToLine(const json& doc) {
+  if (!doc.is_object()) return Unstatable("", "a position is a JSON object");
+  if (!OnlyKeys(doc, {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
+                      "expansions", "board_partial"}))
+    return Unstatable("", "a field the position format does not have");
+  std::string out;
+  Owners owners;
+  if (Status st = WriteRules(doc, out); !st.ok()) return st;
+  if (Status st = WritePlayers(doc, out, owners); !st.ok()) return st;
+  if (Status st = WriteBoard(doc, out); !st.ok()) return st;
+  if (Status st = WriteFigures(doc, out, owners); !st.ok()) return st;
+  if (Status st = WriteSupply(doc, out); !st.ok()) return st;
+  if (Status st = WriteTurn(doc, out, owners); !st.ok()) return st;
+  if (Status st = WriteRest(doc, out); !st.ok()) return st;
   return out;
 }
 

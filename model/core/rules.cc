@@ -29,8 +29,10 @@ std::optional<Verdict> ExpansionJudges(const Position& pos, const Action& a) {
 // BASE-END: after final scoring no move of the game can be made.
 Verdict AfterTheEnd(const Position& pos, const Action& a) {
   if (auto v = ExpansionJudges(pos, a)) return *v;
-  return Verdict::Illegal("BASE-END", "the game is over and final scoring is done: no move can "
-                                      "follow it (" + Describe(pos, a) + ")");
+  return Verdict::Illegal("BASE-END",
+                          "the game is over and final scoring is done: no move can "
+                          "follow it (" +
+                              Describe(pos, a) + ")");
 }
 
 // An action attempted in a turn that ended before any step took it: `last` is the position
@@ -44,14 +46,16 @@ Verdict AfterTheTurn(const Position& last, const Position& ended, PlayerId playe
   const std::string next = ended.players[ended.turn.player].name;
   if (a.type == ActionType::kDraw || a.type == ActionType::kPlaceTile)
     return Verdict::Illegal("BASE-PLACE-UNPLACEABLE",
-                            name + " has placed this turn's tile: a player places one tile per "
-                                   "turn and draws again only when the drawn tile fits nowhere (" +
+                            name +
+                                " has placed this turn's tile: a player places one tile per "
+                                "turn and draws again only when the drawn tile fits nowhere (" +
                                 Describe(ended, a) + "); the turn has passed to " + next);
   return Verdict::Illegal("BASE-SCORE-TIMING",
                           name + "'s turn has no step left that takes this action (" +
                               Describe(ended, a) +
                               "): after the figure placement the completed features are scored "
-                              "and the turn passes to " + next);
+                              "and the turn passes to " +
+                              next);
 }
 
 }  // namespace
@@ -258,8 +262,16 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
   return ApplyLater(pos, action, finish_turn);
 }
 
-std::vector<Violation> Validate(const Position& pos) {
-  std::vector<Violation> out;
+namespace {
+
+// A figure the rule `ruling` would refuse that an expansion's state excuses.
+bool Excused(const Position& pos, size_t f, std::string_view ruling) {
+  for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
+    if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
+  return false;
+}
+
+void ValidateSetup(const Position& pos, std::vector<Violation>& out) {
   const Board& b = pos.board;
   const TileCatalog& cat = *pos.cfg().catalog;
   // BASE-SETUP: the tile set and the number of players.
@@ -282,6 +294,10 @@ std::vector<Violation> Validate(const Position& pos) {
                          " times (board, hand and supply) but the set has " +
                          std::to_string(cat.def(t).count)});
   }
+}
+
+void ValidatePlacement(const Position& pos, std::vector<Violation>& out) {
+  const Board& b = pos.board;
   // BASE-PLACE-EDGE and BASE-PLACE-ADJ between every pair of neighbours; the board is one piece
   // unless it is partial (the stated tiles may connect through tiles the file leaves out).
   // Each tile's four neighbours looked up once for both (Validate runs after every
@@ -323,6 +339,9 @@ std::vector<Violation> Validate(const Position& pos) {
                            std::to_string(b.tile(i).pos.y) +
                            ") is not connected to the start tile"});
   }
+}
+
+void ValidateSupply(const Position& pos, std::vector<Violation>& out) {
   // BASE-MEEPLE-SUPPLY: supply + board = the figures each player owns; on a partial board at
   // most that many (the others may stand on tiles the file leaves out).
   const auto& kinds = pos.cfg().figure_kinds;
@@ -345,11 +364,12 @@ std::vector<Violation> Validate(const Position& pos) {
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
-  auto excused = [&](size_t f, std::string_view ruling) {
-    for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
-      if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
-    return false;
-  };
+}
+
+void ValidateFiguresOnTiles(const Position& pos, std::vector<Violation>& out) {
+  const Board& b = pos.board;
+  const auto& kinds = pos.cfg().figure_kinds;
+  auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
   // BASE-MEEPLE-TILE: a figure lies only in a field (a farmer); on a road, city or monastery it
   // stands unless an expansion's state lays it down (ExcusesFigure with ruling "lying").
   for (size_t f = 0; f < pos.figures.size(); ++f) {
@@ -381,6 +401,12 @@ std::vector<Violation> Validate(const Position& pos) {
                      "a second " + kinds[fig.kind].name +
                          " on one tile: figures go only on the tile just placed, one per turn"});
   }
+}
+
+void ValidateSharedSegments(const Position& pos, std::vector<Violation>& out) {
+  const auto& kinds = pos.cfg().figure_kinds;
+  const size_t nf = pos.figures.size();
+  auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
   // BASE-MEEPLE-FREE: two figures on one segment of one tile cannot arise (the second would
   // have gone on an occupied feature). One violation per segment, listing its figures (one
   // per pair made 3,000 figures cost 6 GB).
@@ -405,10 +431,15 @@ std::vector<Violation> Validate(const Position& pos) {
                                     : "?";
       names += (names.empty() ? "" : ", ") + owner + "'s " + kinds[fig.kind].name;
     }
-    out.push_back({"BASE-MEEPLE-FREE", "/figures/" + std::to_string(*first_bad),
-                   std::to_string(figs.size()) + " figures on the same feature of one tile: " +
-                       names});
+    out.push_back(
+        {"BASE-MEEPLE-FREE", "/figures/" + std::to_string(*first_bad),
+         std::to_string(figs.size()) + " figures on the same feature of one tile: " + names});
   }
+}
+
+void ValidateReturnsAndScores(const Position& pos, std::vector<Violation>& out) {
+  const Board& b = pos.board;
+  auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
   // BASE-RETURN: no figure stays on a completed road, city or monastery, except one completed
   // by this turn's tile before the scoring step.
   const bool before_scoring = pos.turn.placed >= 0;
@@ -437,6 +468,18 @@ std::vector<Violation> Validate(const Position& pos) {
     if (pos.players[p].score < 0)
       out.push_back(
           {"BASE-TRACK", "/players/" + std::to_string(p) + "/score", "a score cannot be negative"});
+}
+
+}  // namespace
+
+std::vector<Violation> Validate(const Position& pos) {
+  std::vector<Violation> out;
+  ValidateSetup(pos, out);
+  ValidatePlacement(pos, out);
+  ValidateSupply(pos, out);
+  ValidateFiguresOnTiles(pos, out);
+  ValidateSharedSegments(pos, out);
+  ValidateReturnsAndScores(pos, out);
   for (const Expansion* e : pos.cfg().Using(Hook::kValidate)) e->Validate(pos, out);
   return out;
 }
