@@ -13,6 +13,7 @@
 #include "adjudicator/exit_codes.h"
 #include "database/db.h"
 #include "database/migrate.h"
+#include "model/core/input_file.h"
 
 namespace carc::adjudicator::conform {
 
@@ -124,24 +125,139 @@ json GroupsJson(const std::map<std::string, GroupSum>& groups) {
   return out;
 }
 
+// Every report's run and its queries, in one transaction; `runs` lists the runs in the order
+// first seen.
+model::Status StoreReports(db::Connection& conn, const std::vector<json>& reports,
+                           std::vector<std::string>& runs) {
+  auto tx = db::Transaction::Begin(conn);
+  if (!tx.ok()) return tx.status();
+  auto run_ins = conn.Prepare(
+      "INSERT OR REPLACE INTO conform_runs (run, engine, hello, seed, random, cases, suite) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  if (!run_ins.ok()) return run_ins.status();
+  auto ins = conn.Prepare(
+      "INSERT OR REPLACE INTO conform_queries (run, query, kind, source, expansions, skipped, "
+      "findings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  if (!ins.ok()) return ins.status();
+  for (const json& j : reports) {  // checked by CheckReport: no json exception here
+    const json& r = j["run"];
+    const std::string run = RunKey(r);
+    if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
+    run_ins->Bind(1, run)
+        .Bind(2, r["engine"].get<std::string>())
+        .Bind(3, r["hello"].get<std::string>())
+        .Bind(4, static_cast<int64_t>(r["seed"].get<uint64_t>()))
+        .Bind(5, r["random"].get<int64_t>())
+        .Bind(6, r["cases"].get<int64_t>())
+        .Bind(7, r["suite"].get<std::string>());
+    if (auto s = run_ins->Run(); !s.ok()) return s;
+    for (const json& c : j["cases"]) {
+      ins->Bind(1, run)
+          .Bind(2, c["case"].get<int64_t>())
+          .Bind(3, c["kind"].get<std::string>())
+          .Bind(4, c["source"].get<std::string>())
+          .Bind(5, c["expansions"].get<std::string>())
+          .Bind(6, c.value("skipped", std::string()))
+          .Bind(7, c.value("findings", json::array()).dump());
+      if (auto s = ins->Run(); !s.ok()) return s;
+    }
+  }
+  return tx->Commit();
+}
+
+// Counts of one run's stored queries.
+struct RunSum {
+  int64_t merged = 0, checked = 0, skipped = 0, disagreeing = 0;
+  std::map<std::string, int> skipped_because;
+  std::map<std::string, std::pair<int, int>> per_exp;
+  std::map<std::string, GroupSum> groups, devs;
+
+  void Add(const std::string& source, const std::string& ex, const std::string& why,
+           const json& findings) {
+    ++merged;
+    if (!why.empty()) {
+      ++skipped, ++skipped_because[why];
+      return;
+    }
+    ++checked, ++per_exp[ex].first;
+    bool counted = false;
+    for (const json& f : findings) {
+      const bool dev = f["deviation"].get<bool>();
+      if (!dev && !counted) ++disagreeing, ++per_exp[ex].second, counted = true;
+      GroupSum& g =
+          (dev ? devs : groups)[f["category"].get<std::string>() + "|" + f["rulings"].dump()];
+      g.category = f["category"], g.rulings = f["rulings"], ++g.count;
+      if (g.sources.size() < 20 &&
+          std::find(g.sources.begin(), g.sources.end(), source) == g.sources.end())
+        g.sources.push_back(source);
+    }
+  }
+};
+
+// The summary of one run, from every row stored for it (all shards merged so far). Counted as
+// `carc conform` counts (checker.cc): a query disagrees when a finding of it cites no declared
+// deviation; a group is a category and its rulings, counted per finding.
+model::StatusOr<json> SummarizeRun(db::Connection& conn, const std::string& run) {
+  auto r = conn.Prepare("SELECT engine, seed, random, cases FROM conform_runs WHERE run = ?1");
+  if (!r.ok()) return r.status();
+  r->Bind(1, run);
+  if (auto row = r->Step(); !row.ok() || !*row)
+    return row.ok() ? model::Status(model::ErrorCode::kIo, "run row missing") : row.status();
+  json sum = {
+      {"engine", r->Text(0)}, {"seed", r->Int(1)}, {"random", r->Int(2)}, {"cases", r->Int(3)}};
+  auto q = conn.Prepare(
+      "SELECT source, expansions, skipped, findings FROM conform_queries WHERE run = ?1 "
+      "ORDER BY query");
+  if (!q.ok()) return q.status();
+  q->Bind(1, run);
+  RunSum n;
+  for (;;) {
+    auto row = q->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    n.Add(q->Text(0), q->Text(1), q->Text(2), json::parse(q->Text(3)));
+  }
+  sum["merged"] = n.merged;
+  sum["missing"] = sum["cases"].get<int64_t>() - n.merged;
+  sum["checked"] = n.checked;
+  sum["skipped"] = n.skipped;
+  sum["skipped_because"] = n.skipped_because;
+  sum["disagreeing_queries"] = n.disagreeing;
+  for (const auto& [ex, c] : n.per_exp)
+    sum["per_expansion"][ex] = {{"checked", c.first}, {"disagreeing", c.second}};
+  sum["groups"] = GroupsJson(n.groups);
+  sum["declared_deviations"] = GroupsJson(n.devs);
+  return sum;
+}
+
+// The reports, each read by the one JSON reader (model/core/input_file.h: bounded, no
+// duplicate key) and checked (CheckReport); 0, or the exit code after the message.
+int ReadReports(const std::vector<std::string>& files, std::vector<json>& reports) {
+  for (const std::string& file : files) {
+    auto text = model::ReadInputFile(file);
+    if (!text.ok()) {
+      std::cerr << "carc: conform merge: " << text.status().message() << "\n";
+      return static_cast<int>(text.status().code());
+    }
+    auto j = model::ParseJsonText(*text, model::DisplayName(file));
+    if (!j.ok()) {
+      std::cerr << "carc: conform merge: " << j.status().message() << "\n";
+      return kExitMalformed;
+    }
+    if (const std::string bad = CheckReport(*j); !bad.empty()) {
+      std::cerr << "carc: conform merge: " << file << ": " << bad << "\n";
+      return kExitMalformed;
+    }
+    reports.push_back(std::move(*j));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int MergeReports(const std::string& path, const std::vector<std::string>& files) {
   std::vector<json> reports;
-  for (const std::string& file : files) {
-    std::ifstream in(file);
-    if (!in) {
-      std::cerr << "carc: conform merge: cannot read " << file << "\n";
-      return kExitNoInput;
-    }
-    json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
-    const std::string bad = j.is_discarded() ? "not JSON" : CheckReport(j);
-    if (!bad.empty()) {
-      std::cerr << "carc: conform merge: " << file << ": " << bad << "\n";
-      return kExitMalformed;
-    }
-    reports.push_back(std::move(j));
-  }
+  if (int code = ReadReports(files, reports); code != 0) return code;
   // A carc database (created and migrated when missing), so rulings, games and runs may share it.
   auto conn = db::OpenDatabase(path, {.mode = db::OpenMode::kCreate});
   auto fail = [&](const model::Status& s) {
@@ -159,98 +275,12 @@ int MergeReports(const std::string& path, const std::vector<std::string>& files)
       !s.ok())
     return fail(s);
   std::vector<std::string> runs;
-  {
-    auto tx = db::Transaction::Begin(*conn);
-    if (!tx.ok()) return fail(tx.status());
-    auto run_ins = conn->Prepare(
-        "INSERT OR REPLACE INTO conform_runs (run, engine, hello, seed, random, cases, suite) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-    if (!run_ins.ok()) return fail(run_ins.status());
-    auto ins = conn->Prepare(
-        "INSERT OR REPLACE INTO conform_queries (run, query, kind, source, expansions, skipped, "
-        "findings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-    if (!ins.ok()) return fail(ins.status());
-    for (const json& j : reports) {  // checked by CheckReport: no json exception here
-      const json& r = j["run"];
-      const std::string run = RunKey(r);
-      if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
-      run_ins->Bind(1, run)
-          .Bind(2, r["engine"].get<std::string>())
-          .Bind(3, r["hello"].get<std::string>())
-          .Bind(4, static_cast<int64_t>(r["seed"].get<uint64_t>()))
-          .Bind(5, r["random"].get<int64_t>())
-          .Bind(6, r["cases"].get<int64_t>())
-          .Bind(7, r["suite"].get<std::string>());
-      if (auto s = run_ins->Run(); !s.ok()) return fail(s);
-      for (const json& c : j["cases"]) {
-        ins->Bind(1, run)
-            .Bind(2, c["case"].get<int64_t>())
-            .Bind(3, c["kind"].get<std::string>())
-            .Bind(4, c["source"].get<std::string>())
-            .Bind(5, c["expansions"].get<std::string>())
-            .Bind(6, c.value("skipped", std::string()))
-            .Bind(7, c.value("findings", json::array()).dump());
-        if (auto s = ins->Run(); !s.ok()) return fail(s);
-      }
-    }
-    if (auto s = tx->Commit(); !s.ok()) return fail(s);
-  }
-  // The summary of each run, from every row stored for it (all shards merged so far). Counted
-  // as `carc conform` counts (checker.cc): a query disagrees when a finding of it cites no
-  // declared deviation; a group is a category and its rulings, counted per finding.
+  if (auto s = StoreReports(*conn, reports, runs); !s.ok()) return fail(s);
   json out = json::object();
   for (const std::string& run : runs) {
-    auto r = conn->Prepare("SELECT engine, seed, random, cases FROM conform_runs WHERE run = ?1");
-    if (!r.ok()) return fail(r.status());
-    r->Bind(1, run);
-    if (auto row = r->Step(); !row.ok() || !*row)
-      return fail(row.ok() ? model::Status(model::ErrorCode::kIo, "run row missing")
-                           : row.status());
-    json sum = {
-        {"engine", r->Text(0)}, {"seed", r->Int(1)}, {"random", r->Int(2)}, {"cases", r->Int(3)}};
-    auto q = conn->Prepare(
-        "SELECT source, expansions, skipped, findings FROM conform_queries WHERE run = ?1 "
-        "ORDER BY query");
-    if (!q.ok()) return fail(q.status());
-    q->Bind(1, run);
-    int64_t merged = 0, checked = 0, skipped = 0, disagreeing = 0;
-    std::map<std::string, int> skipped_because;
-    std::map<std::string, std::pair<int, int>> per_exp;
-    std::map<std::string, GroupSum> groups, devs;
-    for (;;) {
-      auto row = q->Step();
-      if (!row.ok()) return fail(row.status());
-      if (!*row) break;
-      ++merged;
-      const std::string source = q->Text(0), ex = q->Text(1), why = q->Text(2);
-      if (!why.empty()) {
-        ++skipped, ++skipped_because[why];
-        continue;
-      }
-      ++checked, ++per_exp[ex].first;
-      bool counted = false;
-      for (const json& f : json::parse(q->Text(3))) {
-        const bool dev = f["deviation"].get<bool>();
-        if (!dev && !counted) ++disagreeing, ++per_exp[ex].second, counted = true;
-        GroupSum& g =
-            (dev ? devs : groups)[f["category"].get<std::string>() + "|" + f["rulings"].dump()];
-        g.category = f["category"], g.rulings = f["rulings"], ++g.count;
-        if (g.sources.size() < 20 &&
-            std::find(g.sources.begin(), g.sources.end(), source) == g.sources.end())
-          g.sources.push_back(source);
-      }
-    }
-    sum["merged"] = merged;
-    sum["missing"] = sum["cases"].get<int64_t>() - merged;
-    sum["checked"] = checked;
-    sum["skipped"] = skipped;
-    sum["skipped_because"] = skipped_because;
-    sum["disagreeing_queries"] = disagreeing;
-    for (const auto& [ex, c] : per_exp)
-      sum["per_expansion"][ex] = {{"checked", c.first}, {"disagreeing", c.second}};
-    sum["groups"] = GroupsJson(groups);
-    sum["declared_deviations"] = GroupsJson(devs);
-    out[run] = sum;
+    auto sum = SummarizeRun(*conn, run);
+    if (!sum.ok()) return fail(sum.status());
+    out[run] = *sum;
   }
   std::cout << out.dump(2) << "\n";
   return kExitUpheld;

@@ -241,42 +241,40 @@ Query AsApply(const Query& q, const Finding& f) {
   return q;
 }
 
-}  // namespace
-
-Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
-  Report rep;
-  auto fail = [&](const std::string& msg) {
-    rep.exit_code = 74;
-    rep.json["error"] = msg;
-    return rep;
-  };
-  std::unique_ptr<Trace> trace;
-  if (!opts.trace.empty()) {
-    trace = std::make_unique<Trace>();
-    if (auto s = trace->Open(opts.trace); !s.ok()) {
-      rep.exit_code = static_cast<int>(s.code());
-      rep.json["error"] = s.message();
-      return rep;
+// Runs body(worker) on a thread per worker; meanwhile shows progress every 200 ms (under mu).
+template <typename Body, typename Show>
+void OnEveryWorker(std::vector<std::unique_ptr<Worker>>& workers, std::mutex& mu, Body body,
+                   Show show) {
+  std::vector<std::thread> threads;
+  std::atomic<int> running{static_cast<int>(workers.size())};
+  for (auto& w : workers)
+    threads.emplace_back([&, w = w.get()] {
+      body(w);
+      --running;
+    });
+  while (running > 0) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      show();
     }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
-  std::vector<std::unique_ptr<Worker>> workers;
-  for (int j = 0; j < std::max(opts.jobs, 1); ++j) {
-    workers.push_back(std::make_unique<Worker>(j, trace.get()));
-    if (auto s = workers.back()->Start(opts); !s.ok()) return fail(s.message());
-  }
-  auto declared = ReadHello(workers[0]->hello());
-  if (!declared.ok()) return fail(declared.status().message());
-  const Declared& d = *declared;
-  rep.json["engine"] = d.name;
-  auto suite = SuiteReader::Open(sopts, DeclaredCombinations(d));
-  if (!suite.ok()) {
-    rep.exit_code = static_cast<int>(suite.status().code());
-    rep.json["error"] = suite.status().message();
-    return rep;
-  }
-  const size_t shards = static_cast<size_t>(std::max(sopts.shards, 1));
-  const size_t shard = static_cast<size_t>(std::clamp(sopts.shard, 1, sopts.shards));
-  // Read, checked and grouped as the queries come: nothing grows with the number of queries.
+  for (auto& t : threads) t.join();
+}
+
+// One check while the queries stream through the workers: read, checked and grouped as they
+// come, so nothing grows with the number of queries. Members are taken under mu.
+struct CheckRun {
+  CheckRun(const SuiteOptions& sopts, const CheckOptions& o, const Declared& dd, SuiteReader& s)
+      : opts(o),
+        d(dd),
+        suite(s),
+        shards(static_cast<size_t>(std::max(sopts.shards, 1))),
+        shard(static_cast<size_t>(std::clamp(sopts.shard, 1, sopts.shards))) {}
+  const CheckOptions& opts;
+  const Declared& d;
+  SuiteReader& suite;
+  const size_t shards, shard;
   std::mutex mu;
   std::string suite_hash;  // chained: each query's request digest in suite order
   size_t total = 0, mine = 0, sent = 0, done = 0;
@@ -286,12 +284,15 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
   int disagreeing = 0;
   std::atomic<bool> stop{false};
   Status first = Status::Ok();
-  auto record = [&](const json& r) {
+  const std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+
+  void Record(const json& r) {
     if (opts.on_case) opts.on_case(r);
-  };
-  auto take = [&](Query& q, std::string& why) {  // under mu: the next query of the shard
+  }
+  // The next query of the shard; a skipped one is recorded on the way.
+  bool Take(Query& q, std::string& why) {
     for (;;) {
-      if (stop || !(*suite)->Next(q)) return false;
+      if (stop || !suite.Next(q)) return false;
       ++total;
       suite_hash = database::Sha256Hex(suite_hash + database::Sha256Hex(Request(q).dump()));
       if (q.index % shards != shard - 1) continue;
@@ -299,14 +300,14 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
       why = SkipReason(q, d);
       if (why.empty()) return ++sent, true;
       skipped[why]++;
-      record({{"case", q.index},
+      Record({{"case", q.index},
               {"kind", q.kind},
               {"source", q.source},
               {"expansions", ExpName(q)},
               {"skipped", why}});
     }
-  };
-  auto merge = [&](const Query& q, const std::vector<Finding>& fs) {  // under mu
+  }
+  void Merge(const Query& q, const std::vector<Finding>& fs) {
     auto& pe = per_exp[ExpName(q)];
     pe.first++;
     bool counted = false;
@@ -322,177 +323,148 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
       findings.push_back({{"category", f.category}, {"rulings", f.rulings}, {"deviation", dev}});
     }
     ++done;
-    record({{"case", q.index},
+    Record({{"case", q.index},
             {"kind", q.kind},
             {"source", q.source},
             {"expansions", ExpName(q)},
             {"findings", findings}});
-  };
-  const auto t0 = std::chrono::steady_clock::now();
-  auto progress = [&](const std::string& what, size_t n, const std::string& of) {
+  }
+  void Progress(const std::string& what, size_t n, const std::string& of) const {
     if (!opts.progress) return;
     auto secs =
         std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - t0);
     std::cerr << "\rconform: " << what << " " << n << of << ", " << disagreeing
               << " disagreeing queries, " << secs.count() << " s   " << std::flush;
-  };
-  {
-    std::vector<std::thread> threads;
-    std::atomic<int> running{static_cast<int>(workers.size())};
-    for (auto& w : workers)
-      threads.emplace_back([&, w = w.get()] {
+  }
+  void Failed(Status s) {  // under mu
+    if (first.ok()) first = std::move(s);
+    stop = true;
+  }
+};
+
+void RunQueries(CheckRun& run, std::vector<std::unique_ptr<Worker>>& workers) {
+  OnEveryWorker(
+      workers, run.mu,
+      [&](Worker* w) {
         Query q;
         std::string why;
         for (;;) {
           {
-            std::lock_guard<std::mutex> lock(mu);
-            if (!take(q, why)) break;
+            std::lock_guard<std::mutex> lock(run.mu);
+            if (!run.Take(q, why)) break;
           }
           auto f = w->Run(q);
-          std::lock_guard<std::mutex> lock(mu);
+          std::lock_guard<std::mutex> lock(run.mu);
           if (!f.ok()) {
-            if (first.ok())
-              first = Status(f.status().code(),
-                             f.status().message() + " (query from " + q.source + ")");
-            stop = true;
+            run.Failed(
+                Status(f.status().code(), f.status().message() + " (query from " + q.source + ")"));
             break;
           }
-          merge(q, *f);
+          run.Merge(q, *f);
         }
-        --running;
-      });
-    while (running > 0) {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        progress("queries", done, "");
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    for (auto& t : threads) t.join();
+      },
+      [&] { run.Progress("queries", run.done, ""); });
+}
+
+// Shrinks the smallest examples of group g, then asks again for the example as shown.
+Status ShrinkGroup(Group& g, Worker* w, const CheckOptions& opts) {
+  Oracle ask = [&](const Query& c) { return w->Run(c); };
+  for (const Member& m : g.smallest) {
+    auto sh = Shrink(m.query, m.finding, ask, opts.max_shrink_steps);
+    if (!sh.ok()) return sh.status();
+    if (!g.shrunk || SizeOf(sh->query) < SizeOf(g.shrunk->query)) g.shrunk = *sh;
   }
-  if (!first.ok()) {
-    if (opts.progress) std::cerr << "\n";
-    return fail(first.message());
-  }
-  // The run, as `carc conform merge` keys it: the same engine answer to hello, seed, random
-  // count and suite (every query's request) give the same run, whichever shard checked it.
-  rep.json["run"] = {{"engine", d.name},
-                     {"hello", database::Sha256Hex(workers[0]->hello().dump()).substr(0, 16)},
-                     {"seed", sopts.seed},
-                     {"random", sopts.random},
-                     {"cases", total},
-                     {"suite", database::Sha256Hex(suite_hash).substr(0, 16)}};
-  rep.json["shard"] = {{"k", shard}, {"n", shards}};
-  if (!sopts.only.empty()) rep.json["only"] = sopts.only;
-  // Shrink the smallest examples of each group, one group per engine at a time.
+  auto again = w->Run(g.shrunk->query);
+  if (!again.ok()) return again.status();
+  g.reference = w->last_reference_;
+  g.engine = w->last_engine_;
+  for (const Finding& f : *again)
+    if (f.category == g.shrunk->finding.category &&
+        (g.shrunk->finding.rulings.empty() ||
+         std::any_of(f.rulings.begin(), f.rulings.end(),
+                     [&](const std::string& r) { return g.shrunk->finding.rulings.count(r) > 0; })))
+      g.shrunk->finding = f;
+  return Status::Ok();
+}
+
+// Shrink the smallest examples of each group, one group per engine at a time.
+void ShrinkGroups(CheckRun& run, std::vector<std::unique_ptr<Worker>>& workers) {
   std::vector<Group*> groups;
-  for (auto& [k, g] : pre) groups.push_back(&g);
+  for (auto& [k, g] : run.pre) groups.push_back(&g);
   std::atomic<size_t> next{0}, shrunk{0};
-  {
-    std::vector<std::thread> threads;
-    std::atomic<int> running{static_cast<int>(workers.size())};
-    for (auto& w : workers)
-      threads.emplace_back([&, w = w.get()] {
-        for (size_t gi; !stop && (gi = next++) < groups.size();) {
-          Group& g = *groups[gi];
-          Oracle ask = [&](const Query& c) { return w->Run(c); };
-          Status s = Status::Ok();
-          for (const Member& m : g.smallest) {
-            auto sh = Shrink(m.query, m.finding, ask, opts.max_shrink_steps);
-            if (!sh.ok()) {
-              s = sh.status();
-              break;
-            }
-            if (!g.shrunk || SizeOf(sh->query) < SizeOf(g.shrunk->query)) g.shrunk = *sh;
-          }
-          if (s.ok()) {  // the answers to the example as shown
-            auto again = w->Run(g.shrunk->query);
-            if (again.ok()) {
-              g.reference = w->last_reference_;
-              g.engine = w->last_engine_;
-              for (const Finding& f : *again)
-                if (f.category == g.shrunk->finding.category &&
-                    (g.shrunk->finding.rulings.empty() ||
-                     std::any_of(f.rulings.begin(), f.rulings.end(), [&](const std::string& r) {
-                       return g.shrunk->finding.rulings.count(r) > 0;
-                     })))
-                  g.shrunk->finding = f;
-            } else {
-              s = again.status();
-            }
-          }
+  OnEveryWorker(
+      workers, run.mu,
+      [&](Worker* w) {
+        for (size_t gi; !run.stop && (gi = next++) < groups.size();) {
+          Status s = ShrinkGroup(*groups[gi], w, run.opts);
           ++shrunk;
           if (!s.ok()) {
-            std::lock_guard<std::mutex> lock(mu);
-            if (first.ok()) first = s;
-            stop = true;
+            std::lock_guard<std::mutex> lock(run.mu);
+            run.Failed(s);
           }
         }
-        --running;
-      });
-    while (running > 0) {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        progress("shrinking groups", shrunk, "/" + std::to_string(groups.size()));
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      },
+      [&] { run.Progress("shrinking groups", shrunk, "/" + std::to_string(groups.size())); });
+}
+
+// Groups whose examples shrank to the same category and rulings, as one: their count, sources
+// and smallest example. `best` is set to the group holding that example.
+json MergedGroup(const std::vector<const Group*>& gs, const Declared& d, const Group*& best_out) {
+  const Group* best = gs[0];
+  Group all;  // the sources of the merged groups
+  int count = 0;
+  for (const Group* g : gs) {
+    count += g->count;
+    if (SizeOf(g->shrunk->query) < SizeOf(best->shrunk->query)) best = g;
+    all.sources_cut |= g->sources_cut;
+    for (const auto& [src, i] : g->sources) {
+      Query q;
+      q.source = src;
+      q.index = i;
+      all.AddSource(q);
     }
-    for (auto& t : threads) t.join();
   }
-  if (opts.progress) std::cerr << "\n";
-  if (!first.ok()) return fail(first.message());
-  for (auto& w : workers) w->Quit();
-  // Groups whose examples shrank to the same category and rulings are one group.
-  std::map<std::string, std::vector<Group*>> merged;
-  for (auto& [k, g] : pre)
+  const Shrunk& sh = *best->shrunk;
+  const Finding& f = sh.finding;
+  json ref = best->reference, eng = best->engine;
+  for (json* a : {&ref, &eng})
+    for (const char* k : {"id", "ok", "rulings", "verdict_rulings", "note_rulings"}) a->erase(k);
+  json ex = {{"kind", sh.query.kind},
+             {"source", sh.query.source},
+             {"size", Size(sh.query)},
+             {"expansions", sh.query.expansions},
+             {"diff", f.diff},
+             {"explain", f.explain},
+             {"position", sh.query.position},
+             {"reference", ref},
+             {"engine", eng},
+             {"shrink", {{"tries", sh.tries}, {"local_minimum", sh.local_minimum}}}};
+  if (sh.query.kind == "apply") ex["action"] = sh.query.action;
+  if (!f.attributed.empty()) ex["attributed"] = f.attributed;
+  json g = {{"category", f.category},   {"rulings", f.rulings},           {"count", count},
+            {"queries", all.Sources()}, {"queries_cut", all.sources_cut}, {"example", ex}};
+  if (gs[0]->deviation) {
+    json reasons = json::array();
+    for (const auto& r : f.rulings)
+      if (d.deviations.count(r)) reasons.push_back({{"ruling", r}, {"reason", d.deviations.at(r)}});
+    g["declared_deviation"] = reasons;
+  }
+  best_out = best;
+  return g;
+}
+
+// The report's groups and declared deviations, largest first (ties: category and rulings, as
+// keyed); each group's example also goes to rep.examples for --rerun.
+void WriteGroups(const CheckRun& run, Report& rep) {
+  std::map<std::string, std::vector<const Group*>> merged;
+  for (const auto& [k, g] : run.pre)
     merged[(g.deviation ? "deviation|" : "") + GroupKey(g.shrunk->finding)].push_back(&g);
   std::vector<std::pair<json, const Group*>> out_groups, out_devs;
   for (auto& [key, gs] : merged) {
-    Group* best = gs[0];
-    Group all;  // the sources of the merged groups
-    int count = 0;
-    for (Group* g : gs) {
-      count += g->count;
-      if (SizeOf(g->shrunk->query) < SizeOf(best->shrunk->query)) best = g;
-      all.sources_cut |= g->sources_cut;
-      for (const auto& [src, i] : g->sources) {
-        Query q;
-        q.source = src;
-        q.index = i;
-        all.AddSource(q);
-      }
-    }
-    const Shrunk& sh = *best->shrunk;
-    const Finding& f = sh.finding;
-    json ref = best->reference, eng = best->engine;
-    for (json* a : {&ref, &eng})
-      for (const char* k : {"id", "ok", "rulings", "verdict_rulings", "note_rulings"}) a->erase(k);
-    json ex = {{"kind", sh.query.kind},
-               {"source", sh.query.source},
-               {"size", Size(sh.query)},
-               {"expansions", sh.query.expansions},
-               {"diff", f.diff},
-               {"explain", f.explain},
-               {"position", sh.query.position},
-               {"reference", ref},
-               {"engine", eng},
-               {"shrink", {{"tries", sh.tries}, {"local_minimum", sh.local_minimum}}}};
-    if (sh.query.kind == "apply") ex["action"] = sh.query.action;
-    if (!f.attributed.empty()) ex["attributed"] = f.attributed;
-    json g = {{"category", f.category},   {"rulings", f.rulings},           {"count", count},
-              {"queries", all.Sources()}, {"queries_cut", all.sources_cut}, {"example", ex}};
-    if (gs[0]->deviation) {
-      json reasons = json::array();
-      for (const auto& r : f.rulings)
-        if (d.deviations.count(r))
-          reasons.push_back({{"ruling", r}, {"reason", d.deviations.at(r)}});
-      g["declared_deviation"] = reasons;
-      out_devs.push_back({g, best});
-    } else {
-      out_groups.push_back({g, best});
-    }
+    const Group* best = nullptr;
+    json g = MergedGroup(gs, run.d, best);
+    (gs[0]->deviation ? out_devs : out_groups).push_back({g, best});
   }
-  // Largest groups first (ties: category and rulings, as keyed).
   auto by_count = [](const auto& a, const auto& b) {
     return a.first["count"].template get<int>() > b.first["count"].template get<int>();
   };
@@ -508,19 +480,72 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
     rep.example_meta.push_back(meta);
   }
   for (auto& [g, best] : out_devs) devs_json.push_back(g);
-  json summary = {{"queries", mine},
-                  {"checked", sent},
-                  {"skipped", mine - sent},
-                  {"skipped_because", skipped},
-                  {"disagreeing_queries", disagreeing},
+  json summary = {{"queries", run.mine},
+                  {"checked", run.sent},
+                  {"skipped", run.mine - run.sent},
+                  {"skipped_because", run.skipped},
+                  {"disagreeing_queries", run.disagreeing},
                   {"groups", groups_json.size()},
                   {"deviation_groups", devs_json.size()}};
-  for (auto& [g, c] : per_exp)
+  for (auto& [g, c] : run.per_exp)
     summary["per_expansion"][g] = {{"checked", c.first}, {"disagreeing", c.second}};
   rep.json["summary"] = summary;
   rep.json["groups"] = groups_json;
   rep.json["declared_deviations"] = devs_json;
   rep.exit_code = groups_json.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
+  Report rep;
+  auto fail_with = [&](const Status& s) {
+    rep.exit_code = static_cast<int>(s.code());
+    rep.json["error"] = s.message();
+    return rep;
+  };
+  auto fail = [&](const std::string& msg) {  // the engine or the run failed: exit 74
+    rep.exit_code = 74;
+    rep.json["error"] = msg;
+    return rep;
+  };
+  std::unique_ptr<Trace> trace;
+  if (!opts.trace.empty()) {
+    trace = std::make_unique<Trace>();
+    if (auto s = trace->Open(opts.trace); !s.ok()) return fail_with(s);
+  }
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int j = 0; j < std::max(opts.jobs, 1); ++j) {
+    workers.push_back(std::make_unique<Worker>(j, trace.get()));
+    if (auto s = workers.back()->Start(opts); !s.ok()) return fail(s.message());
+  }
+  auto declared = ReadHello(workers[0]->hello());
+  if (!declared.ok()) return fail(declared.status().message());
+  const Declared& d = *declared;
+  rep.json["engine"] = d.name;
+  auto suite = SuiteReader::Open(sopts, DeclaredCombinations(d));
+  if (!suite.ok()) return fail_with(suite.status());
+  CheckRun run(sopts, opts, d, **suite);
+  RunQueries(run, workers);
+  if (!run.first.ok()) {
+    if (opts.progress) std::cerr << "\n";
+    return fail(run.first.message());
+  }
+  // The run, as `carc conform merge` keys it: the same engine answer to hello, seed, random
+  // count and suite (every query's request) give the same run, whichever shard checked it.
+  rep.json["run"] = {{"engine", d.name},
+                     {"hello", database::Sha256Hex(workers[0]->hello().dump()).substr(0, 16)},
+                     {"seed", sopts.seed},
+                     {"random", sopts.random},
+                     {"cases", run.total},
+                     {"suite", database::Sha256Hex(run.suite_hash).substr(0, 16)}};
+  rep.json["shard"] = {{"k", run.shard}, {"n", run.shards}};
+  if (!sopts.only.empty()) rep.json["only"] = sopts.only;
+  ShrinkGroups(run, workers);
+  if (opts.progress) std::cerr << "\n";
+  if (!run.first.ok()) return fail(run.first.message());
+  for (auto& w : workers) w->Quit();
+  WriteGroups(run, rep);
   return rep;
 }
 
