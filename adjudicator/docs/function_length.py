@@ -20,21 +20,7 @@ DIRS = ["model", "adjudicator"]
 LIMIT = 120
 # Functions still over the limit that another change is splitting; each entry is
 # "path:function name" and must still be long (a stale entry fails too).
-KNOWN = {
-    "model/core/position_io.cc:ParsePosition",
-    "model/core/notation.cc:LineToJson",
-    "adjudicator/adjudicate.cc:Answer",
-    "adjudicator/conform/checker.cc:Check",
-    "model/render/svg.cc:RenderSvg",
-    "model/expansions/christmas_present/state.cc:ParseSection",
-    "model/expansions/messengers/io.cc:ParseState",
-    "model/expansions/messengers/messages.cc:CarryOut",
-    "model/core/rules.cc:Validate",
-    "model/core/notation_write.cc:JsonToLine",
-    "model/expansions/christmas_present/actions.cc:ParseXmasAction",
-    "adjudicator/cmd_conform_merge.cc:MergeReports",
-    "model/expansions/christmas_present/steps.cc:OutOfStepRuling",
-}
+KNOWN = {"model/render/svg.cc:RenderSvg"}
 
 SIGNATURE_END = re.compile(
     r"\)\s*(?:const|override|final|noexcept(?:\([^)]*\))?|mutable|&&|&|\s)*"
@@ -136,7 +122,7 @@ def main(argv):
     if args[:1] == ["--limit"]:
         limit = int(args[1])
         args = args[2:]
-    paths = [pathlib.Path(a) for a in args] or [ROOT / d for d in DIRS]
+    paths = [pathlib.Path(a).resolve() for a in args] or [ROOT / d for d in DIRS]
     files = []
     for p in paths:
         files += sorted(p.rglob("*")) if p.is_dir() else [p]
@@ -157,7 +143,7 @@ def main(argv):
         tag = " (known, being split)" if key in KNOWN else ""
         bad += key not in KNOWN
         print(f"{rel}:{first}: {name} is {length} lines (limit {limit}){tag}")
-    for key in sorted(KNOWN - seen):
+    for key in sorted(KNOWN - seen) if not args and limit == LIMIT else []:
         print(f"{key}: listed as known but no longer over {limit} lines: take it off KNOWN")
         bad += 1
     if bad:
