@@ -247,6 +247,15 @@ int Board::Place(TileType type, Coord c, Rotation r) {
   return idx;
 }
 
+void Board::ReserveTiles(int n) {
+  const size_t nodes = static_cast<size_t>(n) * kMaxSegments;
+  tiles_.reserve(n);
+  monastery_.reserve(n);
+  parent_.reserve(nodes);
+  next_.reserve(nodes);
+  agg_.reserve(nodes);
+}
+
 void Board::CompactSlots() {
   size_t live = 0;
   for (size_t i = 0; i < slot_need_.size(); ++i) {

@@ -146,6 +146,8 @@ class Board {
   bool CanPlaceAnywhere(TileType type) const;
   // Places without checking (callers check first); joins features. Returns the tile index.
   int Place(TileType type, Coord c, Rotation r);
+  // Room for n tiles in all, so that reading a long board grows no per-tile array as it goes.
+  void ReserveTiles(int n);
 
   // Empty squares next to a placed tile, in the order they first became so.
   std::vector<Coord> Frontier() const;

@@ -373,6 +373,7 @@ Status ReadBoard(Reader& rd, const json& j, Position& pos) {
     return JsonError(rd.ctx.source, "/board", "missing (at least the start tile)");
   const json& jb = j["board"];
   if (!rd.Array(jb, "/board")) return rd.error;
+  pos.board.ReserveTiles(static_cast<int>(jb.size()));
   for (size_t i = 0; i < jb.size(); ++i) {
     const Where w("/board", i);
     const json& jt = jb[i];
