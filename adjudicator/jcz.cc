@@ -2,6 +2,7 @@
 
 #include "database/game_record.h"
 #include "database/jcz_record.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -15,10 +16,6 @@ using model::Status;
 using nlohmann::json;
 
 namespace {
-
-Status Bad(const std::string& file, const std::string& where, const std::string& what) {
-  return Status(model::ErrorCode::kMalformed, file + ":" + where + ": " + what);
-}
 
 json Scores(const Position& pos) {
   json out = json::array();
@@ -60,7 +57,7 @@ model::StatusOr<JczReport> CheckJcz(const std::string& path) {
       auto a = model::ParseAction(rec.turns[t].actions[k], pos, where, ctx);
       if (!a.ok()) return a.status();
       model::ApplyResult r = model::Apply(pos, *a);
-      if (!r.input_error.empty()) return Bad(path, where, r.input_error);
+      if (!r.input_error.empty()) return model::JsonError(path, where, r.input_error);
       if (!r.verdict.legal) {
         std::string why = r.verdict.reasons.empty()
                               ? ""

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "database/search_words.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 
 namespace carc::database {
@@ -21,10 +22,6 @@ constexpr const char* kCzechQuestionsFile = "questions_cs.json";
 
 const char* const kLinkKinds[] = {"supersedes", "superseded_by", "variant_of", "conflicts_with",
                                   "see_also"};
-
-Status Malformed(const std::string& where, const std::string& what) {
-  return Status(ErrorCode::kMalformed, where + ": " + what);
-}
 
 std::optional<std::string> OptString(const json& obj, const char* key) {
   if (!obj.is_object() || !obj.contains(key) || !obj[key].is_string()) return std::nullopt;
@@ -127,12 +124,12 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
                     const std::string& where, const json& czech, BuildReport& rep) {
   for (const char* key : {"id", "title", "status", "summary"})
     if (!r.contains(key) || !r[key].is_string())
-      return Malformed(where + "/" + key, "expected a string");
+      return model::JsonError(where + "/" + key, "expected a string");
   const std::string id = r["id"], status = r["status"];
   if (!ValidStatus(status))
-    return Malformed(where + "/status", "unknown status \"" + status +
-                                            "\" (current, variant, disputed, superseded, "
-                                            "needs-expansion:<name>)");
+    return model::JsonError(where + "/status", "unknown status \"" + status +
+                                                   "\" (current, variant, disputed, superseded, "
+                                                   "needs-expansion:<name>)");
   const bool needs = status.rfind("needs-expansion:", 0) == 0;
   const json src = r.value("source", json::object());
   const json answer = r.value("official_answer", json());
@@ -146,7 +143,8 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
   in.ruling.Bind(14, OptInt(src, "footnote")).Bind(15, OptString(src, "paragraph_hint"));
   in.ruling.Bind(16, OptString(answer, "cited")).Bind(17, OptString(answer, "date"));
   const std::optional<std::string> questions = Questions(r);
-  if (!questions) return Malformed(where + "/questions", "expected a list of questions (strings)");
+  if (!questions)
+    return model::JsonError(where + "/questions", "expected a list of questions (strings)");
   // The Czech players' questions and answer (questions_cs.json) travel in `data` for display;
   // the index holds them in dictionary forms (CzechIndexText), as Czech questions are searched.
   std::string questions_index = *questions, body_index = BodyText(r, expansion_title);
@@ -167,7 +165,7 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
   int seq = 0;
   for (const json& a : r.value("additional_official_answers", json::array())) {
     if (!OptString(a, "cited"))
-      return Malformed(where + "/additional_official_answers", "expected {cited, date}");
+      return model::JsonError(where + "/additional_official_answers", "expected {cited, date}");
     in.answer.Bind(1, id)
         .Bind(2, seq++)
         .Bind(3, *OptString(a, "cited"))
@@ -179,7 +177,7 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
     const json& rd = readings[i];
     const std::string w = where + "/readings/" + std::to_string(i);
     if (!OptString(rd, "name") || !OptString(rd, "summary"))
-      return Malformed(w, "expected {name, adopted, summary, support}");
+      return model::JsonError(w, "expected {name, adopted, summary, support}");
     in.reading.Bind(1, id).Bind(2, static_cast<int>(i)).Bind(3, *OptString(rd, "name"));
     in.reading.Bind(4, rd.value("adopted", false) ? 1 : 0).Bind(5, *OptString(rd, "summary"));
     in.reading.Bind(6, OptString(rd, "support"));
@@ -189,13 +187,14 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
   const json links = r.value("links", json::object());
   for (const char* kind : kLinkKinds)
     for (const json& to : links.value(kind, json::array())) {
-      if (!to.is_string()) return Malformed(where + "/links/" + kind, "expected ruling IDs");
+      if (!to.is_string()) return model::JsonError(where + "/links/" + kind, "expected ruling IDs");
       in.link.Bind(1, id).Bind(2, kind).Bind(3, to.get<std::string>());
       if (Status s = in.link.Run(); !s.ok()) return s;
       ++rep.links;
     }
   for (const json& e : r.value("needs_expansion", json::array())) {
-    if (!e.is_string()) return Malformed(where + "/needs_expansion", "expected expansion ids");
+    if (!e.is_string())
+      return model::JsonError(where + "/needs_expansion", "expected expansion ids");
     in.need.Bind(1, id).Bind(2, e.get<std::string>());
     if (Status s = in.need.Run(); !s.ok()) return s;
   }
@@ -215,15 +214,15 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
 StatusOr<std::map<std::string, json>> CzechQuestions(const json& doc, const std::string& file) {
   std::map<std::string, json> out;
   if (!doc.is_object() || !doc.contains("questions") || !doc["questions"].is_object())
-    return Malformed(file + ":/questions", "expected an object keyed by ruling ID");
+    return model::JsonError(file + ":/questions", "expected an object keyed by ruling ID");
   for (const auto& [id, e] : doc["questions"].items()) {
     const std::string where = file + ":/questions/" + id;
     if (!e.is_object() || !e.contains("questions") || !e["questions"].is_array())
-      return Malformed(where, "expected {questions: [...], answer: \"...\"}");
+      return model::JsonError(where, "expected {questions: [...], answer: \"...\"}");
     for (const json& q : e["questions"])
-      if (!q.is_string()) return Malformed(where + "/questions", "expected strings");
+      if (!q.is_string()) return model::JsonError(where + "/questions", "expected strings");
     if (e.contains("answer") && !e["answer"].is_string())
-      return Malformed(where + "/answer", "expected a string");
+      return model::JsonError(where + "/answer", "expected a string");
     out[id] = e;
   }
   return out;
@@ -252,18 +251,19 @@ Status LoadRulingDocs(Connection& conn, Inserts& in, const std::vector<RulingDoc
     if (fs::path(d.rel).filename() == kCzechQuestionsFile) continue;
     const json& doc = d.doc;
     if (!doc.is_object() || !doc.contains("rulings") || !doc["rulings"].is_array())
-      return Malformed(d.file + ":/rulings", "expected an array");
+      return model::JsonError(d.file + ":/rulings", "expected an array");
     const std::string expansion = doc.value("expansion", "");
-    if (expansion.empty()) return Malformed(d.file + ":/expansion", "expected the expansion id");
+    if (expansion.empty())
+      return model::JsonError(d.file + ":/expansion", "expected the expansion id");
     const std::string expansion_title =
         OptString(doc.value("source", json::object()), "title").value_or(expansion);
     const json& rs = doc["rulings"];
     for (size_t i = 0; i < rs.size(); ++i) {
       const std::string where = d.file + ":/rulings/" + std::to_string(i);
-      if (!rs[i].is_object()) return Malformed(where, "expected an object");
+      if (!rs[i].is_object()) return model::JsonError(where, "expected an object");
       const std::string id = rs[i].value("id", "");
       if (!id.empty() && !seen.insert(id).second)
-        return Malformed(where + "/id", "duplicate ruling ID " + id);
+        return model::JsonError(where + "/id", "duplicate ruling ID " + id);
       const auto cs = czech.find(id);
       if (Status s = InsertRuling(conn, in, rs[i], expansion, expansion_title, d.rel, where,
                                   cs == czech.end() ? json() : cs->second, rep);
@@ -274,7 +274,8 @@ Status LoadRulingDocs(Connection& conn, Inserts& in, const std::vector<RulingDoc
     rep.files.push_back(d.rel);
   }
   if (!czech.empty())
-    return Malformed(czech_file + ":/questions/" + czech.begin()->first, "no ruling has this ID");
+    return model::JsonError(czech_file + ":/questions/" + czech.begin()->first,
+                            "no ruling has this ID");
   // Links must name rulings of the checklist (the foreign key is checked at commit; this names
   // the culprit first).
   auto dangling = conn.Prepare(
@@ -284,8 +285,8 @@ Status LoadRulingDocs(Connection& conn, Inserts& in, const std::vector<RulingDoc
   auto row = dangling->Step();
   if (!row.ok()) return row.status();
   if (*row)
-    return Malformed(dir, dangling->Text(0) + " links (" + dangling->Text(1) +
-                              ") to unknown ruling " + dangling->Text(2));
+    return model::JsonError(dir, dangling->Text(0) + " links (" + dangling->Text(1) +
+                                     ") to unknown ruling " + dangling->Text(2));
   return Status::Ok();
 }
 
@@ -322,7 +323,7 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
     auto doc = model::ReadJsonFile(f.string());
     if (!doc.ok()) return doc.status();
     const json& d = *doc;
-    if (!d.is_object()) return Malformed(f.string(), "expected an object");
+    if (!d.is_object()) return model::JsonError(f.string(), "expected an object");
     std::string pos_name = f.filename().string();
     pos_name.replace(pos_name.size() - 12, 12, ".position.json");
     json meta = json::object();
@@ -341,7 +342,7 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
       return Status(s.code(), s.message() + " [" + f.string() + "]");
     const int64_t no = conn.LastInsertRowid();
     for (const json& id : d.value("covers", json::array())) {
-      if (!id.is_string()) return Malformed(f.string() + ":/covers", "expected ruling IDs");
+      if (!id.is_string()) return model::JsonError(f.string() + ":/covers", "expected ruling IDs");
       in.cover.Bind(1, no).Bind(2, id.get<std::string>());
       if (Status s = in.cover.Run(); !s.ok()) return s;
       ++rep.covers;
@@ -409,7 +410,7 @@ StatusOr<BuildReport> BuildFromTexts(
     std::vector<RulingDoc> docs;
     for (const auto& [name, text] : files) {
       json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-      if (doc.is_discarded()) return Malformed(name, "not JSON");
+      if (doc.is_discarded()) return model::JsonError(name, "not JSON");
       docs.push_back({name, "database/rulings/" + name, std::move(doc)});
     }
     std::sort(docs.begin(), docs.end(),
