@@ -101,9 +101,20 @@ int Convert(const State& st) {
 }
 
 int New(const State& st) {
+  // Each item a name: "A,,B" or "A,B," would seat a player with no name (the position file
+  // calls nobody "").
   json players = json::array();
-  std::stringstream ss(st.players);
-  for (std::string name; std::getline(ss, name, ',');) players.push_back({{"name", name}});
+  for (size_t start = 0, item = 1;; ++item) {
+    const size_t comma = st.players.find(',', start);
+    const std::string name = st.players.substr(start, comma - start);
+    if (name.find_first_not_of(" \t") == std::string::npos)
+      return Fail(model::Status(model::ErrorCode::kMalformed,
+                                "--players: item " + std::to_string(item) +
+                                    " is empty; give names separated by commas (Anna,Ben)"));
+    players.push_back({{"name", name}});
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
   json exps = json::array();
   std::stringstream es(st.expansions);
   for (std::string id; std::getline(es, id, ',');)

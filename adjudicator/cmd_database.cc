@@ -23,6 +23,7 @@
 #include "database/sha256.h"
 #include "database/text_out.h"
 #include "model/core/input_file.h"
+#include "model/core/text_escape.h"
 
 #ifndef CARC_SOURCE_DIR
 #define CARC_SOURCE_DIR "."
@@ -86,7 +87,9 @@ int Fail(const model::Status& s) {
 }
 
 int Print(const json& j, const OutputFormat& f, std::string (*text)(const json&)) {
-  std::cout << (f.format == "text" ? text(j) : db::Pretty(j) + "\n");
+  // Text quotes what records hold (a game's title, its players): no control character is printed.
+  std::cout << (f.format == "text" ? model::EscapeControls(text(j), /*keep_lines=*/true)
+                                   : db::Pretty(j) + "\n");
   return kExitUpheld;
 }
 
@@ -240,7 +243,9 @@ model::StatusOr<db::Connection> OpenRulings(bool search) {
 }
 
 // A query as a message quotes it: at most 80 bytes (a pasted page is not echoed whole).
-std::string Quoted(const std::string& q) {
+// Control characters and bytes that are not UTF-8 are escaped: the echo never drives the terminal.
+std::string Quoted(const std::string& raw) {
+  const std::string q = model::EscapeControls(raw);
   if (q.size() <= 80) return "\"" + q + "\"";
   size_t cut = 77;
   while (cut > 0 && (static_cast<unsigned char>(q[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8

@@ -31,6 +31,9 @@ struct State {
   std::string host = "127.0.0.1";
   int port = 8080;
   size_t max_body = 512 * 1024;
+  int read_timeout = 5;
+  int idle_timeout = 5;
+  int max_connections = 128;
   std::string db = "carc.db";
   std::string root = CARC_SOURCE_DIR;
 };
@@ -46,6 +49,9 @@ int RunServe(const State& st) {
   opts.host = st.host;
   opts.port = st.port;
   opts.max_body = st.max_body;
+  opts.timeout_s = st.read_timeout;
+  opts.idle_s = st.idle_timeout;
+  opts.threads = st.max_connections;
   return serve::Serve(opts, **api);
 }
 #else
@@ -59,7 +65,10 @@ int RunServe(const State& st) {
   std::vector<std::string> args = {exe,          "serve",     "--host", st.host,
                                    "--port",     std::to_string(st.port),
                                    "--db",       st.db,       "--root", st.root,
-                                   "--max-body", std::to_string(st.max_body)};
+                                   "--max-body", std::to_string(st.max_body),
+                                   "--read-timeout", std::to_string(st.read_timeout),
+                                   "--idle-timeout", std::to_string(st.idle_timeout),
+                                   "--max-connections", std::to_string(st.max_connections)};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -88,6 +97,19 @@ void RegisterServeCommands(Registry& reg) {
   serve->add_option("--root", st.root, "Project checkout holding database/rulings and fixtures");
   serve->add_option("--max-body", st.max_body, "Request body limit in bytes")
       ->check(CLI::Range(1024, 16 * 1024 * 1024));
+  serve
+      ->add_option("--read-timeout", st.read_timeout,
+                   "Seconds a request (or its answer) may move no byte before the connection "
+                   "is closed (default 5)")
+      ->check(CLI::Range(1, 300));
+  serve
+      ->add_option("--idle-timeout", st.idle_timeout,
+                   "Seconds a kept-alive connection may wait for its next request (default 5)")
+      ->check(CLI::Range(1, 300));
+  serve
+      ->add_option("--max-connections", st.max_connections,
+                   "Connections served at once, one thread each (default 128); more wait in turn")
+      ->check(CLI::Range(1, 1024));
   reg.commands.push_back({serve, [] { return RunServe(st); }});
 }
 

@@ -179,6 +179,25 @@ TEST(Conform, HelloWithWrongTypesIsAnEngineFailure) {
   EXPECT_EQ(d->options["edition"], std::set<std::string>{"C3"});
 }
 
+// A deviation from a ruling the model does not have would excuse nothing (or a misspelt ID
+// would silently excuse nothing the engine meant): refused, naming the ID.
+TEST(Conform, HelloDeviationNamingAnUnknownRulingIsRefused) {
+  auto bad = conform::ReadHello(
+      {{"ok", true},
+       {"protocol", 1},
+       {"deviations", {{{"ruling", "BASE-MAJORITY"}}, {{"ruling", "BASE-NO-SUCH-RULE"}}}}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(static_cast<int>(bad.status().code()), 74);
+  EXPECT_NE(bad.status().message().find(
+                "deviation names \"BASE-NO-SUCH-RULE\", no ruling of this model"),
+            std::string::npos)
+      << bad.status().message();
+  auto good = conform::ReadHello(
+      {{"ok", true}, {"protocol", 1}, {"deviations", {{{"ruling", "BASE-MAJORITY"}}}}});
+  ASSERT_TRUE(good.ok()) << good.status().message();
+  EXPECT_EQ(good->deviations.count("BASE-MAJORITY"), 1u);
+}
+
 // A wrong-typed answer field is an engine failure (74), with one message naming the field.
 TEST(Conform, WrongTypedAnswerFieldFailsWith74) {
   const std::string dir = Scratch() + "/wrongtype";

@@ -23,6 +23,7 @@
 #include "model/core/input_file.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
+#include "model/core/text_escape.h"
 #include "model/expansions/registry.h"
 #include "model/render/svg.h"
 
@@ -137,6 +138,21 @@ TEST(DisplayName, EscapesBytesThatAreNotUtf8) {
   EXPECT_EQ(model::DisplayName("caf\xc3\xa9.json"), "caf\xc3\xa9.json");  // é stays
   EXPECT_EQ(model::DisplayName("a\nb"), "a\\x0ab");
   EXPECT_EQ(model::DisplayName("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a UTF-16 surrogate
+}
+
+// What a terminal acts on is written out: ESC and the other C0 controls as \xNN; the C1 CSI
+// (U+009B), NEL (U+0085) and a right-to-left override (U+202E) by their code points. Lines,
+// carriage returns and tabs pass in whole texts (stderr, text output), not in names.
+TEST(EscapeControls, WritesOutWhatATerminalWouldActOn) {
+  EXPECT_EQ(model::EscapeControls("\x1b[31mAnna\x1b[0m"), "\\x1b[31mAnna\\x1b[0m");
+  EXPECT_EQ(model::EscapeControls("\xc2\x9b"
+                                  "2J \xc2\x85 \xe2\x80\xae"
+                                  "x"),
+            "\\u{009B}2J \\u{0085} \\u{202E}x");
+  EXPECT_EQ(model::EscapeControls("a\tb\r\nc\x07", /*keep_lines=*/true), "a\tb\r\nc\\x07");
+  EXPECT_EQ(model::EscapeControls("a\tb\n"), "a\\x09b\\x0a");
+  const std::string renee = "Ren\xc3\xa9" "e \xe2\x86\x92";  // é and an arrow stay
+  EXPECT_EQ(model::EscapeControls(renee), renee);
 }
 
 // ---- reading files: size cap, FIFOs and devices

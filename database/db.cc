@@ -174,6 +174,7 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
     // WAL: readers keep reading while an import writes. NORMAL sync is safe in WAL against a
     // killed process (a commit is never half applied); only a power cut can lose the last one.
     if (Status s = c.Exec("PRAGMA journal_mode = WAL"); !s.ok()) return s;
+    c.wal_ = true;
     if (Status s = c.Exec("PRAGMA synchronous = NORMAL"); !s.ok()) return s;
   }
   return c;
@@ -182,7 +183,8 @@ StatusOr<Connection> Connection::Open(const std::string& path, const OpenOptions
 Connection::Connection(Connection&& o) noexcept
     : db_(std::exchange(o.db_, nullptr)),
       path_(std::move(o.path_)),
-      busy_timeout_ms_(o.busy_timeout_ms_) {}
+      busy_timeout_ms_(o.busy_timeout_ms_),
+      wal_(std::exchange(o.wal_, false)) {}
 
 Connection& Connection::operator=(Connection&& o) noexcept {
   if (this != &o) {
@@ -190,12 +192,22 @@ Connection& Connection::operator=(Connection&& o) noexcept {
     db_ = std::exchange(o.db_, nullptr);
     path_ = std::move(o.path_);
     busy_timeout_ms_ = o.busy_timeout_ms_;
+    wal_ = std::exchange(o.wal_, false);
   }
   return *this;
 }
 
 Connection::~Connection() {
-  if (db_) sqlite3_close_v2(db_);
+  if (!db_) return;
+  // A writer leaves the file in rollback-journal mode, so that read-only commands on it
+  // (`rulings search`, `serve`) create no -wal/-shm next to it, which a read-only connection
+  // could not remove on closing. Best effort: while another connection reads, the switch is
+  // refused (busy) and the file stays in WAL until the next writer closes last.
+  if (wal_) {
+    sqlite3_busy_timeout(db_, 0);
+    sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
+  }
+  sqlite3_close_v2(db_);
 }
 
 Status Connection::Exec(std::string_view sql) {

@@ -38,8 +38,8 @@ class Statement;
 
 class Connection {
  public:
-  // Opens, sets the per-connection pragmas (foreign_keys, busy timeout; WAL for kCreate) and
-  // checks the file is a carc database of a schema this build knows (migrating it if kCreate).
+  // Opens, sets the per-connection pragmas (foreign_keys, busy timeout; WAL for kCreate, a rollback
+  // journal again when it closes) and checks the file is a carc database of a schema this build knows (migrating it if kCreate).
   static StatusOr<Connection> Open(const std::string& path, const OpenOptions& opts);
 
   Connection() = default;
@@ -65,6 +65,7 @@ class Connection {
   sqlite3* db_ = nullptr;
   std::string path_;
   int busy_timeout_ms_ = 0;
+  bool wal_ = false;  // set to WAL by this connection: back to a rollback journal on close
 };
 
 class Statement {

@@ -398,5 +398,26 @@ TEST(DbEdges, AReadOnlyDatabaseIsReadWithoutLeavingShmOrWal) {
   EXPECT_EQ(Entries(dir.path()), std::set<std::string>{"ro.db"});
 }
 
+// A writable database, read by read-only commands (`rulings search`, `games list`, `serve`'s
+// connection): the writers (`db build`, `games import`) leave it in rollback-journal mode when
+// they close, so a read-only open creates no -wal or -shm (in WAL mode it created both and,
+// unable to remove them, left them behind).
+TEST(DbEdges, ReadsAfterWritesLeaveNoShmOrWal) {
+  TempDir dir;
+  const std::string db = dir.File("rw.db");
+  Build(db);
+  EXPECT_EQ(Carc("games import --db " + Q(db) + " " + Q(kGame)).code, 0);
+  ASSERT_EQ(Entries(dir.path()), std::set<std::string>{"rw.db"});
+  auto s = Carc("rulings search phantom --format json --db " + Q(db), true);
+  ASSERT_EQ(s.code, 0) << s.out;
+  EXPECT_FALSE(nlohmann::json::parse(s.out).at("hits").empty());
+  EXPECT_EQ(Carc("games list --db " + Q(db)).code, 0);
+  {
+    auto c = OpenDatabase(db, {.mode = OpenMode::kReadOnly});
+    ASSERT_TRUE(c.ok()) << c.status().message();
+  }
+  EXPECT_EQ(Entries(dir.path()), std::set<std::string>{"rw.db"});
+}
+
 }  // namespace
 }  // namespace carc::database

@@ -6,6 +6,7 @@
 #include "database/json_opt.h"
 #include "database/model_version.h"
 #include "database/sha256.h"
+#include "model/core/input_file.h"
 #include "model/core/position_io.h"
 
 namespace carc::database {
@@ -85,7 +86,11 @@ StatusOr<int64_t> InsertGame(Connection& conn, GameInserts& in, const ImportItem
 }  // namespace
 
 StatusOr<ImportItem> LoadGameFile(const std::string& path) {
-  auto doc = model::ReadJsonFile(path);
+  auto text = model::ReadInputFile(path, kMaxGameFileBytes);
+  if (!text.ok()) return text.status();
+  auto doc = model::ParseJsonText(*text, model::DisplayName(path));
+  text->clear();
+  text->shrink_to_fit();
   if (!doc.ok()) return doc.status();
   ImportItem item;
   item.source = path;

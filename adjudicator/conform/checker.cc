@@ -15,6 +15,7 @@
 #include "adjudicator/conform/shrink.h"
 #include "adjudicator/rulings_catalog.h"
 #include "database/sha256.h"
+#include "model/core/text_escape.h"
 
 namespace carc::adjudicator::conform {
 
@@ -67,6 +68,11 @@ model::StatusOr<Declared> ReadHello(const json& h) {
   for (const json& dv : devs) {
     if (!dv.is_object() || !dv.value("ruling", json()).is_string())
       return bad("each deviation needs a \"ruling\" string");
+    // A deviation from a ruling this model does not have would excuse nothing, or a typo would
+    // silently excuse nothing the engine meant: refused, naming the ID.
+    const std::string id = dv["ruling"].get<std::string>();
+    if (!EmbeddedRuling(id))
+      return bad("deviation names \"" + model::EscapeControls(id) + "\", no ruling of this model");
     d.deviations[dv["ruling"].get<std::string>()] =
         dv.value("reason", json("")).is_string() ? dv.value("reason", "") : "";
   }

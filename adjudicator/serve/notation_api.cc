@@ -2,6 +2,7 @@
 // model's notation reader and writer (model/core/notation.h), the same as `carc convert`.
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/serve/page_routes.h"
+#include "model/core/input_file.h"
 #include "model/core/notation.h"
 #include "model/expansions/registry.h"
 
@@ -22,13 +23,12 @@ std::optional<Response> NotationRoute(const std::string& method, const std::stri
                                       const std::string& body) {
   if (method != "POST" || (path != "/api/line" && path != "/api/position")) return std::nullopt;
   if (path == "/api/line") {
-    json doc;
-    try {
-      doc = json::parse(body);
-    } catch (const json::parse_error& e) {
-      return Fail(adjudicator::kExitMalformed,
-                  std::string("position.json:/: malformed JSON: ") + e.what());
-    }
+    // The CLI's reader: duplicate keys, nesting, numbers beyond a double and bytes that are not
+    // UTF-8 are refused with its message (nlohmann's own parse took the last of two keys).
+    auto parsed = model::ParseJsonText(body, "position.json");
+    if (!parsed.ok())
+      return Fail(static_cast<int>(parsed.status().code()), parsed.status().message());
+    const json doc = std::move(*parsed);
     if (!doc.is_object())
       return Fail(adjudicator::kExitMalformed, "position.json:/: expected a JSON object");
     // The short form a person would type: what the model fills in by itself left out.

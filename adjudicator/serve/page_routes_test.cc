@@ -55,6 +55,24 @@ TEST(PageRoutes, BadLineNamesTheColumn) {
   EXPECT_NE(out["error"].get<std::string>().find("column"), std::string::npos) << out.dump();
 }
 
+// The position is read as the command line reads a file: a key given twice, nesting beyond 64
+// levels, 1e400 and a byte that is not UTF-8 are each 400 with exit_code 65 and the CLI's
+// message, never the last value of a key or a 500.
+TEST(PageRoutes, LineReadsThePositionWithTheCliReader) {
+  const std::string dup = R"({"rules": {"edition": "C3"}, "rules": {"edition": "C1"}})";
+  json out = Body(NotationRoute("POST", "/api/line", dup), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+  EXPECT_NE(out["error"].get<std::string>().find("duplicate key \"rules\""), std::string::npos)
+      << out.dump();
+  out = Body(NotationRoute("POST", "/api/line", std::string(100000, '[')), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+  out = Body(NotationRoute("POST", "/api/line", R"({"players": [{"score": 1e400}]})"), 400);
+  EXPECT_NE(out["error"].get<std::string>().find("number out of range"), std::string::npos)
+      << out.dump();
+  out = Body(NotationRoute("POST", "/api/line", "{\"players\": [{\"name\": \"\xff\"}]}"), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+}
+
 TEST(PageRoutes, OtherRequestsAreNotTheirs) {
   EXPECT_FALSE(NotationRoute("GET", "/api/line", "").has_value());
   EXPECT_FALSE(ModulesRoute("POST", "/api/modules").has_value());

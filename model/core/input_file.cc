@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "model/core/text_escape.h"
+
 namespace carc::model {
 
 using nlohmann::json;
@@ -245,52 +247,6 @@ std::string JsonIntError(const json& j, int64_t lo, int64_t hi) {
          got;
 }
 
-std::string DisplayName(const std::string& path) {
-  std::string out;
-  auto hex = [&](unsigned char c) {
-    static const char* d = "0123456789abcdef";
-    out += "\\x";
-    out += d[c >> 4];
-    out += d[c & 15];
-  };
-  const auto* s = reinterpret_cast<const unsigned char*>(path.data());
-  const size_t n = path.size();
-  for (size_t i = 0; i < n;) {
-    unsigned char c = s[i];
-    if (c < 0x20 || c == 0x7f) {
-      hex(c);
-      ++i;
-      continue;
-    }
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    // Well-formed UTF-8 sequences (Unicode Table 3-7) are kept; anything else byte by byte.
-    size_t len = c >= 0xC2 && c <= 0xDF   ? 2
-                 : c >= 0xE0 && c <= 0xEF ? 3
-                 : c >= 0xF0 && c <= 0xF4 ? 4
-                                          : 0;
-    bool ok = len > 0 && i + len <= n;
-    if (ok) {
-      unsigned char lo = 0x80, hi = 0xBF;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-      ok = s[i + 1] >= lo && s[i + 1] <= hi;
-      for (size_t k = 2; ok && k < len; ++k) ok = s[i + k] >= 0x80 && s[i + k] <= 0xBF;
-    }
-    if (!ok) {
-      hex(c);
-      ++i;
-      continue;
-    }
-    out.append(path, i, len);
-    i += len;
-  }
-  return out;
-}
+std::string DisplayName(const std::string& path) { return EscapeControls(path); }
 
 }  // namespace carc::model

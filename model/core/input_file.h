@@ -42,7 +42,7 @@ std::string JsonIntError(const nlohmann::json& j, int64_t lo = -kMaxJsonInt,
                          int64_t hi = kMaxJsonInt);
 
 // A file name safe to print and to put into JSON output: bytes that are not valid UTF-8, and
-// control characters, are written as \xNN.
+// control characters, are escaped (EscapeControls, model/core/text_escape.h).
 std::string DisplayName(const std::string& path);
 
 }  // namespace carc::model

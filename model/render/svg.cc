@@ -171,46 +171,72 @@ std::string Tile(const model::RotatedTile& rt, const std::string& label, double 
 
 }  // namespace
 
-std::string RenderSvg(const Position& pos, const Picture& pic) {
-  const model::Board& b = pos.board;
-  const model::TileCatalog& cat = b.catalog();
-  // Board extent: every tile and the square in question, with one empty ring around. Hostile
-  // input: a square in question more than kSquareReach squares beyond the tiles is
-  // not drawn (one at (1000000, -1000000) or INT_MAX drew for ever), and the empty grid only
-  // while the extent holds at most kMaxGridCells squares (tiles are always drawn).
+namespace {
+
+// The board's extent in squares and where a square is drawn.
+struct Frame {
+  int x0, x1, y0, y1;
+  std::optional<Coord> square;  // the square in question, when drawn
+  bool grid;                    // the empty squares and axis labels are drawn
+  double board_w, board_h;
+  double px(int x) const { return kMargin + (x - x0) * kTileSize; }
+  double py(int y) const { return kMargin + (y - y0) * kTileSize; }
+};
+
+// What the figures drawn put in the key.
+struct Shown {
+  std::vector<bool> kinds;  // a kind of figure drawn (for the key lines of looks, FigureArt)
+  bool laid_down = false;   // a figure drawn lying off a field
+};
+
+// Board extent: every tile and the square in question, with one empty ring around. Hostile
+// input: a square in question more than kSquareReach squares beyond the tiles is not drawn (one
+// at (1000000, -1000000) or INT_MAX drew for ever), and the empty grid only while the extent
+// holds at most kMaxGridCells squares (tiles are always drawn).
+Frame BoardFrame(const model::Board& b, const Picture& pic) {
   constexpr int64_t kSquareReach = 16;
   constexpr int64_t kMaxGridCells = 40000;
   std::vector<Coord> cells;
   for (int i = 0; i < b.size(); ++i) cells.push_back(b.tile(i).pos);
   if (cells.empty()) cells.push_back({0, 0});
-  int x0 = cells[0].x, x1 = x0, y0 = cells[0].y, y1 = y0;
+  Frame f;
+  f.x0 = f.x1 = cells[0].x;
+  f.y0 = f.y1 = cells[0].y;
   for (Coord c : cells) {
-    x0 = std::min(x0, c.x - 1), x1 = std::max(x1, c.x + 1);
-    y0 = std::min(y0, c.y - 1), y1 = std::max(y1, c.y + 1);
+    f.x0 = std::min(f.x0, c.x - 1), f.x1 = std::max(f.x1, c.x + 1);
+    f.y0 = std::min(f.y0, c.y - 1), f.y1 = std::max(f.y1, c.y + 1);
   }
-  std::optional<Coord> square = pic.square;
-  if (square && (square->x < x0 - kSquareReach || square->x > x1 + kSquareReach ||
-                 square->y < y0 - kSquareReach || square->y > y1 + kSquareReach))
-    square.reset();
-  if (square) {
-    x0 = std::min(x0, square->x - 1), x1 = std::max(x1, square->x + 1);
-    y0 = std::min(y0, square->y - 1), y1 = std::max(y1, square->y + 1);
+  f.square = pic.square;
+  if (f.square && (f.square->x < f.x0 - kSquareReach || f.square->x > f.x1 + kSquareReach ||
+                   f.square->y < f.y0 - kSquareReach || f.square->y > f.y1 + kSquareReach))
+    f.square.reset();
+  if (f.square) {
+    f.x0 = std::min(f.x0, f.square->x - 1), f.x1 = std::max(f.x1, f.square->x + 1);
+    f.y0 = std::min(f.y0, f.square->y - 1), f.y1 = std::max(f.y1, f.square->y + 1);
   }
-  const bool grid = (int64_t{x1} - x0 + 1) * (int64_t{y1} - y0 + 1) <= kMaxGridCells;
-  auto px = [&](int x) { return kMargin + (x - x0) * kTileSize; };
-  auto py = [&](int y) { return kMargin + (y - y0) * kTileSize; };
-  const double board_w = (x1 - x0 + 1) * kTileSize, board_h = (y1 - y0 + 1) * kTileSize;
+  f.grid = (int64_t{f.x1} - f.x0 + 1) * (int64_t{f.y1} - f.y0 + 1) <= kMaxGridCells;
+  f.board_w = (f.x1 - f.x0 + 1) * kTileSize, f.board_h = (f.y1 - f.y0 + 1) * kTileSize;
+  return f;
+}
 
+std::string TileLabel(const model::TileCatalog& cat, const model::PlacedTile& t) {
+  return cat.Name(t.type) + (t.rotation ? " " + std::to_string(90 * t.rotation) : "");
+}
+
+// Grid and axis labels (x east, y south), the tiles, the square in question.
+std::string BoardSvg(const model::Board& b, const Picture& pic, const Frame& f) {
+  const model::TileCatalog& cat = b.catalog();
   std::string body;
-  // Grid and axis labels (x east, y south).
-  for (int x = x0; grid && x <= x1; ++x) body += Text(px(x) + 50, kMargin - 10, std::to_string(x), "ax", " text-anchor=\"middle\"");
-  for (int y = y0; grid && y <= y1; ++y) body += Text(kMargin - 8, py(y) + 54, std::to_string(y), "ax", " text-anchor=\"end\"");
-  for (int x = x0; grid && x <= x1; ++x)
-    for (int y = y0; y <= y1; ++y)
-      body += "<rect class=\"cell\" x=\"" + Num(px(x)) + "\" y=\"" + Num(py(y)) +
+  for (int x = f.x0; f.grid && x <= f.x1; ++x)
+    body += Text(f.px(x) + 50, kMargin - 10, std::to_string(x), "ax", " text-anchor=\"middle\"");
+  for (int y = f.y0; f.grid && y <= f.y1; ++y)
+    body += Text(kMargin - 8, f.py(y) + 54, std::to_string(y), "ax", " text-anchor=\"end\"");
+  for (int x = f.x0; f.grid && x <= f.x1; ++x)
+    for (int y = f.y0; y <= f.y1; ++y)
+      body += "<rect class=\"cell\" x=\"" + Num(f.px(x)) + "\" y=\"" + Num(f.py(y)) +
               "\" width=\"100\" height=\"100\"/>\n";
-  body += Text(kMargin + board_w, kMargin - 24, "x \u2192 east, y \u2193 south", "ax", " text-anchor=\"end\"");
-
+  body += Text(kMargin + f.board_w, kMargin - 24, "x \u2192 east, y \u2193 south", "ax",
+               " text-anchor=\"end\"");
   for (int i = 0; i < b.size(); ++i) {
     const model::PlacedTile& t = b.tile(i);
     auto mark = [&](int seg) -> std::optional<Mark> {
@@ -218,102 +244,106 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
       if (it == pic.features.end()) return std::nullopt;
       return it->second;
     };
-    body += Tile(b.rotated(i), cat.Name(t.type) + (t.rotation ? " " + std::to_string(90 * t.rotation) : ""),
-                 px(t.pos.x), py(t.pos.y), 1, mark);
+    body += Tile(b.rotated(i), TileLabel(cat, t), f.px(t.pos.x), f.py(t.pos.y), 1, mark);
   }
-  if (square)
+  if (f.square)
     body += "<rect class=\"square" + std::string(pic.square_illegal ? " illegal" : "") +
-            "\" x=\"" + Num(px(square->x) + 2.5) + "\" y=\"" + Num(py(square->y) + 2.5) +
+            "\" x=\"" + Num(f.px(f.square->x) + 2.5) + "\" y=\"" + Num(f.py(f.square->y) + 2.5) +
             "\" width=\"95\" height=\"95\"/>\n";
   // The tile's name again, over the dashed square, so that it stays legible.
-  if (square)
-    if (auto at = b.At(*square); at && *at >= 0) {
+  if (f.square)
+    if (auto at = b.At(*f.square); at && *at >= 0) {
       const model::PlacedTile& t = b.tile(*at);
-      body += "<g transform=\"translate(" + Num(px(t.pos.x)) + " " + Num(py(t.pos.y)) + ")\">" +
-              Text(3, 11, cat.Name(t.type) + (t.rotation ? " " + std::to_string(90 * t.rotation) : ""), "tl") +
-              "</g>\n";
+      body += "<g transform=\"translate(" + Num(f.px(t.pos.x)) + " " + Num(f.py(t.pos.y)) +
+              ")\">" + Text(3, 11, TileLabel(cat, t), "tl") + "</g>\n";
     }
+  return body;
+}
 
-  // Figures on the segment they occupy; figures sharing a segment step aside. A figure lies when
-  // its posture says so (a farmer) or when an expansion laid its feature down (Christmas
-  // Present's lay-down cards, XMAS-FN11): drawn on its side.
+// One figure where it stands: on the segment it occupies, stepped aside by the `k` figures
+// already there. A figure lies when its posture says so (a farmer) or when an expansion laid
+// its feature down (Christmas Present's lay-down cards, XMAS-FN11): drawn on its side.
+std::string PlacedFigure(const Position& pos, const Frame& f, const model::Figure& fig, int k,
+                         const std::set<int>& laid_down, const std::string& tip_end,
+                         bool& laid) {
+  const model::Board& b = pos.board;
+  const int tile = model::Board::TileOf(fig.node), seg = model::Board::SegmentOf(fig.node);
+  const model::RotatedTile& rt = b.rotated(tile);
+  const Point a = SegmentAnchor(rt, seg);
+  const Coord c = b.tile(tile).pos;
+  const std::string kind = pos.cfg().figure_kinds[fig.kind].name;
+  const std::string owner =
+      fig.owner < static_cast<int>(pos.players.size()) ? pos.players[fig.owner].name : "?";
+  laid = rt.segments[seg].kind != model::FeatureKind::kField &&
+         (fig.lying || laid_down.count(b.Find(fig.node)) > 0);
+  return FigureSvg(pos.cfg().figure_kinds[fig.kind], fig.owner, fig.lying || laid,
+                   f.px(c.x) + a.x * kTileSize + 16 * k, f.py(c.y) + a.y * kTileSize,
+                   owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
+                       model::FeatureName(rt, seg) + " at (" + std::to_string(c.x) + ", " +
+                       std::to_string(c.y) + ")" + tip_end);
+}
+
+// The figures on the board, then those the ruling returned (faded, where they stood).
+std::string FiguresSvg(const Position& pos, const Picture& pic, const Frame& f, Shown& shown) {
+  std::string body;
   std::map<int, int> on_node;
   const std::set<int> laid_down = LaidDownRoots(pos);
-  bool any_laid_down = false;
-  const std::vector<model::FigureKindDef>& kinds = pos.cfg().figure_kinds;
-  std::vector<bool> kind_shown(kinds.size(), false);  // for the key lines of looks (FigureArt)
-  for (const model::Figure& f : pos.figures) {
-    const int tile = model::Board::TileOf(f.node), seg = model::Board::SegmentOf(f.node);
-    const model::RotatedTile& rt = b.rotated(tile);
-    Point a = SegmentAnchor(rt, seg);
-    const Coord c = b.tile(tile).pos;
-    const int k = on_node[f.node]++;
-    const std::string kind = pos.cfg().figure_kinds[f.kind].name;
-    const std::string owner = f.owner < static_cast<int>(pos.players.size()) ? pos.players[f.owner].name : "?";
-    const bool field = rt.segments[seg].kind == model::FeatureKind::kField;
-    const bool laid = !field && (f.lying || laid_down.count(b.Find(f.node)) > 0);
-    any_laid_down |= laid;
-    kind_shown[f.kind] = true;
-    body += FigureSvg(kinds[f.kind], f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * k,
-                      py(c.y) + a.y * kTileSize,
-                      owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
-                          model::FeatureName(rt, seg) + " at (" + std::to_string(c.x) + ", " +
-                          std::to_string(c.y) + ")");
+  shown.kinds.assign(pos.cfg().figure_kinds.size(), false);
+  for (const model::Figure& fig : pos.figures) {
+    bool laid = false;
+    const int k = on_node[fig.node]++;
+    body += PlacedFigure(pos, f, fig, k, laid_down, "", laid);
+    shown.laid_down |= laid;
+    shown.kinds[fig.kind] = true;
   }
-
-  for (const model::Figure& f : pic.returned) {
-    const int tile = model::Board::TileOf(f.node), seg = model::Board::SegmentOf(f.node);
-    if (tile < 0 || tile >= b.size()) continue;
-    const model::RotatedTile& rt = b.rotated(tile);
-    const Point a = SegmentAnchor(rt, seg);
-    const Coord c = b.tile(tile).pos;
-    const std::string kind = pos.cfg().figure_kinds[f.kind].name;
-    const std::string owner =
-        f.owner < static_cast<int>(pos.players.size()) ? pos.players[f.owner].name : "?";
+  for (const model::Figure& fig : pic.returned) {
+    const int tile = model::Board::TileOf(fig.node);
+    if (tile < 0 || tile >= pos.board.size()) continue;
     // Laid down as it stood (XMAS-FN11), so it lies faded as it lay.
-    const bool laid = rt.segments[seg].kind != model::FeatureKind::kField &&
-                      (f.lying || laid_down.count(b.Find(f.node)) > 0);
-    any_laid_down |= laid;
-    body += "<g opacity=\".4\">" +
-            FigureSvg(kinds[f.kind], f.owner, f.lying || laid, px(c.x) + a.x * kTileSize + 16 * on_node[f.node]++,
-                      py(c.y) + a.y * kTileSize,
-                      owner + ": " + kind + (laid ? " lying (laid down)" : "") + " on " +
-                          model::FeatureName(rt, seg) + " at (" +
-                          std::to_string(c.x) + ", " + std::to_string(c.y) +
-                          "), returned by the ruling") +
-            "</g>\n";
+    bool laid = false;
+    const std::string svg =
+        PlacedFigure(pos, f, fig, on_node[fig.node]++, laid_down, ", returned by the ruling", laid);
+    shown.laid_down |= laid;
+    body += "<g opacity=\".4\">" + svg + "</g>\n";
   }
+  return body;
+}
 
-  // Incomplete cities a scored farm touches: crossed out on each of their tiles.
+// Incomplete cities a scored farm touches, crossed out on each of their tiles; numbered labels
+// of the scored features, as the caption numbers the score events.
+std::string MarksSvg(const model::Board& b, const Picture& pic, const Frame& f) {
+  std::string body;
   for (int root : pic.crossed)
     for (int i = 0; i < b.size(); ++i) {
       const model::RotatedTile& rt = b.rotated(i);
       for (size_t seg = 0; seg < rt.segments.size(); ++seg) {
         if (b.Find(model::Board::Node(i, static_cast<int>(seg))) != b.Find(root)) continue;
         const Point a = SegmentAnchor(rt, static_cast<int>(seg));
-        const double cx = px(b.tile(i).pos.x) + a.x * kTileSize,
-                     cy = py(b.tile(i).pos.y) + a.y * kTileSize;
+        const double cx = f.px(b.tile(i).pos.x) + a.x * kTileSize,
+                     cy = f.py(b.tile(i).pos.y) + a.y * kTileSize;
         body += "<path class=\"cross\" d=\"M" + Num(cx - 12) + " " + Num(cy - 12) + " L" +
                 Num(cx + 12) + " " + Num(cy + 12) + " M" + Num(cx + 12) + " " + Num(cy - 12) +
                 " L" + Num(cx - 12) + " " + Num(cy + 12) + "\"/>\n";
       }
     }
-  // Numbered labels of the scored features, as the caption numbers the score events.
   std::map<int, int> labels_on;  // node -> labels already there
   for (const auto& [number, node] : pic.labels) {
     const int tile = model::Board::TileOf(node);
     if (tile < 0 || tile >= b.size()) continue;
     const Point a = SegmentAnchor(b.rotated(tile), model::Board::SegmentOf(node));
     const int k = labels_on[node]++;
-    const double cx = px(b.tile(tile).pos.x) + a.x * kTileSize + 16 + 22 * k,
-                 cy = py(b.tile(tile).pos.y) + a.y * kTileSize - 14;
+    const double cx = f.px(b.tile(tile).pos.x) + a.x * kTileSize + 16 + 22 * k,
+                 cy = f.py(b.tile(tile).pos.y) + a.y * kTileSize - 14;
     body += "<circle class=\"lbl\" cx=\"" + Num(cx) + "\" cy=\"" + Num(cy) + "\" r=\"10\"/>\n";
     body += Text(cx, cy + 4.5, std::to_string(number), "lbt", " text-anchor=\"middle\"");
   }
+  return body;
+}
 
-  // Legend: title, rules, turn, tile in hand, players, supply, expansion state, key.
-  const double lx = kMargin + board_w + 30;
-  double ly = kMargin;
+// The legend's text part: title, rules, turn, tile in hand, players, supply, expansion state.
+std::string LegendState(const Position& pos, const Picture& pic, double lx, double& ly) {
+  const model::TileCatalog& cat = pos.board.catalog();
+  const std::vector<model::FigureKindDef>& kinds = pos.cfg().figure_kinds;
   std::string legend;
   auto line = [&](const std::string& s, const std::string& cls = "") {
     for (const std::string& part : Wrap(s, 40)) {
@@ -325,7 +355,9 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   std::string rules = "Rules: " + std::string(model::EditionName(pos.cfg().options.edition));
   for (const auto* e : pos.cfg().expansions) rules += " + " + std::string(e->Id());
   line(rules);
-  std::string who = pos.turn.player < static_cast<int>(pos.players.size()) ? pos.players[pos.turn.player].name : "?";
+  std::string who = pos.turn.player < static_cast<int>(pos.players.size())
+                        ? pos.players[pos.turn.player].name
+                        : "?";
   line(pos.turn.game_over ? "Game over"
        : !pic.step.empty() ? pic.step
                            : "Turn: " + who + ", step " + std::string(pos.current_step().Name()));
@@ -343,7 +375,7 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     if (p < pic.scores_after.size() && pic.scores_after[p] != pl.score)
       s += " \u2192 " + std::to_string(pic.scores_after[p]);
     for (size_t k = 0; k < pl.supply.size(); ++k)
-      s += (k ? ", " : "  ") + pos.cfg().figure_kinds[k].name + " " + std::to_string(pl.supply[k]);
+      s += (k ? ", " : "  ") + kinds[k].name + " " + std::to_string(pl.supply[k]);
     legend += FigureSvg(kinds[model::kMeeple], static_cast<int>(p), false, lx + 10, ly - 4, "");
     legend += Text(lx + 28, ly, s);
     ly += kLine + 8;
@@ -351,7 +383,8 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
   std::string tiles = "Tiles left: " + std::to_string(pos.supply.total());
   if (pos.supply.ordered && !pos.supply.order.empty()) {
     tiles += " (next:";
-    for (size_t i = 0; i < pos.supply.order.size() && i < 6; ++i) tiles += " " + cat.Name(pos.supply.order[i]);
+    for (size_t i = 0; i < pos.supply.order.size() && i < 6; ++i)
+      tiles += " " + cat.Name(pos.supply.order[i]);
     tiles += pos.supply.order.size() > 6 ? " ...)" : ")";
   }
   line(tiles);
@@ -360,49 +393,57 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
     legend += ExpansionLegend(pos, lx, ly);
   }
   ly += 6;
-  // The key lists only what the picture shows.
-  if (square) {
-    legend += "<rect class=\"square" + std::string(pic.square_illegal ? " illegal" : "") + "\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
-    legend += Text(lx + 30, ly, pic.square_illegal ? "the square of the illegal placement" : "the square in question");
-    ly += kLine + 4;
-  }
+  return legend;
+}
+
+// A key entry: its sample, then its text at (lx + 30, ly).
+std::string KeyRect(const std::string& cls, double lx, double ly) {
+  return "<rect class=\"" + cls + "\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) +
+         "\" width=\"22\" height=\"14\"/>\n";
+}
+
+// The key lists only what the picture shows.
+std::string LegendKey(const Position& pos, const Picture& pic, const Frame& f,
+                      const Shown& shown, double lx, double& ly) {
+  const std::vector<model::FigureKindDef>& kinds = pos.cfg().figure_kinds;
+  std::string legend;
+  auto entry = [&](const std::string& sample, const std::string& text, double step) {
+    legend += sample + Text(lx + 30, ly, text);
+    ly += step;
+  };
+  if (f.square)
+    entry(KeyRect(std::string("square") + (pic.square_illegal ? " illegal" : ""), lx, ly),
+          pic.square_illegal ? "the square of the illegal placement" : "the square in question",
+          kLine + 4);
   bool scored = false, disputed = false;
   for (const auto& [root, m] : pic.features) (m == Mark::kScored ? scored : disputed) = true;
-  if (scored) {
-    legend += "<rect class=\"a-scored\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
-    legend += Text(lx + 30, ly, pic.labels.empty() ? "scored in the ruling" : "scored in the ruling (numbers: see caption)");
-    ly += kLine + 4;
-  }
+  if (scored)
+    entry(KeyRect("a-scored", lx, ly),
+          pic.labels.empty() ? "scored in the ruling"
+                             : "scored in the ruling (numbers: see caption)",
+          kLine + 4);
   for (size_t k = 0; k < kinds.size(); ++k)  // a figure of a look of its own, when shown
-    if (kind_shown[k] && !kinds[k].art.key.empty()) {
-      legend += FigureSvg(kinds[k], 3, false, lx + 11, ly - 5, "");
-      legend += Text(lx + 30, ly, std::string(kinds[k].art.key));
-      ly += kLine + 4;
-    }
-  if (!pic.returned.empty()) {
-    legend += "<g opacity=\".4\">" + FigureSvg(kinds[model::kMeeple], 3, false, lx + 11, ly - 5, "") + "</g>";
-    legend += Text(lx + 30, ly, "faded: returned to its owner in the ruling");
-    ly += kLine + 4;
-  }
-  if (any_laid_down) {
-    legend += FigureSvg(kinds[model::kMeeple], 3, true, lx + 11, ly - 5, "");
-    legend += Text(lx + 30, ly, "on its side off a field: laid down, lies");
-    ly += kLine + 4;
-  }
-  if (!pic.crossed.empty()) {
-    legend += "<path class=\"cross\" d=\"M" + Num(lx + 5) + " " + Num(ly - 12) + " L" + Num(lx + 17) + " " + Num(ly) + " M" + Num(lx + 17) + " " + Num(ly - 12) + " L" + Num(lx + 5) + " " + Num(ly) + "\"/>\n";
-    legend += Text(lx + 30, ly, "incomplete city: pays the farm nothing");
-    ly += kLine + 4;
-  }
-  if (disputed) {
-    legend += "<rect class=\"a-disputed\" x=\"" + Num(lx) + "\" y=\"" + Num(ly - 12) + "\" width=\"22\" height=\"14\"/>\n";
-    legend += Text(lx + 30, ly, "feature of the illegal action");
-    ly += kLine;
-  }
+    if (shown.kinds[k] && !kinds[k].art.key.empty())
+      entry(FigureSvg(kinds[k], 3, false, lx + 11, ly - 5, ""), std::string(kinds[k].art.key),
+            kLine + 4);
+  if (!pic.returned.empty())
+    entry("<g opacity=\".4\">" + FigureSvg(kinds[model::kMeeple], 3, false, lx + 11, ly - 5, "") +
+              "</g>",
+          "faded: returned to its owner in the ruling", kLine + 4);
+  if (shown.laid_down)
+    entry(FigureSvg(kinds[model::kMeeple], 3, true, lx + 11, ly - 5, ""),
+          "on its side off a field: laid down, lies", kLine + 4);
+  if (!pic.crossed.empty())
+    entry("<path class=\"cross\" d=\"M" + Num(lx + 5) + " " + Num(ly - 12) + " L" +
+              Num(lx + 17) + " " + Num(ly) + " M" + Num(lx + 17) + " " + Num(ly - 12) + " L" +
+              Num(lx + 5) + " " + Num(ly) + "\"/>\n",
+          "incomplete city: pays the farm nothing", kLine + 4);
+  if (disputed) entry(KeyRect("a-disputed", lx, ly), "feature of the illegal action", kLine);
+  return legend;
+}
 
-  // Caption under the board and the legend.
-  const double width = lx + kLegend;
-  double cy = std::max(kMargin + board_h, ly) + 28;
+// The caption, wrapped to the picture's width, from `cy` down; `cy` ends below its last line.
+std::string CaptionSvg(const Picture& pic, double width, double& cy) {
   std::string caption;
   const size_t chars = static_cast<size_t>((width - 2 * 12) / 7.4);
   for (size_t i = 0; i < pic.caption.size(); ++i)
@@ -411,13 +452,30 @@ std::string RenderSvg(const Position& pos, const Picture& pic) {
       caption += Text(12 + 7 * indent, cy, part.substr(indent), i == 0 ? "h" : "");
       cy += kLine;
     }
-  const double height = cy + 4;
+  return caption;
+}
 
+}  // namespace
+
+std::string RenderSvg(const Position& pos, const Picture& pic) {
+  const Frame f = BoardFrame(pos.board, pic);
+  Shown shown;
+  const std::string body = BoardSvg(pos.board, pic, f) + FiguresSvg(pos, pic, f, shown) +
+                           MarksSvg(pos.board, pic, f);
+  // Legend beside the board, caption under both.
+  const double lx = kMargin + f.board_w + 30;
+  double ly = kMargin;
+  std::string legend = LegendState(pos, pic, lx, ly);
+  legend += LegendKey(pos, pic, f, shown, lx, ly);
+  const double width = lx + kLegend;
+  double cy = std::max(kMargin + f.board_h, ly) + 28;
+  const std::string caption = CaptionSvg(pic, width, cy);
+  const double height = cy + 4;
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Num(width) + "\" height=\"" +
          Num(height) + "\" viewBox=\"0 0 " + Num(width) + " " + Num(height) + "\">\n<style>" +
-         Style(pos.cfg()) + "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + body +
-         legend + caption + "</svg>\n";
+         Style(pos.cfg()) + "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" +
+         body + legend + caption + "</svg>\n";
 }
 
 }  // namespace carc::render
