@@ -1,15 +1,10 @@
 #pragma once
 // The module loader (after DuckDB's ExtensionLoader): an expansion declares everything
 // it adds in one `Expansion::Load(ModuleLoader&)`: its figure kinds with their traits, its steps at
-// named anchors, its actions, its state slice codec, its variant table and the hooks it uses.
-// MakeConfig assembles the declarations of the enabled modules (registry order) into the
-// GameConfig, which keeps, per hook, only the modules that declared it.
-//
-// Unmigrated modules keep working: Expansion's default Load() declares what the old imperative
-// hooks (ContributeFigures, ContributeSteps, NewState/ParseState/DumpState, ParseAction, ...)
-// contribute, and declares every hook used.
+// named anchors, its actions, its state slice codec, its variant table and the hooks it uses
+// (callables, hooks.h). MakeConfig assembles the declarations of the enabled modules (registry
+// order) into the GameConfig, whose `hooks` hold, per hook, the callables registered.
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -20,6 +15,7 @@
 #include <vector>
 
 #include "model/core/action.h"
+#include "model/core/hooks.h"
 #include "model/core/status.h"
 #include "model/core/step.h"
 
@@ -30,26 +26,6 @@ class ExpansionState;
 class Position;
 struct FigureKindDef;
 struct GameConfig;
-
-// The hooks of Expansion (expansion.h) a module may use. The core calls a hook only on the
-// modules that declared it (GameConfig::Using).
-enum class Hook : uint8_t {
-  kValidate,
-  kExcusesFigure,
-  kJudgeOutOfStep,
-  kInterceptAward,
-  kAdjustMajority,
-  kOnCompleted,
-  kOnFeatureScored,  // told by model::FeatureScored (a feature scored during the game)
-  kBeforeFinalScoring,
-  kAfterFinalScoring,
-  kHeldTiles,
-  kConstrainPlacement,  // asked by the core's tile step (listing and judging a placement)
-  kOnTilePlaced,        // told by the core's tile step after it placed a tile
-  kCount,
-};
-inline constexpr size_t kHookCount = static_cast<size_t>(Hook::kCount);
-std::string_view HookName(Hook h);
 
 // Where a declared step goes relative to its anchor (a step already in the pipeline, named).
 enum class Place : uint8_t { kBefore, kAfter };
@@ -138,8 +114,8 @@ struct VariantDecl {
   int adopted = 0;
   std::function<void(Position& pos, int reading)> set;
   std::function<int(const Position& pos)> get;
-  // Deprecated: the key the module read this ruling under inside "variants" before variants were keyed by ruling ID
-  // (e.g. a topic name); still accepted, written out as the ruling ID. Empty: none.
+  // Deprecated: the key the module read this ruling under inside "variants" before variants were
+  // keyed by ruling ID (e.g. a topic name); still accepted, written out as the ruling ID.
   std::string old_key;
 };
 
@@ -148,13 +124,10 @@ struct ModuleDecl {
   const Expansion* module = nullptr;
   StateCodec state;  // empty functions: no slice
   std::vector<VariantDecl> variants;
-  std::array<bool, kHookCount> hooks{};
+  Hooks hooks;  // the hooks it registered
   // Its rules look only at the features the placed tiles touch, so a position with
   // "board_partial" is judged with it enabled (ModuleLoader::JudgesPartialBoard).
   bool judges_partial_board = false;
-  bool legacy_actions = false;  // actions read by the old Expansion::ParseAction
-  // "variants" left to the module's own section reader (modules not yet on the loader).
-  bool legacy_variants = false;
 };
 
 // The "variants" object of module m's section at `where` (its JSON pointer): each key a declared
@@ -199,15 +172,25 @@ class ModuleLoader {
   void AddAction(ActionDecl decl);
   void SetState(StateCodec codec);
   void AddVariant(VariantDecl decl);
-  void Uses(Hook h);
   // The module's rules look only at the features the placed tiles touch (no feature anywhere
   // else on the table): a position with "board_partial" may be judged with it enabled.
   void JudgesPartialBoard();
-  // Old modules only: steps inserted without the name check, actions read by the old
-  // Expansion::ParseAction (modules not yet moved onto the loader).
-  void AddLegacyStep(std::string_view anchor, Place place, const Step* step);
-  void UseLegacyActions();
-  void UseLegacyVariants();
+
+  // The hooks (hooks.h, where each is described), called for the enabled modules in registry
+  // order; a module registers each at most once.
+  void OnValidate(ValidateFn fn);
+  void OnExcuse(ExcuseFn fn);
+  void OnJudgeOutOfStep(JudgeOutOfStepFn fn);
+  void OnInterceptAward(InterceptAwardFn fn);
+  void OnAdjustMajority(AdjustMajorityFn fn);
+  void OnMajorityAdjustments(MajorityAdjustmentsFn fn);
+  void OnCompleted(OnCompletedFn fn);
+  void OnFeatureScored(OnFeatureScoredFn fn);
+  void OnBeforeFinalScoring(FinalScoringFn fn);
+  void OnAfterFinalScoring(FinalScoringFn fn);
+  void OnHeldTiles(HeldTilesFn fn);
+  void OnConstrainPlacement(PlacementConstraint c);
+  void OnTilePlaced(OnTilePlacedFn fn);
 
  private:
   const Expansion* module_;

@@ -619,8 +619,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
         const StateCodec& codec = m.state;
         // One variant format: the core reads "variants" against the declared table
         // before the module reads the rest of its section.
-        const bool variants =
-            !m.legacy_variants && it.value().is_object() && it.value().contains("variants");
+        const bool variants = it.value().is_object() && it.value().contains("variants");
         if (variants)
           if (Status s = ReadVariants(m, it.value()["variants"], w + "/variants", pos); !s.ok())
             return Status(s.code(), ctx.source + ":" + s.message());
@@ -640,13 +639,13 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   // monastery an expansion's state lays down (a stated posture is kept; Validate checks it).
   for (size_t f = 0; f < pos.figures.size(); ++f)
     if (!posture_given[f] && !pos.figures[f].lying)
-      for (const Expansion* e : cfg.Using(Hook::kExcusesFigure))
-        if (e->ExcusesFigure(pos, static_cast<int>(f), "lying")) pos.figures[f].lying = true;
+      for (const auto& h : cfg.hooks.excuse)
+        if (h.fn(pos, static_cast<int>(f), Excuse::kLaidDown)) pos.figures[f].lying = true;
   // BASE-SETUP: "rest" is the set minus the board, the drawn tile and tiles held in an
   // expansion's state (e.g. a tile held in hand at an expansion's own step).
   if (supply_rest) {
     std::vector<TileType> held;
-    for (const Expansion* e : cfg.Using(Hook::kHeldTiles)) e->HeldTiles(pos, held);
+    for (const auto& h : cfg.hooks.held_tiles) h.fn(pos, held);
     for (TileType t : held) pos.supply.counts[t]--;
     for (TileType t = 0; t < cat.size(); ++t)
       if (pos.supply.counts[t] < 0)
@@ -744,7 +743,7 @@ json DumpPosition(const Position& pos) {
   for (const ModuleDecl& m : cfg.modules) {
     json s = json::object();
     if (m.state.dump) m.state.dump(pos, s);
-    if (!m.legacy_variants) DumpVariants(m, pos, s);
+    DumpVariants(m, pos, s);
     if (!s.empty()) ex[std::string(m.module->Id())] = std::move(s);
   }
   if (!ex.empty()) j["expansions"] = std::move(ex);

@@ -15,22 +15,24 @@ namespace {
 // An expansion's ruling on an action the turn cannot take where it stands: the action's own
 // expansion first, then every other one (a step of one module may refuse a core action).
 std::optional<Verdict> ExpansionJudges(const Position& pos, const Action& a) {
-  const auto& judges = pos.cfg().Using(Hook::kJudgeOutOfStep);
+  const auto& judges = pos.cfg().hooks.judge_out_of_step;
   if (a.type == ActionType::kExpansion && a.expansion)
-    for (const Expansion* e : judges)
-      if (e == a.expansion)
-        if (auto v = e->JudgeOutOfStep(pos, a)) return v;
-  for (const Expansion* e : judges)
-    if (e != a.expansion)
-      if (auto v = e->JudgeOutOfStep(pos, a)) return v;
+    for (const auto& h : judges)
+      if (h.module == a.expansion)
+        if (auto v = h.fn(pos, a)) return v;
+  for (const auto& h : judges)
+    if (h.module != a.expansion)
+      if (auto v = h.fn(pos, a)) return v;
   return std::nullopt;
 }
 
 // BASE-END: after final scoring no move of the game can be made.
 Verdict AfterTheEnd(const Position& pos, const Action& a) {
   if (auto v = ExpansionJudges(pos, a)) return *v;
-  return Verdict::Illegal("BASE-END", "the game is over and final scoring is done: no move can "
-                                      "follow it (" + Describe(pos, a) + ")");
+  return Verdict::Illegal("BASE-END",
+                          "the game is over and final scoring is done: no move can "
+                          "follow it (" +
+                              Describe(pos, a) + ")");
 }
 
 // An action attempted in a turn that ended before any step took it: `last` is the position
@@ -44,14 +46,16 @@ Verdict AfterTheTurn(const Position& last, const Position& ended, PlayerId playe
   const std::string next = ended.players[ended.turn.player].name;
   if (a.type == ActionType::kDraw || a.type == ActionType::kPlaceTile)
     return Verdict::Illegal("BASE-PLACE-UNPLACEABLE",
-                            name + " has placed this turn's tile: a player places one tile per "
-                                   "turn and draws again only when the drawn tile fits nowhere (" +
+                            name +
+                                " has placed this turn's tile: a player places one tile per "
+                                "turn and draws again only when the drawn tile fits nowhere (" +
                                 Describe(ended, a) + "); the turn has passed to " + next);
   return Verdict::Illegal("BASE-SCORE-TIMING",
                           name + "'s turn has no step left that takes this action (" +
                               Describe(ended, a) +
                               "): after the figure placement the completed features are scored "
-                              "and the turn passes to " + next);
+                              "and the turn passes to " +
+                              next);
 }
 
 }  // namespace
@@ -155,8 +159,8 @@ std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action, boo
     answers.rest_ends_turn = rest.turn.game_over || rest.turn.player != pos.turn.player;
   }
   if (answers.rest_ends_turn)
-    for (const Expansion* e : pos.cfg().Using(Hook::kJudgeOutOfStep))
-      if (auto v = e->JudgeOutOfStep(pos, action)) return v;
+    for (const auto& h : pos.cfg().hooks.judge_out_of_step)
+      if (auto v = h.fn(pos, action)) return v;
   return std::nullopt;
 }
 
@@ -345,16 +349,17 @@ std::vector<Violation> Validate(const Position& pos) {
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
-  auto excused = [&](size_t f, std::string_view ruling) {
-    for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
-      if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
+  auto excused = [&](size_t f, Excuse excuse) {
+    for (const auto& h : pos.cfg().hooks.excuse)
+      if (h.fn(pos, static_cast<int>(f), excuse)) return true;
     return false;
   };
   // BASE-MEEPLE-TILE: a figure lies only in a field (a farmer); on a road, city or monastery it
-  // stands unless an expansion's state lays it down (ExcusesFigure with ruling "lying").
+  // stands unless an expansion's state lays it down (Excuse::kLaidDown).
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     const Figure& fig = pos.figures[f];
-    if (fig.lying && b.segment(fig.node).kind != FeatureKind::kField && !excused(f, "lying"))
+    if (fig.lying && b.segment(fig.node).kind != FeatureKind::kField &&
+        !excused(f, Excuse::kLaidDown))
       out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
                      "a " + kinds[fig.kind].name +
                          " lying on a road, city or monastery: only a farmer lies, and no rule "
@@ -376,7 +381,7 @@ std::vector<Violation> Validate(const Position& pos) {
         std::get<1>(by_tile_kind[k]) == std::get<1>(by_tile_kind[k - 1]);
   for (size_t f = 0; f < nf; ++f) {
     const Figure& fig = pos.figures[f];
-    if (second[f] && !excused(f, "BASE-MEEPLE-TILE"))
+    if (second[f] && !excused(f, Excuse::kNotOnPlacedTile))
       out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
                      "a second " + kinds[fig.kind].name +
                          " on one tile: figures go only on the tile just placed, one per turn"});
@@ -395,7 +400,7 @@ std::vector<Violation> Validate(const Position& pos) {
     if (figs.size() < 2) continue;
     std::optional<size_t> first_bad;
     for (size_t i = 1; i < figs.size() && !first_bad; ++i)
-      if (!excused(figs[i], "BASE-MEEPLE-FREE")) first_bad = figs[i];
+      if (!excused(figs[i], Excuse::kOccupiedFeature)) first_bad = figs[i];
     if (!first_bad) continue;
     std::string names;
     for (size_t f : figs) {
@@ -405,9 +410,9 @@ std::vector<Violation> Validate(const Position& pos) {
                                     : "?";
       names += (names.empty() ? "" : ", ") + owner + "'s " + kinds[fig.kind].name;
     }
-    out.push_back({"BASE-MEEPLE-FREE", "/figures/" + std::to_string(*first_bad),
-                   std::to_string(figs.size()) + " figures on the same feature of one tile: " +
-                       names});
+    out.push_back(
+        {"BASE-MEEPLE-FREE", "/figures/" + std::to_string(*first_bad),
+         std::to_string(figs.size()) + " figures on the same feature of one tile: " + names});
   }
   // BASE-RETURN: no figure stays on a completed road, city or monastery, except one completed
   // by this turn's tile before the scoring step.
@@ -426,7 +431,7 @@ std::vector<Violation> Validate(const Position& pos) {
         pending = std::find(fi.tiles.begin(), fi.tiles.end(), pos.turn.placed) != fi.tiles.end();
       }
     }
-    if (!pending && !excused(f, "BASE-RETURN"))
+    if (!pending && !excused(f, Excuse::kStaysOnCompleted))
       out.push_back({"BASE-RETURN", "/figures/" + std::to_string(f),
                      "the figure stands in a completed " +
                          std::string(FeatureKindName(b.Info(root).kind)) +
@@ -437,7 +442,7 @@ std::vector<Violation> Validate(const Position& pos) {
     if (pos.players[p].score < 0)
       out.push_back(
           {"BASE-TRACK", "/players/" + std::to_string(p) + "/score", "a score cannot be negative"});
-  for (const Expansion* e : pos.cfg().Using(Hook::kValidate)) e->Validate(pos, out);
+  for (const auto& h : pos.cfg().hooks.validate) h.fn(pos, out);
   return out;
 }
 
