@@ -146,21 +146,20 @@ Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& wher
     return Status(
         ErrorCode::kMalformed,
         where + ": expected an object {\"<RULING-ID>\": \"<reading>\"} (" + Table(m) + ")");
-  std::vector<const VariantDecl*> seen;
   for (auto it = jv.begin(); it != jv.end(); ++it) {
     const std::string w = where + "/" + it.key();
     const VariantDecl* decl = nullptr;
-    for (const VariantDecl& v : m.variants)
-      if (v.ruling == it.key() || (!v.old_key.empty() && v.old_key == it.key())) decl = &v;
+    for (const VariantDecl& v : m.variants) {
+      if (!v.retired_key.empty() && v.retired_key == it.key())
+        return Status(ErrorCode::kUnknownRules,
+                      w + ": \"" + it.key() +
+                          "\" is no longer read: key this variant by its ruling ID, \"" + v.ruling +
+                          "\" (" + Table(m) + ")");
+      if (v.ruling == it.key()) decl = &v;
+    }
     if (!decl)
       return Status(ErrorCode::kUnknownRules, w + ": unknown ruling ID \"" + it.key() +
                                                   "\" for a variant (" + Table(m) + ")");
-    if (std::find(seen.begin(), seen.end(), decl) != seen.end())
-      return Status(ErrorCode::kMalformed, w + ": " + decl->ruling +
-                                               " is given twice (by its ID "
-                                               "and by its deprecated name " +
-                                               decl->old_key + ")");
-    seen.push_back(decl);
     if (!it.value().is_string())
       return Status(ErrorCode::kMalformed,
                     w + ": expected a reading name (" + Readings(*decl) + ")");

@@ -114,9 +114,9 @@ struct VariantDecl {
   int adopted = 0;
   std::function<void(Position& pos, int reading)> set;
   std::function<int(const Position& pos)> get;
-  // Deprecated: the key the module read this ruling under inside "variants" before variants were
-  // keyed by ruling ID (e.g. a topic name); still accepted, written out as the ruling ID.
-  std::string old_key;
+  // The key a module once read this ruling under (a topic name): refused with exit 69 naming
+  // the ruling ID to use instead. Empty: none.
+  std::string retired_key;
 };
 
 // Everything one module declared, as the config keeps it.
@@ -131,8 +131,8 @@ struct ModuleDecl {
 };
 
 // The "variants" object of module m's section at `where` (its JSON pointer): each key a declared
-// ruling ID (or its deprecated old_key), each value one of its readings, set on pos's slice.
-// Unknown ruling or reading: ErrorCode::kUnknownRules (exit 69) listing the declared readings;
+// ruling ID, each value one of its readings, set on pos's slice. Unknown ruling or reading, or a
+// retired key: ErrorCode::kUnknownRules (exit 69) listing the declared readings;
 // not an object or not a string: malformed (65).
 Status ReadVariants(const ModuleDecl& m, const nlohmann::json& jv, const std::string& where,
                     Position& pos);

@@ -127,34 +127,13 @@ Status ParseState(const json& j, const std::string& where, Position& pos) {
                                                   " (known: hig, mindok-bb6; MSG-FN2)");
     s.numbering = *n;
   }
-  if (j.contains("readings")) {
-    const json& jr = j["readings"];
-    if (!jr.is_object()) return model::JsonError(where + "/readings", "expected an object");
-    for (auto it = jr.begin(); it != jr.end(); ++it) {
-      std::string w = where + "/readings/" + it.key();
-      const ReadingDef* def = nullptr;
-      for (const ReadingDef& d : kReadings)
-        if (it.key() == d.ruling) def = &d;
-      // An unknown ID is unknown rules (exit 69), as under "variants".
-      if (!def)
-        return Status(ErrorCode::kUnknownRules,
-                      w + ": no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
-                          "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, "
-                          "MSG-Q-OUTSIDE)");
-      if (!it.value().is_string()) return model::JsonError(w, "expected a reading name (a string)");
-      std::string v = it.value().get<std::string>();
-      if (v == def->adopted)
-        s.readings.*(def->flag) = false;
-      else if (v == def->other)
-        s.readings.*(def->flag) = true;
-      else if (it.key() == "MSG-FN13" && v == "c1-multi-round")
-        return Status(ErrorCode::kUnknownRules,
-                      w + ": c1-multi-round is superseded (MSG-FN14) and not modelled");
-      else
-        return Status(ErrorCode::kUnknownRules, w + ": unknown reading \"" + v + "\" (known: " +
-                                                    def->adopted + ", " + def->other + ")");
-    }
-  }
+  // The readings of the disputed items are the core's "variants" (DeclareVariants).
+  if (j.contains("readings"))
+    return Status(ErrorCode::kUnknownRules,
+                  where +
+                      "/readings: no longer read: give the readings under \"variants\" "
+                      "{\"<RULING-ID>\": \"<reading>\"}, e.g. {\"MSG-Q-8-RETURN\": "
+                      "\"return-only-with-majority\"}");
   const int players = static_cast<int>(pos.players.size());
   if (j.contains("tracks")) {
     const json& jt = j["tracks"];
@@ -536,7 +515,7 @@ void DeclareActions(model::ModuleLoader& loader) {
 }
 
 // The core reads and writes them as "variants": {"<RULING-ID>": "<reading>"} (exit 69 for an
-// unknown ID or reading); "readings" (same content) is the deprecated spelling, still read.
+// unknown ID or reading); the retired spelling "readings" exits 69 naming "variants".
 void DeclareVariants(model::ModuleLoader& loader) {
   for (const ReadingDef& d : kReadings)
     loader.AddVariant(
