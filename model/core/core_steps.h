@@ -12,7 +12,7 @@ namespace carc::model {
 std::vector<const Step*> CoreSteps();
 
 // The tile step's placements (BASE-PLACE-EDGE, BASE-PLACE-ADJ): may tile `t` go on `c` rotated
-// `r` under the constraints the modules declared (Expansion::ConstrainPlacement)? The board's
+// `r` under the constraints the modules declared (PlacementConstraint, hooks.h)? The board's
 // own checks are not made here. `why` (optional) receives the first constraint's verdict.
 bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r, Verdict* why = nullptr);
 // Every placement of tile `t` (each distinct picture once) that the board and the declared

@@ -47,7 +47,7 @@ enum class ArgType : uint8_t {
   kFigureAt,    // a segment node that holds a figure (written like kFeature): the figures' nodes
   kFigureKind,  // an index into GameConfig::figure_kinds, written by name
   kPlayer,      // a player index
-  kTile,        // a tile type, written "A".."X": the tiles a player may hold (Expansion::HeldTiles)
+  kTile,        // a tile type, written "A".."X": the tiles a player may hold (the held-tiles hook)
   kSquare,      // an empty square, two slots (x, y): the empty squares around the board
 };
 struct ArgDecl {

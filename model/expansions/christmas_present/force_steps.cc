@@ -100,7 +100,7 @@ class ForceSpentStep final : public model::Step {
 };
 
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced tile is placed here first (the square
-// itself is the constraint the core step asks, ConstrainPlacement below). XMAS-USE,
+// itself is the constraint the core step asks, ForceAllows below). XMAS-USE,
 // XMAS-Q-ANYTIME: also the active player's card window between drawing and placing the tile
 // ("several cards one after another" in one's own turn; no-symbol cards "at any time"): the
 // cards whose effect does not need the placed tile (CheckPlay, Window::kPlacement), listed with
@@ -168,7 +168,7 @@ class ForcedPlaceStep final : public model::Step {
       const bool own = DecodePlay(a).player == pos.turn.player;
       return PlayCard(pos, a, own ? Window::kPlacement : Window::kForce);
     }
-    // The core step places the tile: it asks the forced square (ConstrainPlacement) and
+    // The core step places the tile: it asks the forced square (ForceAllows) and
     // reports the placement (OnTilePlaced), which spends the card.
     return pos.cfg().pipeline[pos.cfg().core_step.place_tile]->Apply(pos, a);
   }
