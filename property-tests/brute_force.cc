@@ -23,8 +23,7 @@ using nlohmann::json;
 std::vector<model::TileType> CandidateTiles(const Position& pos) {
   std::vector<model::TileType> out, held;
   if (pos.turn.drawn) out.push_back(*pos.turn.drawn);
-  for (const model::Expansion* e : pos.cfg().Using(model::Hook::kHeldTiles))
-    e->HeldTiles(pos, held);
+  for (const auto& h : pos.cfg().hooks.held_tiles) h.fn(pos, held);
   for (model::TileType t : held)
     if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
   return out;
@@ -267,8 +266,7 @@ uint64_t StatedHash(const Position& after, bool canonical_refs) {
   if (!after.turn.game_over) {
     h.Str(after.current_step().StatedAs());
     h.Int(after.turn.drawn ? *after.turn.drawn : -1);
-    const bool placed =
-        after.turn.placed >= 0 && after.turn.step > cfg.core_step.place_tile;
+    const bool placed = after.turn.placed >= 0 && after.turn.step > cfg.core_step.place_tile;
     h.Int(placed ? after.board.tile(after.turn.placed).pos.x : 1 << 30);
     h.Int(placed ? after.board.tile(after.turn.placed).pos.y : 1 << 30);
   }
@@ -277,7 +275,7 @@ uint64_t StatedHash(const Position& after, bool canonical_refs) {
   for (const model::ModuleDecl& m : cfg.modules) {
     json s = json::object();
     if (m.state.dump) m.state.dump(after, s);
-    if (!m.legacy_variants) model::DumpVariants(m, after, s);
+    model::DumpVariants(m, after, s);
     if (canonical_refs) CanonicalRefs(after, least, s, cache);
     h.Str(m.module->Id());
     h.Json(s);

@@ -43,7 +43,7 @@ std::set<int> CardFeatures(const Position& pos, const json* file) {
     for (const model::ModuleDecl& m : pos.cfg().modules) {
       if (m.module->Id() != "christmas_present") continue;
       if (m.state.dump) m.state.dump(pos, own);
-      if (!m.legacy_variants) model::DumpVariants(m, pos, own);
+      model::DumpVariants(m, pos, own);
     }
   }
   const json& x = *section;

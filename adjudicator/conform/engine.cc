@@ -8,7 +8,6 @@
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/scoring.h"
-#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/registry.h"
 
 namespace carc::adjudicator::conform {
@@ -113,7 +112,8 @@ int Delta(const Position& after, const ScoreEvent& ev, int mutant) {
     case kCashOutExcludesOwn:
       return Cites(ev, "GIFT-CASHOUT") ? -2 : 0;
     case kSealScoresThree:
-      return ev.cause == exp::messengers::MakeCause(exp::messengers::Cause::kSeal) ? 1 : 0;
+      // A seal's points, by the cause's name in position files (MSG-RESOLVE).
+      return model::CauseName(ev.cause) == "message-seal" ? 1 : 0;
     case kUnopenedGiftsOnePoint:
       return Cites(ev, "GIFT-END") ? -ev.points / 2 : 0;
     default:

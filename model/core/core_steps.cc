@@ -112,7 +112,7 @@ class PlaceTileStep final : public Step {
                                pos.cfg().catalog->Name(t) + ": a player places the tile drawn");
       return r;
     }
-    // A module's constraint on the square (Hook::kConstrainPlacement) rules first.
+    // A module's constraint on the square (the placement constraint hook) rules first.
     if (!ConstraintsAllow(pos, t, a.pos, a.rotation, &r.verdict)) return r;
     PlacementCheck pc = pos.board.Check(t, a.pos, a.rotation);
     const std::string at = pc.ok() && !pos.explain ? std::string()  // text only when read
@@ -181,7 +181,7 @@ class PlaceTileStep final : public Step {
       r.verdict.reasons.push_back(
           {"BASE-PLACE-EDGE",
            "tile " + pos.cfg().catalog->Name(t) + " at " + at + " matches every neighbour"});
-    for (const Expansion* e : pos.cfg().Using(Hook::kOnTilePlaced)) e->OnTilePlaced(pos, a, r);
+    for (const auto& h : pos.cfg().hooks.on_tile_placed) h.fn(pos, a, r);
     return r;
   }
   // BASE-MEEPLE-TILE: figures follow the tile; BASE-PLACE-UNPLACEABLE: a drawn tile that fits
@@ -311,27 +311,27 @@ std::vector<const Step*> CoreSteps() {
 }
 
 bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r, Verdict* why) {
-  for (const Expansion* e : pos.cfg().Using(Hook::kConstrainPlacement))
-    if (!e->ConstrainPlacement(pos, t, c, r, why)) return false;
+  for (const auto& h : pos.cfg().hooks.constrain_placement)
+    if (!h.fn.allows(pos, t, c, r, why)) return false;
   return true;
 }
 
 void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& out) {
   // The modules whose constraint is in force for `t` now, asked once for the list (usually
   // none: then no module is asked per placement).
-  const std::vector<const Expansion*>& declared = pos.cfg().Using(Hook::kConstrainPlacement);
-  const Expansion* active[8];
+  const auto& declared = pos.cfg().hooks.constrain_placement;
+  const PlacementConstraint* active[8];
   size_t n = 0;
   bool all = false;  // more than fit in `active`: ask every declared module per placement
-  for (const Expansion* e : declared)
-    if (e->ConstrainsPlacement(pos, t)) {
+  for (const auto& h : declared)
+    if (h.fn.in_force(pos, t)) {
       if (n == std::size(active)) all = true;
-      if (!all) active[n++] = e;
+      if (!all) active[n++] = &h.fn;
     }
   const auto allows = [&](Coord c, Rotation r) {
     if (all) return ConstraintsAllow(pos, t, c, r);
     for (size_t i = 0; i < n; ++i)
-      if (!active[i]->ConstrainPlacement(pos, t, c, r, nullptr)) return false;
+      if (!active[i]->allows(pos, t, c, r, nullptr)) return false;
     return true;
   };
   // fit: bit r = Check(t, c, r).ok() for each distinct rotation r, in one read of the square.
@@ -447,8 +447,8 @@ void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node, std::opti
 }
 
 bool LaidDownByExpansion(const Position& pos, int figure) {
-  for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
-    if (e->ExcusesFigure(pos, figure, "lying")) return true;
+  for (const auto& h : pos.cfg().hooks.excuse)
+    if (h.fn(pos, figure, Excuse::kLaidDown)) return true;
   return false;
 }
 

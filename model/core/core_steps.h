@@ -12,10 +12,9 @@ namespace carc::model {
 std::vector<const Step*> CoreSteps();
 
 // The tile step's placements (BASE-PLACE-EDGE, BASE-PLACE-ADJ): may tile `t` go on `c` rotated
-// `r` under the constraints the modules declared (Expansion::ConstrainPlacement)? The board's
+// `r` under the constraints the modules declared (PlacementConstraint, hooks.h)? The board's
 // own checks are not made here. `why` (optional) receives the first constraint's verdict.
-bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r,
-                      Verdict* why = nullptr);
+bool ConstraintsAllow(const Position& pos, TileType t, Coord c, Rotation r, Verdict* why = nullptr);
 // Every placement of tile `t` (each distinct picture once) that the board and the declared
 // constraints accept, in frontier order: the core step's list, and a step that places a tile
 // of its own choosing (a second tile in hand) lists through it too.
@@ -38,7 +37,7 @@ void PlaceFigure(Position& pos, const Action& a);
 void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node,
                    std::optional<bool> lying = std::nullopt);
 // BASE-MEEPLE-TILE: does an enabled expansion lay down the feature `figure` (an index into
-// pos.figures) stands on (Expansion::ExcusesFigure with ruling "lying")?
+// pos.figures) stands on (the excuse hook, Excuse::kLaidDown)?
 bool LaidDownByExpansion(const Position& pos, int figure);
 // Turn bookkeeping shared by steps: has the named step been decided this turn?
 bool Decided(const Position& pos, std::string_view step);

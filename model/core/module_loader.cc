@@ -13,14 +13,6 @@ namespace carc::model {
 
 using nlohmann::json;
 
-std::string_view HookName(Hook h) {
-  static constexpr std::array<std::string_view, kHookCount> kNames = {
-      "Validate",          "ExcusesFigure", "JudgeOutOfStep",     "InterceptAward",
-      "AdjustMajority",    "OnCompleted",   "OnFeatureScored",    "BeforeFinalScoring",
-      "AfterFinalScoring", "HeldTiles",     "ConstrainPlacement", "OnTilePlaced"};
-  return kNames[static_cast<size_t>(h)];
-}
-
 struct ModuleLoader::Target {
   GameConfig& cfg;
   ModuleDecl& decl;
@@ -63,10 +55,6 @@ void ModuleLoader::AddStep(std::string_view anchor, Place place, const Step* ste
                              std::string(anchor) + "\"");
 }
 
-void ModuleLoader::AddLegacyStep(std::string_view anchor, Place place, const Step* step) {
-  Insert(target_.cfg, module_, anchor, place, step);
-}
-
 void ModuleLoader::AddAction(ActionDecl decl) {
   const std::string type(decl.type);
   for (const auto& [m, d] : target_.cfg.actions)
@@ -99,29 +87,38 @@ void ModuleLoader::AddVariant(VariantDecl decl) {
                              ": needs two readings or more, the adopted one, set and get");
   target_.decl.variants.push_back(std::move(decl));
 }
-void ModuleLoader::Uses(Hook h) { target_.decl.hooks[static_cast<size_t>(h)] = true; }
 void ModuleLoader::JudgesPartialBoard() { target_.decl.judges_partial_board = true; }
-void ModuleLoader::UseLegacyActions() { target_.decl.legacy_actions = true; }
-void ModuleLoader::UseLegacyVariants() { target_.decl.legacy_variants = true; }
 
-// The default for modules not yet migrated: what the old hooks contribute, every hook used.
-void Expansion::Load(ModuleLoader& loader) const {
-  std::vector<FigureKindDef> kinds;
-  ContributeFigures(kinds);
-  for (FigureKindDef& k : kinds) loader.AddFigure(std::move(k));
-  std::vector<StepInsert> inserts;
-  ContributeSteps(inserts);
-  for (const StepInsert& ins : inserts)
-    loader.AddLegacyStep(ins.anchor, ins.after ? Place::kAfter : Place::kBefore, ins.step);
-  loader.SetState({[this] { return NewState(); },
-                   [this](const json& j, const std::string& where, Position& pos) {
-                     return ParseState(j, where, pos);
-                   },
-                   [this](const Position& pos, json& j) { DumpState(pos, j); }});
-  loader.UseLegacyActions();
-  loader.UseLegacyVariants();
-  for (size_t h = 0; h < kHookCount; ++h) loader.Uses(static_cast<Hook>(h));
+namespace {
+
+// Registers `fn` on `list` (a module's own): a hook registered twice is a programming error.
+template <typename Fn>
+void Register(HookList<Fn>& list, const Expansion* module, Fn fn, const char* name,
+              std::vector<std::string>& errors) {
+  if (!list.empty()) errors.push_back(std::string("hook ") + name + " registered twice");
+  list.push_back({module, std::move(fn)});
 }
+
+}  // namespace
+
+#define CARC_HOOK(Method, Fn, field)                                                     \
+  void ModuleLoader::Method(Fn fn) {                                                     \
+    Register(target_.decl.hooks.field, module_, std::move(fn), #Method, target_.errors); \
+  }
+CARC_HOOK(OnValidate, ValidateFn, validate)
+CARC_HOOK(OnExcuse, ExcuseFn, excuse)
+CARC_HOOK(OnJudgeOutOfStep, JudgeOutOfStepFn, judge_out_of_step)
+CARC_HOOK(OnInterceptAward, InterceptAwardFn, intercept_award)
+CARC_HOOK(OnAdjustMajority, AdjustMajorityFn, adjust_majority)
+CARC_HOOK(OnMajorityAdjustments, MajorityAdjustmentsFn, majority_adjustments)
+CARC_HOOK(OnCompleted, OnCompletedFn, on_completed)
+CARC_HOOK(OnFeatureScored, OnFeatureScoredFn, on_feature_scored)
+CARC_HOOK(OnBeforeFinalScoring, FinalScoringFn, before_final_scoring)
+CARC_HOOK(OnAfterFinalScoring, FinalScoringFn, after_final_scoring)
+CARC_HOOK(OnHeldTiles, HeldTilesFn, held_tiles)
+CARC_HOOK(OnConstrainPlacement, PlacementConstraint, constrain_placement)
+CARC_HOOK(OnTilePlaced, OnTilePlacedFn, on_tile_placed)
+#undef CARC_HOOK
 
 namespace {
 
@@ -149,21 +146,20 @@ Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& wher
     return Status(
         ErrorCode::kMalformed,
         where + ": expected an object {\"<RULING-ID>\": \"<reading>\"} (" + Table(m) + ")");
-  std::vector<const VariantDecl*> seen;
   for (auto it = jv.begin(); it != jv.end(); ++it) {
     const std::string w = where + "/" + it.key();
     const VariantDecl* decl = nullptr;
-    for (const VariantDecl& v : m.variants)
-      if (v.ruling == it.key() || (!v.old_key.empty() && v.old_key == it.key())) decl = &v;
+    for (const VariantDecl& v : m.variants) {
+      if (!v.retired_key.empty() && v.retired_key == it.key())
+        return Status(ErrorCode::kUnknownRules,
+                      w + ": \"" + it.key() +
+                          "\" is no longer read: key this variant by its ruling ID, \"" + v.ruling +
+                          "\" (" + Table(m) + ")");
+      if (v.ruling == it.key()) decl = &v;
+    }
     if (!decl)
       return Status(ErrorCode::kUnknownRules, w + ": unknown ruling ID \"" + it.key() +
                                                   "\" for a variant (" + Table(m) + ")");
-    if (std::find(seen.begin(), seen.end(), decl) != seen.end())
-      return Status(ErrorCode::kMalformed, w + ": " + decl->ruling +
-                                               " is given twice (by its ID "
-                                               "and by its deprecated name " +
-                                               decl->old_key + ")");
-    seen.push_back(decl);
     if (!it.value().is_string())
       return Status(ErrorCode::kMalformed,
                     w + ": expected a reading name (" + Readings(*decl) + ")");
@@ -202,8 +198,7 @@ void AssembleModules(GameConfig& cfg) {
     for (const std::string& err : target.errors)
       std::fprintf(stderr, "module %s: %s\n", std::string(e->Id()).c_str(), err.c_str());
     CARC_CHECK(target.errors.empty());
-    for (size_t h = 0; h < kHookCount; ++h)
-      if (cfg.modules.back().hooks[h]) cfg.by_hook[h].push_back(e);
+    cfg.hooks.Append(cfg.modules.back().hooks);
   }
 }
 
@@ -212,9 +207,6 @@ std::optional<StatusOr<Action>> ParseModuleAction(const json& j, const Position&
   const std::string type = j.value("type", "");
   for (const auto& [module, decl] : pos.cfg().actions)
     if (decl.type == type) return decl.parse(j, pos, where);
-  for (const ModuleDecl& m : pos.cfg().modules)
-    if (m.legacy_actions)
-      if (auto r = m.module->ParseAction(j, pos, where)) return r;
   return std::nullopt;
 }
 
@@ -229,14 +221,12 @@ void DumpModuleAction(const Position& pos, const Action& a, json& j) {
   if (const ActionDecl* d = DeclarationOf(pos, a)) {
     j["type"] = std::string(d->type);
     d->dump(pos, a, j);
-  } else if (a.expansion) {
-    a.expansion->DumpAction(pos, a, j);
   }
 }
 
 std::string DescribeModuleAction(const Position& pos, const Action& a) {
   if (const ActionDecl* d = DeclarationOf(pos, a)) return d->describe(pos, a);
-  return a.expansion ? a.expansion->DescribeAction(pos, a) : "expansion action";
+  return "expansion action";
 }
 
 namespace {
@@ -274,7 +264,7 @@ std::vector<int> Domain(const Position& pos, const ActionDecl& d, int i) {
     case ArgType::kTile: {
       std::vector<TileType> held;
       if (pos.turn.drawn) held.push_back(*pos.turn.drawn);
-      for (const Expansion* e : pos.cfg().Using(Hook::kHeldTiles)) e->HeldTiles(pos, held);
+      for (const auto& h : pos.cfg().hooks.held_tiles) h.fn(pos, held);
       for (TileType t : held)
         if (std::find(v.begin(), v.end(), t) == v.end()) v.push_back(t);
       break;

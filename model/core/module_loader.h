@@ -1,15 +1,10 @@
 #pragma once
 // The module loader (after DuckDB's ExtensionLoader): an expansion declares everything
 // it adds in one `Expansion::Load(ModuleLoader&)`: its figure kinds with their traits, its steps at
-// named anchors, its actions, its state slice codec, its variant table and the hooks it uses.
-// MakeConfig assembles the declarations of the enabled modules (registry order) into the
-// GameConfig, which keeps, per hook, only the modules that declared it.
-//
-// Unmigrated modules keep working: Expansion's default Load() declares what the old imperative
-// hooks (ContributeFigures, ContributeSteps, NewState/ParseState/DumpState, ParseAction, ...)
-// contribute, and declares every hook used.
+// named anchors, its actions, its state slice codec, its variant table and the hooks it uses
+// (callables, hooks.h). MakeConfig assembles the declarations of the enabled modules (registry
+// order) into the GameConfig, whose `hooks` hold, per hook, the callables registered.
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -20,6 +15,7 @@
 #include <vector>
 
 #include "model/core/action.h"
+#include "model/core/hooks.h"
 #include "model/core/status.h"
 #include "model/core/step.h"
 
@@ -30,26 +26,6 @@ class ExpansionState;
 class Position;
 struct FigureKindDef;
 struct GameConfig;
-
-// The hooks of Expansion (expansion.h) a module may use. The core calls a hook only on the
-// modules that declared it (GameConfig::Using).
-enum class Hook : uint8_t {
-  kValidate,
-  kExcusesFigure,
-  kJudgeOutOfStep,
-  kInterceptAward,
-  kAdjustMajority,
-  kOnCompleted,
-  kOnFeatureScored,  // told by model::FeatureScored (a feature scored during the game)
-  kBeforeFinalScoring,
-  kAfterFinalScoring,
-  kHeldTiles,
-  kConstrainPlacement,  // asked by the core's tile step (listing and judging a placement)
-  kOnTilePlaced,        // told by the core's tile step after it placed a tile
-  kCount,
-};
-inline constexpr size_t kHookCount = static_cast<size_t>(Hook::kCount);
-std::string_view HookName(Hook h);
 
 // Where a declared step goes relative to its anchor (a step already in the pipeline, named).
 enum class Place : uint8_t { kBefore, kAfter };
@@ -71,7 +47,7 @@ enum class ArgType : uint8_t {
   kFigureAt,    // a segment node that holds a figure (written like kFeature): the figures' nodes
   kFigureKind,  // an index into GameConfig::figure_kinds, written by name
   kPlayer,      // a player index
-  kTile,        // a tile type, written "A".."X": the tiles a player may hold (Expansion::HeldTiles)
+  kTile,        // a tile type, written "A".."X": the tiles a player may hold (the held-tiles hook)
   kSquare,      // an empty square, two slots (x, y): the empty squares around the board
 };
 struct ArgDecl {
@@ -138,9 +114,9 @@ struct VariantDecl {
   int adopted = 0;
   std::function<void(Position& pos, int reading)> set;
   std::function<int(const Position& pos)> get;
-  // Deprecated: the key the module read this ruling under inside "variants" before variants were keyed by ruling ID
-  // (e.g. a topic name); still accepted, written out as the ruling ID. Empty: none.
-  std::string old_key;
+  // The key a module once read this ruling under (a topic name): refused with exit 69 naming
+  // the ruling ID to use instead. Empty: none.
+  std::string retired_key;
 };
 
 // Everything one module declared, as the config keeps it.
@@ -148,18 +124,15 @@ struct ModuleDecl {
   const Expansion* module = nullptr;
   StateCodec state;  // empty functions: no slice
   std::vector<VariantDecl> variants;
-  std::array<bool, kHookCount> hooks{};
+  Hooks hooks;  // the hooks it registered
   // Its rules look only at the features the placed tiles touch, so a position with
   // "board_partial" is judged with it enabled (ModuleLoader::JudgesPartialBoard).
   bool judges_partial_board = false;
-  bool legacy_actions = false;  // actions read by the old Expansion::ParseAction
-  // "variants" left to the module's own section reader (modules not yet on the loader).
-  bool legacy_variants = false;
 };
 
 // The "variants" object of module m's section at `where` (its JSON pointer): each key a declared
-// ruling ID (or its deprecated old_key), each value one of its readings, set on pos's slice.
-// Unknown ruling or reading: ErrorCode::kUnknownRules (exit 69) listing the declared readings;
+// ruling ID, each value one of its readings, set on pos's slice. Unknown ruling or reading, or a
+// retired key: ErrorCode::kUnknownRules (exit 69) listing the declared readings;
 // not an object or not a string: malformed (65).
 Status ReadVariants(const ModuleDecl& m, const nlohmann::json& jv, const std::string& where,
                     Position& pos);
@@ -199,15 +172,25 @@ class ModuleLoader {
   void AddAction(ActionDecl decl);
   void SetState(StateCodec codec);
   void AddVariant(VariantDecl decl);
-  void Uses(Hook h);
   // The module's rules look only at the features the placed tiles touch (no feature anywhere
   // else on the table): a position with "board_partial" may be judged with it enabled.
   void JudgesPartialBoard();
-  // Old modules only: steps inserted without the name check, actions read by the old
-  // Expansion::ParseAction (modules not yet moved onto the loader).
-  void AddLegacyStep(std::string_view anchor, Place place, const Step* step);
-  void UseLegacyActions();
-  void UseLegacyVariants();
+
+  // The hooks (hooks.h, where each is described), called for the enabled modules in registry
+  // order; a module registers each at most once.
+  void OnValidate(ValidateFn fn);
+  void OnExcuse(ExcuseFn fn);
+  void OnJudgeOutOfStep(JudgeOutOfStepFn fn);
+  void OnInterceptAward(InterceptAwardFn fn);
+  void OnAdjustMajority(AdjustMajorityFn fn);
+  void OnMajorityAdjustments(MajorityAdjustmentsFn fn);
+  void OnCompleted(OnCompletedFn fn);
+  void OnFeatureScored(OnFeatureScoredFn fn);
+  void OnBeforeFinalScoring(FinalScoringFn fn);
+  void OnAfterFinalScoring(FinalScoringFn fn);
+  void OnHeldTiles(HeldTilesFn fn);
+  void OnConstrainPlacement(PlacementConstraint c);
+  void OnTilePlaced(OnTilePlacedFn fn);
 
  private:
   const Expansion* module_;

@@ -31,14 +31,11 @@ struct GameConfig {
     int score_completed = -1;
   } core_step;
   const Expansion* StepOwner(int step) const { return step_owner[step]; }
-  // What the modules declared (module_loader.h), parallel to `expansions`; per hook, only the
-  // modules that use it; the declared actions of all modules.
+  // What the modules declared (module_loader.h), parallel to `expansions`; per hook, the
+  // callables registered (registry order); the declared actions of all modules.
   std::vector<ModuleDecl> modules;
-  std::array<std::vector<const Expansion*>, kHookCount> by_hook;
+  Hooks hooks;
   std::vector<std::pair<const Expansion*, ActionDecl>> actions;
-  const std::vector<const Expansion*>& Using(Hook h) const {
-    return by_hook[static_cast<size_t>(h)];
-  }
   const ModuleDecl* Module(const Expansion* e) const;
   int FigureKind(std::string_view name) const;  // -1 if none
   // The figure kind placed at a step of its own (FigureTraits::own_step), where pipeline step

@@ -688,6 +688,7 @@ Status ReadSections(Reader& rd, const json& j, Position& pos) {
   const GameConfig& cfg = pos.cfg();
   for (const ModuleDecl& m : cfg.modules)
     pos.slices.push_back(m.state.make ? m.state.make() : nullptr);
+<<<<<<< HEAD
   if (!j.contains("expansions")) return Status::Ok();
   const json& je = j["expansions"];
   if (!rd.Object(je, "/expansions")) return rd.error;
@@ -697,6 +698,35 @@ Status ReadSections(Reader& rd, const json& j, Position& pos) {
     if (!e)
       return JsonError(rd.ctx.source, w, "state for an expansion not enabled in /rules/expansions");
     if (Status s = ReadSection(rd.ctx, *cfg.Module(e), it.value(), w, pos); !s.ok()) return s;
+=======
+  if (j.contains("expansions")) {
+    const json& je = j["expansions"];
+    if (!rd.Object(je, "/expansions")) return rd.error;
+    for (auto it = je.begin(); it != je.end(); ++it) {
+      const Expansion* e = cfg.FindExpansion(it.key());
+      std::string w = Ptr("/expansions", it.key());
+      if (!e) return Bad(ctx, w, "state for an expansion not enabled in /rules/expansions");
+      try {
+        const ModuleDecl& m = *cfg.Module(e);
+        const StateCodec& codec = m.state;
+        // One variant format: the core reads "variants" against the declared table
+        // before the module reads the rest of its section.
+        const bool variants = it.value().is_object() && it.value().contains("variants");
+        if (variants)
+          if (Status s = ReadVariants(m, it.value()["variants"], w + "/variants", pos); !s.ok())
+            return Status(s.code(), ctx.source + ":" + s.message());
+        json rest;
+        if (variants) {
+          rest = it.value();
+          rest.erase("variants");
+        }
+        Status s = codec.parse ? codec.parse(variants ? rest : it.value(), w, pos) : Status::Ok();
+        if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
+      } catch (const json::exception& ex) {
+        return Bad(ctx, w, ex.what());
+      }
+    }
+>>>>>>> h/contract
   }
   return Status::Ok();
 }
@@ -711,13 +741,13 @@ Status Finish(Reader& rd, const std::vector<bool>& posture_given, bool rest, boo
   // monastery an expansion's state lays down (a stated posture is kept; Validate checks it).
   for (size_t f = 0; f < pos.figures.size(); ++f)
     if (!posture_given[f] && !pos.figures[f].lying)
-      for (const Expansion* e : cfg.Using(Hook::kExcusesFigure))
-        if (e->ExcusesFigure(pos, static_cast<int>(f), "lying")) pos.figures[f].lying = true;
+      for (const auto& h : cfg.hooks.excuse)
+        if (h.fn(pos, static_cast<int>(f), Excuse::kLaidDown)) pos.figures[f].lying = true;
   // BASE-SETUP: "rest" is the set minus the board, the drawn tile and tiles held in an
   // expansion's state (e.g. a tile held in hand at an expansion's own step).
   if (rest) {
     std::vector<TileType> held;
-    for (const Expansion* e : cfg.Using(Hook::kHeldTiles)) e->HeldTiles(pos, held);
+    for (const auto& h : cfg.hooks.held_tiles) h.fn(pos, held);
     for (TileType t : held) pos.supply.counts[t]--;
     for (TileType t = 0; t < cat.size(); ++t)
       if (pos.supply.counts[t] < 0)
@@ -841,7 +871,7 @@ json DumpPosition(const Position& pos) {
   for (const ModuleDecl& m : cfg.modules) {
     json s = json::object();
     if (m.state.dump) m.state.dump(pos, s);
-    if (!m.legacy_variants) DumpVariants(m, pos, s);
+    DumpVariants(m, pos, s);
     if (!s.empty()) ex[std::string(m.module->Id())] = std::move(s);
   }
   if (!ex.empty()) j["expansions"] = std::move(ex);

@@ -15,14 +15,14 @@ namespace {
 // An expansion's ruling on an action the turn cannot take where it stands: the action's own
 // expansion first, then every other one (a step of one module may refuse a core action).
 std::optional<Verdict> ExpansionJudges(const Position& pos, const Action& a) {
-  const auto& judges = pos.cfg().Using(Hook::kJudgeOutOfStep);
+  const auto& judges = pos.cfg().hooks.judge_out_of_step;
   if (a.type == ActionType::kExpansion && a.expansion)
-    for (const Expansion* e : judges)
-      if (e == a.expansion)
-        if (auto v = e->JudgeOutOfStep(pos, a)) return v;
-  for (const Expansion* e : judges)
-    if (e != a.expansion)
-      if (auto v = e->JudgeOutOfStep(pos, a)) return v;
+    for (const auto& h : judges)
+      if (h.module == a.expansion)
+        if (auto v = h.fn(pos, a)) return v;
+  for (const auto& h : judges)
+    if (h.module != a.expansion)
+      if (auto v = h.fn(pos, a)) return v;
   return std::nullopt;
 }
 
@@ -159,8 +159,8 @@ std::optional<Verdict> JudgeAfter(const Position& pos, const Action& action, boo
     answers.rest_ends_turn = rest.turn.game_over || rest.turn.player != pos.turn.player;
   }
   if (answers.rest_ends_turn)
-    for (const Expansion* e : pos.cfg().Using(Hook::kJudgeOutOfStep))
-      if (auto v = e->JudgeOutOfStep(pos, action)) return v;
+    for (const auto& h : pos.cfg().hooks.judge_out_of_step)
+      if (auto v = h.fn(pos, action)) return v;
   return std::nullopt;
 }
 
@@ -364,17 +364,26 @@ void ValidateSupply(const Position& pos, std::vector<Violation>& out) {
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
+<<<<<<< HEAD
 }
 
 void ValidateFiguresOnTiles(const Position& pos, std::vector<Violation>& out) {
   const Board& b = pos.board;
   const auto& kinds = pos.cfg().figure_kinds;
   auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
+=======
+  auto excused = [&](size_t f, Excuse excuse) {
+    for (const auto& h : pos.cfg().hooks.excuse)
+      if (h.fn(pos, static_cast<int>(f), excuse)) return true;
+    return false;
+  };
+>>>>>>> h/contract
   // BASE-MEEPLE-TILE: a figure lies only in a field (a farmer); on a road, city or monastery it
-  // stands unless an expansion's state lays it down (ExcusesFigure with ruling "lying").
+  // stands unless an expansion's state lays it down (Excuse::kLaidDown).
   for (size_t f = 0; f < pos.figures.size(); ++f) {
     const Figure& fig = pos.figures[f];
-    if (fig.lying && b.segment(fig.node).kind != FeatureKind::kField && !excused(f, "lying"))
+    if (fig.lying && b.segment(fig.node).kind != FeatureKind::kField &&
+        !excused(f, Excuse::kLaidDown))
       out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
                      "a " + kinds[fig.kind].name +
                          " lying on a road, city or monastery: only a farmer lies, and no rule "
@@ -396,7 +405,7 @@ void ValidateFiguresOnTiles(const Position& pos, std::vector<Violation>& out) {
         std::get<1>(by_tile_kind[k]) == std::get<1>(by_tile_kind[k - 1]);
   for (size_t f = 0; f < nf; ++f) {
     const Figure& fig = pos.figures[f];
-    if (second[f] && !excused(f, "BASE-MEEPLE-TILE"))
+    if (second[f] && !excused(f, Excuse::kNotOnPlacedTile))
       out.push_back({"BASE-MEEPLE-TILE", "/figures/" + std::to_string(f),
                      "a second " + kinds[fig.kind].name +
                          " on one tile: figures go only on the tile just placed, one per turn"});
@@ -421,7 +430,7 @@ void ValidateSharedSegments(const Position& pos, std::vector<Violation>& out) {
     if (figs.size() < 2) continue;
     std::optional<size_t> first_bad;
     for (size_t i = 1; i < figs.size() && !first_bad; ++i)
-      if (!excused(figs[i], "BASE-MEEPLE-FREE")) first_bad = figs[i];
+      if (!excused(figs[i], Excuse::kOccupiedFeature)) first_bad = figs[i];
     if (!first_bad) continue;
     std::string names;
     for (size_t f : figs) {
@@ -457,7 +466,7 @@ void ValidateReturnsAndScores(const Position& pos, std::vector<Violation>& out) 
         pending = std::find(fi.tiles.begin(), fi.tiles.end(), pos.turn.placed) != fi.tiles.end();
       }
     }
-    if (!pending && !excused(f, "BASE-RETURN"))
+    if (!pending && !excused(f, Excuse::kStaysOnCompleted))
       out.push_back({"BASE-RETURN", "/figures/" + std::to_string(f),
                      "the figure stands in a completed " +
                          std::string(FeatureKindName(b.Info(root).kind)) +
@@ -468,6 +477,7 @@ void ValidateReturnsAndScores(const Position& pos, std::vector<Violation>& out) 
     if (pos.players[p].score < 0)
       out.push_back(
           {"BASE-TRACK", "/players/" + std::to_string(p) + "/score", "a score cannot be negative"});
+<<<<<<< HEAD
 }
 
 }  // namespace
@@ -481,6 +491,9 @@ std::vector<Violation> Validate(const Position& pos) {
   ValidateSharedSegments(pos, out);
   ValidateReturnsAndScores(pos, out);
   for (const Expansion* e : pos.cfg().Using(Hook::kValidate)) e->Validate(pos, out);
+=======
+  for (const auto& h : pos.cfg().hooks.validate) h.fn(pos, out);
+>>>>>>> h/contract
   return out;
 }
 

@@ -18,11 +18,9 @@ namespace {
 // majorities and awards are the same code either way.
 bool Unobserved(const Position& pos) {
   if (pos.explain) return false;
-  const GameConfig& c = pos.cfg();
-  for (Hook h : {Hook::kInterceptAward, Hook::kAdjustMajority, Hook::kOnCompleted,
-                 Hook::kBeforeFinalScoring, Hook::kAfterFinalScoring})
-    if (!c.Using(h).empty()) return false;
-  return true;
+  const Hooks& h = pos.cfg().hooks;
+  return h.intercept_award.empty() && h.adjust_majority.empty() && h.on_completed.empty() &&
+         h.before_final_scoring.empty() && h.after_final_scoring.empty();
 }
 
 // Resets an event for the next feature of one final scoring, keeping its lists' buffers.
@@ -406,8 +404,8 @@ std::vector<int> CompletedNotYetScored(const Position& pos) {
 }
 
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {
-  for (const Expansion* e : pos.cfg().Using(Hook::kInterceptAward))
-    if (e->InterceptAward(pos, ev, player, points)) return;
+  for (const auto& h : pos.cfg().hooks.intercept_award)
+    if (h.fn(pos, ev, player, points)) return;
   pos.players[player].score += points;
 }
 
@@ -420,8 +418,7 @@ void Award(Position& pos, const ScoreEvent& ev) {
 }
 
 void FeatureScored(Position& pos, int root, ApplyResult& out) {
-  for (const Expansion* e : pos.cfg().Using(Hook::kOnFeatureScored))
-    e->OnFeatureScored(pos, root, out);
+  for (const auto& h : pos.cfg().hooks.on_feature_scored) h.fn(pos, root, out);
 }
 
 ScoreEvent FinalValue(const Position& pos, int root) {
@@ -467,7 +464,7 @@ void MajorityOf(const Position& pos, const std::vector<int>& figure_ids, ScoreEv
       if (ev.strength[p] == best) ev.winners.push_back(static_cast<PlayerId>(p));
     if (rulings) ev.rulings.push_back("BASE-MAJORITY");
   }
-  for (const Expansion* e : pos.cfg().Using(Hook::kAdjustMajority)) e->AdjustMajority(pos, ev);
+  for (const auto& h : pos.cfg().hooks.adjust_majority) h.fn(pos, ev);
 }
 
 // BASE-RETURN for figures listed in ascending order (the last first, so indices stay valid).
@@ -510,8 +507,7 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
   if (!quiet) ev.rulings.push_back("BASE-SCORE-TIMING");
   bool return_figures = true;
   std::vector<ScoreEvent> extra;
-  for (const Expansion* e : pos.cfg().Using(Hook::kOnCompleted))
-    e->OnCompleted(pos, ev, return_figures, extra);
+  for (const auto& h : pos.cfg().hooks.on_completed) h.fn(pos, ev, return_figures, extra);
   Award(pos, ev);
   // The lean path (Position::explain false) awards the same points but keeps no events or notes.
   if (pos.explain) out.scores.push_back(ev);
@@ -530,19 +526,16 @@ void ScoreCompleted(Position& pos, int root, ApplyResult& out) {
 
 std::vector<MajorityAdjustment> MajorityAdjustmentsOn(const Position& pos, int root) {
   std::vector<MajorityAdjustment> out;
-  for (const Expansion* e : pos.cfg().Using(Hook::kAdjustMajority))
-    e->MajorityAdjustmentsOn(pos, root, out);
+  for (const auto& h : pos.cfg().hooks.majority_adjustments) h.fn(pos, root, out);
   return out;
 }
 
 void CoreFinalScoring(Position& pos, std::vector<ScoreEvent>& out);
 
 void FinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
-  for (const Expansion* e : pos.cfg().Using(Hook::kBeforeFinalScoring))
-    e->BeforeFinalScoring(pos, out);
+  for (const auto& h : pos.cfg().hooks.before_final_scoring) h.fn(pos, out);
   CoreFinalScoring(pos, out);
-  for (const Expansion* e : pos.cfg().Using(Hook::kAfterFinalScoring))
-    e->AfterFinalScoring(pos, out);
+  for (const auto& h : pos.cfg().hooks.after_final_scoring) h.fn(pos, out);
 }
 
 namespace {

@@ -26,7 +26,7 @@ void FinalScoring(Position& pos, std::vector<ScoreEvent>& out);
 // Sends the given figures back to their owners' supplies (BASE-RETURN).
 void ReturnFigures(Position& pos, std::vector<int> figure_ids);
 
-// Adds points to a player, unless an expansion takes them over (Expansion::InterceptAward).
+// Adds points to a player, unless an expansion takes them over (the intercept-award hook, hooks.h).
 // Every source of points goes through here.
 void AwardPoints(Position& pos, const ScoreEvent& ev, PlayerId player, int points);
 // Awards each of ev.winners what the event states (ScoreEvent::Receives), through AwardPoints.
@@ -35,7 +35,7 @@ void Award(Position& pos, const ScoreEvent& ev);
 // A road, city or monastery `root` was scored during the game and its figures leave it: completed
 // (the core's scoring step, also when a module keeps the figures and pays at game end), or
 // scored early by a module "as at game end" with every figure returned (e.g. by a card). Tells
-// the modules (Expansion::OnFeatureScored), so that what lasts "until the feature is scored"
+// the modules (the feature-scored hook, hooks.h), so that what lasts "until the feature is scored"
 // ends here. A scoring that leaves the figures on an open feature (a message) is not one.
 void FeatureScored(Position& pos, int root, ApplyResult& out);
 

@@ -64,10 +64,4 @@ class Step {
   }
 };
 
-struct StepInsert {
-  std::string_view anchor;
-  bool after = true;
-  const Step* step = nullptr;
-};
-
 }  // namespace carc::model

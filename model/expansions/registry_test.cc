@@ -72,12 +72,11 @@ TEST(ModuleGuards, StepNamesAreUniqueWithAllExpansions) {
 
 // A two-player position with module `id` enabled and `variants` in its section.
 model::StatusOr<model::Position> WithVariants(std::string_view id, const nlohmann::json& v) {
-  nlohmann::json j = {
-      {"rules", {{"edition", "C3"}, {"expansions", {std::string(id)}}}},
-      {"players", {{{"name", "Ann"}}, {{"name", "Bob"}}}},
-      {"board", {{{"tile", "D"}, {"x", 0}, {"y", 0}}}},
-      {"turn", {{"player", 0}, {"step", "draw"}}},
-      {"expansions", {{std::string(id), {{"variants", v}}}}}};
+  nlohmann::json j = {{"rules", {{"edition", "C3"}, {"expansions", {std::string(id)}}}},
+                      {"players", {{{"name", "Ann"}}, {{"name", "Bob"}}}},
+                      {"board", {{{"tile", "D"}, {"x", 0}, {"y", 0}}}},
+                      {"turn", {{"player", 0}, {"step", "draw"}}},
+                      {"expansions", {{std::string(id), {{"variants", v}}}}}};
   return model::ParsePosition(j, Context("test.json"));
 }
 
@@ -88,7 +87,6 @@ TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
   for (const model::Expansion* e : All()) {
     auto cfg = model::MakeConfig(model::RuleOptions{}, {e});
     const model::ModuleDecl& m = *cfg->Module(e);
-    if (m.legacy_variants) continue;  // a module still on the default Load reads its own
     SCOPED_TRACE(std::string(e->Id()));
     for (const model::VariantDecl& d : m.variants) {
       std::string listed;
@@ -115,8 +113,7 @@ TEST(ModuleGuards, EveryModuleReadsVariantsByRulingId) {
     ASSERT_FALSE(unknown.ok());
     EXPECT_EQ(unknown.status().code(), model::ErrorCode::kUnknownRules);
     for (const model::VariantDecl& d : m.variants)
-      EXPECT_NE(unknown.status().message().find(d.ruling + " (" + d.readings[0]),
-                std::string::npos)
+      EXPECT_NE(unknown.status().message().find(d.ruling + " (" + d.readings[0]), std::string::npos)
           << unknown.status().message();
     auto not_string = WithVariants(e->Id(), {{"NO-SUCH-RULING", 1}});
     EXPECT_EQ(not_string.status().code(), model::ErrorCode::kUnknownRules);

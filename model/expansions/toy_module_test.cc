@@ -52,7 +52,7 @@ inline constexpr model::ActionArg<int> kTimesArg{1};
 
 class Bell final : public model::Expansion {
  public:
-  std::string_view Id() const override { return "bell"; }
+  Bell() : Expansion("bell") {}
   void Load(model::ModuleLoader& loader) const override {
     loader.AddFigure({"bell",
                       /*per_player=*/1,
@@ -159,9 +159,9 @@ TEST(ToyModule, ItsDeclarationsAssembleWithTheRealModules) {
   EXPECT_TRUE(cfg.figure_kinds[1].traits.follower);
   EXPECT_EQ(cfg.figure_kinds[1].traits.own_step, "place_phantom");
   // Hooks: the bell declared none; Phantom only JudgeOutOfStep.
-  EXPECT_TRUE(cfg.Using(model::Hook::kValidate).empty());
-  ASSERT_EQ(cfg.Using(model::Hook::kJudgeOutOfStep).size(), 1u);
-  EXPECT_EQ(cfg.Using(model::Hook::kJudgeOutOfStep)[0]->Id(), "phantom");
+  EXPECT_TRUE(cfg.hooks.validate.empty());
+  ASSERT_EQ(cfg.hooks.judge_out_of_step.size(), 1u);
+  EXPECT_EQ(cfg.hooks.judge_out_of_step[0].module->Id(), "phantom");
   // The slice round-trips through the declared codec.
   EXPECT_EQ(model::DumpPosition(*pos)["expansions"]["bell"]["rung"], 2);
 }
@@ -221,7 +221,8 @@ TEST(ToyModule, ItsActionIsEnumeratedFromItsDeclaration) {
 // sheet after the registered modules' looks (Phantom's), and the key's line for it.
 TEST(ToyModule, ItsFigureIsDrawnFromItsDeclaration) {
   json doc = Doc();
-  doc["figures"] = json::parse(R"([{"owner": 0, "x": 0, "y": 0, "feature": "city:N", "kind": "bell"}])");
+  doc["figures"] =
+      json::parse(R"([{"owner": 0, "x": 0, "y": 0, "feature": "city:N", "kind": "bell"}])");
   auto pos = model::ParsePosition(doc, Ctx());
   ASSERT_TRUE(pos.ok()) << pos.status().message();
   const std::string svg = render::RenderSvg(*pos, {});
@@ -244,7 +245,7 @@ TEST(ToyModule, ItsFigureIsDrawnFromItsDeclaration) {
 // A step name already in the pipeline is refused when the config is assembled (exit 70).
 class Clash final : public model::Expansion {
  public:
-  std::string_view Id() const override { return "clash"; }
+  Clash() : Expansion("clash") {}
   void Load(model::ModuleLoader& loader) const override {
     static const BellStep step;  // "place_bell" again
     loader.AddStep(model::kEndTurn, model::Place::kBefore, &step);

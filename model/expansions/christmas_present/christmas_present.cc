@@ -5,6 +5,7 @@
 
 #include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/family.h"
+#include "model/expansions/christmas_present/hooks.h"
 #include "model/expansions/christmas_present/state.h"
 #include "model/expansions/christmas_present/steps.h"
 
@@ -130,16 +131,43 @@ void AddActions(model::ModuleLoader& loader) {
   }
 }
 
+// XMAS-SETUP: without a section, both decks hold all 32 cards each, in an unknown order.
+std::unique_ptr<model::ExpansionState> NewState() {
+  auto s = std::make_unique<State>();
+  for (int k = 0; k < kCardKinds; ++k)
+    for (int i = 0; i < kCopies; ++i) {
+      Card c = static_cast<Card>(k);
+      s->decks[static_cast<int>(DeckOf(c))].cards.push_back(c);
+    }
+  for (auto& d : s->decks) d.ordered = false;
+  s->hands.assign(6, {});
+  return s;
+}
+
+model::Status ParseState(const nlohmann::json& j, const std::string& where, model::Position& pos) {
+  // The core has read "variants" (module_loader.h ReadVariants) into the slice already.
+  const Variants variants = Slice(pos)->variants;
+  *Slice(pos) = State();
+  Slice(pos)->variants = variants;
+  model::Status st = ParseSection(j, where, pos);
+  if (!st.ok()) return st;
+  // A file at step "draw" (or "final_scoring") whose turn start needs a decision (take-two-tiles,
+  // end cards: XMAS-CARD-TAKE-TWO-TILES, XMAS-END) starts at xmas_turn_start, right before the
+  // draw. Only then, so that a position stopped at "draw" reads back unchanged.
+  const auto& cfg = pos.cfg();
+  const int start = cfg.StepIndex(kStepTurnStart);
+  if (!pos.turn.game_over && pos.turn.step == cfg.core_step.draw_tile && pos.turn.placed < 0 &&
+      !pos.turn.drawn && cfg.pipeline[start]->NeedsDecision(pos))
+    pos.turn.step = start;
+  return st;
+}
+
 }  // namespace
 
 // XMAS-SETUP, XMAS-USE: the steps, the slice, the actions and the hooks Christmas Present uses.
 void ChristmasPresent::Load(model::ModuleLoader& loader) const {
   AddSteps(loader);
-  loader.SetState({[this] { return NewState(); },
-                   [this](const nlohmann::json& j, const std::string& where, model::Position& pos) {
-                     return ParseState(j, where, pos);
-                   },
-                   [this](const model::Position& pos, nlohmann::json& j) { DumpState(pos, j); }});
+  loader.SetState({NewState, ParseState, DumpSection});
   AddActions(loader);
   for (int d = 0; d < kDisputes; ++d) {
     const DisputeInfo& info = Disputes(static_cast<Dispute>(d));
@@ -152,61 +180,22 @@ void ChristmasPresent::Load(model::ModuleLoader& loader) const {
     v.get = [d](const model::Position& pos) { return static_cast<int>(Slice(pos)->variants.v[d]); };
     loader.AddVariant(std::move(v));
   }
-  for (model::Hook h :
-       {model::Hook::kValidate, model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
-        model::Hook::kAdjustMajority, model::Hook::kOnCompleted, model::Hook::kOnFeatureScored,
-        model::Hook::kBeforeFinalScoring, model::Hook::kAfterFinalScoring, model::Hook::kHeldTiles,
-        model::Hook::kConstrainPlacement, model::Hook::kOnTilePlaced})
-    loader.Uses(h);
-}
-
-// XMAS-SETUP: without a section, both decks hold all 32 cards each, in an unknown order.
-std::unique_ptr<model::ExpansionState> ChristmasPresent::NewState() const {
-  auto s = std::make_unique<State>();
-  for (int k = 0; k < kCardKinds; ++k)
-    for (int i = 0; i < kCopies; ++i) {
-      Card c = static_cast<Card>(k);
-      s->decks[static_cast<int>(DeckOf(c))].cards.push_back(c);
-    }
-  for (auto& d : s->decks) d.ordered = false;
-  s->hands.assign(6, {});
-  return s;
-}
-
-model::Status ChristmasPresent::ParseState(const nlohmann::json& j, const std::string& where,
-                                           model::Position& pos) const {
-  // The core has read "variants" (module_loader.h ReadVariants) into the slice already.
-  const Variants variants = Slice(pos)->variants;
-  *Slice(pos) = State();
-  Slice(pos)->variants = variants;
-  model::Status st = ParseSection(j, where, pos);
-  if (!st.ok()) return st;
-  // A file at step "draw" (or "final_scoring") whose turn start needs a decision (take-two-tiles,
-  // end cards: XMAS-CARD-TAKE-TWO-TILES, XMAS-END) starts at xmas_turn_start, right before the
-  // draw. Only then, so that a position stopped at "draw" reads back unchanged.
-  const auto& cfg = pos.cfg();
-  const int start = cfg.StepIndex(kStepTurnStart);
-  if (!pos.turn.game_over && pos.turn.step == cfg.core_step.draw_tile &&
-      pos.turn.placed < 0 && !pos.turn.drawn && cfg.pipeline[start]->NeedsDecision(pos))
-    pos.turn.step = start;
-  return st;
-}
-
-void ChristmasPresent::DumpState(const model::Position& pos, nlohmann::json& j) const {
-  DumpSection(pos, j);
-}
-
-// XMAS-CARD-TAKE-TWO-TILES: the pair drawn by the card left the supply (BASE-SETUP).
-void ChristmasPresent::HeldTiles(const model::Position& pos,
-                                 std::vector<model::TileType>& out) const {
-  const State* s = Slice(pos);
-  out.insert(out.end(), s->two_tiles.begin(), s->two_tiles.end());
-}
-
-// Rulings: see OutOfStepRuling (steps.cc).
-std::optional<model::Verdict> ChristmasPresent::JudgeOutOfStep(const model::Position& pos,
-                                                               const model::Action& a) const {
-  return OutOfStepRuling(pos, a);
+  loader.OnValidate(Validate);
+  loader.OnExcuse(Excused);
+  loader.OnJudgeOutOfStep(OutOfStepRuling);  // rulings: see OutOfStepRuling (steps.cc)
+  loader.OnAdjustMajority(AdjustMajority);
+  loader.OnMajorityAdjustments(MajorityAdjustmentsOn);
+  loader.OnCompleted(OnCompleted);
+  loader.OnFeatureScored(OnFeatureScored);
+  loader.OnBeforeFinalScoring(BeforeFinalScoring);
+  loader.OnAfterFinalScoring(AfterFinalScoring);
+  // XMAS-CARD-TAKE-TWO-TILES: the pair drawn by the card left the supply (BASE-SETUP).
+  loader.OnHeldTiles([](const model::Position& pos, std::vector<model::TileType>& out) {
+    const State* s = Slice(pos);
+    out.insert(out.end(), s->two_tiles.begin(), s->two_tiles.end());
+  });
+  loader.OnConstrainPlacement({ForceInForce, ForceAllows});
+  loader.OnTilePlaced(OnTilePlaced);
 }
 
 const ChristmasPresent& Get() {

@@ -22,32 +22,10 @@ constexpr model::ScoreCause MakeCause(Cause c) {
 
 class ChristmasPresent final : public model::Expansion {
  public:
-  std::string_view Id() const override { return kId; }
+  ChristmasPresent() : Expansion(kId) {}
+  // Declares the steps, the slice codec, the actions, the disputed readings and its hooks
+  // (hooks.h of this folder).
   void Load(model::ModuleLoader& loader) const override;
-  std::unique_ptr<model::ExpansionState> NewState() const override;
-  model::Status ParseState(const nlohmann::json& j, const std::string& where,
-                           model::Position& pos) const override;
-  void DumpState(const model::Position& pos, nlohmann::json& j) const override;
-  void HeldTiles(const model::Position& pos, std::vector<model::TileType>& out) const override;
-  void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
-  bool ExcusesFigure(const model::Position& pos, int figure,
-                     std::string_view ruling) const override;
-  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
-                                               const model::Action& a) const override;
-  void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
-  void MajorityAdjustmentsOn(const model::Position& pos, int root,
-                             std::vector<model::MajorityAdjustment>& out) const override;
-  void OnCompleted(model::Position& pos, model::ScoreEvent& ev, bool& return_figures,
-                   std::vector<model::ScoreEvent>& extra) const override;
-  void OnFeatureScored(model::Position& pos, int root, model::ApplyResult& out) const override;
-  void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
-  void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
-  // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced square (force_steps.cc).
-  bool ConstrainPlacement(const model::Position& pos, model::TileType t, model::Coord c,
-                          model::Rotation r, model::Verdict* why) const override;
-  bool ConstrainsPlacement(const model::Position& pos, model::TileType t) const override;
-  void OnTilePlaced(model::Position& pos, const model::Action& a,
-                    model::ApplyResult& r) const override;
 };
 
 const ChristmasPresent& Get();

@@ -7,6 +7,7 @@
 
 #include "model/core/core_steps.h"
 #include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/hooks.h"
 #include "model/expansions/christmas_present/logic.h"
 #include "model/expansions/christmas_present/steps.h"
 #include "model/expansions/christmas_present/steps_internal.h"
@@ -99,7 +100,7 @@ class ForceSpentStep final : public model::Step {
 };
 
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced tile is placed here first (the square
-// itself is the constraint the core step asks, ConstrainPlacement below). XMAS-USE,
+// itself is the constraint the core step asks, ForceAllows below). XMAS-USE,
 // XMAS-Q-ANYTIME: also the active player's card window between drawing and placing the tile
 // ("several cards one after another" in one's own turn; no-symbol cards "at any time"): the
 // cards whose effect does not need the placed tile (CheckPlay, Window::kPlacement), listed with
@@ -167,7 +168,7 @@ class ForcedPlaceStep final : public model::Step {
       const bool own = DecodePlay(a).player == pos.turn.player;
       return PlayCard(pos, a, own ? Window::kPlacement : Window::kForce);
     }
-    // The core step places the tile: it asks the forced square (ConstrainPlacement) and
+    // The core step places the tile: it asks the forced square (ForceAllows) and
     // reports the placement (OnTilePlaced), which spends the card.
     return pos.cfg().pipeline[pos.cfg().core_step.place_tile]->Apply(pos, a);
   }
@@ -177,15 +178,17 @@ class ForcedPlaceStep final : public model::Step {
   model::Reason OutOfStep(const Position& pos, const Action& a) const override {
     const State& s = *Slice(pos);
     if (s.pending)
-      return {"XMAS-FN8", "a road-deck card waits for the opponents' answer (xmas_cancel or "
-                          "xmas_allow) before anything else"};
+      return {"XMAS-FN8",
+              "a road-deck card waits for the opponents' answer (xmas_cancel or "
+              "xmas_allow) before anything else"};
     const std::string& who = pos.players[pos.turn.player].name;
     if (ActiveForce(pos) < 0 || !Fits(pos)) {
       if (a.type == ActionType::kPlaceFigure)
         return {"BASE-MEEPLE-TILE", "a figure goes only on the tile placed this turn, and " + who +
                                         " has not placed the drawn tile yet"};
-      return {"BASE-PLACE-UNPLACEABLE", who + " must place the drawn tile, which fits on the "
-                                              "board (cards may be played before it)"};
+      return {"BASE-PLACE-UNPLACEABLE", who +
+                                            " must place the drawn tile, which fits on the "
+                                            "board (cards may be played before it)"};
     }
     const Force& f = s.forces[ActiveForce(pos)];
     return {"XMAS-CARD-FORCE-PLACEMENT",
@@ -234,8 +237,8 @@ class ForcedPlaceStep final : public model::Step {
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: while a force waits for the active player's tile, a
 // tile that fits on the forced square goes there (any tile placed: the one drawn, or one a
 // step chose, as Gifts' Take 2); one that does not fit there goes anywhere.
-bool ChristmasPresent::ConstrainPlacement(const Position& pos, model::TileType t, model::Coord c,
-                                          model::Rotation r, Verdict* why) const {
+bool ForceAllows(const Position& pos, model::TileType t, model::Coord c, model::Rotation r,
+                 Verdict* why) {
   (void)r;
   const int fi = ActiveForce(pos);
   if (fi < 0) return true;
@@ -251,15 +254,15 @@ bool ChristmasPresent::ConstrainPlacement(const Position& pos, model::TileType t
 }
 
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the forced square constrains a listing only while a
-// force waits for the active player's tile and tile `t` fits there (as ConstrainPlacement).
-bool ChristmasPresent::ConstrainsPlacement(const Position& pos, model::TileType t) const {
+// force waits for the active player's tile and tile `t` fits there (as ForceAllows).
+bool ForceInForce(const Position& pos, model::TileType t) {
   const int fi = ActiveForce(pos);
   return fi >= 0 && FitsSquare(pos, t, Slice(pos)->forces[fi].square);
 }
 
 // XMAS-CARD-FORCE-PLACEMENT, XMAS-Q-FORCE: the tile placed spends the force waiting for it: on
-// the square (it fitted there), or elsewhere (it did not fit there, ConstrainPlacement).
-void ChristmasPresent::OnTilePlaced(Position& pos, const Action& a, ApplyResult& r) const {
+// the square (it fitted there), or elsewhere (it did not fit there, ForceAllows).
+void OnTilePlaced(Position& pos, const Action& a, ApplyResult& r) {
   (void)a;
   const int fi = ActiveForce(pos);
   if (fi < 0) return;

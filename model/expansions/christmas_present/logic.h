@@ -31,7 +31,7 @@ bool IsLaidDown(const model::Position& pos, const State& s, int root);
 // XMAS-CARD-LAY-DOWN-*, XMAS-FN11: every figure on a laid-down feature lies (written
 // "posture": "lying"); with `through_tile` >= 0 only the features running through that tile
 // (a tile joining features, called right after the tile is placed).
-// (A position file that leaves a posture out gets it from the core: ExcusesFigure "lying".)
+// (A position file that leaves a posture out gets it from the core: Excuse::kLaidDown.)
 // Returns how many figures it laid down.
 int LayDownFigures(model::Position& pos, const State& s, int through_tile = -1);
 // XMAS-FN12: a laid-down feature's value is fixed now and paid at game end: `ev` (its winners

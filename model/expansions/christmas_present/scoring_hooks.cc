@@ -9,6 +9,7 @@
 #include "model/core/scoring.h"
 #include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/family.h"
+#include "model/expansions/christmas_present/hooks.h"
 #include "model/expansions/christmas_present/logic.h"
 
 namespace carc::exp::christmas_present {
@@ -105,8 +106,8 @@ void SetSplitReceives(const State& s, ScoreEvent& ev) {
 
 // XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY/-FIELD: the advantage cards lying on the feature,
 // each named as position files name it (GIFT-Q-ADVANTAGE cites them).
-void ChristmasPresent::MajorityAdjustmentsOn(const Position& pos, int root,
-                                             std::vector<model::MajorityAdjustment>& out) const {
+void MajorityAdjustmentsOn(const Position& pos, int root,
+                           std::vector<model::MajorityAdjustment>& out) {
   const State* s = Slice(pos);
   if (!s) return;
   for (const Attached& a : s->attached)
@@ -117,7 +118,7 @@ void ChristmasPresent::MajorityAdjustmentsOn(const Position& pos, int root,
 // XMAS-CARD-ADVANTAGE-ROAD/-CITY/-MONASTERY/-FIELD: one more figure for the card's holder;
 // two cards cancel out (each adds one), and with three or more tied the two card players share
 // while the others are excluded (XMAS-FN13). XMAS-Q-ADVANTAGE: when the condition is tested.
-void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const {
+void AdjustMajority(const Position& pos, ScoreEvent& ev) {
   const State* s = Slice(pos);
   if (!s || ev.root < 0 || ev.strength.empty()) return;
   // No card in play and no advantage-field choice this event reads: nothing below would count
@@ -208,8 +209,8 @@ void ChristmasPresent::AdjustMajority(const Position& pos, ScoreEvent& ev) const
 // co-leader (XMAS-Q-TIEDSCORING): the usual value (card-player-only, tied-leaders-normal-rate;
 // reported in a second event) or the card's rate too (all-tied-leaders). A laid-down feature
 // keeps its figures and its values are paid at game end (XMAS-FN12).
-void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures,
-                                   std::vector<ScoreEvent>& extra) const {
+void OnCompleted(Position& pos, ScoreEvent& ev, bool& return_figures,
+                 std::vector<ScoreEvent>& extra) {
   State* s = Slice(pos);
   if (!s || ev.root < 0) return;
   const ScoreEvent usual = ev;
@@ -266,7 +267,7 @@ void ChristmasPresent::OnCompleted(Position& pos, ScoreEvent& ev, bool& return_f
 // FN9, FN10 (a modifier acts on this scoring only): every card on a feature scored during the
 // game (completed, also with no figure on it, a scoring card, a gift such as Road Sweeper:
 // model::FeatureScored) goes to the discard pile (XMAS-USE: used cards are discarded).
-void ChristmasPresent::OnFeatureScored(Position& pos, int root, model::ApplyResult& out) const {
+void OnFeatureScored(Position& pos, int root, model::ApplyResult& out) {
   State* s = Slice(pos);
   if (!s) return;
   for (size_t i = s->attached.size(); i-- > 0;) {
@@ -291,7 +292,7 @@ void ChristmasPresent::OnFeatureScored(Position& pos, int root, model::ApplyResu
 
 // XMAS-END: end cards revealed in player order; XMAS-Q-SUPPLY (before-final-scoring);
 // XMAS-FN12: deferred values paid, the laid-down figures leave the board.
-void ChristmasPresent::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
+void BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   State* s = Slice(pos);
   if (!s) return;
   if (s->variants.supply() == SupplyCount::kBeforeFinalScoring) SupplyCards(pos, false, out);
@@ -329,7 +330,7 @@ void ChristmasPresent::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>
 
 // XMAS-CARD-FIELD-LEAD-BONUS, XMAS-CARD-TIED-FIELD-BONUS (XMAS-Q-TIEDFIELD), XMAS-Q-SUPPLY
 // (after-final-scoring).
-void ChristmasPresent::AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
+void AfterFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   State* s = Slice(pos);
   if (!s) return;
   // One entry per scored field (per completed city under c1-four-per-city), its winners merged:

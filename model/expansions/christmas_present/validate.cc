@@ -3,6 +3,7 @@
 
 #include "model/core/json_reader.h"  // TileAt
 #include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/hooks.h"
 #include "model/expansions/christmas_present/logic.h"
 
 namespace carc::exp::christmas_present {
@@ -11,7 +12,7 @@ using model::FeatureKind;
 using model::Position;
 using model::Violation;
 
-void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out) const {
+void Validate(const Position& pos, std::vector<Violation>& out) {
   const State* s = Slice(pos);
   if (!s) return;
   const std::string w = "/expansions/christmas_present";
@@ -130,8 +131,7 @@ void ChristmasPresent::Validate(const Position& pos, std::vector<Violation>& out
 //   its kind, on the same segment too (XMAS-CARD-FIGURE-OCCUPIED-*, XMAS-FN6).
 // - BASE-RETURN: figures on a laid-down feature stay on it when it is completed (XMAS-FN11,
 //   XMAS-FN12).
-bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
-                                     std::string_view ruling) const {
+bool Excused(const Position& pos, int figure, model::Excuse excuse) {
   const State* s = Slice(pos);
   if (!s || figure < 0 || figure >= static_cast<int>(pos.figures.size())) return false;
   auto played = [&](std::initializer_list<Card> cards) {
@@ -142,7 +142,7 @@ bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
   const std::initializer_list<Card> occupied = {
       Card::kFigureOccupiedField, Card::kFigureOccupiedRoad, Card::kFigureOccupiedCity,
       Card::kFigureOccupiedMonastery};
-  if (ruling == "BASE-MEEPLE-FREE") {
+  if (excuse == model::Excuse::kOccupiedFeature) {
     // Only the card of the feature's kind puts a second figure on it (a swap only trades places).
     switch (pos.board.Info(pos.board.Find(pos.figures[figure].node)).kind) {
       case model::FeatureKind::kField:
@@ -156,13 +156,14 @@ bool ChristmasPresent::ExcusesFigure(const Position& pos, int figure,
     }
     return false;
   }
-  if (ruling == "BASE-MEEPLE-TILE")
+  if (excuse == model::Excuse::kNotOnPlacedTile)
     return played(occupied) || played({Card::kFigureUnoccupiedField, Card::kFigureUnoccupiedRoad,
                                        Card::kFigureUnoccupiedCity, Card::kSwapMonastery,
                                        Card::kSwapCity, Card::kSwapRoad, Card::kSwapField});
-  // BASE-RETURN: a laid-down figure stays on its completed feature; "lying": a figure may lie
-  // on a road, city or monastery only where a lay-down card laid its feature down (XMAS-FN11).
-  if (ruling == "BASE-RETURN" || ruling == "lying") {
+  // BASE-RETURN: a laid-down figure stays on its completed feature; BASE-MEEPLE-TILE: a figure
+  // may lie on a road, city or monastery only where a lay-down card laid its feature down
+  // (XMAS-FN11).
+  if (excuse == model::Excuse::kStaysOnCompleted || excuse == model::Excuse::kLaidDown) {
     const int root = pos.board.Find(pos.figures[figure].node);
     for (int node : s->laid_down)
       if (pos.board.Find(node) == root) return true;

@@ -52,25 +52,7 @@ void DeclareActions(model::ModuleLoader& loader);  // below
 
 }  // namespace
 
-// GIFT-STEPS: the steps of step 1 and the end of turn; the slice; the hooks it uses.
-void Gifts::Load(model::ModuleLoader& loader) const {
-  AddSteps(loader);
-  loader.SetState({[this] { return NewState(); },
-                   [this](const json& j, const std::string& where, Position& pos) {
-                     return ParseState(j, where, pos);
-                   },
-                   [this](const Position& pos, json& j) { DumpState(pos, j); }});
-  DeclareVariants(loader);
-  DeclareActions(loader);
-  for (model::Hook h : {model::Hook::kHeldTiles, model::Hook::kValidate,
-                        model::Hook::kExcusesFigure, model::Hook::kJudgeOutOfStep,
-                        model::Hook::kAdjustMajority, model::Hook::kAfterFinalScoring})
-    loader.Uses(h);
-}
-
-std::unique_ptr<model::ExpansionState> Gifts::NewState() const { return std::make_unique<State>(); }
-
-Status Gifts::ParseState(const json& j, const std::string& where, Position& pos) const {
+static Status ParseState(const json& j, const std::string& where, Position& pos) {
   Data& d = Slice(pos);
   if (Status s = ParseData(j, where, pos, d); !s.ok()) return s;
   // The tiles in hand belong to the steps before placement only.
@@ -90,10 +72,10 @@ Status Gifts::ParseState(const json& j, const std::string& where, Position& pos)
   return Status::Ok();
 }
 
-void Gifts::DumpState(const Position& pos, json& j) const { DumpData(pos, Slice(pos), j); }
+static void DumpState(const Position& pos, json& j) { DumpData(pos, Slice(pos), j); }
 
 // GIFT-STEPS, GIFT-TAKE2: the tiles in hand at open_gift / take_2 left the supply (BASE-SETUP).
-void Gifts::HeldTiles(const Position& pos, std::vector<model::TileType>& out) const {
+static void HeldTiles(const Position& pos, std::vector<model::TileType>& out) {
   const auto& held = Slice(pos).held;
   out.insert(out.end(), held.begin(), held.end());
 }
@@ -101,7 +83,7 @@ void Gifts::HeldTiles(const Position& pos, std::vector<model::TileType>& out) co
 // GIFT-SETUP: 25 cards, five of each, between the deck, the hands and the discards.
 // GIFT-OPEN: the card opened this turn lies on the discards. BASE-SETUP: the tiles in hand.
 // GIFT-CHANGE: figures on finished features (on_finished) arise only under any-feature.
-void Gifts::Validate(const Position& pos, std::vector<model::Violation>& out) const {
+static void Validate(const Position& pos, std::vector<model::Violation>& out) {
   const Data& d = Slice(pos);
   for (int c = 0; c < kCardTypes; ++c) {
     int n = d.deck[c] + d.discards[c];
@@ -151,20 +133,20 @@ void Gifts::Validate(const Position& pos, std::vector<model::Violation>& out) co
 // GIFT-CHANGE: a figure changed onto an occupied feature of its tile (the phantom's feature, or
 // a monastery tile); GIFT-CHANGE reading any-feature: a figure stood up on a finished feature
 // stays there (BASE-RETURN).
-bool Gifts::ExcusesFigure(const Position& pos, int figure, std::string_view ruling) const {
+static bool Excused(const Position& pos, int figure, model::Excuse excuse) {
   const model::Figure& fig = pos.figures[figure];
   auto monastery_tile = [&] {
     for (const auto& s : pos.board.rotated(model::Board::TileOf(fig.node)).segments)
       if (s.kind == model::FeatureKind::kMonastery) return true;
     return false;
   };
-  if (ruling == "BASE-MEEPLE-TILE") return monastery_tile();  // Synod
+  if (excuse == model::Excuse::kNotOnPlacedTile) return monastery_tile();  // Synod
   // GIFT-CHANGE: a figure may stand up on an occupied road, city or monastery of its own tile,
   // so two figures share a segment whenever its tile holds two: Synod on a monastery, the
   // phantom, or a second figure another expansion put there. Whether the tile could hold both
   // is BASE-MEEPLE-TILE's question (still checked), so the shared segment is always excused.
-  if (ruling == "BASE-MEEPLE-FREE") return true;
-  if (ruling == "BASE-RETURN") {
+  if (excuse == model::Excuse::kOccupiedFeature) return true;
+  if (excuse == model::Excuse::kStaysOnCompleted) {
     const Data& d = Slice(pos);
     return d.variants.change_target == ChangeTarget::kAnyFeature &&
            std::find(d.on_finished.begin(), d.on_finished.end(), fig.node) != d.on_finished.end();
@@ -175,8 +157,8 @@ bool Gifts::ExcusesFigure(const Position& pos, int figure, std::string_view ruli
 // GIFT-OPEN, GIFT-FN3, GIFT-GET, GIFT-CHANGE: a gift action the turn cannot take where it
 // stands. A gift opened before a tile that can be placed is in hand (no tile drawn yet, only
 // unplaceable ones set aside, or none left at all: the game is over) is out of the window.
-std::optional<model::Verdict> Gifts::JudgeOutOfStep(const Position& pos, const Action& a) const {
-  if (a.type != model::ActionType::kExpansion || a.expansion != this) return std::nullopt;
+static std::optional<model::Verdict> JudgeOutOfStep(const Position& pos, const Action& a) {
+  if (a.type != model::ActionType::kExpansion || a.expansion != &Get()) return std::nullopt;
   const std::string& who = pos.players[pos.turn.player].name;
   const bool turn_ending = !pos.turn.game_over && !pos.current_step().NeedsDecision(pos);
   switch (a.code) {
@@ -391,7 +373,7 @@ void DeclareActions(model::ModuleLoader& loader) {
 // GIFT-CHANGE, reading any-feature: a finished road, city or monastery on which Change Position
 // stood a figure up was scored when it was completed and is never scored again, not even at
 // final scoring (the core's final scoring takes every feature that holds a figure).
-void Gifts::AdjustMajority(const Position& pos, model::ScoreEvent& ev) const {
+static void AdjustMajority(const Position& pos, model::ScoreEvent& ev) {
   const Data& d = Slice(pos);
   if (!ev.cause.IsFinal() || ev.root < 0 || d.on_finished.empty() ||
       d.variants.change_target != ChangeTarget::kAnyFeature || !pos.board.IsComplete(ev.root))
@@ -408,7 +390,7 @@ void Gifts::AdjustMajority(const Position& pos, model::ScoreEvent& ev) const {
 }
 
 // GIFT-END: 2 points per unopened gift, at final scoring (through AwardPoints).
-void Gifts::AfterFinalScoring(Position& pos, std::vector<model::ScoreEvent>& out) const {
+static void AfterFinalScoring(Position& pos, std::vector<model::ScoreEvent>& out) {
   const Data& d = Slice(pos);
   for (size_t p = 0; p < pos.players.size() && p < kMaxPlayers; ++p) {
     const int n = Total(d.hands[p]);
@@ -422,6 +404,20 @@ void Gifts::AfterFinalScoring(Position& pos, std::vector<model::ScoreEvent>& out
     model::Award(pos, ev);
     out.push_back(ev);
   }
+}
+
+// GIFT-STEPS: the steps of step 1 and the end of turn; the slice; the hooks it uses.
+void Gifts::Load(model::ModuleLoader& loader) const {
+  AddSteps(loader);
+  loader.SetState({[] { return std::make_unique<State>(); }, ParseState, DumpState});
+  DeclareVariants(loader);
+  DeclareActions(loader);
+  loader.OnHeldTiles(HeldTiles);
+  loader.OnValidate(Validate);
+  loader.OnExcuse(Excused);
+  loader.OnJudgeOutOfStep(JudgeOutOfStep);
+  loader.OnAdjustMajority(AdjustMajority);
+  loader.OnAfterFinalScoring(AfterFinalScoring);
 }
 
 const Gifts& Get() {

@@ -29,20 +29,10 @@ inline constexpr std::string_view kEndStep = "gift_end_turn";     // automatic
 
 class Gifts final : public model::Expansion {
  public:
-  std::string_view Id() const override { return kId; }
+  Gifts() : Expansion(kId) {}
+  // Declares the steps, the slice codec, the variants, the actions and six hooks (HeldTiles,
+  // Validate, Excuse, JudgeOutOfStep, AdjustMajority, AfterFinalScoring).
   void Load(model::ModuleLoader& loader) const override;
-  std::unique_ptr<model::ExpansionState> NewState() const override;
-  model::Status ParseState(const nlohmann::json& j, const std::string& where,
-                           model::Position& pos) const override;
-  void DumpState(const model::Position& pos, nlohmann::json& j) const override;
-  void HeldTiles(const model::Position& pos, std::vector<model::TileType>& out) const override;
-  void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
-  bool ExcusesFigure(const model::Position& pos, int figure,
-                     std::string_view ruling) const override;
-  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
-                                               const model::Action& a) const override;
-  void AdjustMajority(const model::Position& pos, model::ScoreEvent& ev) const override;
-  void AfterFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
 };
 
 const Gifts& Get();

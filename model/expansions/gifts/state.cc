@@ -74,12 +74,13 @@ json CardList(const CardCounts& c) {
 }
 
 // One disputed ruling's readings in enum order (reading i is the value E(i)), read and written
-// by the core (model::ReadVariants); `old_key` is the topic name the section used before.
+// by the core (model::ReadVariants); `retired_key` is the topic name the section once used
+// (refused, naming the ruling ID).
 template <typename E>
-model::VariantDecl Decl(const char* ruling, const char* old_key,
+model::VariantDecl Decl(const char* ruling, const char* retired_key,
                         std::initializer_list<std::pair<const char*, E>> names,
                         E Variants::*field) {
-  model::VariantDecl v{.ruling = ruling, .old_key = old_key};
+  model::VariantDecl v{.ruling = ruling, .retired_key = retired_key};
   for (auto& [n, x] : names) {
     CARC_CHECK(static_cast<size_t>(x) == v.readings.size());
     v.readings.emplace_back(n);
@@ -126,7 +127,8 @@ int Total(const CardCounts& c) {
 
 const model::Expansion* Self() { return &Get(); }
 
-// The disputed rulings of The Gifts (this module's README, "Rulings and disputed items"); "variants" is read by the core.
+// The disputed rulings of The Gifts (this module's README, "Rulings and disputed items");
+// "variants" is read by the core.
 void DeclareVariants(model::ModuleLoader& loader) {
   loader.AddVariant(Decl("GIFT-FN9", "take2_other_tile", kOtherTile, &Variants::other_tile));
   loader.AddVariant(Decl("GIFT-Q-EXTEND", "completion", kCompletion, &Variants::completion));

@@ -195,7 +195,7 @@ class Take2Step final : public model::Step {
     std::sort(kinds.begin(), kinds.end());
     kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
     // The core's placements of each tile, under the modules' placement constraints (another
-    // expansion may restrict the square: Hook::kConstrainPlacement).
+    // expansion may restrict the square: the placement constraint hook, model/core/hooks.h).
     for (model::TileType t : kinds) model::ListTilePlacements(pos, t, out);
   }
   ApplyResult Apply(Position& pos, const Action& a) const override {

@@ -123,36 +123,6 @@ Status ParseVariantAndNumbering(const json& j, const std::string& where, State& 
   return Status::Ok();
 }
 
-// readings: each disputed item by ruling ID, the adopted reading or the other.
-Status ParseReadings(const json& jr, const std::string& where, State& s) {
-  if (!jr.is_object()) return model::JsonError(where + "/readings", "expected an object");
-  for (auto it = jr.begin(); it != jr.end(); ++it) {
-    std::string w = where + "/readings/" + it.key();
-    const ReadingDef* def = nullptr;
-    for (const ReadingDef& d : kReadings)
-      if (it.key() == d.ruling) def = &d;
-    // An unknown ID is unknown rules (exit 69), as under "variants".
-    if (!def)
-      return Status(ErrorCode::kUnknownRules,
-                    w + ": no disputed item with this ID (MSG-FN13, MSG-FN15, MSG-Q-MOVED, "
-                        "MSG-Q-SMALLEST, MSG-Q-8-RETURN, MSG-Q-8-TIED, MSG-Q-ALONE, "
-                        "MSG-Q-OUTSIDE)");
-    if (!it.value().is_string()) return model::JsonError(w, "expected a reading name (a string)");
-    std::string v = it.value().get<std::string>();
-    if (v == def->adopted)
-      s.readings.*(def->flag) = false;
-    else if (v == def->other)
-      s.readings.*(def->flag) = true;
-    else if (it.key() == "MSG-FN13" && v == "c1-multi-round")
-      return Status(ErrorCode::kUnknownRules,
-                    w + ": c1-multi-round is superseded (MSG-FN14) and not modelled");
-    else
-      return Status(ErrorCode::kUnknownRules, w + ": unknown reading \"" + v + "\" (known: " +
-                                                  def->adopted + ", " + def->other + ")");
-  }
-  return Status::Ok();
-}
-
 Status ParseTracks(const json& jt, const std::string& where, int players, State& s) {
   if (!jt.is_array() || static_cast<int>(jt.size()) != players)
     return model::JsonError(where + "/tracks",
@@ -277,8 +247,13 @@ Status ParseState(const json& j, const std::string& where, Position& pos) {
     return st;
   const int players = static_cast<int>(pos.players.size());
   if (Status st = ParseVariantAndNumbering(j, where, s); !st.ok()) return st;
+  // The readings of the disputed items are the core's "variants" (DeclareVariants).
   if (j.contains("readings"))
-    if (Status st = ParseReadings(j["readings"], where, s); !st.ok()) return st;
+    return Status(ErrorCode::kUnknownRules,
+                  where +
+                      "/readings: no longer read: give the readings under \"variants\" "
+                      "{\"<RULING-ID>\": \"<reading>\"}, e.g. {\"MSG-Q-8-RETURN\": "
+                      "\"return-only-with-majority\"}");
   if (j.contains("tracks"))
     if (Status st = ParseTracks(j["tracks"], where, players, s); !st.ok()) return st;
   if (j.contains("stack")) {
@@ -559,7 +534,7 @@ void DeclareActions(model::ModuleLoader& loader) {
 }
 
 // The core reads and writes them as "variants": {"<RULING-ID>": "<reading>"} (exit 69 for an
-// unknown ID or reading); "readings" (same content) is the deprecated spelling, still read.
+// unknown ID or reading); the retired spelling "readings" exits 69 naming "variants".
 void DeclareVariants(model::ModuleLoader& loader) {
   for (const ReadingDef& d : kReadings)
     loader.AddVariant(

@@ -37,29 +37,10 @@ std::string SourceOf(const ScoreEvent& ev) {
   return std::string(model::FeatureKindName(ev.kind)) + " (" + cause + ")";
 }
 
-}  // namespace
-
-void Messengers::Load(model::ModuleLoader& loader) const {
-  DeclareSteps(loader);
-  DeclareState(loader);
-  DeclareActions(loader);
-  DeclareVariants(loader);
-  for (model::Hook h : {model::Hook::kValidate, model::Hook::kJudgeOutOfStep,
-                        model::Hook::kInterceptAward, model::Hook::kBeforeFinalScoring})
-    loader.Uses(h);
-}
-
-// Rulings: see OutOfStepRuling (steps.cc).
-std::optional<model::Verdict> Messengers::JudgeOutOfStep(const Position& pos,
-                                                         const model::Action& a) const {
-  return OutOfStepRuling(pos, a);
-}
-
 // MSG-CHOOSE: every point scored during the game waits for the player to choose the figure it
 // moves (steps assign_points / message); the score itself counts at once. MSG-FINAL: after the
 // final sum the points go to the one remaining figure.
-bool Messengers::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player,
-                                int points) const {
+bool InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId player, int points) {
   State& s = Slice(pos);
   s.Sync(static_cast<int>(pos.players.size()));
   if (s.DameReturned(player)) {
@@ -80,7 +61,7 @@ bool Messengers::InterceptAward(Position& pos, const ScoreEvent& ev, PlayerId pl
 
 // MSG-FINAL, MSG-FN16, MSG-FN17: both figures are summed onto one before final scoring; the
 // dame leaves the track and no message is taken any more.
-void Messengers::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) const {
+void BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   State& s = Slice(pos);
   s.Sync(static_cast<int>(pos.players.size()));
   for (size_t p = 0; p < pos.players.size(); ++p) {
@@ -113,7 +94,7 @@ void Messengers::BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out)
   s.part = TurnPart{};
 }
 
-void Messengers::Validate(const Position& pos, std::vector<model::Violation>& out) const {
+void Validate(const Position& pos, std::vector<model::Violation>& out) {
   const State& s = Slice(pos);
   const int players = static_cast<int>(pos.players.size());
   const std::string base = "/expansions/messengers";
@@ -222,6 +203,19 @@ void Messengers::Validate(const Position& pos, std::vector<model::Violation>& ou
     if (f >= 0 && s.variant != Variant::kRevision2025)
       out.push_back({"MSG-C31", base + "/turn_figures",
                      "one figure per turn is the 2025 revision's rule (variant revision-2025)"});
+}
+
+}  // namespace
+
+void Messengers::Load(model::ModuleLoader& loader) const {
+  DeclareSteps(loader);
+  DeclareState(loader);
+  DeclareActions(loader);
+  DeclareVariants(loader);
+  loader.OnValidate(Validate);
+  loader.OnJudgeOutOfStep(OutOfStepRuling);  // rulings: see OutOfStepRuling (steps.cc)
+  loader.OnInterceptAward(InterceptAward);
+  loader.OnBeforeFinalScoring(BeforeFinalScoring);
 }
 
 }  // namespace carc::exp::messengers

@@ -38,16 +38,10 @@ inline constexpr model::ActionArg<int> kKindArg{2};
 
 class Messengers final : public model::Expansion {
  public:
-  std::string_view Id() const override { return kId; }
-  // Declares the two steps, the slice codec, the four actions, the disputed readings and the
-  // four hooks below.
+  Messengers() : Expansion(kId) {}
+  // Declares the two steps, the slice codec, the four actions, the disputed readings and four
+  // hooks (Validate, JudgeOutOfStep, InterceptAward, BeforeFinalScoring).
   void Load(model::ModuleLoader& loader) const override;
-  void Validate(const model::Position& pos, std::vector<model::Violation>& out) const override;
-  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
-                                               const model::Action& a) const override;
-  bool InterceptAward(model::Position& pos, const model::ScoreEvent& ev, PlayerId player,
-                      int points) const override;
-  void BeforeFinalScoring(model::Position& pos, std::vector<model::ScoreEvent>& out) const override;
 };
 
 const Messengers& Get();

@@ -103,16 +103,11 @@ void Phantom::Load(model::ModuleLoader& loader) const {
                      .key = "dashed, pale: a phantom"}});
   static const PlacePhantomStep step;
   loader.AddStep(model::kPlaceFigure, model::Place::kAfter, &step);
-  loader.Uses(model::Hook::kJudgeOutOfStep);
+  // PH-SETUP: the phantom step passed by itself for want of a phantom.
+  loader.OnJudgeOutOfStep(NoPhantom);
   // PH-SCORE, PH-END: the phantom is placed and scored like a meeple, on the features of the
   // tile just placed; nothing looks at features elsewhere on the table.
   loader.JudgesPartialBoard();
-}
-
-// PH-SETUP: the phantom step passed by itself for want of a phantom.
-std::optional<model::Verdict> Phantom::JudgeOutOfStep(const model::Position& pos,
-                                                      const model::Action& a) const {
-  return NoPhantom(pos, a);
 }
 
 const Phantom& Get() {

@@ -13,11 +13,9 @@ inline constexpr std::string_view kStep = "place_phantom";
 
 class Phantom final : public model::Expansion {
  public:
-  std::string_view Id() const override { return kId; }
+  Phantom() : Expansion(kId) {}
   // Declares the phantom figure, its step after the meeple's, and the hook it uses.
   void Load(model::ModuleLoader& loader) const override;
-  std::optional<model::Verdict> JudgeOutOfStep(const model::Position& pos,
-                                               const model::Action& a) const override;
 };
 
 const Phantom& Get();
