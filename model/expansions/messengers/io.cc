@@ -285,6 +285,9 @@ Status ParseState(const json& j, const std::string& where, Position& pos) {
       s.turn_figure[p] = static_cast<int>(*f);
     }
   }
+  // MSG-4, MSG-FN6: the turn part is the core's too (TurnState::part), so that other modules
+  // know a tile was placed in an earlier part of this turn.
+  pos.turn.part = s.part.part;
   return Status::Ok();
 }
 
