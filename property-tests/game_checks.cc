@@ -48,7 +48,7 @@ bool SameState(const Position& x, const Position& y) {
   const model::TurnState &s = x.turn, &t = y.turn;
   if (s.player != t.player || s.step != t.step || s.game_over != t.game_over ||
       s.drawn != t.drawn || s.placed != t.placed || s.figures_this_turn != t.figures_this_turn ||
-      s.decided != t.decided)
+      s.decided != t.decided || s.part != t.part)
     return false;
   for (size_t i = 0; i < x.slices.size(); ++i) {
     const model::ExpansionState *a = x.slices[i].get(), *b = y.slices[i].get();

@@ -20,7 +20,7 @@ DIRS = ["model", "adjudicator"]
 LIMIT = 120
 # Functions still over the limit that another change is splitting; each entry is
 # "path:function name" and must still be long (a stale entry fails too).
-KNOWN = {"model/render/svg.cc:RenderSvg"}
+KNOWN: set = set()
 
 SIGNATURE_END = re.compile(
     r"\)\s*(?:const|override|final|noexcept(?:\([^)]*\))?|mutable|&&|&|\s)*"

@@ -251,7 +251,10 @@ def main():
         wait.until(lambda d: d.find_element(By.ID, "verdict").text)
         verdict = css("#verdict").text
         check(verdict == "upheld", f"the verdict reads upheld ({verdict!r})")
-        check(css("#scores").text == "Scores: Anna 12, Ben 11", f"the scores read Anna 12, Ben 11 ({css('#scores').text!r})")
+        check(css("#scores").text == "Scores: [12,11]" and css("#scores").get_attribute("title") == "Anna 12, Ben 11",
+              f"the scores read [12,11], Anna 12, Ben 11 in the tooltip ({css('#scores').text!r})")
+        check(len([e for e in driver.find_elements(By.CSS_SELECTOR, "#reasons *") if e.text.startswith("Scores:")]) == 1,
+              "the scores are shown once")
         ids = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#reasons a.rid")]
         check("BASE-PLACE-EDGE" in ids and "BASE-MEEPLE-FREE" in ids, f"the reasons cite their rulings ({sorted(set(ids))})")
         check(driver.find_elements(By.CSS_SELECTOR, "#picture svg"), "the ruling's picture is drawn")

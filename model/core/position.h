@@ -74,10 +74,13 @@ struct TileSupply {
 
 struct TurnState {
   PlayerId player = 0;
-  int step = 0;                        // index into config->pipeline; see game_over
-  bool game_over = false;              // final scoring done
-  std::optional<TileType> drawn;       // tile in hand
-  int placed = -1;                     // tile index placed this turn
+  int step = 0;                   // index into config->pipeline; see game_over
+  bool game_over = false;         // final scoring done
+  std::optional<TileType> drawn;  // tile in hand
+  int placed = -1;                // tile index placed this turn
+  // The part of the player's turn: 2, 3, ... when a module gave the same player an extra part
+  // with a draw of its own (a tile was placed in an earlier part of this turn).
+  int part = 1;
   std::vector<int> figures_this_turn;  // indices into Position::figures
   uint32_t decided = 0;                // bit i: pipeline step i was decided this turn
 };

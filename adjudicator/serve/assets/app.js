@@ -1272,9 +1272,13 @@ function showRuling(out) {
     : ['rejected', 'illegal', 'impossible-position'].includes(r.verdict) ? 'bad' : 'neutral';
   const box = $('reasons');
   box.textContent = '';
-  for (const l of verdictLines(r))
-    box.append(el('div', { class: `vline lvl${l.level} ${l.cls || ''}` }, ...linkedText(l.text)));
-  if (r.scores) box.append(el('p', { id: 'scores' }, 'Scores: ' + r.scores.map((s, i) => `${(P().players[i] || {}).name || 'P' + i} ${s}`).join(', ')));
+  // The scores once: the text verdict's line as the CLI writes it, the players' names in its
+  // tooltip.
+  for (const l of verdictLines(r)) {
+    const named = r.scores && l.text === 'Scores: ' + JSON.stringify(r.scores);
+    const title = named ? r.scores.map((s, i) => `${(P().players[i] || {}).name || 'P' + i} ${s}`).join(', ') : undefined;
+    box.append(el('div', { class: `vline lvl${l.level} ${l.cls || ''}`, id: named ? 'scores' : undefined, title }, ...linkedText(l.text)));
+  }
   const rulings = r.rulings || {};
   const cited = (r.cited || []).filter((id) => rulings[id]);
   if (cited.length) {

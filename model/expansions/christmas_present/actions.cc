@@ -271,16 +271,10 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
 
 void DumpFlat(const model::Position& pos, const Action& a, json& j);
 
+// One shape, flat: the parameters beside "type", as the README's table writes them (the reader
+// also takes them inside a "kind" object).
 void DumpXmasAction(const model::Position& pos, const Action& a, json& out) {
-  json j;
-  DumpFlat(pos, a, j);
-  // The parameters moved, not copied, under "kind" (the brute force writes thousands
-  // of card plays per position).
-  const auto type = j.find("type");
-  out = json::object();
-  out["type"] = std::move(*type);
-  j.erase(type);
-  if (!j.empty()) out["kind"] = std::move(j);
+  DumpFlat(pos, a, out);
 }
 
 void DumpFlat(const model::Position& pos, const Action& a, json& j) {

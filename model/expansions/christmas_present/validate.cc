@@ -49,7 +49,9 @@ void Validate(const Position& pos, std::vector<Violation>& out) {
   const int np = static_cast<int>(pos.players.size());
   for (int p = np; p < static_cast<int>(s->hands.size()); ++p)
     if (!s->hands[p].empty()) out.push_back({"XMAS-HAND", w + "/hands", "a hand of no player"});
-  const bool turn_started = pos.turn.placed >= 0;  // cards are drawn after the tile placement
+  // Cards are drawn after the tile placement, in this part of the turn or an earlier one (an
+  // extra part with a draw of its own, TurnState::part).
+  const bool turn_started = pos.turn.placed >= 0 || pos.turn.part > 1;
   for (int p = 0; p < np && p < static_cast<int>(s->hands.size()); ++p) {
     const auto& h = s->hands[p];
     const bool own_turn_cards = p == pos.turn.player && turn_started;

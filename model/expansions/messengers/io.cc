@@ -283,6 +283,9 @@ Status ParseState(const json& j, const std::string& where, Position& pos) {
     if (Status st = ParseTurnPart(j["turn_part"], where, s); !st.ok()) return st;
   if (j.contains("turn_figures"))
     if (Status st = ParseTurnFigures(j["turn_figures"], where, players, s); !st.ok()) return st;
+  // MSG-4, MSG-FN6: the turn part is the core's too (TurnState::part), so that other modules
+  // know a tile was placed in an earlier part of this turn.
+  pos.turn.part = s.part.part;
   return Status::Ok();
 }
 

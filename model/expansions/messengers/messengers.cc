@@ -91,7 +91,9 @@ void BeforeFinalScoring(Position& pos, std::vector<ScoreEvent>& out) {
   }
   s.pending.clear();
   s.in_hand.reset();
-  s.part = TurnPart{};
+  // The part the game ended in stays stated (TurnState::part): a card drawn in an earlier part
+  // of the last turn is still that turn's.
+  s.part = TurnPart{.part = s.part.part};
 }
 
 void Validate(const Position& pos, std::vector<model::Violation>& out) {

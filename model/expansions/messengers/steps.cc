@@ -252,8 +252,9 @@ void StartExtraPart(Position& pos, State& s, ApplyResult& r) {
   model::TurnState next;
   next.player = pos.turn.player;
   next.step = pos.cfg().core_step.draw_tile;
-  pos.turn = next;
   s.part = TurnPart{.part = s.part.part + 1};
+  next.part = s.part.part;  // the turn goes on: cards of its earlier parts are still its own
+  pos.turn = next;
   r.notes.push_back({"MSG-FN6",
                      "the extra tile is a full turn part: draw, place the tile and a figure, "
                      "score, and possibly another message (turn part " +
