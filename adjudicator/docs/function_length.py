@@ -18,15 +18,14 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIRS = ["model", "adjudicator"]
 LIMIT = 120
-# Functions still over the limit that another change is splitting; each entry is
-# "path:function name" and must still be long (a stale entry fails too).
+# Functions allowed over the limit for now, as "path:function name"; an entry that is no
+# longer long fails too, so the list only shrinks.
 KNOWN: set = set()
 
 SIGNATURE_END = re.compile(
     r"\)\s*(?:const|override|final|noexcept(?:\([^)]*\))?|mutable|&&|&|\s)*"
     r"(?:->\s*[\w:<>,\s*&\[\]]+)?\s*$")
 NOT_FUNCTION = re.compile(r"^\s*(?:namespace|class|struct|union|enum|extern)\b")
-
 
 def strip(text):
     """The text with comments and literals blanked (newlines kept, so lines still count)."""
@@ -67,7 +66,6 @@ def strip(text):
             out.append(c)
             i += 1
     return "".join(out)
-
 
 def functions(text):
     """(name, first line, last line) of every outermost function body in `text`."""
@@ -111,10 +109,8 @@ def functions(text):
                 header_start = i + 1
     return found
 
-
 def in_function(stack):
     return any(isinstance(s, tuple) for s in stack)
-
 
 def main(argv):
     limit = LIMIT
@@ -151,7 +147,6 @@ def main(argv):
         return 1
     print(f"no function over {limit} lines in {', '.join(DIRS)}")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
