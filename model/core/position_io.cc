@@ -666,7 +666,7 @@ Status ReadSupply(Reader& rd, const json& j, Position& pos, bool& rest) {
 Status ReadSection(const IoContext& ctx, const ModuleDecl& m, const json& section,
                    const std::string& w, Position& pos) {
   try {
-    const bool variants = !m.legacy_variants && section.is_object() && section.contains("variants");
+    const bool variants = section.is_object() && section.contains("variants");
     if (variants)
       if (Status s = ReadVariants(m, section["variants"], w + "/variants", pos); !s.ok())
         return Status(s.code(), ctx.source + ":" + s.message());
@@ -688,7 +688,6 @@ Status ReadSections(Reader& rd, const json& j, Position& pos) {
   const GameConfig& cfg = pos.cfg();
   for (const ModuleDecl& m : cfg.modules)
     pos.slices.push_back(m.state.make ? m.state.make() : nullptr);
-<<<<<<< HEAD
   if (!j.contains("expansions")) return Status::Ok();
   const json& je = j["expansions"];
   if (!rd.Object(je, "/expansions")) return rd.error;
@@ -698,35 +697,6 @@ Status ReadSections(Reader& rd, const json& j, Position& pos) {
     if (!e)
       return JsonError(rd.ctx.source, w, "state for an expansion not enabled in /rules/expansions");
     if (Status s = ReadSection(rd.ctx, *cfg.Module(e), it.value(), w, pos); !s.ok()) return s;
-=======
-  if (j.contains("expansions")) {
-    const json& je = j["expansions"];
-    if (!rd.Object(je, "/expansions")) return rd.error;
-    for (auto it = je.begin(); it != je.end(); ++it) {
-      const Expansion* e = cfg.FindExpansion(it.key());
-      std::string w = Ptr("/expansions", it.key());
-      if (!e) return Bad(ctx, w, "state for an expansion not enabled in /rules/expansions");
-      try {
-        const ModuleDecl& m = *cfg.Module(e);
-        const StateCodec& codec = m.state;
-        // One variant format: the core reads "variants" against the declared table
-        // before the module reads the rest of its section.
-        const bool variants = it.value().is_object() && it.value().contains("variants");
-        if (variants)
-          if (Status s = ReadVariants(m, it.value()["variants"], w + "/variants", pos); !s.ok())
-            return Status(s.code(), ctx.source + ":" + s.message());
-        json rest;
-        if (variants) {
-          rest = it.value();
-          rest.erase("variants");
-        }
-        Status s = codec.parse ? codec.parse(variants ? rest : it.value(), w, pos) : Status::Ok();
-        if (!s.ok()) return Status(s.code(), ctx.source + ":" + s.message());
-      } catch (const json::exception& ex) {
-        return Bad(ctx, w, ex.what());
-      }
-    }
->>>>>>> h/contract
   }
   return Status::Ok();
 }

@@ -264,10 +264,10 @@ ApplyResult Apply(Position& pos, const Action& action, bool finish_turn) {
 
 namespace {
 
-// A figure the rule `ruling` would refuse that an expansion's state excuses.
-bool Excused(const Position& pos, size_t f, std::string_view ruling) {
-  for (const Expansion* e : pos.cfg().Using(Hook::kExcusesFigure))
-    if (e->ExcusesFigure(pos, static_cast<int>(f), ruling)) return true;
+// A figure a rule would refuse that an expansion's state excuses, for the reason `excuse`.
+bool Excused(const Position& pos, size_t f, Excuse excuse) {
+  for (const auto& h : pos.cfg().hooks.excuse)
+    if (h.fn(pos, static_cast<int>(f), excuse)) return true;
   return false;
 }
 
@@ -364,20 +364,12 @@ void ValidateSupply(const Position& pos, std::vector<Violation>& out) {
                            kinds[k].name + " in supply and " + std::to_string(on_board) +
                            " on the board, but owns " + std::to_string(kinds[k].per_player)});
     }
-<<<<<<< HEAD
 }
 
 void ValidateFiguresOnTiles(const Position& pos, std::vector<Violation>& out) {
   const Board& b = pos.board;
   const auto& kinds = pos.cfg().figure_kinds;
-  auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
-=======
-  auto excused = [&](size_t f, Excuse excuse) {
-    for (const auto& h : pos.cfg().hooks.excuse)
-      if (h.fn(pos, static_cast<int>(f), excuse)) return true;
-    return false;
-  };
->>>>>>> h/contract
+  auto excused = [&](size_t f, Excuse excuse) { return Excused(pos, f, excuse); };
   // BASE-MEEPLE-TILE: a figure lies only in a field (a farmer); on a road, city or monastery it
   // stands unless an expansion's state lays it down (Excuse::kLaidDown).
   for (size_t f = 0; f < pos.figures.size(); ++f) {
@@ -415,7 +407,7 @@ void ValidateFiguresOnTiles(const Position& pos, std::vector<Violation>& out) {
 void ValidateSharedSegments(const Position& pos, std::vector<Violation>& out) {
   const auto& kinds = pos.cfg().figure_kinds;
   const size_t nf = pos.figures.size();
-  auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
+  auto excused = [&](size_t f, Excuse excuse) { return Excused(pos, f, excuse); };
   // BASE-MEEPLE-FREE: two figures on one segment of one tile cannot arise (the second would
   // have gone on an occupied feature). One violation per segment, listing its figures (one
   // per pair made 3,000 figures cost 6 GB).
@@ -448,7 +440,7 @@ void ValidateSharedSegments(const Position& pos, std::vector<Violation>& out) {
 
 void ValidateReturnsAndScores(const Position& pos, std::vector<Violation>& out) {
   const Board& b = pos.board;
-  auto excused = [&](size_t f, std::string_view ruling) { return Excused(pos, f, ruling); };
+  auto excused = [&](size_t f, Excuse excuse) { return Excused(pos, f, excuse); };
   // BASE-RETURN: no figure stays on a completed road, city or monastery, except one completed
   // by this turn's tile before the scoring step.
   const bool before_scoring = pos.turn.placed >= 0;
@@ -477,7 +469,6 @@ void ValidateReturnsAndScores(const Position& pos, std::vector<Violation>& out) 
     if (pos.players[p].score < 0)
       out.push_back(
           {"BASE-TRACK", "/players/" + std::to_string(p) + "/score", "a score cannot be negative"});
-<<<<<<< HEAD
 }
 
 }  // namespace
@@ -490,10 +481,7 @@ std::vector<Violation> Validate(const Position& pos) {
   ValidateFiguresOnTiles(pos, out);
   ValidateSharedSegments(pos, out);
   ValidateReturnsAndScores(pos, out);
-  for (const Expansion* e : pos.cfg().Using(Hook::kValidate)) e->Validate(pos, out);
-=======
   for (const auto& h : pos.cfg().hooks.validate) h.fn(pos, out);
->>>>>>> h/contract
   return out;
 }
 
