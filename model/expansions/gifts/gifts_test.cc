@@ -35,7 +35,7 @@ Position Start(const char* lying_variant) {
             {"expansions",
              {{"gifts",
                {{"hands", {{"change_position"}, json::array()}},
-                {"variants", {{"lying_figure", lying_variant}}}}}}}};
+                {"variants", {{"GIFT-Q-LYING", lying_variant}}}}}}}};
   auto pos = model::ParsePosition(j, Context("test"));
   EXPECT_TRUE(pos.ok()) << pos.status().message();
   model::ApplyResult r;

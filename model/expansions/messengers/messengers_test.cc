@@ -48,7 +48,7 @@ TEST(MessengersState, SectionRoundTrips) {
   j["players"][0]["score"] = 16;
   j["expansions"] = {{"messengers",
                       {{"variant", "revision-2025"},
-                       {"readings", {{"MSG-Q-8-RETURN", "return-only-with-majority"}}},
+                       {"variants", {{"MSG-Q-8-RETURN", "return-only-with-majority"}}},
                        {"numbering", "mindok-bb6"},
                        {"tracks", {{{"meeple", 12}, {"dame", 4}}, {{"meeple", 0}, {"dame", 0}}}},
                        {"stack",
@@ -61,7 +61,7 @@ TEST(MessengersState, SectionRoundTrips) {
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_EQ(model::DumpPosition(*again), d);
   EXPECT_EQ(d["expansions"]["messengers"]["variant"], "revision-2025");
-  // The reading given under the deprecated "readings" is written by ruling ID under "variants".
+  // The reading is written back by ruling ID under "variants"; "readings" is retired.
   EXPECT_EQ(d["expansions"]["messengers"]["variants"],
             json({{"MSG-Q-8-RETURN", "return-only-with-majority"}}));
   EXPECT_FALSE(d["expansions"]["messengers"].contains("readings"));
