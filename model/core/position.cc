@@ -55,6 +55,9 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   cfg->expansions = std::move(expansions);
   AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
   for (const Step* s : cfg->pipeline) cfg->step_names.push_back(s->Name());
+  for (size_t i = 0; i < cfg->pipeline.size(); ++i)
+    if (cfg->pipeline[i]->Preempts())
+      cfg->preempting.emplace_back(static_cast<int>(i), cfg->pipeline[i]);
   cfg->core_step = {.draw_tile = cfg->StepIndex(kDrawTile),
                     .place_tile = cfg->StepIndex(kPlaceTile),
                     .score_completed = cfg->StepIndex(kScoreCompleted)};

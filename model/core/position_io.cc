@@ -873,7 +873,7 @@ json DumpPosition(const Position& pos) {
   if (pos.turn.game_over) {
     turn["step"] = "game_over";
   } else {
-    turn["step"] = pos.current_step().StatedAs();
+    turn["step"] = pos.pipeline_step().StatedAs();
     if (pos.turn.drawn) turn["tile"] = cat.Name(*pos.turn.drawn);
     if (pos.turn.placed >= 0 && pos.turn.step > cfg.StepIndex(kPlaceTile)) {
       Coord c = pos.board.tile(pos.turn.placed).pos;

@@ -95,7 +95,9 @@ void Advance(Position& pos, ApplyResult& result) {
   const int n = static_cast<int>(pos.cfg().pipeline.size());
   for (int guard = 0; !pos.turn.game_over; ++guard) {
     CARC_CHECK(guard < 4 * n);
-    const Step& s = pos.current_step();
+    // The pipeline's own steps: a preempting step decides before the next decision, so the turn
+    // stands at a step a position file can state (Step::Preempts).
+    const Step& s = pos.pipeline_step();
     if (s.NeedsDecision(pos)) return;
     s.Run(pos, result);
     if (pos.turn.game_over) return;
