@@ -3,6 +3,8 @@
 // east, y south; a tile's features are listed in its table orientation, model/core/
 // tile_catalog.cc, then turned clockwise by its rotation). The quoted rulings at the end come
 // from database/rulings/*.json and are checked in verdict_test.cc, not here.
+#include "adjudicator/verdict_golden.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -13,34 +15,6 @@
 #include "adjudicator/adjudicate.h"
 
 namespace carc::adjudicator {
-namespace {
-
-const std::string kRoot = CARC_SOURCE_DIR;
-
-// The text verdict of a fixture, up to the quoted rulings, lines without trailing newline.
-std::vector<std::string> Verdict(const std::string& rel, int want_exit) {
-  // A fixture's path, or a question in the one-line notation (it has a ';').
-  const bool line_arg = rel.find(';') != std::string::npos;
-  Outcome o = RunFile(line_arg ? rel : kRoot + "/fixtures/" + rel, {});
-  EXPECT_TRUE(o.error.empty()) << o.error;
-  EXPECT_EQ(o.exit_code, want_exit) << rel;
-  std::vector<std::string> out;
-  std::istringstream in(RulingText(o.ruling));
-  for (std::string line; std::getline(in, line) && line != "Rulings:";) {
-    if (line.rfind("File:     ", 0) == 0 && !line_arg)
-      line = "File:     " + line.substr(10 + kRoot.size() + 10);
-    out.push_back(line);
-  }
-  return out;
-}
-
-void ExpectLines(const std::vector<std::string>& got, const std::vector<std::string>& want) {
-  for (size_t i = 0; i < std::max(got.size(), want.size()); ++i)
-    EXPECT_EQ(i < got.size() ? got[i] : "<missing>", i < want.size() ? want[i] : "<extra>")
-        << "line " << i + 1;
-}
-
-}  // namespace
 
 // Farm (fixtures/base/disputes/d01): Ben says his farmer south of the road touches the city too.
 // D(0,0): city N, road E-W; its field north of the road (EL, WR) touches the city, the field
@@ -60,8 +34,9 @@ TEST(GoldenVerdict, FarmAcrossTheRoad) {
           // BASE-END-FARM: 3 per completed city touching the farm.
           "  score field (final): 6 to [\"Anna\"] = 3 x 2 completed cities  "
           "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
-          // The farm's tiles in the order they were laid (board order of the file).
-          "      tiles: (0, 0), (0, -1), (1, 0), (1, -1), (-1, -1)",
+          // The farm's tiles by adjacency, from D's north strip: U's north field, the E at
+          // (1,-1) above it, the E at (0,-1) to its west, the E at (-1,-1).
+          "      tiles: (0, 0), (1, 0), (1, -1), (0, -1), (-1, -1)",
           "      supplies the completed city on (0, 0), (0, -1)",   // D + E: closed
           "      supplies the completed city on (1, -1), (2, -1)",  // E + E: closed
           // BASE-END-FARM: an incomplete city pays nothing; E(-1,-1) is open to the west.
@@ -132,7 +107,7 @@ TEST(GoldenVerdict, TieScoresInFull) {
           // BASE-SCORE-ROAD: 1 per tile, scored when the turn's scoring comes (BASE-SCORE-TIMING).
           "      score road (completed): 4 to [\"Anna\",\"Ben\"] = 1 x 4 tiles  "
           "[\"BASE-SCORE-ROAD\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
-          "          tiles: (-1, 0), (0, 0), (2, 0), (1, 0)",
+          "          tiles: (-1, 0), (0, 0), (1, 0), (2, 0)",  // from end to end
           "          ends at the junction at (-1, 0) and the junction at (2, 0)",
           "          figures: Anna's thief at (0, 0) and Ben's thief at (2, 0)",
           // BASE-MAJORITY: tied players each receive the full points.
@@ -173,7 +148,7 @@ TEST(GoldenVerdict, PhantomCountsForTheMajority) {
           // BASE-SCORE-CITY: 2 per tile + 2 per coat of arms = 2 x 5 + 2 x 1.
           "      score city (completed): 12 to [\"Alena\"] = 2 x 5 tiles + 2 x 1 coat of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
-          "          tiles: (0, 0), (1, -1), (-1, -1), (0, -2), (0, -1)",
+          "          tiles: (0, 0), (0, -1), (0, -2), (1, -1), (-1, -1)",
           "          closed on every side",
           "          figures: Alena's knight at (1, -1), Alena's phantom knight at (0, -2) and "
           "Boris's "

@@ -1,7 +1,10 @@
 #include "adjudicator/verdict_text.h"
 
+#include <algorithm>
+
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/rulings_catalog.h"
+#include "model/core/feature_path.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/scoring.h"
@@ -70,11 +73,28 @@ std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
          nothing;
 }
 
+// The scored feature's tiles along it (a road from end to end, the others by adjacency), when
+// the board still holds that feature as it was scored; else as the event lists them.
+std::vector<model::Coord> TilesAlong(const Position& pos, const ScoreEvent& ev) {
+  const model::Board& b = pos.board;
+  if (ev.root < 0 || ev.root >= b.size() * model::kMaxSegments || ev.tiles.size() < 2 ||
+      ev.kind == FeatureKind::kMonastery || b.Find(ev.root) != ev.root ||
+      b.Info(ev.root).kind != ev.kind)
+    return ev.tiles;
+  std::vector<model::Coord> along = model::FeatureTilesAlong(pos, ev.root);
+  if (along.size() != ev.tiles.size()) return ev.tiles;
+  for (model::Coord c : ev.tiles)
+    if (std::find(along.begin(), along.end(), c) == along.end()) return ev.tiles;
+  return along;
+}
+
 }  // namespace
 
 json EventJson(const Position& pos, const ScoreEvent& ev) {
   json j = model::DumpScoreEvent(pos, ev);
   json lines = json::array();
+  const std::vector<model::Coord> tiles = TilesAlong(pos, ev);
+  if (j.contains("tiles")) j["tiles"] = CoordsJson(tiles);
   const bool feature = ev.root >= 0 || !ev.tiles.empty();
   if (feature && !ev.tiles.empty()) {
     if (ev.kind == FeatureKind::kMonastery) {
@@ -90,7 +110,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
       lines.push_back("monastery at " + model::CoordText(m) + "; tiles around it: " +
                       (around.empty() ? "none" : model::CoordsText(around)));
     } else {
-      lines.push_back("tiles: " + model::CoordsText(ev.tiles));
+      lines.push_back("tiles: " + model::CoordsText(tiles));
     }
   }
   // BASE-FEATURE-JOIN: where a road or city ends. A completed one with no end is closed.
