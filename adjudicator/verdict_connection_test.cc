@@ -13,22 +13,19 @@
 
 namespace carc::adjudicator {
 
-// A farm joined around the end of a road. A(-1,0) turned 270: its road (table S) points E and
-// stops at the monastery; its one field (all eight halves) wraps round the monastery. U(0,0):
-// road W-E between the north field NL.NR.EL.WR (Anna's farmer) and the south field
-// ER.SL.SR.WL. Ben's U at (1,0) continues the road; its south field meets (0,0)'s south field
+// A farm joined around the end of a road (fixtures/base/disputes/d07). A(-1,0) turned 270: its road
+// (table S) points E and stops at the monastery; its one field (all eight halves) wraps round the
+// monastery. U(0,0): road W-E between the north field NL.NR.EL.WR (Anna's farmer) and the south
+// field ER.SL.SR.WL. Ben's U at (1,0) continues the road; its south field meets (0,0)'s south field
 // (WL - ER), which meets A's field (WL - ER, south of A's road), which reaches (0,0)'s north
 // field (EL - WR, north of A's road): one farm, so Ben's farmer may not go there
 // (BASE-MEEPLE-FREE). The way crosses A's road line from its south side (ER) to its north
 // side (EL): it passes around the end of the road.
 TEST(ConnectionVerdict, FarmJoinedAroundTheEndOfTheRoad) {
   ExpectLines(
-      Verdict("C3; players Anna / Ben; board A -1,0 270 / U 0,0; figures Anna 0,0 "
-              "field:NL.NR.EL.WR; draw U; turn Ben place_tile U; ask apply; actions place_tile "
-              "1,0 0 / place_figure field:ER.SL.SR.WL",
-              1),
+      Verdict("base/disputes/d07_farm_around_the_road_end.position.json", 1),
       {
-          "File:     line",
+          "File:     base/disputes/d07_farm_around_the_road_end.position.json",
           "Rules:    C3",
           "Question: apply",
           "Verdict:  illegal",
