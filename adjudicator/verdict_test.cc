@@ -72,8 +72,9 @@ TEST(Names, NamePlayersReplacesNumbersOfKnownPlayersOnly) {
 
 // Every fixture's verdict, as text and as JSON (without the echoed position), names its players:
 // no "player N" although every player has a name (position files default to P0, P1, ...), and no
-// "citys".
-TEST(Names, NoVerdictTextNumbersAPlayer) {
+// "citys"; a figure placed is named by its role ("place a thief", not "place meeple"), and a pass
+// says what it declined (no "pass: declines step <name>", the fallback for a step not tabled).
+TEST(Names, VerdictTextsNamePlayersRolesAndWhatAPassDeclined) {
   static const std::regex kNumbered("\\bplayer [0-9]+\\b");
   int checked = 0;
   for (const auto& e : fs::recursive_directory_iterator(kRoot + "/fixtures")) {
@@ -94,6 +95,8 @@ TEST(Names, NoVerdictTextNumbersAPlayer) {
     std::smatch m;
     EXPECT_FALSE(std::regex_search(text, m, kNumbered)) << p << ": " << m.str(0);
     EXPECT_EQ(text.find("citys"), std::string::npos) << p;
+    EXPECT_EQ(text.find("place meeple"), std::string::npos) << p;
+    EXPECT_EQ(text.find("pass: declines step"), std::string::npos) << p;
     ++checked;
   }
   EXPECT_GT(checked, 300);
