@@ -12,9 +12,9 @@
 namespace carc::model {
 
 // The segments (Board::Node) of feature `root` in order along it: from an end (a road's end or
-// open edge, a city's open edge; else the segment laid first), each next one joined across a
-// tile edge to one before it (depth first, sides N E S W). A road that does not branch comes
-// out from end to end.
+// open edge, a city's open edge; the first in the order the tiles were laid; else the segment
+// laid first), each next one joined across a tile edge to one before it (depth first, sides
+// N E S W). A road that does not branch comes out from end to end.
 std::vector<int> FeatureWalk(const Position& pos, int root);
 
 // The tiles of feature `root` in the order of FeatureWalk, each once.
