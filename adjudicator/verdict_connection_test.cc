@@ -44,6 +44,39 @@ TEST(ConnectionVerdict, FarmJoinedAroundTheEndOfTheRoad) {
       });
 }
 
+// The same farm at the end of the game (fixtures/base/disputes/d08): Anna's farmer on (0,0)'s
+// north field, Ben's on (1,0)'s south field. E(0,1) turned 180 (city S) and E(0,2) close a city
+// of 2 tiles; E(0,1)'s field meets (0,0)'s south field. Ben says the road cuts Anna's farmer off
+// the city. The way from Anna's farmer: A's field (entering north of A's road by EL, leaving
+// south of it by ER: round the end of the road), (0,0)'s south field, (1,0)'s south field.
+// BASE-END-FARM: 3 for the completed city; BASE-MAJORITY: 1-1, both score the full 3.
+TEST(ConnectionVerdict, FarmAroundTheEndOfTheRoadAtFinalScoring) {
+  ExpectLines(
+      Verdict("base/disputes/d08_farm_around_the_road_end_final.position.json", 1),
+      {
+          "File:     base/disputes/d08_farm_around_the_road_end_final.position.json",
+          "Rules:    C3",
+          "Question: final_score",
+          "Verdict:  rejected",
+          "  [BASE-END] final scoring of every unfinished feature and farm",
+          "  score field (final): 3 to [\"Anna\",\"Ben\"] = 3 x 1 completed city  "
+          "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+          // By adjacency from A: (0,0) north, (1,0) north, (0,0) south, (1,0) south, E(0,1).
+          "      tiles: (-1, 0), (0, 0), (1, 0), (0, 1)",
+          "      supplies the completed city on (0, 1), (0, 2)",
+          "      figures: Anna's farmer at (0, 0) and Ben's farmer at (1, 0)",
+          "      joined: from Anna's farmer at (0, 0) field:NL.NR.EL.WR the field runs through "
+          "(-1, 0) and (0, 0) field:ER.SL.SR.WL to Ben's farmer at (1, 0) field:ER.SL.SR.WL, "
+          "passing around the end of the road at the monastery (-1, 0)",
+          "      majority: Anna 1 and Ben 1: a tie for the most figures, so Anna and Ben each "
+          "score the full 3 points (the points are not shared out)",
+          "Claim:    rejected",
+          "  claim: claimed scores [0,3], but the rules give [3,3]",
+          "Scores:   [3,3]",
+          "Cited:    [\"BASE-END\",\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+      });
+}
+
 // A thief beyond a crossroads. U(-1,0), U(0,0): a road W-E holding Anna's thief at (-1,0),
 // which runs into the crossroads X(1,0) and stops there (X: four roads, each ending at the
 // junction). Ben's U at (2,0) continues X's east road: that road holds no figure
