@@ -524,7 +524,8 @@ std::string Describe(const Position& pos, const Action& a) {
                                : std::string("?")) +
              " at " + at(a.pos) + " rotated " + std::to_string(90 * a.rotation);
     case ActionType::kPlaceFigure: {
-      // Named by its role on the feature: "place a thief", "place a phantom knight".
+      // Named by its role on the feature: "place a thief"; a figure of another kind than the
+      // meeple: "place a <kind> knight".
       const std::string& kind = pos.cfg().figure_kinds[a.figure_kind].name;
       std::string s = "place " + kind;
       const RotatedTile* rt = nullptr;
