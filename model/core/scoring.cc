@@ -266,7 +266,9 @@ std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root) {
         out.push_back({RoadStopName(rt), at, -1});
       for (int d = 0; d < 4; ++d)
         if ((sg.sides & kSideBit[d]) && !b.At(Neighbour(at, d)))
-          out.push_back({pos.board_partial ? "stated edge" : "open edge", at, d});
+          out.push_back(
+              {pos.board_partial && !pos.KnownEmpty(Neighbour(at, d)) ? "stated edge" : "open edge",
+               at, d});
     }
   }
   return out;
