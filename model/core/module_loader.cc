@@ -211,6 +211,13 @@ std::optional<StatusOr<Action>> ParseModuleAction(const json& j, const Position&
   return std::nullopt;
 }
 
+bool ArgGiven(const ActionDecl& d, const Action& a, int i) {
+  const ArgDecl& arg = d.args[i];
+  if (arg.shapes && !(d.shape_of && (arg.shapes >> d.shape_of(a)) & 1u)) return false;
+  if (arg.needs >= 0 && !ArgGiven(d, a, arg.needs)) return false;
+  return a.args[SlotOf(d, i)] != -1 || (arg.type == ArgType::kSquare && !arg.optional);
+}
+
 const ActionDecl* DeclarationOf(const Position& pos, const Action& a) {
   if (a.type != ActionType::kExpansion) return nullptr;
   for (const auto& [module, decl] : pos.cfg().actions)
