@@ -194,6 +194,15 @@ struct LineReader {
   // "#i" or a player's name.
   StatusOr<int> Player(const Token& t, const std::string& where) const {
     if (t.type == Tok::kWord && t.text.size() > 1 && t.text[0] == '#') {
+      // A player may be named "#1" (quoted or not in players): #1 would then name two players.
+      // Where names repeat, owners are written #index (as the writer does), so #1 is the index.
+      const std::set<std::string> distinct(names.begin(), names.end());
+      if (distinct.size() == names.size())
+        for (const auto& n : names)
+          if (n == t.text)
+            return Fail(t, where,
+                        t.text + " is both a player index and a player's name: quote the name (" +
+                            Quote(t.text) + ") to mean the player so named");
       if (auto i = ToInt(t.text.substr(1)); i && *i >= 0) return *i;
       return Fail(t, where, "expected a player index after #, got " + Quote(t.text));
     }
