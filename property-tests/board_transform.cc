@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <tuple>
 
-#include "model/core/module_loader.h"
 #include "model/core/expansion.h"
+#include "model/core/module_loader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
 
@@ -95,14 +95,6 @@ Action TransformAction(const Action& a, const BoardTransform& t) {
   return b;
 }
 
-bool ArgGiven(const model::ActionDecl& d, const Action& a, int i) {
-  const model::ArgDecl& arg = d.args[i];
-  if (arg.shapes && !(d.shape_of && (arg.shapes >> d.shape_of(a)) & 1u)) return false;
-  if (arg.needs >= 0 && !ArgGiven(d, a, arg.needs)) return false;
-  return a.args[model::SlotOf(d, i)] != -1 ||
-         (arg.type == model::ArgType::kSquare && !arg.optional);
-}
-
 Action TransformAction(const model::Position& from, const Action& a, const model::Position& to,
                        const BoardTransform& t) {
   if (a.type != ActionType::kExpansion) return TransformAction(a, t);
@@ -121,7 +113,7 @@ Action TransformAction(const model::Position& from, const Action& a, const model
   if (typed) {
     Action b = a;
     for (int i = 0; i < static_cast<int>(d->args.size()); ++i) {
-      if (d->args[i].type != model::ArgType::kSquare || !ArgGiven(*d, a, i)) continue;
+      if (d->args[i].type != model::ArgType::kSquare || !model::ArgGiven(*d, a, i)) continue;
       const int slot = model::SlotOf(*d, i);
       const Coord c = t.Apply({a.args[slot], a.args[slot + 1]});
       b.args.Set(slot, c.x);

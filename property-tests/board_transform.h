@@ -27,10 +27,6 @@ model::Action TransformAction(const model::Action& a, const BoardTransform& t);
 model::Action TransformAction(const model::Position& from, const model::Action& a,
                               const model::Position& to, const BoardTransform& t);
 
-// Whether argument i of a declared action (model::DeclarationOf) is given in `a` (its shape's,
-// and set).
-bool ArgGiven(const model::ActionDecl& d, const model::Action& a, int i);
-
 // "road:EW" turned a quarter clockwise is "road:NS" (board-orientation names).
 std::string RotateFeatureName(const std::string& name, int quarter_turns);
 

@@ -1,5 +1,5 @@
-// The suite: queries from the fixtures, from seeded random games (the property tests'
-// generators, every expansion combination the engine declares), or from a folder of case files.
+// The suite: queries from the fixtures, from seeded random games (random_game.h, every
+// expansion combination the engine declares), or from a folder of case files.
 #include <algorithm>
 #include <cstdio>
 #include <deque>
@@ -9,12 +9,12 @@
 
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/compare.h"
+#include "adjudicator/conform/random_game.h"
 #include "adjudicator/conform/shrink.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/step.h"
 #include "model/expansions/registry.h"
-#include "property-tests/gen_game.h"
 
 namespace carc::adjudicator::conform {
 
@@ -90,15 +90,15 @@ std::string RandomName(uint32_t seed, int i) {
   return "random seed " + std::to_string(seed) + " #" + std::to_string(i);
 }
 
-// Random position i: a game of the property tests' generator with a short random draw order,
+// Random position i: a random game (random_game.h) with a short random draw order,
 // stopped at a random decision; its legal list, the action the game took there, two other
 // listed actions, and final scoring at the start of that turn (or at the end of the game).
 void RandomQueries(uint32_t seed, int i, const std::vector<std::string>& combo,
                    std::deque<Query>& out) {
   std::mt19937_64 rng(seed * 1000003ull + static_cast<uint64_t>(i));
-  prop::GameSpec spec = prop::RandomSpec(rng, combo);
+  GameSpec spec = RandomSpec(rng, combo);
   spec.picks.resize(1 + rng() % 40);
-  prop::Game game = prop::Playout(spec, /*keep_positions=*/true);
+  Game game = Playout(spec, /*keep_positions=*/true);
   if (!game.error.empty() || game.before.empty()) return;
   const size_t k = rng() % (game.before.size() + 1);
   const Position& pos = k < game.before.size() ? game.before[k] : game.final_pos;

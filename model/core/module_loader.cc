@@ -118,6 +118,7 @@ CARC_HOOK(OnAfterFinalScoring, FinalScoringFn, after_final_scoring)
 CARC_HOOK(OnHeldTiles, HeldTilesFn, held_tiles)
 CARC_HOOK(OnConstrainPlacement, PlacementConstraint, constrain_placement)
 CARC_HOOK(OnTilePlaced, OnTilePlacedFn, on_tile_placed)
+CARC_HOOK(OnDescribeState, DescribeStateFn, describe_state)
 #undef CARC_HOOK
 
 namespace {
@@ -208,6 +209,13 @@ std::optional<StatusOr<Action>> ParseModuleAction(const json& j, const Position&
   for (const auto& [module, decl] : pos.cfg().actions)
     if (decl.type == type) return decl.parse(j, pos, where);
   return std::nullopt;
+}
+
+bool ArgGiven(const ActionDecl& d, const Action& a, int i) {
+  const ArgDecl& arg = d.args[i];
+  if (arg.shapes && !(d.shape_of && (arg.shapes >> d.shape_of(a)) & 1u)) return false;
+  if (arg.needs >= 0 && !ArgGiven(d, a, arg.needs)) return false;
+  return a.args[SlotOf(d, i)] != -1 || (arg.type == ArgType::kSquare && !arg.optional);
 }
 
 const ActionDecl* DeclarationOf(const Position& pos, const Action& a) {

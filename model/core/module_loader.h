@@ -93,6 +93,10 @@ struct ActionDecl {
 // The slot of argument i of d in Action::args.
 inline int SlotOf(const ActionDecl& d, int i) { return d.args[i].slot >= 0 ? d.args[i].slot : i; }
 
+// Whether argument i of d is given in `a`: in a's shape (ArgDecl::shapes), with the argument it
+// needs (ArgDecl::needs), and set (-1: absent; a required square is always given).
+bool ArgGiven(const ActionDecl& d, const Action& a, int i);
+
 // Every action of declaration d (module m) its argument domains give at pos, absent optional
 // arguments included, in a fixed order; `visit` sees each (its expansion, code and args set).
 // For the property tests' brute force: the candidates, not the legal ones.
@@ -191,6 +195,7 @@ class ModuleLoader {
   void OnHeldTiles(HeldTilesFn fn);
   void OnConstrainPlacement(PlacementConstraint c);
   void OnTilePlaced(OnTilePlacedFn fn);
+  void OnDescribeState(DescribeStateFn fn);
 
  private:
   const Expansion* module_;

@@ -102,6 +102,9 @@ class Position {
   // The file states only part of the table (board_partial, adjudicator/POSITION_FORMAT.md): a
   // square without a stated tile may hold one the file leaves out. BASE-PLACE-ADJ, BASE-SETUP.
   bool board_partial = false;
+  // board_empty: squares of a partial board the file states to hold no tile, in file order. A
+  // square here that holds a tile (one placed on it since) is no longer empty: KnownEmpty.
+  std::vector<Coord> board_empty;
   // false: the lean path (engines, perft, random games): steps decide and score as always but
   // build no reason or note text and keep no score breakdowns; the adjudicator leaves it true.
   // The same rules run both ways (property-tests/lean_explained.cc compares them).
@@ -109,6 +112,8 @@ class Position {
   std::vector<std::unique_ptr<ExpansionState>> slices;  // parallel to config->expansions
 
   const GameConfig& cfg() const { return *config; }
+  // A square of board_empty with no tile on it.
+  bool KnownEmpty(Coord c) const;
   const Step& current_step() const { return *config->pipeline[turn.step]; }
   // The slice of expansion e (null when it is not enabled): the enabled expansions are few.
   const ExpansionState* slice(const Expansion* e) const {

@@ -6,6 +6,7 @@
 #include "model/core/position.h"
 #include "model/expansions/messengers/io.h"
 #include "model/expansions/messengers/messages.h"
+#include "model/expansions/messengers/picture.h"
 
 namespace carc::exp::messengers {
 
@@ -218,6 +219,7 @@ void Messengers::Load(model::ModuleLoader& loader) const {
   loader.OnJudgeOutOfStep(OutOfStepRuling);  // rulings: see OutOfStepRuling (steps.cc)
   loader.OnInterceptAward(InterceptAward);
   loader.OnBeforeFinalScoring(BeforeFinalScoring);
+  loader.OnDescribeState(DescribeState);  // picture.cc
 }
 
 }  // namespace carc::exp::messengers
