@@ -4,7 +4,6 @@
 #include "adjudicator/serve/page_routes.h"
 #include "model/core/module_loader.h"
 #include "model/core/position.h"
-#include "model/expansions/christmas_present/cards.h"
 #include "model/expansions/registry.h"
 
 namespace carc::serve {
@@ -65,16 +64,11 @@ json ModulesJson() {
     json variants = json::array();
     for (const model::VariantDecl& v : m.variants) variants.push_back(v.ruling);
     out[id] = {{"figure_kinds", kinds}, {"actions", actions}, {"variants", variants}};
-    if (id == "christmas_present") {
-      // Which deck each card kind is in (XMAS-SETUP: two decks of 16 kinds), for the decks'
-      // pickers: the module's card table (cards.h), which its actions' names come from too.
-      namespace xmas = exp::christmas_present;
-      json decks = json::object();
-      for (int c = 0; c < xmas::kCardKinds; ++c) {
-        const xmas::CardInfo& info = xmas::Info(static_cast<xmas::Card>(c));
-        decks[std::string(xmas::DeckName(info.deck))].push_back(info.name);
-      }
-      out[id]["decks"] = decks;
+    // Groups of the module's names it declared for pickers (e.g. which deck each card is in).
+    for (const model::NameGroups& ng : m.name_groups) {
+      json groups = json::object();
+      for (const model::NameGroups::Group& g : ng.groups) groups[g.name] = g.members;
+      out[id][ng.key] = groups;
     }
   }
   json core = json::array();

@@ -89,6 +89,12 @@ void ModuleLoader::AddVariant(VariantDecl decl) {
 }
 void ModuleLoader::JudgesPartialBoard() { target_.decl.judges_partial_board = true; }
 
+void ModuleLoader::AddNameGroups(NameGroups groups) {
+  for (const NameGroups& g : target_.decl.name_groups)
+    if (g.key == groups.key) target_.errors.push_back("name groups \"" + g.key + "\" given twice");
+  target_.decl.name_groups.push_back(std::move(groups));
+}
+
 namespace {
 
 // Registers `fn` on `list` (a module's own): a hook registered twice is a programming error.

@@ -123,12 +123,24 @@ struct VariantDecl {
   std::string retired_key;
 };
 
+// Named groups of a module's names, for tools that let a person pick them (the workbench's
+// pickers): e.g. key "decks", one group per deck holding the names of its cards.
+struct NameGroups {
+  struct Group {
+    std::string name;
+    std::vector<std::string> members;
+  };
+  std::string key;
+  std::vector<Group> groups;
+};
+
 // Everything one module declared, as the config keeps it.
 struct ModuleDecl {
   const Expansion* module = nullptr;
   StateCodec state;  // empty functions: no slice
   std::vector<VariantDecl> variants;
   Hooks hooks;  // the hooks it registered
+  std::vector<NameGroups> name_groups;
   // Its rules look only at the features the placed tiles touch, so a position with
   // "board_partial" is judged with it enabled (ModuleLoader::JudgesPartialBoard).
   bool judges_partial_board = false;
@@ -179,6 +191,8 @@ class ModuleLoader {
   // The module's rules look only at the features the placed tiles touch (no feature anywhere
   // else on the table): a position with "board_partial" may be judged with it enabled.
   void JudgesPartialBoard();
+  // Groups of the module's names for pickers (NameGroups); the key must be new for the module.
+  void AddNameGroups(NameGroups groups);
 
   // The hooks (hooks.h, where each is described), called for the enabled modules in registry
   // order; a module registers each at most once.

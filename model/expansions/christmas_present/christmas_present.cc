@@ -198,6 +198,16 @@ void ChristmasPresent::Load(model::ModuleLoader& loader) const {
   loader.OnConstrainPlacement({ForceInForce, ForceAllows});
   loader.OnTilePlaced(OnTilePlaced);
   loader.OnDescribeState(DescribeState);  // picture.cc
+  // XMAS-SETUP: two decks of 16 kinds; the workbench's deck pickers offer each deck's cards.
+  model::NameGroups decks{.key = "decks"};
+  for (Deck d : {Deck::kMonastery, Deck::kRoad}) {
+    model::NameGroups::Group g{.name = std::string(DeckName(d))};
+    for (int c = 0; c < kCardKinds; ++c)
+      if (Info(static_cast<Card>(c)).deck == d)
+        g.members.push_back(Info(static_cast<Card>(c)).name);
+    decks.groups.push_back(std::move(g));
+  }
+  loader.AddNameGroups(std::move(decks));
 }
 
 const ChristmasPresent& Get() {
