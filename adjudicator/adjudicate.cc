@@ -233,14 +233,16 @@ bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruli
 }
 
 // What a pass declines at the decision step `step` (a pass decides the step it is given at).
-std::string PassText(std::string_view step) {
+// The core figure step places a meeple: "no figure" when the game has no other figure kind.
+std::string PassText(const Position& pos, std::string_view step) {
+  if (step == model::kPlaceFigure)
+    return pos.cfg().figure_kinds.size() > 1 ? "pass: places no meeple" : "pass: places no figure";
+  for (const model::FigureKindDef& k : pos.cfg().figure_kinds)
+    if (step == "place_" + k.name || step == "gift_" + k.name) return "pass: places no " + k.name;
   struct Named {
     std::string_view step, text;
   };
   static constexpr Named kTexts[] = {
-      {"place_figure", "places no meeple"},
-      {"place_phantom", "places no phantom"},
-      {"gift_phantom", "places no phantom"},
       {"open_gift", "opens no gift"},
       {"xmas_draw_monastery", "declines the monastery-deck card"},
       {"xmas_draw_road", "declines the road-deck card"},
@@ -269,7 +271,7 @@ std::string SurplusPass(const Position& last, const Position& now, model::Player
   for (int i = last.turn.step + 1; i < static_cast<int>(pipeline.size()); ++i) {
     const std::string_view name = pipeline[i]->Name();
     if (name == model::kEndTurn) break;
-    if (PassText(name).rfind("pass: declines step ", 0) == 0) continue;  // not a choice step
+    if (PassText(last, name).rfind("pass: declines step ", 0) == 0) continue;  // not a choice step
     std::string why = "no decision was left there";
     for (size_t k = 0; k < last.cfg().figure_kinds.size(); ++k) {
       const std::string& kind = last.cfg().figure_kinds[k].name;
@@ -514,7 +516,7 @@ std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string
   const bool at_decision = !pos.turn.game_over && pos.current_step().NeedsDecision(pos);
   json entry = {{"action", model::DumpAction(pos, *a)},
                 {"description", a->type == model::ActionType::kPass && at_decision
-                                    ? PassText(pos.current_step().Name())
+                                    ? PassText(pos, pos.current_step().Name())
                                     : model::Describe(pos, *a)},
                 {"score_events", json::array()},
                 {"notes", json::array()}};

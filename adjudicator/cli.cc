@@ -2,10 +2,13 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <iostream>
+#include <string>
 
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
+#include "model/core/input_file.h"
 
 namespace carc::adjudicator {
 
@@ -36,6 +39,48 @@ constexpr const char* kDescription =
     "2 impossible position, 64 usage, 65 malformed, 66 no input, 69 unknown rules, "
     "70 internal, 74 I/O or database.";
 
+// A number on the command line is written in decimal: CLI11 on its own reads "010" as octal 8
+// and "0x1" as 1, so `--depth 010` would count depth 8, and a float option takes "nan", which
+// passes every range check. Integers are -?digits; floats add a fraction and an exponent.
+bool DecimalNumber(const std::string& s, bool fraction) {
+  size_t i = s[0] == '-' ? 1 : 0;
+  const size_t digits = i;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  if (i == digits || (s[digits] == '0' && i - digits > 1)) return false;
+  if (!fraction) return i == s.size();
+  if (i < s.size() && s[i] == '.') {
+    const size_t start = ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    if (i == start) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    if (++i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    const size_t start = i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    if (i == start) return false;
+  }
+  return i == s.size();
+}
+
+// Every option and positional of every subcommand that takes a number gets the check above.
+void StrictNumbers(CLI::App* app) {
+  for (CLI::Option* opt : app->get_options()) {
+    // The type name is followed by the descriptions of the option's checks ("INT:INT in ...").
+    const std::string full = opt->get_type_name();
+    const std::string type = full.substr(0, full.find(':'));
+    const bool integer = type == "INT" || type == "UINT";
+    if (!integer && type != "FLOAT") continue;
+    opt->check(CLI::Validator(
+        [integer](std::string& s) -> std::string {
+          if (!s.empty() && DecimalNumber(s, !integer)) return "";
+          return std::string("expected a ") + (integer ? "whole " : "") +
+                 "decimal number (no leading zeros, hex, inf or nan), got " + model::DisplayName(s);
+        },
+        ""));
+  }
+  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) StrictNumbers(sub);
+}
+
 // The subcommand groups, one line each. With reg.only set, each group registers only the
 // top-level subcommand of that name (and the options it adds to `adjudicate`).
 void RegisterAll(Registry& reg) {
@@ -46,6 +91,7 @@ void RegisterAll(Registry& reg) {
   RegisterConformCommands(reg);
   RegisterAuthoringCommands(reg);
   RegisterServeCommands(reg);
+  StrictNumbers(reg.root);
 }
 
 // Runs the deepest parsed subcommand of a parsed command line.

@@ -115,10 +115,21 @@ int New(const State& st) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  // The same for expansions: "phantom,,gifts" or "phantom," is refused, not read as a list
+  // without the empty item (no --expansions, or "", is none).
   json exps = json::array();
-  std::stringstream es(st.expansions);
-  for (std::string id; std::getline(es, id, ',');)
-    if (!id.empty()) exps.push_back(id);
+  for (size_t start = 0, item = 1; !st.expansions.empty(); ++item) {
+    const size_t comma = st.expansions.find(',', start);
+    const std::string id = st.expansions.substr(start, comma - start);
+    if (id.empty())
+      return Fail(model::Status(model::ErrorCode::kMalformed,
+                                "--expansions: item " + std::to_string(item) +
+                                    " is empty; give expansion ids separated by commas "
+                                    "(phantom,gifts)"));
+    exps.push_back(id);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
   json rules = {{"edition", st.edition}, {"expansions", exps}};
   if (!st.farm.empty()) rules["options"]["farm_scoring"] = st.farm;
   // BASE-SETUP: the start tile D at (0, 0), the other 71 tiles face down, the first player to

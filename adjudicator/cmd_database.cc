@@ -49,6 +49,9 @@ const CLI::Validator kGameNumber(
     },
     "GAME");
 
+// --limit counts what is listed: 0 or a negative number is refused, not read as the default.
+const CLI::Range kLimit(1, 1000000);
+
 struct DbState {
   std::string db;  // --db; empty: CARC_DB, else the per-user default (DbPath)
   int timeout_ms = 5000;
@@ -545,7 +548,7 @@ void RegisterDatabaseCommands(Registry& reg) {
     auto* adjs = dbg->add_subcommand("adjudications", "Adjudications logged by `adjudicate --db`");
     AddDbOptions(adjs, fmt);
     adjs->add_option("--sha256", st.sha, "Only those of this input hash");
-    adjs->add_option("--limit", st.limit, "At most N, newest first (default 50)");
+    adjs->add_option("--limit", st.limit, "At most N, newest first (default 50)")->check(kLimit);
     reg.commands.push_back({adjs, [&fmt] { return Adjudications(fmt); }});
     auto* check = dbg->add_subcommand(
         "check", "Full check: file structure, search index, each game record's hash");
@@ -559,7 +562,7 @@ void RegisterDatabaseCommands(Registry& reg) {
         rulings->add_subcommand("search", "Full-text search, ranked (bm25), with snippets");
     search->add_option("query", st.query, "A player's question, English or Czech, or a ruling ID")
         ->required();
-    search->add_option("--limit", st.limit, "At most N hits (default 10)");
+    search->add_option("--limit", st.limit, "At most N hits (default 10)")->check(kLimit);
     AddDbOptions(search, fmt);
     reg.commands.push_back({search, [&fmt] { return Search(fmt); }});
     auto* show =
@@ -586,7 +589,7 @@ void RegisterDatabaseCommands(Registry& reg) {
     auto* glist = games->add_subcommand("list", "Stored games with their verdicts");
     glist->add_option("--verdict", st.verdict, "consistent, illegal or score-mismatch")
         ->check(CLI::IsMember({"consistent", "illegal", "score-mismatch"}));
-    glist->add_option("--limit", st.limit, "At most N");
+    glist->add_option("--limit", st.limit, "At most N")->check(kLimit);
     AddDbOptions(glist, fmt);
     reg.commands.push_back({glist, [&fmt] { return Games(fmt); }});
     auto* gshow = games->add_subcommand("show", "One stored game and its verdict");

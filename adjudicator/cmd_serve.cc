@@ -108,7 +108,8 @@ void RegisterServeCommands(Registry& reg) {
       ->check(CLI::Range(1, 300));
   serve
       ->add_option("--max-connections", st.max_connections,
-                   "Connections served at once, one thread each (default 128); more wait in turn")
+                   "Connections served at once, one thread each (default 128); a connection "
+                   "beyond them is answered 503 and closed")
       ->check(CLI::Range(1, 1024));
   reg.commands.push_back({serve, [] { return RunServe(st); }});
 }

@@ -179,6 +179,35 @@ TEST(Conform, HelloWithWrongTypesIsAnEngineFailure) {
   EXPECT_EQ(d->options["edition"], std::set<std::string>{"C3"});
 }
 
+// A hello declaring an edition, option or expansion this model does not know is refused (74,
+// naming it): "c3" for C3 would skip every position and the run would pass with no check, a
+// misspelt key ("farm_scorin") would restrict nothing.
+TEST(Conform, HelloDeclaringWhatTheModelDoesNotKnowIsRefused) {
+  auto hello = [](const json& extra) {
+    json h = {{"ok", true}, {"protocol", 1}};
+    h.update(extra);
+    return conform::ReadHello(h);
+  };
+  auto lower = hello({{"options", {{"edition", {"c3"}}}}});
+  ASSERT_FALSE(lower.ok());
+  EXPECT_NE(lower.status().message().find("edition \"c3\""), std::string::npos);
+  auto key = hello({{"options", {{"farm_scorin", json::array()}}}});
+  ASSERT_FALSE(key.ok());
+  EXPECT_NE(key.status().message().find("farm_scorin"), std::string::npos);
+  EXPECT_FALSE(hello({{"options", {{"farm_scoring", {"per-farm", "Per-Farm"}}}}}).ok());
+  EXPECT_FALSE(hello({{"options", {{"city_scoring", {"c1"}}}}}).ok());
+  auto exp = hello({{"expansions", {"Phantom"}}});
+  ASSERT_FALSE(exp.ok());
+  EXPECT_EQ(exp.status().code(), carc::model::ErrorCode::kIo);
+  EXPECT_TRUE(
+      hello({{"expansions", {"phantom"}},
+             {"options",
+              {{"edition", {"C1", "C2", "C3"}},
+               {"city_scoring", {"standard", "c1-two-tile-city"}},
+               {"farm_scoring", {"per-farm", "c1-four-per-city", "c1-three-per-city-once"}}}}})
+          .ok());
+}
+
 // A deviation from a ruling the model does not have would excuse nothing (or a misspelt ID
 // would silently excuse nothing the engine meant): refused, naming the ID.
 TEST(Conform, HelloDeviationNamingAnUnknownRulingIsRefused) {
@@ -188,9 +217,9 @@ TEST(Conform, HelloDeviationNamingAnUnknownRulingIsRefused) {
        {"deviations", {{{"ruling", "BASE-MAJORITY"}}, {{"ruling", "BASE-NO-SUCH-RULE"}}}}});
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(static_cast<int>(bad.status().code()), 74);
-  EXPECT_NE(bad.status().message().find(
-                "deviation names \"BASE-NO-SUCH-RULE\", no ruling of this model"),
-            std::string::npos)
+  EXPECT_NE(
+      bad.status().message().find("deviation names \"BASE-NO-SUCH-RULE\", no ruling of this model"),
+      std::string::npos)
       << bad.status().message();
   auto good = conform::ReadHello(
       {{"ok", true}, {"protocol", 1}, {"deviations", {{{"ruling", "BASE-MAJORITY"}}}}});

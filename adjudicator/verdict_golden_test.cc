@@ -3,6 +3,8 @@
 // east, y south; a tile's features are listed in its table orientation, model/core/
 // tile_catalog.cc, then turned clockwise by its rotation). The quoted rulings at the end come
 // from database/rulings/*.json and are checked in verdict_test.cc, not here.
+#include "adjudicator/verdict_golden.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -13,34 +15,6 @@
 #include "adjudicator/adjudicate.h"
 
 namespace carc::adjudicator {
-namespace {
-
-const std::string kRoot = CARC_SOURCE_DIR;
-
-// The text verdict of a fixture, up to the quoted rulings, lines without trailing newline.
-std::vector<std::string> Verdict(const std::string& rel, int want_exit) {
-  // A fixture's path, or a question in the one-line notation (it has a ';').
-  const bool line_arg = rel.find(';') != std::string::npos;
-  Outcome o = RunFile(line_arg ? rel : kRoot + "/fixtures/" + rel, {});
-  EXPECT_TRUE(o.error.empty()) << o.error;
-  EXPECT_EQ(o.exit_code, want_exit) << rel;
-  std::vector<std::string> out;
-  std::istringstream in(RulingText(o.ruling));
-  for (std::string line; std::getline(in, line) && line != "Rulings:";) {
-    if (line.rfind("File:     ", 0) == 0 && !line_arg)
-      line = "File:     " + line.substr(10 + kRoot.size() + 10);
-    out.push_back(line);
-  }
-  return out;
-}
-
-void ExpectLines(const std::vector<std::string>& got, const std::vector<std::string>& want) {
-  for (size_t i = 0; i < std::max(got.size(), want.size()); ++i)
-    EXPECT_EQ(i < got.size() ? got[i] : "<missing>", i < want.size() ? want[i] : "<extra>")
-        << "line " << i + 1;
-}
-
-}  // namespace
 
 // Farm (fixtures/base/disputes/d01): Ben says his farmer south of the road touches the city too.
 // D(0,0): city N, road E-W; its field north of the road (EL, WR) touches the city, the field
@@ -60,8 +34,9 @@ TEST(GoldenVerdict, FarmAcrossTheRoad) {
           // BASE-END-FARM: 3 per completed city touching the farm.
           "  score field (final): 6 to [\"Anna\"] = 3 x 2 completed cities  "
           "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
-          // The farm's tiles in the order they were laid (board order of the file).
-          "      tiles: (0, 0), (0, -1), (1, 0), (1, -1), (-1, -1)",
+          // The farm's tiles by adjacency, from D's north strip: U's north field, the E at
+          // (1,-1) above it, the E at (0,-1) to its west, the E at (-1,-1).
+          "      tiles: (0, 0), (1, 0), (1, -1), (0, -1), (-1, -1)",
           "      supplies the completed city on (0, 0), (0, -1)",   // D + E: closed
           "      supplies the completed city on (1, -1), (2, -1)",  // E + E: closed
           // BASE-END-FARM: an incomplete city pays nothing; E(-1,-1) is open to the west.
@@ -96,13 +71,13 @@ TEST(GoldenVerdict, RoadBeyondTheJunction) {
           "  legal:   place tile U at (2, 0) rotated 0",
           "      [BASE-PLACE-EDGE] tile U at (2, 0) matches every neighbour",  // road W meets W's E
                                                                                // road
-          "  legal:   place meeple on road:EW of the tile at (2, 0)",
+          "  legal:   place a thief on road:EW of the tile at (2, 0)",         // a meeple on a road
           // BASE-FEATURE-JOIN: the road stops at the junction drawn on (1,0); (3,0) is empty.
           "      [BASE-MEEPLE-FREE] the road through (1, 0), (2, 0) (it ends at the junction at "
           "(1, 0) and an open edge on the E side of (2, 0)) holds no figure anywhere; "
           // The thief nearby: D's road runs into the junction's W side and stops there.
           "Anna's thief at (0, 0) is on another road, which ends at the junction at (1, 0)",
-          "      [BASE-MEEPLE-TILE] the meeple goes on the tile just placed",
+          "      [BASE-MEEPLE-TILE] the thief goes on the tile just placed",
           "Claim:    upheld",
           "Scores:   [0,0]",  // nothing completed
           "Cited:    [\"BASE-PLACE-EDGE\",\"BASE-MEEPLE-FREE\",\"BASE-MEEPLE-TILE\"]",
@@ -122,15 +97,17 @@ TEST(GoldenVerdict, TieScoresInFull) {
           "  legal:   place tile U at (1, 0) rotated 0",
           // BASE-FEATURE-JOIN: joining occupied roads is legal; both thieves now share one road.
           "      [BASE-FEATURE-JOIN] the tile joins features that already hold figures into one, "
-          "so all their figures now share it: the road through (-1, 0), (0, 0), (2, 0), (1, 0) "
+          // The road's tiles from end to end; how the two thieves meet: through the new tile.
+          "so all their figures now share it: the road through (-1, 0), (0, 0), (1, 0), (2, 0) "
           "(it ends at the junction at (-1, 0) and the junction at (2, 0)) holds Anna's thief "
-          "at (0, 0) and Ben's thief at (2, 0)",
+          "at (0, 0) and Ben's thief at (2, 0); from Ben's thief at (2, 0) road:W the road runs "
+          "through (1, 0) to Anna's thief at (0, 0)",
           "      [BASE-PLACE-EDGE] tile U at (1, 0) matches every neighbour",
-          "  legal:   pass: places no meeple",
+          "  legal:   pass: places no figure",
           // BASE-SCORE-ROAD: 1 per tile, scored when the turn's scoring comes (BASE-SCORE-TIMING).
           "      score road (completed): 4 to [\"Anna\",\"Ben\"] = 1 x 4 tiles  "
           "[\"BASE-SCORE-ROAD\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
-          "          tiles: (-1, 0), (0, 0), (2, 0), (1, 0)",
+          "          tiles: (-1, 0), (0, 0), (1, 0), (2, 0)",  // from end to end
           "          ends at the junction at (-1, 0) and the junction at (2, 0)",
           "          figures: Anna's thief at (0, 0) and Ben's thief at (2, 0)",
           // BASE-MAJORITY: tied players each receive the full points.
@@ -159,16 +136,19 @@ TEST(GoldenVerdict, PhantomCountsForTheMajority) {
           "Verdict:  rejected",
           "  legal:   place tile C at (0, -1) rotated 0",
           "      [BASE-FEATURE-JOIN] the tile joins features that already hold figures into one, "
-          "so all their figures now share it: the city through (0, 0), (1, -1), (-1, -1), "
-          "(0, -2), (0, -1) (closed on every side) holds Alena's knight at (1, -1) and Alena's "
-          "phantom knight at (0, -2) and Boris's knight at (-1, -1)",
+          // The city's tiles by adjacency from D; each figure reaches the others through C.
+          "so all their figures now share it: the city through (0, 0), (0, -1), (0, -2), "
+          "(1, -1), (-1, -1) (closed on every side) holds Alena's knight at (1, -1) and Alena's "
+          "phantom knight at (0, -2) and Boris's knight at (-1, -1); from Alena's phantom knight "
+          "at (0, -2) the city runs through (0, -1) to Alena's knight at (1, -1); from Alena's "
+          "phantom knight at (0, -2) the city runs through (0, -1) to Boris's knight at (-1, -1)",
           "      [BASE-PLACE-EDGE] tile C at (0, -1) matches every neighbour",
           "  legal:   pass: places no meeple",
           "  legal:   pass: places no phantom",
           // BASE-SCORE-CITY: 2 per tile + 2 per coat of arms = 2 x 5 + 2 x 1.
           "      score city (completed): 12 to [\"Alena\"] = 2 x 5 tiles + 2 x 1 coat of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
-          "          tiles: (0, 0), (1, -1), (-1, -1), (0, -2), (0, -1)",
+          "          tiles: (0, 0), (0, -1), (0, -2), (1, -1), (-1, -1)",
           "          closed on every side",
           "          figures: Alena's knight at (1, -1), Alena's phantom knight at (0, -2) and "
           "Boris's "
@@ -199,7 +179,7 @@ TEST(GoldenVerdict, MessengersSmallestRoad) {
           "Verdict:  rejected",
           "  legal:   place tile E at (0, -1) rotated 180",
           "      [BASE-PLACE-EDGE] tile E at (0, -1) matches every neighbour",
-          "  legal:   pass: places no meeple",
+          "  legal:   pass: places no figure",
           // BASE-SCORE-CITY: 2 x 2 tiles.
           "      score city (completed): 4 to [\"Anna\"] = 2 x 2 tiles + 2 x 0 coats of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
@@ -245,7 +225,7 @@ TEST(GoldenVerdict, GiftsCompletingCountsAsExtending) {
           "      note [GIFT-FN1] the city the tile extends (Blue 1 after placement): it belongs "
           "to someone else by majority after placement",
           "      note [GIFT-GET] Red receives a gift: draws Synod and keeps it face down",
-          "  legal:   pass: places no meeple",
+          "  legal:   pass: places no figure",
           "      score city (completed): 4 to [\"Blue\"] = 2 x 2 tiles + 2 x 0 coats of arms  "
           "[\"BASE-SCORE-CITY\",\"BASE-MAJORITY\",\"BASE-SCORE-TIMING\"]",
           "          tiles: (0, 0), (0, -1)",
@@ -292,7 +272,7 @@ TEST(GoldenVerdict, ChristmasMonasteryCardLeavesOutItsTile) {
           "          figures: Alena's monk at (0, 1)",
           "          majority: only Alena has figures here: Alena scores 5",
           "      note [XMAS-FN4] the figures on the scored monastery return to their owners",
-          "  legal:   pass: places no meeple",
+          "  legal:   pass: places no figure",
           "Claim:    rejected",
           "  claim: claimed scores [6,0], but the rules give [5,0]",
           "Scores:   [5,0]",
@@ -316,11 +296,11 @@ TEST(GoldenVerdict, FreeFieldNamesTheFarmerAcrossTheRoad) {
                   "Verdict:  legal",
                   "  legal:   place tile U at (1, 0) rotated 0",
                   "      [BASE-PLACE-EDGE] tile U at (1, 0) matches every neighbour",
-                  "  legal:   place meeple on field:ER.SL.SR.WL of the tile at (1, 0)",
+                  "  legal:   place a farmer on field:ER.SL.SR.WL of the tile at (1, 0)",
                   "      [BASE-MEEPLE-FREE] the field through (0, 0), (1, 0) holds no figure "
                   "anywhere; Anna's farmer at (0, 0) is on another field, which the road on (0, 0) "
                   "separates from it",
-                  "      [BASE-MEEPLE-TILE] the meeple goes on the tile just placed",
+                  "      [BASE-MEEPLE-TILE] the farmer goes on the tile just placed",
                   "Scores:   [0,0]",
                   "Cited:    [\"BASE-PLACE-EDGE\",\"BASE-MEEPLE-FREE\",\"BASE-MEEPLE-TILE\"]",
               });

@@ -60,8 +60,9 @@ std::string WithQuestion(const std::string& fixture, const json& question,
 // --- names, never numbers ------------------------------------------------------------------
 
 TEST(Names, NamePlayersReplacesNumbersOfKnownPlayersOnly) {
-  json r = {{"actions", {{{"description", "a figure of player 1 and player 0"},
-                          {"action", {{"note", "player 1"}}}}}},
+  json r = {{"actions",
+             {{{"description", "a figure of player 1 and player 0"},
+               {"action", {{"note", "player 1"}}}}}},
             {"violations", {{{"text", "no player 7"}}}}};
   NamePlayers(r, {"Anna", "Ben"});
   EXPECT_EQ(r["actions"][0]["description"], "a figure of Ben and Anna");
@@ -71,8 +72,9 @@ TEST(Names, NamePlayersReplacesNumbersOfKnownPlayersOnly) {
 
 // Every fixture's verdict, as text and as JSON (without the echoed position), names its players:
 // no "player N" although every player has a name (position files default to P0, P1, ...), and no
-// "citys".
-TEST(Names, NoVerdictTextNumbersAPlayer) {
+// "citys"; a figure placed is named by its role ("place a thief", not "place meeple"), and a pass
+// says what it declined (no "pass: declines step <name>", the fallback for a step not tabled).
+TEST(Names, VerdictTextsNamePlayersRolesAndWhatAPassDeclined) {
   static const std::regex kNumbered("\\bplayer [0-9]+\\b");
   int checked = 0;
   for (const auto& e : fs::recursive_directory_iterator(kRoot + "/fixtures")) {
@@ -93,6 +95,8 @@ TEST(Names, NoVerdictTextNumbersAPlayer) {
     std::smatch m;
     EXPECT_FALSE(std::regex_search(text, m, kNumbered)) << p << ": " << m.str(0);
     EXPECT_EQ(text.find("citys"), std::string::npos) << p;
+    EXPECT_EQ(text.find("place meeple"), std::string::npos) << p;
+    EXPECT_EQ(text.find("pass: declines step"), std::string::npos) << p;
     ++checked;
   }
   EXPECT_GT(checked, 300);
@@ -187,9 +191,9 @@ TEST(Format, TextOnATerminalJsonWhenPiped) {
 // Ben: each scores the full 4 (BASE-SCORE-ROAD, BASE-MAJORITY).
 json D04Question(json events) {
   return {{"ask", "apply"},
-          {"actions", {{{"type", "place_tile"}, {"x", 1}, {"y", 0}, {"rotation", 0},
-                        {"tile", "U"}},
-                       {{"type", "pass"}}}},
+          {"actions",
+           {{{"type", "place_tile"}, {"x", 1}, {"y", 0}, {"rotation", 0}, {"tile", "U"}},
+            {{"type", "pass"}}}},
           {"claim", {{"events", std::move(events)}}}};
 }
 
@@ -206,7 +210,7 @@ TEST(Claim, EventOfOneFeatureUpheld) {
 }
 
 TEST(Claim, EventWithTheWrongPointsRejectedSayingWhatTheRulesGive) {
-  // Anna's claim of half points: 2 each.
+  // Anna's claim of half points: 2 each. The road's tiles are given from end to end.
   std::string path = WithQuestion(
       "base/disputes/d04_tie_half_points.position.json",
       D04Question({{{"feature", "road"}, {"points", 2}, {"to", {"Anna", "Ben"}}}}), "claim_half");
@@ -217,7 +221,7 @@ TEST(Claim, EventWithTheWrongPointsRejectedSayingWhatTheRulesGive) {
   ASSERT_EQ(o.ruling["claim"]["differences"].size(), 1u);
   EXPECT_EQ(o.ruling["claim"]["differences"][0],
             "claimed road worth 2 to [\"Anna\",\"Ben\"], but the rules give road (completed) on "
-            "[[-1,0],[0,0],[2,0],[1,0]]: 4 to [\"Anna\",\"Ben\"] = 1 x 4 tiles");
+            "[[-1,0],[0,0],[1,0],[2,0]]: 4 to [\"Anna\",\"Ben\"] = 1 x 4 tiles");
 }
 
 TEST(Claim, EventOfAFeatureNotScoredRejected) {

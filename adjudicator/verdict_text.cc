@@ -1,7 +1,10 @@
 #include "adjudicator/verdict_text.h"
 
+#include <algorithm>
+
 #include "adjudicator/adjudicate.h"
 #include "adjudicator/rulings_catalog.h"
+#include "model/core/feature_path.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/scoring.h"
@@ -70,11 +73,59 @@ std::string MajorityText(const Position& pos, const ScoreEvent& ev) {
          nothing;
 }
 
+// The scored feature's tiles along it (a road from end to end, the others by adjacency), when
+// the board still holds that feature as it was scored; else as the event lists them.
+std::vector<model::Coord> TilesAlong(const Position& pos, const ScoreEvent& ev) {
+  const model::Board& b = pos.board;
+  if (ev.root < 0 || ev.root >= b.size() * model::kMaxSegments || ev.tiles.size() < 2 ||
+      ev.kind == FeatureKind::kMonastery || b.Find(ev.root) != ev.root ||
+      b.Info(ev.root).kind != ev.kind)
+    return ev.tiles;
+  std::vector<model::Coord> along = model::FeatureTilesAlong(pos, ev.root);
+  if (along.size() != ev.tiles.size()) return ev.tiles;
+  for (model::Coord c : ev.tiles)
+    if (std::find(along.begin(), along.end(), c) == along.end()) return ev.tiles;
+  return along;
+}
+
+// BASE-FEATURE-JOIN: how the figures of different players on the scored feature are joined,
+// from the first figure to the first of each other player's ("" for none): while they still
+// stand on the board (final scoring leaves them there; a completed feature's have gone home).
+std::vector<std::string> JoinedTexts(const Position& pos, const ScoreEvent& ev) {
+  std::vector<std::string> out;
+  const model::Board& b = pos.board;
+  if (ev.figures.size() < 2 || ev.kind == FeatureKind::kMonastery || ev.root < 0 ||
+      ev.root >= b.size() * model::kMaxSegments || b.Find(ev.root) != ev.root)
+    return out;
+  std::vector<int> firsts;  // the first figure of each player on the feature, on the board
+  for (const model::FigureSeen& f : ev.figures)
+    for (size_t i = 0; i < pos.figures.size(); ++i) {
+      const model::Figure& fig = pos.figures[i];
+      if (fig.owner != f.owner || fig.kind != f.kind || b.Find(fig.node) != ev.root ||
+          !(b.tile(model::Board::TileOf(fig.node)).pos == f.at))
+        continue;
+      bool seen = false;
+      for (int k : firsts) seen |= pos.figures[k].owner == fig.owner;
+      if (!seen) firsts.push_back(static_cast<int>(i));
+      break;
+    }
+  for (size_t k = 1; k < firsts.size(); ++k) {
+    const int from = firsts[0], to = firsts[k];
+    const std::string text =
+        model::ConnectionText(pos, pos.figures[from].node, pos.figures[to].node,
+                              model::FigurePlaceText(pos, from), model::FigurePlaceText(pos, to));
+    if (!text.empty()) out.push_back("joined: " + text);
+  }
+  return out;
+}
+
 }  // namespace
 
 json EventJson(const Position& pos, const ScoreEvent& ev) {
   json j = model::DumpScoreEvent(pos, ev);
   json lines = json::array();
+  const std::vector<model::Coord> tiles = TilesAlong(pos, ev);
+  if (j.contains("tiles")) j["tiles"] = CoordsJson(tiles);
   const bool feature = ev.root >= 0 || !ev.tiles.empty();
   if (feature && !ev.tiles.empty()) {
     if (ev.kind == FeatureKind::kMonastery) {
@@ -90,7 +141,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
       lines.push_back("monastery at " + model::CoordText(m) + "; tiles around it: " +
                       (around.empty() ? "none" : model::CoordsText(around)));
     } else {
-      lines.push_back("tiles: " + model::CoordsText(ev.tiles));
+      lines.push_back("tiles: " + model::CoordsText(tiles));
     }
   }
   // BASE-FEATURE-JOIN: where a road or city ends. A completed one with no end is closed.
@@ -141,6 +192,7 @@ json EventJson(const Position& pos, const ScoreEvent& ev) {
     }
     j["figures"] = figs;
     lines.push_back("figures: " + model::ListAnd(texts));
+    for (const std::string& joined : JoinedTexts(pos, ev)) lines.push_back(joined);
   }
   if (!ev.strength.empty() && !ev.figures.empty()) {
     j["majority"] = MajorityText(pos, ev);

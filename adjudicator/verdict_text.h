@@ -11,9 +11,11 @@
 
 namespace carc::adjudicator {
 
-// A score event as JSON with its evidence: the feature's tiles, the figures on it by owner name,
-// the majority and how a tie was treated (BASE-MAJORITY), where a road or city ends, and for a
-// field each completed city it supplies and each incomplete one left out (BASE-END-FARM).
+// A score event as JSON with its evidence: the feature's tiles along it (a road from end to end),
+// the figures on it by owner name and role, how the figures of different players are joined
+// (while they stand on the board), the majority and how a tie was treated (BASE-MAJORITY), where
+// a road or city ends, and for a field each completed city it supplies and each incomplete one
+// left out (BASE-END-FARM).
 // "evidence" holds the same as sentences, in the order the text verdict prints them.
 nlohmann::json EventJson(const model::Position& pos, const model::ScoreEvent& ev);
 

@@ -69,19 +69,6 @@ StatusOr<std::vector<std::string>> Column(Statement& st) {
   }
 }
 
-// The words of the indexed rulings, for correcting typos.
-StatusOr<IndexVocabulary> ReadVocabulary(Connection& conn) {
-  IndexVocabulary vocab;
-  auto st = conn.Prepare(
-      "SELECT title || ' ' || questions || ' ' || summary || ' ' || body "
-      "FROM rulings_fts");
-  if (!st.ok()) return st.status();
-  auto rows = Column(*st);
-  if (!rows.ok()) return rows.status();
-  for (const std::string& text : *rows) AddToVocabulary(text, vocab);
-  return vocab;
-}
-
 // Whether a word of an answer is one of the terms looked for (same word, or a longer form of
 // a term of four letters or more: "points" for "point"). Czech words by dictionary form.
 bool Marked(const std::string& word, const std::set<std::string>& terms, bool czech) {
@@ -135,18 +122,36 @@ bool NamesNeed(const std::vector<QueryWord>& words, const std::string& need) {
 
 }  // namespace
 
-StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit) {
-  auto r = SearchRulings(conn, query, limit);
+StatusOr<IndexVocabulary> ReadVocabulary(Connection& conn) {
+  IndexVocabulary vocab;
+  auto st = conn.Prepare(
+      "SELECT title || ' ' || questions || ' ' || summary || ' ' || body "
+      "FROM rulings_fts");
+  if (!st.ok()) return st.status();
+  auto rows = Column(*st);
+  if (!rows.ok()) return rows.status();
+  for (const std::string& text : *rows) AddToVocabulary(text, vocab);
+  return vocab;
+}
+
+StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit,
+                                        const IndexVocabulary* vocab) {
+  auto r = SearchRulings(conn, query, limit, vocab);
   if (!r.ok()) return r.status();
   return std::move(r->hits);
 }
 
-StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query, int limit) {
+StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query, int limit,
+                                     const IndexVocabulary* vocab) {
   SearchResult result;
   result.ignored = StopWordsIn(query);
-  auto vocab = ReadVocabulary(conn);
-  if (!vocab.ok()) return vocab.status();
-  std::vector<QueryWord> words = ParseQuery(query, &*vocab);  // one entry per distinct word
+  StatusOr<IndexVocabulary> read = IndexVocabulary();
+  if (!vocab) {
+    read = ReadVocabulary(conn);
+    if (!read.ok()) return read.status();
+    vocab = &*read;
+  }
+  std::vector<QueryWord> words = ParseQuery(query, vocab);  // one entry per distinct word
   for (const QueryWord& w : words) {
     result.searched.push_back(w.searched);
     if (w.corrected) result.corrected.emplace_back(w.word, w.searched);

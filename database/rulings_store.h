@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "database/db.h"
+#include "database/search_words.h"
 
 namespace carc::database {
 
@@ -66,9 +67,16 @@ struct SearchResult {
 // of an expansion the question does not name count 0.6, rulings that need an expansion the
 // project does not model (needs-expansion:tower) and the question does not name 0.5. Hits below
 // a share of the best score are cut. FTS5 syntax characters in the query are harmless.
-StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query, int limit);
+// `vocab`: the words of the rulings (ReadVocabulary) read once by a caller that searches the
+// same unchanging database again and again (`carc serve`); nullptr reads them for this search.
+StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query, int limit,
+                                     const IndexVocabulary* vocab = nullptr);
 // The hits of SearchRulings.
-StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit);
+StatusOr<std::vector<SearchHit>> Search(Connection& conn, const std::string& query, int limit,
+                                        const IndexVocabulary* vocab = nullptr);
+// The words of the indexed rulings and how often each occurs, for correcting typos: one pass
+// over every ruling's text (the larger part of a search's work).
+StatusOr<IndexVocabulary> ReadVocabulary(Connection& conn);
 
 // The ruling (nullopt: no such ID), with its fixtures, links both ways, and for a dispute its
 // readings and the adopted one.

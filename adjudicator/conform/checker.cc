@@ -15,13 +15,46 @@
 #include "adjudicator/conform/shrink.h"
 #include "adjudicator/rulings_catalog.h"
 #include "database/sha256.h"
+#include "model/core/options.h"
 #include "model/core/text_escape.h"
+#include "model/expansions/registry.h"
 
 namespace carc::adjudicator::conform {
 
 using model::ErrorCode;
 using model::Status;
 using nlohmann::json;
+
+namespace {
+
+// What a hello declares must be this model's: an expansion id, option key or value it does not
+// know would admit nothing (a typo "c3" would skip every position and the run would pass
+// without a check) or restrict nothing ("farm_scorin"). Empty: known; else what is wrong.
+std::string Known(const std::string& key, const std::string& value) {
+  const std::string shown = "\"" + model::EscapeControls(value) + "\"";
+  if (key == "expansions") {
+    const std::vector<std::string> ids = exp::Ids();
+    if (std::find(ids.begin(), ids.end(), value) != ids.end()) return "";
+    std::string known;
+    for (const std::string& id : ids) known += (known.empty() ? "" : ", ") + id;
+    return "expansion " + shown + " is not one of this model's (" + known + ")";
+  }
+  if (key == "edition")
+    return model::ParseEdition(value) ? "" : "edition " + shown + " is not C1, C2 or C3";
+  if (key == "city_scoring")
+    return model::ParseCityScoring(value)
+               ? ""
+               : "options/city_scoring " + shown + " is not standard or c1-two-tile-city";
+  if (key == "farm_scoring")
+    return model::ParseFarmScoring(value) ? ""
+                                          : "options/farm_scoring " + shown +
+                                                " is not per-farm, c1-four-per-city or "
+                                                "c1-three-per-city-once";
+  return "option key \"" + model::EscapeControls(key) +
+         "\" is none of this model's (edition, city_scoring, farm_scoring)";
+}
+
+}  // namespace
 
 model::StatusOr<Declared> ReadHello(const json& h) {
   auto bad = [&](const std::string& what) {
@@ -51,15 +84,19 @@ model::StatusOr<Declared> ReadHello(const json& h) {
   if (!exps.is_array()) return bad("\"expansions\" must be an array of expansion ids");
   for (const json& e : exps) {
     if (!e.is_string()) return bad("\"expansions\" must be an array of expansion ids");
+    if (auto s = Known("expansions", e.get<std::string>()); !s.empty()) return bad(s);
     d.expansions.insert(e.get<std::string>());
   }
   const json opts = h.value("options", json::object());
   if (!opts.is_object()) return bad("\"options\" must be an object of arrays");
   for (auto it = opts.begin(); it != opts.end(); ++it) {
     if (!it.value().is_array()) return bad("\"options/" + it.key() + "\" must be an array");
+    if (it.key() != "edition" && it.key() != "city_scoring" && it.key() != "farm_scoring")
+      return bad(Known(it.key(), ""));
     auto& set = d.options[it.key()];
     for (const json& v : it.value()) {
       if (!v.is_string()) return bad("\"options/" + it.key() + "\" must hold strings");
+      if (auto s = Known(it.key(), v.get<std::string>()); !s.empty()) return bad(s);
       set.insert(v.get<std::string>());
     }
   }

@@ -120,7 +120,10 @@ bool UsesExpansion(const Position& pos, const Action& a, const model::Expansion*
 
 bool AtStepOf(const Position& pos, const std::vector<std::string>& ids) {
   if (pos.turn.game_over) return false;
-  const model::Expansion* owner = pos.cfg().StepOwner(pos.turn.step);
+  // The step that decides: a preempting step (Step::Preempts) is its module's decision too.
+  const model::Step& s = pos.current_step();
+  const int step = &s == &pos.pipeline_step() ? pos.turn.step : pos.cfg().StepIndex(s.Name());
+  const model::Expansion* owner = pos.cfg().StepOwner(step);
   for (const std::string& id : ids)
     if (owner && owner == pos.cfg().FindExpansion(id)) return true;
   return false;

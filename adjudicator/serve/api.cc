@@ -195,6 +195,7 @@ model::StatusOr<std::unique_ptr<Api>> Api::Create(const ApiOptions& opts) {
                            (opts.db_path.empty() ? std::string("database file") : opts.db_path) +
                            ")";
   }
+  if (auto vocab = database::ReadVocabulary(*api->db_); vocab.ok()) api->vocab_ = std::move(*vocab);
   auto games = database::ListGames(*api->db_, "", 1);
   api->db_has_games_ = games.ok() && games->is_array() && !games->empty();
   return api;
@@ -242,7 +243,7 @@ Response Api::Handle(const std::string& method, const std::string& path,
       return Run(body, Mode::kLegal, depth);
     }
     if (auto r = NotationRoute(method, path, body); r) return *r;  // notation_api.cc
-    if (auto r = ModulesRoute(method, path); r) return *r;          // modules_api.cc
+    if (auto r = ModulesRoute(method, path); r) return *r;         // modules_api.cc
     if (method == "POST" && path == "/api/render") return Render(body);
     if (method == "POST" && path == "/api/fit") return Fit(body);
     if (method == "GET" && path == "/api/rulings/search") return Search(query);
@@ -401,7 +402,7 @@ Response Api::Search(const std::map<std::string, std::string>& query) {
   json j = {{"query", text}, {"hits", json::array()}};
   if (text.find_first_not_of(" \t") == std::string::npos) return Ok(j);
   std::unique_lock<std::mutex> lock(db_mu_);
-  auto hits = database::Search(*db_, text, limit);
+  auto hits = database::Search(*db_, text, limit, vocab_ ? &*vocab_ : nullptr);
   lock.unlock();
   if (!hits.ok()) return Error(hits.status());
   for (const auto& h : *hits)

@@ -8,21 +8,20 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "adjudicator/adjudicate.h"
 #include "database/db.h"
 #include "database/games_store.h"
+#include "database/search_words.h"
 
 namespace carc::serve {
 
 // The adjudicator entry point (adjudicator::RunJson), passed in by cmd_serve.cc.
-using RunFn = std::function<adjudicator::Outcome(const nlohmann::json& doc,
-                                                 const std::string& source,
-                                                 const adjudicator::Options& opts)>;
+using RunFn = std::function<adjudicator::Outcome(
+    const nlohmann::json& doc, const std::string& source, const adjudicator::Options& opts)>;
 
 struct Response {
   int status = 200;
@@ -32,8 +31,8 @@ struct Response {
 
 struct ApiOptions {
   RunFn run;
-  std::string db_path;    // empty: no database file (see root)
-  std::string root;       // source tree: rulings are built into memory when there is no file
+  std::string db_path;      // empty: no database file (see root)
+  std::string root;         // source tree: rulings are built into memory when there is no file
   int max_perft_depth = 2;  // a deeper count from the page would not answer quickly
 };
 
@@ -69,6 +68,11 @@ class Api {
   std::optional<database::Connection> db_;
   std::string db_description_;
   bool db_has_games_ = false;
+  // The rulings' words for typo correction, read once: the database does not change while
+  // served, and reading them was most of a search's work.
+  // Unset when they cannot be read (a database without the index): each search then reads
+  // them itself and answers its error.
+  std::optional<database::IndexVocabulary> vocab_;
 };
 
 // The tile art of every base tile at every rotation, as the page draws it (model/render's

@@ -4,6 +4,7 @@
 #include "adjudicator/serve/page_routes.h"
 #include "model/core/input_file.h"
 #include "model/core/notation.h"
+#include "model/core/position_io.h"
 #include "model/expansions/registry.h"
 
 namespace carc::serve {
@@ -15,6 +16,17 @@ namespace {
 Response Fail(int exit_code, const std::string& message) {
   return {exit_code == adjudicator::kExitInternal ? 500 : 400, "application/json",
           json({{"error", message}, {"exit_code", exit_code}}).dump()};
+}
+
+// The position must parse, as `carc convert` checks it both ways: a rotation of 45, a seventh
+// player or an owner with no seat is refused here, not handed to the page as a position.
+model::Status Readable(const json& doc, const std::string& source) {
+  try {
+    auto pos = model::ParsePosition(doc, exp::Context(source));
+    return pos.ok() ? model::Status::Ok() : pos.status();
+  } catch (const json::exception& e) {
+    return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
+  }
 }
 
 }  // namespace
@@ -31,6 +43,8 @@ std::optional<Response> NotationRoute(const std::string& method, const std::stri
     const json doc = std::move(*parsed);
     if (!doc.is_object())
       return Fail(adjudicator::kExitMalformed, "position.json:/: expected a JSON object");
+    if (auto s = Readable(doc, "position.json"); !s.ok())
+      return Fail(static_cast<int>(s.code()), s.message());
     // The short form a person would type: what the model fills in by itself left out.
     const json minimal = model::MinimalJson(doc, exp::Context("position.json"));
     auto line = model::JsonToLine(minimal);
@@ -40,6 +54,9 @@ std::optional<Response> NotationRoute(const std::string& method, const std::stri
   if (body.size() > 64 * 1024) return Fail(adjudicator::kExitMalformed, "line: longer than 64 KiB");
   auto doc = model::LineToJson(body, "line");
   if (!doc.ok()) return Fail(static_cast<int>(doc.status().code()), doc.status().message());
+  // Pointed at the line's column, as the CLI's message is.
+  if (auto s = Readable(*doc, "line"); !s.ok())
+    return Fail(static_cast<int>(s.code()), model::LocateInLine(body, "line", s.message()));
   return Response{200, "application/json", json({{"position", *doc}}).dump()};
 }
 

@@ -73,6 +73,30 @@ TEST(PageRoutes, LineReadsThePositionWithTheCliReader) {
   EXPECT_EQ(out["exit_code"], 65);
 }
 
+// Both ways the position is checked as `carc convert` checks it: a rotation of 45 (POSITION_FORMAT
+// "Coordinates"), a seventh player and an owner with no seat are refused, the line's with its
+// column, never handed to the page.
+TEST(PageRoutes, ConversionsCheckThePositionAsTheCliDoes) {
+  json out =
+      Body(NotationRoute("POST", "/api/position", "C3; players Anna / Ben; board D 0,0 45"), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+  EXPECT_NE(out["error"].get<std::string>().find("column 31"), std::string::npos) << out.dump();
+  out = Body(NotationRoute("POST", "/api/position", "C3; players A / B / C / D / E / F / G"), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+  out = Body(NotationRoute("POST", "/api/position",
+                           "C3; players A / B; board D 0,0 / U 1,0; figures #5 1,0 road"),
+             400);
+  EXPECT_EQ(out["exit_code"], 65);
+  const std::string r45 = R"({"players": [{"name": "A"}], "board": [{"tile": "D", "x": 0, "y": 0,
+      "rotation": 45}]})";
+  out = Body(NotationRoute("POST", "/api/line", r45), 400);
+  EXPECT_NE(out["error"].get<std::string>().find("/board/0/rotation"), std::string::npos)
+      << out.dump();
+  const std::string twice = R"({"rules": {"expansions": ["phantom", "phantom"]}})";
+  out = Body(NotationRoute("POST", "/api/line", twice), 400);
+  EXPECT_EQ(out["exit_code"], 65);
+}
+
 TEST(PageRoutes, OtherRequestsAreNotTheirs) {
   EXPECT_FALSE(NotationRoute("GET", "/api/line", "").has_value());
   EXPECT_FALSE(ModulesRoute("POST", "/api/modules").has_value());

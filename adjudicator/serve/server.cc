@@ -6,7 +6,9 @@
 #include <condition_variable>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
 
@@ -39,14 +41,24 @@ bool HostAllowed(const httplib::Request& req) {
   return IsLoopback(host);
 }
 
+// True on the threads that turn connections away (GrowingPool's overflow): their requests are
+// answered 503 by the pre-routing handler in Serve.
+thread_local bool t_turn_away = false;
+
 // The connections' threads, started as needed up to `max` (httplib's own pool has a fixed 8:
-// eight slow or idle clients held every one of them). A connection waits only while `max` are
-// being served.
+// eight slow or idle clients held every one of them). A connection that no thread is free to
+// take goes to `overflow` (a few threads that answer it 503 and close it) and waits for nobody;
+// without an overflow pool (the overflow pool itself) it waits in turn.
 class GrowingPool : public httplib::TaskQueue {
  public:
-  explicit GrowingPool(size_t max) : max_(max) {}
+  GrowingPool(size_t max, std::unique_ptr<GrowingPool> overflow, bool turn_away)
+      : max_(max), overflow_(std::move(overflow)), turn_away_(turn_away) {}
   void enqueue(std::function<void()> fn) override {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::unique_lock<std::mutex> lock(mu_);
+    if (overflow_ && threads_.size() >= max_ && jobs_.size() >= idle_) {
+      lock.unlock();
+      return overflow_->enqueue(std::move(fn));
+    }
     jobs_.push_back(std::move(fn));
     if (jobs_.size() > idle_ && threads_.size() < max_)
       threads_.emplace_back([this] { Work(); });
@@ -60,10 +72,12 @@ class GrowingPool : public httplib::TaskQueue {
     }
     cv_.notify_all();
     for (std::thread& t : threads_) t.join();
+    if (overflow_) overflow_->shutdown();
   }
 
  private:
   void Work() {
+    t_turn_away = turn_away_;
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
       ++idle_;
@@ -79,6 +93,8 @@ class GrowingPool : public httplib::TaskQueue {
   }
 
   const size_t max_;
+  const std::unique_ptr<GrowingPool> overflow_;
+  const bool turn_away_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> jobs_;
@@ -86,6 +102,33 @@ class GrowingPool : public httplib::TaskQueue {
   size_t idle_ = 0;
   bool stopping_ = false;
 };
+
+// Threads that answer 503 to connections beyond the bound: each holds a connection only while
+// its request head is read (a client sends it at once), so a few suffice. Clients slow to send
+// it hold these too (each read bounded by the read timeout); the connections behind them wait.
+constexpr size_t kTurnAwayThreads = 4;
+
+// The answer on a turned-away connection. Written by a content provider that then reports
+// failure: cpp-httplib keeps a connection open after a handled request whatever its
+// Connection header says, and closes it when writing the answer fails.
+void TurnAway(httplib::Response& res, int bound) {
+  std::string body =
+      nlohmann::json({{"error", "carc serve: busy: " + std::to_string(bound) +
+                                    " connections are being served (--max-connections); "
+                                    "try again"},
+                      {"exit_code", adjudicator::kExitIo}})
+          .dump();
+  res.status = 503;
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Cache-Control", "no-store");
+  res.set_header("Retry-After", "1");
+  res.set_header("Connection", "close");
+  res.set_content_provider(body.size(), "application/json",
+                           [body](size_t offset, size_t length, httplib::DataSink& sink) {
+                             sink.write(body.data() + offset, length);
+                             return false;  // the whole answer is written: close
+                           });
+}
 
 void Send(httplib::Response& res, int status, const std::string& type, const std::string& body) {
   res.status = status;
@@ -98,7 +141,10 @@ void Send(httplib::Response& res, int status, const std::string& type, const std
 
 int Serve(const ServeOptions& opts, Api& api) {
   httplib::Server svr;
-  svr.new_task_queue = [n = opts.threads] { return new GrowingPool(static_cast<size_t>(n)); };
+  svr.new_task_queue = [n = opts.threads] {
+    return new GrowingPool(static_cast<size_t>(n),
+                           std::make_unique<GrowingPool>(kTurnAwayThreads, nullptr, true), false);
+  };
   svr.set_payload_max_length(opts.max_body);
   svr.set_read_timeout(opts.timeout_s, 0);
   svr.set_write_timeout(opts.timeout_s, 0);
@@ -132,6 +178,13 @@ int Serve(const ServeOptions& opts, Api& api) {
     Response r = api.Handle(req.method, req.path, query, req.body);
     Send(res, r.status, r.content_type, r.body);
   };
+  // Before the body is read: a turned-away connection costs its request head only.
+  svr.set_pre_routing_handler(
+      [bound = opts.threads](const httplib::Request&, httplib::Response& res) {
+        if (!t_turn_away) return httplib::Server::HandlerResponse::Unhandled;
+        TurnAway(res, bound);
+        return httplib::Server::HandlerResponse::Handled;
+      });
   svr.Get(R"(/api/.*)", call);
   svr.Post(R"(/api/.*)", call);
   svr.Get(R"(/[A-Za-z0-9_.\-]*)", page);

@@ -21,7 +21,8 @@ struct ServeOptions {
   int idle_s = 5;     // a kept-alive connection with no new request is closed
   int keep_alive_requests = 100;  // requests per kept-alive connection
   // Connections served at once, one thread each (started as needed): slow or idle clients
-  // each hold one, and everyone else is still answered; beyond this they wait in turn.
+  // each hold one, and everyone else is still answered; a connection beyond this is answered
+  // 503 (exit_code 74) and closed, never left waiting.
   int threads = 128;
   // Once listening: the port, and a function that stops the server (tests; Serve returns 0).
   std::function<void(int port, std::function<void()> stop)> on_listening;

@@ -76,6 +76,12 @@ class Socket {
     }
     return head + body.substr(0, got);
   }
+  // True when the server closed the connection (end of stream); false when it sent more or
+  // kept the connection open past the client's wait.
+  bool Closed() {
+    char c;
+    return recv(fd_, &c, 1, 0) == 0;
+  }
 
  private:
   int fd_ = -1;
@@ -181,6 +187,37 @@ TEST(ServeServer, AGoodRequestIsAnsweredWhileSlowAndIdleClientsHoldConnections) 
   trickle.join();
   slow.clear();
   idle.clear();
+}
+
+// More connections than the bound: with 2 connections served at once, two open connections
+// that have sent nothing yet each hold a thread; a third connection is answered 503 with a
+// JSON reason and closed (not left waiting), and the two held ones are still answered.
+TEST(ServeServer, AConnectionBeyondTheBoundIsAnswered503AndClosed) {
+  ServeOptions opts;
+  opts.threads = 2;
+  opts.timeout_s = 60;  // the held connections stay held on a loaded machine
+  RunningServer server(opts);
+  std::vector<std::unique_ptr<Socket>> held;
+  for (int i = 0; i < 2; ++i) {
+    held.push_back(std::make_unique<Socket>(server.port));
+    ASSERT_TRUE(held.back()->connected());
+  }
+  for (int i = 0; i < 3; ++i) {  // each turned away, one after the other
+    Socket extra(server.port);
+    ASSERT_TRUE(extra.connected());
+    ASSERT_TRUE(extra.Send(Get("/api/info", /*keep_alive=*/true)));
+    const std::string answer = extra.Answer();
+    EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0u) << answer.substr(0, 300);
+    EXPECT_NE(answer.find("Connection: close"), std::string::npos) << answer.substr(0, 300);
+    EXPECT_NE(answer.find(R"("exit_code":74)"), std::string::npos) << answer.substr(0, 300);
+    EXPECT_NE(answer.find("2 connections are being served"), std::string::npos) << answer;
+    EXPECT_TRUE(extra.Closed()) << "the connection stays open after the 503";
+  }
+  for (auto& s : held) {
+    ASSERT_TRUE(s->Send(Get("/api/info", /*keep_alive=*/false)));
+    const std::string answer = s->Answer();
+    EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << answer.substr(0, 200);
+  }
 }
 
 // Two values for one query parameter: neither is guessed (400, usage).

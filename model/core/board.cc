@@ -19,8 +19,13 @@ namespace {
 // libgcc's __popcountdi2 call costs more than the lookup).
 constexpr int kMaxDeadSlots = 12;
 constexpr int8_t kSidesCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-// A box larger than this many squares is kept in the hash map instead (8 bytes a square).
+// A box larger than this many squares is kept in the hash map instead (12 bytes a square),
+// unless the board has room reserved for so many tiles (ReserveTiles: a long board being
+// read) that kDenseSquaresPerTile squares per tile allow it: a line of 10^6 tiles stays dense
+// (the hash map cost it most of its reading time), while far-apart tiles, whose box outgrows
+// that, still go to the hash map.
 constexpr long kMaxDenseSquares = 1L << 18;
+constexpr long kDenseSquaresPerTile = 16;
 // The edges of a tile at one rotation, as a square's `need` byte would record them.
 int EdgeKey(const RotatedTile& rt) {
   int key = 0;
@@ -95,7 +100,9 @@ void Board::Reserve(Coord lo, Coord hi) {
     ny1 = hi.y < y0_ + h_ ? y0_ + h_ - 1 : ny1;
   }
   const long nw = static_cast<long>(nx1) - nx0 + 1, nh = static_cast<long>(ny1) - ny0 + 1;
-  if (nw * nh > kMaxDenseSquares) {
+  const long dense_limit =
+      std::max(kMaxDenseSquares, kDenseSquaresPerTile * static_cast<long>(tiles_.capacity()));
+  if (nw * nh > dense_limit) {
     for (int y = 0; y < h_; ++y)
       for (int x = 0; x < w_; ++x) {
         const Cell& cell = cells_[y * w_ + x];

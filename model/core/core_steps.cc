@@ -4,12 +4,36 @@
 #include <bit>
 #include <iterator>
 
+#include "model/core/feature_path.h"
 #include "model/core/position.h"
 #include "model/core/scoring.h"
 
 namespace carc::model {
 
 namespace {
+
+// BASE-FEATURE-JOIN, the evidence of a tile that joined features holding figures (`held`, the
+// roots before placement, one figure of each in `held_figure`): the joined feature's tiles and
+// ends, every figure now in it, and how the figure of held[i] reaches the figure of each other
+// feature joined to it.
+std::string JoinText(const Position& pos, const std::vector<int>& held,
+                     const std::vector<int>& held_figure, size_t i) {
+  const int joined = pos.board.Find(held[i]);
+  std::string met;
+  for (const FigureSeen& f : FiguresSeen(pos, pos.FiguresIn(joined)))
+    met += (met.empty() ? "" : " and ") + FigureText(pos, f);
+  std::string how;
+  for (size_t j = i + 1; j < held.size(); ++j) {
+    if (pos.board.Find(held[j]) != joined) continue;
+    const int from = held_figure[i], to = held_figure[j];
+    const std::string one = ConnectionText(pos, pos.figures[from].node, pos.figures[to].node,
+                                           FigurePlaceText(pos, from), FigurePlaceText(pos, to));
+    if (!one.empty()) how += "; " + one;
+  }
+  return "the tile joins features that already hold figures into one, so all their figures now "
+         "share it: " +
+         FeatureText(pos, joined) + " holds " + met + how;
+}
 
 const char* kSideNames[4] = {"north", "east", "south", "west"};
 
@@ -145,7 +169,8 @@ class PlaceTileStep final : public Step {
         break;
     }
     // BASE-FEATURE-JOIN: note features holding figures that this tile joins into one.
-    std::vector<int> held;  // roots (before placement) of neighbouring features with figures
+    std::vector<int> held;         // roots (before placement) of neighbouring features with figures
+    std::vector<int> held_figure;  // a figure of each
     for (int side = 0; pos.explain && side < 4; ++side) {  // a reason only: lean skips it
       auto n = pos.board.At(Neighbour(a.pos, side));
       if (!n) continue;
@@ -156,8 +181,10 @@ class PlaceTileStep final : public Step {
       for (int seg : segs) {
         if (seg < 0) continue;
         int root = pos.board.Find(Board::Node(*n, seg));
-        if (pos.AnyFigureIn(root) && std::find(held.begin(), held.end(), root) == held.end())
+        if (pos.AnyFigureIn(root) && std::find(held.begin(), held.end(), root) == held.end()) {
           held.push_back(root);
+          held_figure.push_back(pos.FiguresIn(root).front());
+        }
       }
     }
     pos.turn.placed = pos.board.Place(t, a.pos, a.rotation);
@@ -165,15 +192,7 @@ class PlaceTileStep final : public Step {
     for (size_t i = 0; i < held.size(); ++i)
       for (size_t j = i + 1; j < held.size(); ++j)
         if (pos.board.Find(held[i]) == pos.board.Find(held[j])) {
-          // The evidence: the joined feature's tiles and ends, and every figure now in it.
-          const int joined = pos.board.Find(held[i]);
-          std::string met;
-          for (const FigureSeen& f : FiguresSeen(pos, pos.FiguresIn(joined)))
-            met += (met.empty() ? "" : " and ") + FigureText(pos, f);
-          r.verdict.reasons.push_back({"BASE-FEATURE-JOIN",
-                                       "the tile joins features that already hold figures into "
-                                       "one, so all their figures now share it: " +
-                                           FeatureText(pos, joined) + " holds " + met});
+          r.verdict.reasons.push_back({"BASE-FEATURE-JOIN", JoinText(pos, held, held_figure, i)});
           i = held.size();
           break;
         }
@@ -390,7 +409,11 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
     std::string met;
     for (const FigureSeen& f : FiguresSeen(pos, pos.FiguresIn(root)))
       met += (met.empty() ? "" : " and ") + FigureText(pos, f);
+    // How the figure met is joined to the segment asked for (BASE-FEATURE-JOIN).
+    const int node = Board::Node(placed, a.segment);
+    const std::string how = ConnectionToNearestFigure(pos, node, SegmentPlaceText(pos, node));
     return Verdict::Illegal(rulings.free, FeatureText(pos, root) + " already holds " + met +
+                                              (how.empty() ? "" : ": " + how) +
                                               "; a figure may go only on a feature with no "
                                               "figure anywhere in it");
   }
@@ -399,7 +422,9 @@ Verdict CheckFigure(const Position& pos, const Action& a, int kind, const Figure
   const std::string nearby = NearbyFiguresText(pos, root);
   v.reasons.push_back({rulings.free, FeatureText(pos, root) + " holds no figure anywhere" +
                                          (nearby.empty() ? "" : "; " + nearby)});
-  v.reasons.push_back({rulings.tile, "the " + name + " goes on the tile just placed"});
+  const std::string role = RoleName(pos.board.Info(root).kind);
+  v.reasons.push_back({rulings.tile, "the " + (kind == kMeeple ? role : name + " " + role) +
+                                         " goes on the tile just placed"});
   return v;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ namespace carc::model {
 
 class Expansion;
 class Position;
+struct StatePicture;
 
 // One problem found by Validate: the position cannot arise under the rules.
 struct Violation {
@@ -83,6 +85,12 @@ using HeldTilesFn = std::function<void(const Position& pos, std::vector<TileType
 // r.verdict are part of the ruling on the placement; notes go to r.notes.
 using OnTilePlacedFn = std::function<void(Position& pos, const Action& a, ApplyResult& r)>;
 
+// The module's state described for a picture (state_picture.h): `section` is its section of the
+// written position ("expansions": {id: {...}}, as DumpPosition writes it), never empty. Without
+// this hook a picture lists the section's keys and values.
+using DescribeStateFn =
+    std::function<void(const Position& pos, const nlohmann::json& section, StatePicture& out)>;
+
 // A constraint on where a tile may go, asked by the core's tile step.
 struct PlacementConstraint {
   // Whether `allows` may forbid some placement of tile `t` in `pos`: asked once per listing of
@@ -118,6 +126,7 @@ struct Hooks {
   HookList<HeldTilesFn> held_tiles;
   HookList<PlacementConstraint> constrain_placement;
   HookList<OnTilePlacedFn> on_tile_placed;
+  HookList<DescribeStateFn> describe_state;
 
   // Appends every list of `other` to this one's.
   void Append(const Hooks& other) {
@@ -137,6 +146,7 @@ struct Hooks {
     add(held_tiles, other.held_tiles);
     add(constrain_placement, other.constrain_placement);
     add(on_tile_placed, other.on_tile_placed);
+    add(describe_state, other.describe_state);
   }
 };
 

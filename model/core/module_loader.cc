@@ -118,6 +118,7 @@ CARC_HOOK(OnAfterFinalScoring, FinalScoringFn, after_final_scoring)
 CARC_HOOK(OnHeldTiles, HeldTilesFn, held_tiles)
 CARC_HOOK(OnConstrainPlacement, PlacementConstraint, constrain_placement)
 CARC_HOOK(OnTilePlaced, OnTilePlacedFn, on_tile_placed)
+CARC_HOOK(OnDescribeState, DescribeStateFn, describe_state)
 #undef CARC_HOOK
 
 namespace {

@@ -195,6 +195,7 @@ class ModuleLoader {
   void OnHeldTiles(HeldTilesFn fn);
   void OnConstrainPlacement(PlacementConstraint c);
   void OnTilePlaced(OnTilePlacedFn fn);
+  void OnDescribeState(DescribeStateFn fn);
 
  private:
   const Expansion* module_;

@@ -194,6 +194,15 @@ struct LineReader {
   // "#i" or a player's name.
   StatusOr<int> Player(const Token& t, const std::string& where) const {
     if (t.type == Tok::kWord && t.text.size() > 1 && t.text[0] == '#') {
+      // A player may be named "#1" (quoted or not in players): #1 would then name two players.
+      // Where names repeat, owners are written #index (as the writer does), so #1 is the index.
+      const std::set<std::string> distinct(names.begin(), names.end());
+      if (distinct.size() == names.size())
+        for (const auto& n : names)
+          if (n == t.text)
+            return Fail(t, where,
+                        t.text + " is both a player index and a player's name: quote the name (" +
+                            Quote(t.text) + ") to mean the player so named");
       if (auto i = ToInt(t.text.substr(1)); i && *i >= 0) return *i;
       return Fail(t, where, "expected a player index after #, got " + Quote(t.text));
     }
@@ -644,6 +653,17 @@ Status ReadOneItemSection(const Section& s, const std::vector<Token>& t, LineRea
                                            (t[0].text != "true" && t[0].text != "false"))))
       return Err(source, s.column, n, "expected partial, or partial true|false");
     doc["board_partial"] = t.empty() || t[0].text == "true";
+  } else if (n == "empty") {  // empty X,Y ...: board_empty
+    if (t.empty()) return Err(source, s.column, n, "expected empty X,Y ... (squares with no tile)");
+    json squares = json::array();
+    for (const Token& tk : t) {
+      auto c = rd.Coord(tk, n);
+      if (!c.ok()) return c.status();
+      const std::string at = std::to_string(c->first) + "," + std::to_string(c->second);
+      if (Status st = rd.Once("/board_empty=" + at, tk, n, "the square " + at); !st.ok()) return st;
+      squares.push_back({{"x", c->first}, {"y", c->second}});
+    }
+    doc["board_empty"] = squares;
   } else if (n == "meta" || n == "question") {
     if (t.size() != 1 || t[0].type != Tok::kJson || !t[0].value.is_object())
       return Err(source, s.column, n, "expected " + n + " {...} (a JSON object)");
@@ -664,7 +684,8 @@ Status ReadOneItemSection(const Section& s, const std::vector<Token>& t, LineRea
   } else {
     return Err(source, s.column, n,
                "unknown section " + Quote(n) +
-                   " (players, board, partial, figures, draw, remaining, turn, state, meta, "
+                   " (players, board, partial, empty, figures, draw, remaining, turn, state, "
+                   "meta, "
                    "ask, actions, claim, question)");
   }
   return Status::Ok();
@@ -729,6 +750,7 @@ std::map<std::string, int> LineColumns(std::string_view line) {
       {"players", "/players"},
       {"board", "/board"},
       {"partial", "/board_partial"},
+      {"empty", "/board_empty"},
       {"figures", "/figures"},
       {"draw", "/supply/draw_order"},
       {"remaining", "/supply/remaining"},
@@ -763,7 +785,8 @@ std::map<std::string, int> LineColumns(std::string_view line) {
       if (!in_item &&
           (name == "players" || name == "board" || name == "figures" || name == "actions"))
         out.emplace(pointer + "/" + std::to_string(item), t.column);
-      in_item = true;
+      if (name == "empty") out.emplace(pointer + "/" + std::to_string(item++), t.column);
+      in_item = name != "empty";
     }
   }
   return out;

@@ -190,6 +190,19 @@ Status WriteBoard(const json& doc, std::string& out) {
       return Unstatable("/board_partial", "expected true or false");
     out += doc["board_partial"].get<bool>() ? "; partial" : "; partial false";
   }
+  if (doc.contains("board_empty")) {  // empty X,Y ...
+    const json& je = doc["board_empty"];
+    if (!je.is_array() || je.empty())
+      return Unstatable("/board_empty", "expected a non-empty array of squares");
+    out += "; empty";
+    for (size_t i = 0; i < je.size(); ++i) {
+      const json& e = je[i];
+      if (!OnlyKeys(e, {"x", "y"}) || !e.contains("x") || !e.contains("y") || !IsInt(e["x"]) ||
+          !IsInt(e["y"]))
+        return Unstatable("/board_empty/" + std::to_string(i), "expected x, y (integers)");
+      out += " " + XY(e["x"], e["y"]);
+    }
+  }
   return Status::Ok();
 }
 
@@ -300,7 +313,7 @@ Status WriteRest(const json& doc, std::string& out) {
 StatusOr<std::string> JsonToLine(const json& doc) {
   if (!doc.is_object()) return Unstatable("", "a position is a JSON object");
   if (!OnlyKeys(doc, {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
-                      "expansions", "board_partial"}))
+                      "expansions", "board_partial", "board_empty"}))
     return Unstatable("", "a field the position format does not have");
   std::string out;
   Owners owners;

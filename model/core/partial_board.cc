@@ -12,6 +12,9 @@ namespace {
 constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};  // N, NE, E, SE, S, SW, W, NW
 constexpr int kDy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
+// A square the file states: a tile lies there, or it is known empty (board_empty).
+bool Stated(const Position& pos, Coord c) { return pos.board.At(c) || pos.KnownEmpty(c); }
+
 // The distinct tiles of a feature, in placement order.
 std::vector<int> Tiles(const Position& pos, int root) {
   std::vector<int> t = pos.board.Info(root).tiles;
@@ -49,12 +52,35 @@ std::string FiguresText(const Position& pos, const std::vector<int>& figs) {
   return out;
 }
 
+// BASE-SCORE-TIMING: a road or city with a side towards a square known empty, or a monastery
+// with a square around it known empty, is not completed, whatever lies beyond the stated board.
+bool OpenAtEmpty(const Position& pos, int root) {
+  const Board& b = pos.board;
+  if (pos.board_empty.empty()) return false;
+  if (b.Info(root).kind == FeatureKind::kMonastery) {
+    const Coord m = b.tile(Board::TileOf(root)).pos;
+    for (int k = 0; k < 8; ++k)
+      if (pos.KnownEmpty({m.x + kDx[k], m.y + kDy[k]})) return true;
+    return false;
+  }
+  for (int t : Tiles(pos, root)) {
+    const RotatedTile& rt = b.rotated(t);
+    for (size_t s = 0; s < rt.segments.size(); ++s)
+      if (b.Find(Board::Node(t, static_cast<int>(s))) == root)
+        for (int d = 0; d < 4; ++d)
+          if ((rt.segments[s].sides & kSideBit[d]) && pos.KnownEmpty(Neighbour(b.tile(t).pos, d)))
+            return true;
+  }
+  return false;
+}
+
 // A road, city or monastery of the turn's tile that the stated tiles do not show completed:
 // whether the turn completes it (and scores it) depends on the unstated part whenever a figure
 // stands in it or may stand in it beyond the stated board (BASE-SCORE-TIMING).
 std::string OpenWithFigures(const Position& pos, int root) {
   const FeatureKind kind = pos.board.Info(root).kind;
-  if (kind == FeatureKind::kField || pos.board.IsComplete(root)) return "";
+  if (kind == FeatureKind::kField || pos.board.IsComplete(root) || OpenAtEmpty(pos, root))
+    return "";
   const std::string beyond = FeatureBeyond(pos, root);
   if (beyond.empty()) return "";
   const std::vector<int> figs = pos.FiguresIn(root);
@@ -78,7 +104,8 @@ std::optional<FeatureEnd> StatedEdge(const Position& pos, int root) {
   if (kind == FeatureKind::kMonastery) {
     const Coord m = b.tile(Board::TileOf(root)).pos;
     for (int k = 0; k < 8; ++k)
-      if (Coord c{m.x + kDx[k], m.y + kDy[k]}; !b.At(c)) return FeatureEnd{"stated edge", c, -1};
+      if (Coord c{m.x + kDx[k], m.y + kDy[k]}; !Stated(pos, c))
+        return FeatureEnd{"stated edge", c, -1};
     return std::nullopt;
   }
   for (int t : Tiles(pos, root)) {
@@ -91,7 +118,7 @@ std::optional<FeatureEnd> StatedEdge(const Position& pos, int root) {
         // Field halves 2d and 2d + 1 lie on side d (NL NR EL ER SL SR WL WR).
         const bool on_side =
             kind == FeatureKind::kField ? (sg.halves >> (2 * d)) & 3 : sg.sides & kSideBit[d];
-        if (on_side && !b.At(Neighbour(at, d))) return FeatureEnd{"stated edge", at, d};
+        if (on_side && !Stated(pos, Neighbour(at, d))) return FeatureEnd{"stated edge", at, d};
       }
     }
   }
@@ -138,18 +165,21 @@ std::string PartialAction(const Position& before, const Action& a, const ApplyRe
   const Board& b = before.board;
   if (a.type == ActionType::kPlaceTile && before.turn.drawn) {
     const std::string tile = before.cfg().catalog->Name(*before.turn.drawn);
-    if (b.Check(*before.turn.drawn, a.pos, a.rotation).problem == PlacementProblem::kNotAdjacent)
+    std::vector<Coord> unstated;
+    for (int d = 0; d < 4; ++d)
+      if (!Stated(before, Neighbour(a.pos, d))) unstated.push_back(Neighbour(a.pos, d));
+    // Four neighbours known empty: no tile next to it, illegal (BASE-PLACE-ADJ).
+    if (!unstated.empty() &&
+        b.Check(*before.turn.drawn, a.pos, a.rotation).problem == PlacementProblem::kNotAdjacent)
       return "the square " + CoordText(a.pos) +
              " touches no stated tile, but a tile the file leaves out may lie next to it";
     if (!r.verdict.legal) return "";  // a stated neighbour or the square itself decides
-    std::vector<Coord> unstated;
-    for (int d = 0; d < 4; ++d)
-      if (!b.At(Neighbour(a.pos, d))) unstated.push_back(Neighbour(a.pos, d));
     if (!unstated.empty())
       return "whether tile " + tile + " fits at " + CoordText(a.pos) + " depends on " +
              (unstated.size() == 1 ? "the square " : "the squares ") + CoordsText(unstated) +
              " next to it, which the file does not state (a tile there must match it); on a "
-             "partial board a placement is judged when its four neighbours are stated";
+             "partial board a placement is judged when its four neighbours are stated (a tile, "
+             "or a square known empty: board_empty)";
     const auto placed = after.board.At(a.pos);
     if (!placed) return "";
     std::set<int> roots;

@@ -4,8 +4,10 @@
 // hold a tile the file leaves out, and the figures a player owns that are neither in supply nor
 // on the stated tiles may stand there. What the stated tiles decide is judged exactly; an
 // answer that depends on the rest is refused, naming what is missing (strictness: the model
-// never guesses the table). The checks below return "" when the stated part decides, else a
-// sentence saying what it depends on.
+// never guesses the table). A square in board_empty is stated too: known to hold no tile, so a
+// feature with a side towards it is open there and a placement next to it has no edge to
+// match. The checks below return "" when the stated part decides, else a sentence saying what
+// it depends on.
 
 #include <optional>
 #include <string>
@@ -17,10 +19,10 @@
 namespace carc::model {
 
 // The first place where a feature reaches the edge of the stated board: a side of a road or
-// city, or a half-edge of a field, facing a square with no stated tile (what "stated edge",
-// the tile and the side); for a monastery the first of its eight squares with no stated tile
-// (what "stated edge", that square, side -1). nullopt: enclosed by stated tiles. Looks at the
-// board only: callers check board_partial.
+// city, or a half-edge of a field, facing a square neither holding a stated tile nor known
+// empty (what "stated edge", the tile and the side); for a monastery the first of its eight
+// squares not stated (what "stated edge", that square, side -1). nullopt: enclosed by stated
+// tiles and squares known empty. Looks at the board only: callers check board_partial.
 std::optional<FeatureEnd> StatedEdge(const Position& pos, int root);
 
 // "Anna has 2 meeples neither in supply nor on the stated board" (the first such player and

@@ -55,6 +55,9 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
   cfg->expansions = std::move(expansions);
   AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
   for (const Step* s : cfg->pipeline) cfg->step_names.push_back(s->Name());
+  for (size_t i = 0; i < cfg->pipeline.size(); ++i)
+    if (cfg->pipeline[i]->Preempts())
+      cfg->preempting.emplace_back(static_cast<int>(i), cfg->pipeline[i]);
   cfg->core_step = {.draw_tile = cfg->StepIndex(kDrawTile),
                     .place_tile = cfg->StepIndex(kPlaceTile),
                     .score_completed = cfg->StepIndex(kScoreCompleted)};
@@ -75,6 +78,7 @@ Position::Position(const Position& o)
       supply(o.supply),
       turn(o.turn),
       board_partial(o.board_partial),
+      board_empty(o.board_empty),
       explain(o.explain) {
   for (const auto& s : o.slices) slices.push_back(s ? s->Clone() : nullptr);
 }
@@ -90,11 +94,17 @@ Position& Position::operator=(const Position& o) {
   supply = o.supply;
   turn = o.turn;
   board_partial = o.board_partial;
+  board_empty = o.board_empty;
   explain = o.explain;
   slices.resize(o.slices.size());
   for (size_t i = 0; i < o.slices.size(); ++i)
     slices[i] = o.slices[i] ? o.slices[i]->Clone() : nullptr;
   return *this;
+}
+
+bool Position::KnownEmpty(Coord c) const {
+  if (board_empty.empty() || board.At(c)) return false;
+  return std::find(board_empty.begin(), board_empty.end(), c) != board_empty.end();
 }
 
 std::vector<int> Position::FiguresIn(int root) const {

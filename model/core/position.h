@@ -24,6 +24,8 @@ struct GameConfig {
   std::vector<const Expansion*> step_owner;    // parallel to pipeline; nullptr = a core step
   std::vector<std::string_view> step_names;    // parallel to pipeline: each step's Name()
   int StepIndex(std::string_view name) const;  // -1 if none
+  // The pipeline's preempting steps (Step::Preempts) with their indices, in pipeline order.
+  std::vector<std::pair<int, const Step*>> preempting;
   // The core steps every pipeline has, by index (resolved by MakeConfig).
   struct CoreSteps {
     int draw_tile = -1;
@@ -102,6 +104,9 @@ class Position {
   // The file states only part of the table (board_partial, adjudicator/POSITION_FORMAT.md): a
   // square without a stated tile may hold one the file leaves out. BASE-PLACE-ADJ, BASE-SETUP.
   bool board_partial = false;
+  // board_empty: squares of a partial board the file states to hold no tile, in file order. A
+  // square here that holds a tile (one placed on it since) is no longer empty: KnownEmpty.
+  std::vector<Coord> board_empty;
   // false: the lean path (engines, perft, random games): steps decide and score as always but
   // build no reason or note text and keep no score breakdowns; the adjudicator leaves it true.
   // The same rules run both ways (property-tests/lean_explained.cc compares them).
@@ -109,7 +114,17 @@ class Position {
   std::vector<std::unique_ptr<ExpansionState>> slices;  // parallel to config->expansions
 
   const GameConfig& cfg() const { return *config; }
-  const Step& current_step() const { return *config->pipeline[turn.step]; }
+  // A square of board_empty with no tile on it.
+  bool KnownEmpty(Coord c) const;
+  // The step the turn stands at in the pipeline: what a position file states as turn.step.
+  const Step& pipeline_step() const { return *config->pipeline[turn.step]; }
+  // The step that decides next: a preempting step later in the pipeline when it needs a
+  // decision now (Step::Preempts), else the pipeline step.
+  const Step& current_step() const {
+    for (const auto& [i, s] : config->preempting)
+      if (turn.step < i && !turn.game_over && s->NeedsDecision(*this)) return *s;
+    return pipeline_step();
+  }
   // The slice of expansion e (null when it is not enabled): the enabled expansions are few.
   const ExpansionState* slice(const Expansion* e) const {
     const auto& ex = config->expansions;

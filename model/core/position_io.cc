@@ -12,6 +12,7 @@
 #include "model/core/notation.h"
 #include "model/core/notation_text.h"
 #include "model/core/rules.h"
+#include "model/core/scoring.h"
 
 namespace carc::model {
 
@@ -632,6 +633,44 @@ Status ReadRemaining(Reader& rd, const json& jm, Position& pos, bool& rest) {
   return Status::Ok();
 }
 
+// /board_empty (board_partial only): squares known to hold no tile, so that a placement or a
+// feature next to them is judged (BASE-PLACE-ADJ, BASE-PLACE-EDGE). Strict: a square listed
+// twice or holding a stated tile is refused, naming both places.
+Status ReadEmpty(Reader& rd, const json& j, Position& pos) {
+  if (!j.contains("board_empty")) return Status::Ok();
+  const json& je = j["board_empty"];
+  if (!rd.Array(je, "/board_empty")) return rd.error;
+  if (je.empty())
+    return JsonError(rd.ctx.source, "/board_empty",
+                     "expected at least one square {\"x\": X, \"y\": Y} (or leave it out)");
+  if (!pos.board_partial)
+    return JsonError(rd.ctx.source, "/board_empty",
+                     "empty squares are stated on a partial board only (board_partial: true); "
+                     "on a whole board every square without a tile is empty");
+  for (size_t i = 0; i < je.size(); ++i) {
+    const Where w("/board_empty", i);
+    static constexpr std::string_view kKeys[] = {"x", "y"};
+    const json* f[2];
+    int x, y;
+    if (!rd.Object(je[i], w) || !rd.Fields(je[i], w, kKeys, f)) return rd.error;
+    for (int k = 0; k < 2; ++k)
+      if (!f[k]) return JsonError(rd.ctx.source, PtrOf(w, kKeys[k].data()), "missing");
+    if (!rd.Int(*f[0], Where(w, "x"), x) || !rd.Int(*f[1], Where(w, "y"), y)) return rd.error;
+    const Coord c{x, y};
+    if (auto t = pos.board.At(c))
+      return JsonError(rd.ctx.source, w.str(),
+                       "the square " + CoordText(c) + " holds a tile (/board/" +
+                           std::to_string(*t) + "), so it is not empty");
+    const auto& seen = pos.board_empty;
+    if (auto it = std::find(seen.begin(), seen.end(), c); it != seen.end())
+      return JsonError(rd.ctx.source, w.str(),
+                       "the square " + CoordText(c) + " is listed twice (first at /board_empty/" +
+                           std::to_string(it - seen.begin()) + ")");
+    pos.board_empty.push_back(c);
+  }
+  return Status::Ok();
+}
+
 // /board_partial and /supply (board_partial first: the supply's "rest" needs it).
 Status ReadSupply(Reader& rd, const json& j, Position& pos, bool& rest) {
   const std::string& source = rd.ctx.source;
@@ -742,7 +781,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   if (!rd.Object(j, "")) return rd.error;
   if (!rd.Keys(j, "",
                {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
-                "expansions", "board_partial"}))
+                "expansions", "board_partial", "board_empty"}))
     return rd.error;
   Position pos;
   std::vector<bool> posture_given;  // per figure: the file states its posture
@@ -753,6 +792,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   if (Status s = ReadFigures(rd, j, pos, posture_given); !s.ok()) return s;
   if (Status s = ReadTurn(rd, j, pos, final_scoring); !s.ok()) return s;
   if (Status s = ReadSupply(rd, j, pos, rest); !s.ok()) return s;
+  if (Status s = ReadEmpty(rd, j, pos); !s.ok()) return s;
   if (Status s = ReadSections(rd, j, pos); !s.ok()) return s;
   if (Status s = Finish(rd, posture_given, rest, final_scoring, pos); !s.ok()) return s;
   return pos;
@@ -768,6 +808,10 @@ json DumpPosition(const Position& pos) {
                       {"farm_scoring", FarmScoringName(cfg.options.farm_scoring)}};
   j["rules"] = std::move(rules);
   if (pos.board_partial) j["board_partial"] = true;
+  json empty = json::array();  // a square a tile was placed on since is no longer empty
+  for (Coord c : pos.board_empty)
+    if (pos.KnownEmpty(c)) empty.push_back({{"x", c.x}, {"y", c.y}});
+  if (!empty.empty()) j["board_empty"] = std::move(empty);
   // Players, board and figures object by object, key by key: an initializer list is copied
   // element by element (the soak's round trip dumps every position it checks twice).
   json players = json::array();
@@ -829,7 +873,7 @@ json DumpPosition(const Position& pos) {
   if (pos.turn.game_over) {
     turn["step"] = "game_over";
   } else {
-    turn["step"] = pos.current_step().StatedAs();
+    turn["step"] = pos.pipeline_step().StatedAs();
     if (pos.turn.drawn) turn["tile"] = cat.Name(*pos.turn.drawn);
     if (pos.turn.placed >= 0 && pos.turn.step > cfg.StepIndex(kPlaceTile)) {
       Coord c = pos.board.tile(pos.turn.placed).pos;

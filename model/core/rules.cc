@@ -95,7 +95,9 @@ void Advance(Position& pos, ApplyResult& result) {
   const int n = static_cast<int>(pos.cfg().pipeline.size());
   for (int guard = 0; !pos.turn.game_over; ++guard) {
     CARC_CHECK(guard < 4 * n);
-    const Step& s = pos.current_step();
+    // The pipeline's own steps: a preempting step decides before the next decision, so the turn
+    // stands at a step a position file can state (Step::Preempts).
+    const Step& s = pos.pipeline_step();
     if (s.NeedsDecision(pos)) return;
     s.Run(pos, result);
     if (pos.turn.game_over) return;
@@ -507,6 +509,10 @@ uint64_t Perft(const Position& pos, int depth) {
   return n;
 }
 
+namespace {
+bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
+}  // namespace
+
 std::string Describe(const Position& pos, const Action& a) {
   const TileCatalog& cat = *pos.cfg().catalog;
   auto at = [](Coord c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; };
@@ -520,12 +526,18 @@ std::string Describe(const Position& pos, const Action& a) {
                                : std::string("?")) +
              " at " + at(a.pos) + " rotated " + std::to_string(90 * a.rotation);
     case ActionType::kPlaceFigure: {
-      std::string s = "place " + pos.cfg().figure_kinds[a.figure_kind].name;
+      // Named by its role on the feature: "place a thief"; a figure of another kind than the
+      // meeple: "place a <kind> knight".
+      const std::string& kind = pos.cfg().figure_kinds[a.figure_kind].name;
+      std::string s = "place " + kind;
       const RotatedTile* rt = nullptr;
       if (auto t = pos.board.At(a.pos); t && a.has_pos) rt = &pos.board.rotated(*t);
       if (rt && a.segment >= 0 && a.segment < static_cast<int>(rt->segments.size())) {
         const Segment& seg = rt->segments[a.segment];
-        s += " on " + std::string(FeatureKindName(seg.kind));
+        const std::string role = RoleName(seg.kind);
+        const std::string name = a.figure_kind == kMeeple ? role : kind + " " + role;
+        s = "place " + std::string(IsVowel(name[0]) ? "an " : "a ") + name + " on " +
+            std::string(FeatureKindName(seg.kind));
         if (seg.kind == FeatureKind::kField) s += ":" + HalvesName(seg.halves);
         if (seg.kind == FeatureKind::kRoad || seg.kind == FeatureKind::kCity)
           s += ":" + SidesName(seg.sides);

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "model/core/feature_path.h"
 #include "model/core/json_reader.h"  // Plural, ListAnd
 #include "model/core/partial_board.h"
 
@@ -258,25 +259,16 @@ std::vector<FeatureEnd> FeatureEnds(const Position& pos, int root) {
   for (int t : tiles) {
     const RotatedTile& rt = b.rotated(t);
     const Coord at = b.tile(t).pos;
-    int roads = 0;
-    bool monastery = false, city = false;
-    for (const Segment& sg : rt.segments) {
-      roads += sg.kind == FeatureKind::kRoad;
-      monastery |= sg.kind == FeatureKind::kMonastery;
-      city |= sg.kind == FeatureKind::kCity;
-    }
     for (size_t s = 0; s < rt.segments.size(); ++s) {
       if (b.Find(Board::Node(t, static_cast<int>(s))) != root) continue;
       const Segment& sg = rt.segments[s];
       if (sg.kind == FeatureKind::kRoad && std::popcount(sg.sides) == 1)
-        out.push_back({monastery    ? "monastery"
-                       : roads >= 3 ? "junction"
-                       : city       ? "city"
-                                    : "end",
-                       at, -1});
+        out.push_back({RoadStopName(rt), at, -1});
       for (int d = 0; d < 4; ++d)
         if ((sg.sides & kSideBit[d]) && !b.At(Neighbour(at, d)))
-          out.push_back({pos.board_partial ? "stated edge" : "open edge", at, d});
+          out.push_back(
+              {pos.board_partial && !pos.KnownEmpty(Neighbour(at, d)) ? "stated edge" : "open edge",
+               at, d});
     }
   }
   return out;
@@ -311,9 +303,8 @@ std::string FeatureText(const Position& pos, int root) {
   std::string out = "the " + std::string(FeatureKindName(kind));
   if (kind == FeatureKind::kMonastery)
     return out + " at " + CoordText(b.tile(Board::TileOf(root)).pos);
-  ScoreEvent tiles;
-  FillTiles(pos, root, tiles);
-  out += " through " + CoordsText(tiles.tiles);
+  // Along the feature (a road from end to end), not in the order the tiles were laid.
+  out += " through " + CoordsText(FeatureTilesAlong(pos, root));
   if (kind == FeatureKind::kField) {
     if (auto e = pos.board_partial ? StatedEdge(pos, root) : std::nullopt)
       out += " (it reaches " + EndText(*e) + ")";

@@ -62,6 +62,12 @@ class Step {
     (void)pos;
     return std::nullopt;
   }
+  // A preempting step decides before the next decision of the turn as soon as it needs one,
+  // even while the turn stands at an earlier step of the pipeline (e.g. points a card scored
+  // before the tile placement wait for the choice of the figure they move): it is then the
+  // current step (Position::current_step), and once decided the turn goes on at the step where
+  // it stood. It still has its own place in the pipeline, where it decides what arises there.
+  virtual bool Preempts() const { return false; }
 };
 
 }  // namespace carc::model

@@ -1,11 +1,10 @@
 #pragma once
-// The expansions' state drawn beside the board (model/render/svg.cc's legend column): gift and
-// Christmas cards as named cards per player, decks and the message stack as face-down piles with
-// their counts, the Messengers scoring track. Internal to model/render.
+// The expansions' state drawn beside the board (model/render/svg.cc's legend column), as each
+// module describes it (its describe-state hook, model/core/state_picture.h); a module without
+// that hook is listed as the keys and values of its section. Internal to model/render.
 
 #include <set>
 #include <string>
-#include <vector>
 
 #include "model/core/position.h"
 
@@ -18,9 +17,5 @@ std::string ExpansionLegend(const model::Position& pos, double x, double& y);
 // Feature roots of the figures that lie because an expansion laid their feature down
 // (model::LaidDownByExpansion; Christmas Present's lay-down cards, XMAS-FN11).
 std::set<int> LaidDownRoots(const model::Position& pos);
-
-// A card's name as printed in the picture: "road_sweeper" -> "Road Sweeper", "3-per-arms" ->
-// "3 per arms".
-std::string CardTitle(const std::string& name);
 
 }  // namespace carc::render

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "model/core/position_io.h"
+#include "model/core/state_picture.h"
 #include "model/render/svg.h"
 
 namespace carc::render {
@@ -63,10 +64,10 @@ std::vector<std::string> CardTips(const std::string& svg) {
   return out;
 }
 
-TEST(CardTitle, ReadableNames) {
-  EXPECT_EQ(CardTitle("road_sweeper"), "Road sweeper");
-  EXPECT_EQ(CardTitle("3-per-arms"), "3 per arms");
-  EXPECT_EQ(CardTitle("take_2"), "Take 2");
+TEST(PictureTitle, ReadableNames) {
+  EXPECT_EQ(model::PictureTitle("road_sweeper"), "Road sweeper");
+  EXPECT_EQ(model::PictureTitle("3-per-arms"), "3 per arms");
+  EXPECT_EQ(model::PictureTitle("take_2"), "Take 2");
 }
 
 // g30: Red holds Synod, Cash Out and Take 2, Blue holds Synod; Road Sweeper is on the discards.

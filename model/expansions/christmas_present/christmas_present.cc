@@ -6,6 +6,7 @@
 #include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/family.h"
 #include "model/expansions/christmas_present/hooks.h"
+#include "model/expansions/christmas_present/picture.h"
 #include "model/expansions/christmas_present/state.h"
 #include "model/expansions/christmas_present/steps.h"
 
@@ -196,6 +197,7 @@ void ChristmasPresent::Load(model::ModuleLoader& loader) const {
   });
   loader.OnConstrainPlacement({ForceInForce, ForceAllows});
   loader.OnTilePlaced(OnTilePlaced);
+  loader.OnDescribeState(DescribeState);  // picture.cc
 }
 
 const ChristmasPresent& Get() {

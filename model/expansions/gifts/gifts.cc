@@ -9,6 +9,7 @@
 #include "model/core/scoring.h"
 #include "model/core/step.h"
 #include "model/expansions/gifts/cards.h"
+#include "model/expansions/gifts/picture.h"
 #include "model/expansions/gifts/state.h"
 #include "model/expansions/gifts/steps.h"
 
@@ -418,6 +419,7 @@ void Gifts::Load(model::ModuleLoader& loader) const {
   loader.OnJudgeOutOfStep(JudgeOutOfStep);
   loader.OnAdjustMajority(AdjustMajority);
   loader.OnAfterFinalScoring(AfterFinalScoring);
+  loader.OnDescribeState(DescribeState);  // picture.cc
 }
 
 const Gifts& Get() {

@@ -6,6 +6,7 @@
 #include "model/core/position.h"
 #include "model/expansions/messengers/io.h"
 #include "model/expansions/messengers/messages.h"
+#include "model/expansions/messengers/picture.h"
 
 namespace carc::exp::messengers {
 
@@ -196,7 +197,13 @@ void Validate(const Position& pos, std::vector<model::Violation>& out) {
   // MSG-DARK / MSG-FN13: the scoring round comes after tile and figure placement.
   const bool before_scoring = step == model::kDrawTile || step == model::kPlaceTile ||
                               pos.turn.step < pos.cfg().core_step.score_completed;
-  if (!pos.turn.game_over && before_scoring && !(TurnPart{.part = s.part.part} == s.part))
+  // Points scored earlier in the turn outside the scoring step (a card's) move a figure at once
+  // (MSG-CHOOSE, MSG-Q-OUTSIDE): only those moves may be recorded before it.
+  const TurnPart outside_moves{.part = s.part.part,
+                               .moved = s.part.moved,
+                               .dark_stop = s.part.dark_stop,
+                               .moved_any = s.part.moved_any};
+  if (!pos.turn.game_over && before_scoring && !(outside_moves == s.part))
     out.push_back({"MSG-DARK", base + "/turn_part",
                    "figures move and messages are taken only after the scoring step of a turn "
                    "part"});
@@ -218,6 +225,7 @@ void Messengers::Load(model::ModuleLoader& loader) const {
   loader.OnJudgeOutOfStep(OutOfStepRuling);  // rulings: see OutOfStepRuling (steps.cc)
   loader.OnInterceptAward(InterceptAward);
   loader.OnBeforeFinalScoring(BeforeFinalScoring);
+  loader.OnDescribeState(DescribeState);  // picture.cc
 }
 
 }  // namespace carc::exp::messengers

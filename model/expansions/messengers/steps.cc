@@ -226,6 +226,10 @@ class AssignStep final : public model::Step {
   std::optional<std::string> ChanceToState(const Position& pos) const override {
     return UnstatedFigure(pos);
   }
+  // MSG-CHOOSE: whenever points are scored the player chooses the figure they move, then: points
+  // scored before the scoring step (a card played before the tile is placed) are assigned at
+  // once, before the turn goes on; the message check after step 3 sees the move (MSG-Q-OUTSIDE).
+  bool Preempts() const override { return true; }
   // MSG-CHOOSE: the points just scored wait for their figure before anything else.
   Reason OutOfStep(const Position& pos, const Action&) const override {
     const Pending& e = Slice(pos).pending.front();
@@ -552,8 +556,9 @@ std::optional<Verdict> OutOfStepRuling(const Position& at, const Action& a) {
                                           "dark space (0, 5, 10, ...): no message");
 }
 
-// MSG-CHOOSE: points are assigned right after the scoring step; MSG-DARK, MSG-RESOLVE: the
-// message is taken and resolved before the end of the turn.
+// MSG-CHOOSE: points are assigned right after the scoring step (and, the step preempting,
+// right after points scored earlier in the turn); MSG-DARK, MSG-RESOLVE: the message is taken
+// and resolved before the end of the turn.
 void DeclareSteps(model::ModuleLoader& loader) {
   static const AssignStep assign;
   static const MessageStep message;
