@@ -8,6 +8,7 @@
 
 #include "model/core/board.h"
 #include "model/core/expansion.h"
+#include "model/core/json_reader.h"
 #include "model/core/module_loader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -140,7 +141,7 @@ void CanonicalRefs(const Position& pos, LeastNodes& least, json& j,
     const json &x = j["x"], &y = j["y"], &f = j["feature"];
     auto canonical = [&]() -> std::optional<json> {
       json ref = {{"x", x}, {"y", y}, {"feature", f}};
-      auto node = model::ParseFeatureRef(ref, pos, "", model::IoContext{.source = ""});
+      auto node = model::ReadFeatureRef(ref, pos, "");
       if (!node.ok()) return std::nullopt;
       return model::FeatureRefJson(pos, least.Of(*node));
     };

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "model/core/json_reader.h"
 #include "model/core/module_loader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -51,7 +52,7 @@ std::set<int> CardFeatures(const Position& pos, const json* file) {
     if (!x.contains(key)) continue;
     for (const json& r : x[key]) {
       if (!r.contains("feature")) continue;
-      auto node = model::ParseFeatureRef(r, pos, "", model::IoContext{.source = ""});
+      auto node = model::ReadFeatureRef(r, pos, "");
       if (node.ok()) out.insert(pos.board.Find(*node));
     }
   }

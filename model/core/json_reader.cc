@@ -39,32 +39,26 @@ StatusOr<int> ReadFeatureRef(const json& j, const Position& pos, const std::stri
                              const char* default_feature) {
   if (!j.is_object())
     return JsonError(where, std::string("expected an object, got ") + j.type_name());
-  // A reference the core's reader accepts, read directly (no copy into a new object: the
-  // brute force reads back thousands of actions per position): integer x and y of a
-  // placed tile and a feature name of it. Anything else takes the path below, for its message.
+  // Read in place (no copy into a new object: the brute force reads back thousands of actions
+  // per position); other keys of `j` are not looked at.
   const auto jx = j.find("x"), jy = j.find("y"), jf = j.find("feature");
-  if (jx != j.end() && jy != j.end() &&
-      (jf != j.end() ? jf->is_string() : default_feature != nullptr)) {
-    const auto x = JsonInt(*jx), y = JsonInt(*jy);
-    const auto t = x && y ? pos.board.At({*x, *y}) : std::nullopt;
-    if (t) {
-      const auto seg =
-          ParseFeature(pos.board.rotated(*t), jf != j.end() ? jf->get_ref<const std::string&>()
-                                                            : std::string(default_feature));
-      if (seg.ok()) return Board::Node(*t, *seg);
-    }
-  }
-  json ref = {{"x", j.value("x", json())}, {"y", j.value("y", json())}};
-  if (j.contains("feature"))
-    ref["feature"] = j["feature"];
-  else if (default_feature)
-    ref["feature"] = default_feature;
-  if (!j.contains("x")) ref.erase("x");
-  if (!j.contains("y")) ref.erase("y");
-  // The core's reader, without a file name (its messages start with ":").
-  auto node = ParseFeatureRef(ref, pos, where, IoContext{.source = ""});
-  if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
-  return *node;
+  if (jx == j.end()) return JsonError(where + "/x", "missing");
+  if (jy == j.end()) return JsonError(where + "/y", "missing");
+  if (jf == j.end() && !default_feature) return JsonError(where + "/feature", "missing");
+  const auto x = JsonInt(*jx);
+  if (!x) return JsonError(where + "/x", JsonIntError(*jx));
+  const auto y = JsonInt(*jy);
+  if (!y) return JsonError(where + "/y", JsonIntError(*jy));
+  if (jf != j.end() && !jf->is_string())
+    return JsonError(where + "/feature", std::string("expected a string, got ") + jf->type_name());
+  const auto t = pos.board.At({*x, *y});
+  if (!t)
+    return JsonError(where, "no tile at (" + std::to_string(*x) + ", " + std::to_string(*y) + ")");
+  const std::string fallback = jf == j.end() ? default_feature : "";
+  const std::string& name = jf != j.end() ? jf->get_ref<const std::string&>() : fallback;
+  const auto seg = ParseFeature(pos.board.rotated(*t), name);
+  if (!seg.ok()) return JsonError(where + "/feature", seg.status().message());
+  return Board::Node(*t, *seg);
 }
 
 StatusOr<int> ReadFigureKind(const json& j, const Position& pos, const std::string& where) {

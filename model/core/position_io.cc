@@ -983,26 +983,6 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
                        "enabled expansion's action)");
 }
 
-StatusOr<int> ParseFeatureRef(const json& j, const Position& pos, const std::string& where,
-                              const IoContext& ctx) {
-  Reader rd{ctx, Status::Ok()};
-  int x, y;
-  std::string feature;
-  if (!rd.Object(j, where)) return rd.error;
-  for (const char* k : {"x", "y", "feature"})
-    if (!j.contains(k)) return JsonError(ctx.source, Ptr(where, k), "missing");
-  if (!rd.Int(j["x"], Ptr(where, "x"), x) || !rd.Int(j["y"], Ptr(where, "y"), y) ||
-      !rd.String(j["feature"], Ptr(where, "feature"), feature))
-    return rd.error;
-  auto t = pos.board.At({x, y});
-  if (!t)
-    return JsonError(ctx.source, where,
-                     "no tile at (" + std::to_string(x) + ", " + std::to_string(y) + ")");
-  auto seg = ParseFeature(pos.board.rotated(*t), feature);
-  if (!seg.ok()) return JsonError(ctx.source, Ptr(where, "feature"), seg.status().message());
-  return Board::Node(*t, *seg);
-}
-
 json FeatureRefJson(const Position& pos, int node) {
   int t = Board::TileOf(node);
   Coord c = pos.board.tile(t).pos;

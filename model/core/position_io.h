@@ -38,9 +38,8 @@ nlohmann::json DumpAction(const Position& pos, const Action& a);
 StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name);
 std::string FeatureName(const RotatedTile& rt, int segment);
 
-// A feature anywhere on the board: {"x": 1, "y": 0, "feature": "road:EW"} -> segment node.
-StatusOr<int> ParseFeatureRef(const nlohmann::json& j, const Position& pos,
-                              const std::string& where, const IoContext& ctx);
+// A feature anywhere on the board as a position file writes it: {"x": 1, "y": 0, "feature":
+// "road:EW"}. Read by ReadFeatureRef (json_reader.h).
 nlohmann::json FeatureRefJson(const Position& pos, int node);
 
 nlohmann::json DumpScoreEvent(const Position& pos, const ScoreEvent& ev);

@@ -2,6 +2,7 @@
 // which features to highlight, and the caption.
 #include <algorithm>
 
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/expansions/registry.h"
@@ -169,7 +170,7 @@ void MarkQuestion(Position& pos, const json& doc, const std::string& ask, const 
         const json j = model::DumpAction(pos, *a);
         if (j.contains("x") && j.contains("y") && j.contains("feature")) {
           const json ref = {{"x", j["x"]}, {"y", j["y"]}, {"feature", j["feature"]}};
-          auto node = model::ParseFeatureRef(ref, pos, where, ctx);
+          auto node = model::ReadFeatureRef(ref, pos, where);
           if (node.ok()) pic.features[pos.board.Find(*node)] = Mark::kDisputed;
         }
       }

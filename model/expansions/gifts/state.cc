@@ -183,8 +183,8 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
     for (size_t i = 0; i < jo.size(); ++i) {
       const std::string wi = w + "/" + std::to_string(i);
       if (!jo[i].is_object()) return model::JsonError(wi, "expected {\"x\", \"y\", \"feature\"}");
-      auto node = model::ParseFeatureRef(jo[i], pos, wi, model::IoContext{.source = ""});
-      if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
+      auto node = model::ReadFeatureRef(jo[i], pos, wi);
+      if (!node.ok()) return node.status();
       bool held = false;
       for (const model::Figure& f : pos.figures) held |= f.node == *node;
       if (!held) return model::JsonError(wi, "no figure stands there");
@@ -229,11 +229,9 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
       std::string wf = w + "/change_figure";
       if (!jf.is_object())
         return model::JsonError(wf, "expected {\"x\", \"y\", \"feature\", \"kind\"}");
-      json ref = jf;
       std::string kind = jf.value("kind", "meeple");
-      ref.erase("kind");
-      auto node = model::ParseFeatureRef(ref, pos, wf, model::IoContext{.source = ""});
-      if (!node.ok()) return Status(node.status().code(), node.status().message().substr(1));
+      auto node = model::ReadFeatureRef(jf, pos, wf);
+      if (!node.ok()) return node.status();
       for (size_t f = 0; f < pos.figures.size(); ++f)
         if (pos.figures[f].node == *node && pos.figures[f].owner == pos.turn.player &&
             pos.cfg().figure_kinds[pos.figures[f].kind].name == kind)
