@@ -1,5 +1,7 @@
 #include "adjudicator/adjudicate.h"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -363,6 +365,36 @@ std::optional<Outcome> ReadClaim(const json& q, const Position& pos, const std::
   return std::nullopt;
 }
 
+// A key the asked question does not read is refused, not dropped: actions given with
+// final_score, or a claim with validate, would otherwise be answered about the position without
+// them. What each ask reads: apply (actions, claim), legal (depth), final_score (claim of scores
+// or events), validate (nothing more).
+std::optional<Outcome> UnusedQuestionKey(const json& q, const std::string& ask,
+                                         const std::string& source) {
+  static const std::map<std::string, std::vector<std::string>> kReads = {
+      {"apply", {"actions", "claim"}},
+      {"legal", {"depth"}},
+      {"final_score", {"claim"}},
+      {"validate", {}}};
+  const auto it = kReads.find(ask);
+  if (it == kReads.end()) return std::nullopt;  // an unknown ask is refused where it is answered
+  for (const char* key : {"actions", "claim", "depth"}) {
+    if (!q.contains(key) || std::count(it->second.begin(), it->second.end(), key)) continue;
+    std::string reads;
+    for (const std::string& k : it->second) reads += (reads.empty() ? "" : ", ") + k;
+    return Error(kExitMalformed, source + ":/question/" + key + ": ask " + ask +
+                                     " does not read " + key + " (it reads " +
+                                     (reads.empty() ? "nothing more" : reads) +
+                                     "); ask the question that uses it");
+  }
+  if (ask == "final_score" && q.contains("claim") && q["claim"].is_object() &&
+      q["claim"].contains("legal"))
+    return Error(kExitMalformed, source +
+                                     ":/question/claim/legal: ask final_score scores the "
+                                     "position; it claims scores or events, not legal");
+  return std::nullopt;
+}
+
 std::optional<Outcome> ReadQuestion(const json& doc, const Position& pos, const std::string& source,
                                     Question& out) {
   if (!doc.contains("question"))
@@ -377,6 +409,7 @@ std::optional<Outcome> ReadQuestion(const json& doc, const Position& pos, const 
   if (model::Status s = model::CheckKeys(q, "/question", {"ask", "actions", "claim", "depth"});
       !s.ok())
     return Error(kExitMalformed, source + ":" + s.message() + " (ask, actions, claim, depth)");
+  if (auto e = UnusedQuestionKey(q, out.ask, source)) return e;
   if (auto e = ReadClaim(q, pos, source, out)) return e;
   if (out.ask == "legal" && q.contains("depth")) {
     // Same bound as `carc legal --depth`: a deeper perft would not finish.
