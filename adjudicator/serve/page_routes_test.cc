@@ -87,14 +87,19 @@ TEST(PageRoutes, ConversionsCheckThePositionAsTheCliDoes) {
                            "C3; players A / B; board D 0,0 / U 1,0; figures #5 1,0 road"),
              400);
   EXPECT_EQ(out["exit_code"], 65);
-  const std::string r45 = R"({"players": [{"name": "A"}], "board": [{"tile": "D", "x": 0, "y": 0,
-      "rotation": 45}]})";
+  const std::string r45 = R"({"rules": {"edition": "C3", "expansions": [],
+      "options": {"farm_scoring": "per-farm"}}, "players": [{"name": "A"}, {"name": "B"}],
+      "board": [{"tile": "D", "x": 0, "y": 0, "rotation": 45}]})";
   out = Body(NotationRoute("POST", "/api/line", r45), 400);
   EXPECT_NE(out["error"].get<std::string>().find("/board/0/rotation"), std::string::npos)
       << out.dump();
-  const std::string twice = R"({"rules": {"expansions": ["phantom", "phantom"]}})";
+  const std::string twice = R"({"rules": {"edition": "C3", "expansions": ["phantom", "phantom"],
+      "options": {"farm_scoring": "per-farm"}}, "players": [{"name": "A"}, {"name": "B"}],
+      "board": [{"tile": "D", "x": 0, "y": 0}]})";
   out = Body(NotationRoute("POST", "/api/line", twice), 400);
   EXPECT_EQ(out["exit_code"], 65);
+  EXPECT_NE(out["error"].get<std::string>().find("/rules/expansions/1"), std::string::npos)
+      << out.dump();
 }
 
 TEST(PageRoutes, OtherRequestsAreNotTheirs) {
