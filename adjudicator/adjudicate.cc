@@ -382,8 +382,8 @@ std::optional<Outcome> UnusedQuestionKey(const json& q, const std::string& ask,
     if (!q.contains(key) || std::count(it->second.begin(), it->second.end(), key)) continue;
     std::string reads;
     for (const std::string& k : it->second) reads += (reads.empty() ? "" : ", ") + k;
-    return Error(kExitMalformed, source + ":/question/" + key + ": ask " + ask +
-                                     " does not read " + key + " (it reads " +
+    return Error(kExitMalformed, source + ":/question/" + key + ": ask " + ask + " does not read " +
+                                     key + " (it reads " +
                                      (reads.empty() ? "nothing more" : reads) +
                                      "); ask the question that uses it");
   }
@@ -685,6 +685,15 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
 }
 
 }  // namespace
+
+model::Status CheckPositionJson(const json& doc, const std::string& source) {
+  try {
+    auto pos = model::ParsePosition(doc, exp::Context(source));
+    return pos.ok() ? model::Status::Ok() : pos.status();
+  } catch (const json::exception& e) {
+    return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
+  }
+}
 
 Outcome RunJson(const json& doc, const std::string& source, const Options& opts) {
   try {

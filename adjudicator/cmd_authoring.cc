@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "adjudicator/adjudicate.h"
 #include "adjudicator/cmd_tiles.h"
 #include "adjudicator/commands.h"
 #include "adjudicator/exit_codes.h"
@@ -46,16 +47,6 @@ model::Status Located(const model::Status& s, const std::string& path) {
   return model::Status(s.code(), model::LocateInLine(path, "line", s.message()));
 }
 
-// The position must parse (every error names the file and the JSON pointer).
-model::Status Check(const json& doc, const std::string& source) {
-  try {
-    auto pos = model::ParsePosition(doc, exp::Context(source));
-    return pos.ok() ? model::Status::Ok() : pos.status();
-  } catch (const json::exception& e) {
-    return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
-  }
-}
-
 // The document as a line (short form unless exact) or as JSON.
 model::StatusOr<std::string> Render(const json& doc, const std::string& to, bool exact,
                                     const std::string& source) {
@@ -94,7 +85,7 @@ int Convert(const State& st) {
   auto doc = ReadDoc(st.file, was_line);
   if (!doc.ok()) return Fail(doc.status());
   const std::string source = model::SourceName(st.file);
-  if (auto s = Located(Check(*doc, source), st.file); !s.ok()) return Fail(s);
+  if (auto s = Located(CheckPositionJson(*doc, source), st.file); !s.ok()) return Fail(s);
   auto text = Render(*doc, st.to, st.exact || st.to == "json", source);
   if (!text.ok()) return Fail(text.status());
   return Write(*text, st.out);
@@ -139,7 +130,7 @@ int New(const State& st) {
               {"board", json::array({{{"tile", "D"}, {"x", 0}, {"y", 0}}})},
               {"supply", {{"remaining", "rest"}}},
               {"turn", {{"player", 0}, {"step", "draw"}}}};
-  if (auto s = Check(doc, "new position"); !s.ok()) return Fail(s);
+  if (auto s = CheckPositionJson(doc, "new position"); !s.ok()) return Fail(s);
   // "rest" is kept: the short form of a start position.
   auto text = Render(doc, st.to, /*exact=*/true, "new position");
   if (!text.ok()) return Fail(text.status());

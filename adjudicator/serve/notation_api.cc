@@ -1,5 +1,6 @@
 // The page's one-line notation box and readable share links: position <-> line through the
 // model's notation reader and writer (model/core/notation.h), the same as `carc convert`.
+#include "adjudicator/adjudicate.h"
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/serve/page_routes.h"
 #include "model/core/input_file.h"
@@ -18,17 +19,6 @@ Response Fail(int exit_code, const std::string& message) {
           json({{"error", message}, {"exit_code", exit_code}}).dump()};
 }
 
-// The position must parse, as `carc convert` checks it both ways: a rotation of 45, a seventh
-// player or an owner with no seat is refused here, not handed to the page as a position.
-model::Status Readable(const json& doc, const std::string& source) {
-  try {
-    auto pos = model::ParsePosition(doc, exp::Context(source));
-    return pos.ok() ? model::Status::Ok() : pos.status();
-  } catch (const json::exception& e) {
-    return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
-  }
-}
-
 }  // namespace
 
 std::optional<Response> NotationRoute(const std::string& method, const std::string& path,
@@ -43,7 +33,7 @@ std::optional<Response> NotationRoute(const std::string& method, const std::stri
     const json doc = std::move(*parsed);
     if (!doc.is_object())
       return Fail(adjudicator::kExitMalformed, "position.json:/: expected a JSON object");
-    if (auto s = Readable(doc, "position.json"); !s.ok())
+    if (auto s = adjudicator::CheckPositionJson(doc, "position.json"); !s.ok())
       return Fail(static_cast<int>(s.code()), s.message());
     // The short form a person would type: what the model fills in by itself left out.
     const json minimal = model::MinimalJson(doc, exp::Context("position.json"));
@@ -55,7 +45,7 @@ std::optional<Response> NotationRoute(const std::string& method, const std::stri
   auto doc = model::LineToJson(body, "line");
   if (!doc.ok()) return Fail(static_cast<int>(doc.status().code()), doc.status().message());
   // Pointed at the line's column, as the CLI's message is.
-  if (auto s = Readable(*doc, "line"); !s.ok())
+  if (auto s = adjudicator::CheckPositionJson(*doc, "line"); !s.ok())
     return Fail(static_cast<int>(s.code()), model::LocateInLine(body, "line", s.message()));
   return Response{200, "application/json", json({{"position", *doc}}).dump()};
 }
