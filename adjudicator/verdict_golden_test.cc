@@ -110,6 +110,10 @@ TEST(GoldenVerdict, TieScoresInFull) {
           "          tiles: (-1, 0), (0, 0), (1, 0), (2, 0)",  // from end to end
           "          ends at the junction at (-1, 0) and the junction at (2, 0)",
           "          figures: Anna's thief at (0, 0) and Ben's thief at (2, 0)",
+          // BASE-FEATURE-JOIN: the thieves have gone home, the segments they stood on remain.
+          // D and U have one road each; W turned 180 has three (W, N, E): Ben's is named.
+          "          joined: from Anna's thief at (0, 0) the road runs through (1, 0) to Ben's "
+          "thief at (2, 0) road:W",
           // BASE-MAJORITY: tied players each receive the full points.
           "          majority: Anna 1 and Ben 1: a tie for the most figures, so Anna and Ben each "
           "score the full 4 points (the points are not shared out)",
@@ -153,6 +157,9 @@ TEST(GoldenVerdict, PhantomCountsForTheMajority) {
           "          figures: Alena's knight at (1, -1), Alena's phantom knight at (0, -2) and "
           "Boris's "
           "knight at (-1, -1)",
+          // BASE-FEATURE-JOIN: the first figure of each player; the E caps meet through C.
+          "          joined: from Alena's knight at (1, -1) the city runs through (0, -1) to "
+          "Boris's knight at (-1, -1)",
           // PH-SCORE: the phantom counts as a meeple for the majority (BASE-MAJORITY).
           "          majority: Alena 2 and Boris 1: Alena has the most figures and scores 12; "
           "Boris scores nothing",

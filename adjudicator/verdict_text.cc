@@ -89,31 +89,27 @@ std::vector<model::Coord> TilesAlong(const Position& pos, const ScoreEvent& ev) 
 }
 
 // BASE-FEATURE-JOIN: how the figures of different players on the scored feature are joined,
-// from the first figure to the first of each other player's ("" for none): while they still
-// stand on the board (final scoring leaves them there; a completed feature's have gone home).
+// from the first figure to the first of each other player's ("" for none). The figures are
+// named by the segments they stood on, so a feature completed this turn, whose figures have
+// gone home, is joined as well as one scored at the end of the game.
 std::vector<std::string> JoinedTexts(const Position& pos, const ScoreEvent& ev) {
   std::vector<std::string> out;
   const model::Board& b = pos.board;
   if (ev.figures.size() < 2 || ev.kind == FeatureKind::kMonastery || ev.root < 0 ||
       ev.root >= b.size() * model::kMaxSegments || b.Find(ev.root) != ev.root)
     return out;
-  std::vector<int> firsts;  // the first figure of each player on the feature, on the board
-  for (const model::FigureSeen& f : ev.figures)
-    for (size_t i = 0; i < pos.figures.size(); ++i) {
-      const model::Figure& fig = pos.figures[i];
-      if (fig.owner != f.owner || fig.kind != f.kind || b.Find(fig.node) != ev.root ||
-          !(b.tile(model::Board::TileOf(fig.node)).pos == f.at))
-        continue;
-      bool seen = false;
-      for (int k : firsts) seen |= pos.figures[k].owner == fig.owner;
-      if (!seen) firsts.push_back(static_cast<int>(i));
-      break;
-    }
+  std::vector<const model::FigureSeen*> firsts;  // the first figure of each player on it
+  for (const model::FigureSeen& f : ev.figures) {
+    if (f.node < 0 || f.node >= b.size() * model::kMaxSegments || b.Find(f.node) != ev.root)
+      continue;
+    bool seen = false;
+    for (const model::FigureSeen* k : firsts) seen |= k->owner == f.owner;
+    if (!seen) firsts.push_back(&f);
+  }
   for (size_t k = 1; k < firsts.size(); ++k) {
-    const int from = firsts[0], to = firsts[k];
-    const std::string text =
-        model::ConnectionText(pos, pos.figures[from].node, pos.figures[to].node,
-                              model::FigurePlaceText(pos, from), model::FigurePlaceText(pos, to));
+    const std::string text = model::ConnectionText(pos, firsts[0]->node, firsts[k]->node,
+                                                   model::FigurePlaceText(pos, *firsts[0]),
+                                                   model::FigurePlaceText(pos, *firsts[k]));
     if (!text.empty()) out.push_back("joined: " + text);
   }
   return out;

@@ -179,8 +179,13 @@ std::string SegmentPlaceText(const Position& pos, int node) {
 }
 
 std::string FigurePlaceText(const Position& pos, int figure) {
-  return FigureText(pos, FiguresSeen(pos, {figure}).front()) +
-         SegmentSuffix(pos, pos.figures[figure].node);
+  return FigurePlaceText(pos, FiguresSeen(pos, {figure}).front());
+}
+
+std::string FigurePlaceText(const Position& pos, const FigureSeen& f) {
+  // The segment names the figure's role even after a completed feature sent it home.
+  if (f.node < 0) return FigureText(pos, f);
+  return FigureTextAs(pos, f, pos.board.segment(f.node).kind) + SegmentSuffix(pos, f.node);
 }
 
 std::string ConnectionText(const Position& pos, int from, int to, const std::string& from_text,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/core/position.h"
+#include "model/core/score_event.h"
 
 namespace carc::model {
 
@@ -46,5 +47,7 @@ std::string ConnectionToNearestFigure(const Position& pos, int node, const std::
 std::string SegmentPlaceText(const Position& pos, int node);
 // A figure with the same: "Anna's farmer at (0, 0) field:EL.NL.NR.WR".
 std::string FigurePlaceText(const Position& pos, int figure);
+// The same for a figure seen on a scored feature, which may have gone home since.
+std::string FigurePlaceText(const Position& pos, const FigureSeen& f);
 
 }  // namespace carc::model

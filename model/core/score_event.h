@@ -16,8 +16,9 @@ namespace carc::model {
 // ends, a city a field touches.
 struct FigureSeen {
   PlayerId owner = 0;
-  int kind = 0;  // figure kind id
-  Coord at;      // the tile it stands on
+  int kind = 0;   // figure kind id
+  Coord at;       // the tile it stands on
+  int node = -1;  // the segment it stands on (still named after a completed feature sent it home)
 };
 struct FeatureEnd {
   std::string what;  // "junction", "monastery", "city", "open edge"
@@ -50,8 +51,7 @@ struct ScoreCause {
   static constexpr ScoreCause Final(std::string_view module = {}) {
     return {Kind::kFinal, 0, module, {}};
   }
-  static constexpr ScoreCause Module(std::string_view module, uint8_t code,
-                                     std::string_view name) {
+  static constexpr ScoreCause Module(std::string_view module, uint8_t code, std::string_view name) {
     return {Kind::kModule, code, module, name};
   }
   bool IsCompleted() const { return kind == Kind::kCompleted; }
@@ -92,8 +92,8 @@ struct ScoreEvent {
   int points = 0;                 // to each winner
   std::string formula;            // e.g. "2 x 4 tiles + 2 x 1 coat of arms"
   std::vector<std::string> rulings;
-  std::vector<FigureSeen> figures;      // the figures counted for the majority
-  std::vector<FeatureEnd> ends;         // road, city: where it ends (none: closed loop/city)
+  std::vector<FigureSeen> figures;       // the figures counted for the majority
+  std::vector<FeatureEnd> ends;          // road, city: where it ends (none: closed loop/city)
   std::vector<CitySeen> touched_cities;  // field: every city it touches
   // Per winner (same order): the points each actually receives where an expansion splits the
   // value between them; empty: each winner receives `points`.

@@ -292,7 +292,7 @@ std::vector<FigureSeen> FiguresSeen(const Position& pos, const std::vector<int>&
   std::vector<FigureSeen> out;
   for (int f : figure_ids) {
     const Figure& fig = pos.figures[f];
-    out.push_back({fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos});
+    out.push_back({fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos, fig.node});
   }
   return out;
 }
@@ -445,7 +445,8 @@ void MajorityOf(const Position& pos, const std::vector<int>& figure_ids, ScoreEv
   ev.figures.clear();  // FiguresSeen, in the event's own buffer
   for (int f : figure_ids) {
     const Figure& fig = pos.figures[f];
-    ev.figures.push_back({fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos});
+    ev.figures.push_back(
+        {fig.owner, fig.kind, pos.board.tile(Board::TileOf(fig.node)).pos, fig.node});
     ev.strength[fig.owner] += pos.cfg().figure_kinds[fig.kind].strength;
   }
   int best = *std::max_element(ev.strength.begin(), ev.strength.end());
