@@ -524,7 +524,18 @@ struct Applied {
   json reasons;  // of the illegal action
   bool legal = true;
   model::PlayerId actor = 0;  // who took the last action
+  // board_partial: the claim is about the turn's scores (or events), so an action whose scoring
+  // the stated tiles do not decide is refused; else the turn stops before its scoring (`open`).
+  bool scoring_claimed = false;
+  std::string open_where, open_why;
 };
+
+// BASE-SCORE-TIMING: an action taken after the turn's scoring step (or in a later turn) follows
+// a scoring the stated tiles do not decide.
+bool PastScoring(const Position& pos) {
+  return pos.turn.game_over || pos.turn.placed < 0 ||
+         pos.turn.step > pos.cfg().core_step.score_completed;
+}
 
 std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string& where,
                                 const std::string& source, bool first, Applied& out) {
@@ -535,6 +546,8 @@ std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string
     ApplyResult between;
     const Position last = pos;
     model::Advance(pos, between);
+    if (!out.open_why.empty() && PastScoring(pos))
+      return Partial(source, out.open_where, out.open_why);
     if (a->type == model::ActionType::kPass)
       if (std::string why = SurplusPass(last, pos, out.actor); !why.empty())
         return Error(kExitMalformed, source + ":" + where + ": " + why);
@@ -559,9 +572,15 @@ std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string
   ApplyResult ar = model::Apply(pos, *a, /*finish_turn=*/false);
   if (!ar.input_error.empty())
     return Error(kExitMalformed, source + ":" + where + ": " + ar.input_error);
-  if (before)
-    if (std::string why = model::PartialAction(*before, *a, ar, pos); !why.empty())
-      return Partial(source, where, why);
+  if (before) {
+    model::PartialWhy p = model::PartialAction(*before, *a, ar, pos);
+    if (!p.why.empty() && (!p.scoring_only || out.scoring_claimed))
+      return Partial(source, where, p.why);
+    if (!p.why.empty() && out.open_why.empty()) {
+      out.open_where = where;
+      out.open_why = p.why;
+    }
+  }
   entry["legal"] = ar.verdict.legal;
   entry["reasons"] = Reasons(ar.verdict.reasons);
   AddEvents(pos, entry, ar);
@@ -595,6 +614,20 @@ std::optional<Outcome> RunOn(Position& pos, const Question& question, const std:
   return std::nullopt;
 }
 
+// board_partial (BASE-SCORE-TIMING): the turn runs on up to its scoring, which the stated tiles
+// do not decide, and stops there; or sooner, at a step whose choice the question does not state.
+void RunToScoring(Position& pos, Applied& applied, json& r) {
+  ApplyResult end;
+  const int score = pos.cfg().core_step.score_completed;
+  while (!pos.turn.game_over && pos.turn.step < score && !pos.pipeline_step().NeedsDecision(pos)) {
+    pos.pipeline_step().Run(pos, end);
+    ++pos.turn.step;
+  }
+  AddEvents(pos, applied.actions.back(), end);
+  r["pending"] = {{"player", pos.turn.player}, {"step", std::string(pos.current_step().Name())}};
+  if (pos.turn.step == score) r["pending"]["why"] = "board_partial: " + applied.open_why;
+}
+
 Outcome AnswerApply(Position& pos, const json& q, const Question& question, const json& pre,
                     const std::string& source) {
   if (question.ask != "apply")
@@ -608,12 +641,16 @@ Outcome AnswerApply(Position& pos, const json& q, const Question& question, cons
   if (!pre.empty()) r["before_question"] = pre;
   Applied applied;
   applied.actor = pos.turn.player;
+  applied.scoring_claimed = question.claim.contains("scores") || question.claim.contains("events");
   for (size_t i = 0; i < q["actions"].size() && applied.legal; ++i)
     if (auto e = ApplyOne(pos, q["actions"][i], "/question/actions/" + std::to_string(i), source,
                           i == 0, applied))
       return *e;
-  if (applied.legal)
+  if (applied.legal && !applied.open_why.empty()) {
+    RunToScoring(pos, applied, r);
+  } else if (applied.legal) {
     if (auto e = RunOn(pos, question, source, applied, r)) return *e;
+  }
   if (!applied.legal) r["reasons"] = applied.reasons;
   r["actions"] = applied.actions;
   r["verdict"] = applied.legal ? "legal" : "illegal";

@@ -370,7 +370,8 @@ std::string RulingText(const json& r) {
   }
   if (r.contains("pending"))
     line("Pending:  the turn stops at step " + r["pending"].value("step", "") +
-         " (the question states no choice for it)");
+         (r["pending"].contains("why") ? ": " + r["pending"].value("why", "")
+                                       : " (the question states no choice for it)"));
   if (r.contains("scores")) line("Scores:   " + r["scores"].dump());
   if (r.contains("cited")) line("Cited:    " + r["cited"].dump());
   if (r.contains("rulings") && r["rulings"].is_object() && !r["rulings"].empty()) {

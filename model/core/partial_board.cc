@@ -159,9 +159,9 @@ std::string PartialLegalList(const Position& pos) {
 }
 
 // Rules: BASE-PLACE-ADJ, BASE-PLACE-EDGE, BASE-MEEPLE-FREE, BASE-SCORE-TIMING.
-std::string PartialAction(const Position& before, const Action& a, const ApplyResult& r,
-                          const Position& after) {
-  if (!before.board_partial) return "";
+PartialWhy PartialAction(const Position& before, const Action& a, const ApplyResult& r,
+                         const Position& after) {
+  if (!before.board_partial) return {};
   const Board& b = before.board;
   if (a.type == ActionType::kPlaceTile && before.turn.drawn) {
     const std::string tile = before.cfg().catalog->Name(*before.turn.drawn);
@@ -171,17 +171,17 @@ std::string PartialAction(const Position& before, const Action& a, const ApplyRe
     // Four neighbours known empty: no tile next to it, illegal (BASE-PLACE-ADJ).
     if (!unstated.empty() &&
         b.Check(*before.turn.drawn, a.pos, a.rotation).problem == PlacementProblem::kNotAdjacent)
-      return "the square " + CoordText(a.pos) +
-             " touches no stated tile, but a tile the file leaves out may lie next to it";
-    if (!r.verdict.legal) return "";  // a stated neighbour or the square itself decides
+      return {"the square " + CoordText(a.pos) +
+              " touches no stated tile, but a tile the file leaves out may lie next to it"};
+    if (!r.verdict.legal) return {};  // a stated neighbour or the square itself decides
     if (!unstated.empty())
-      return "whether tile " + tile + " fits at " + CoordText(a.pos) + " depends on " +
-             (unstated.size() == 1 ? "the square " : "the squares ") + CoordsText(unstated) +
-             " next to it, which the file does not state (a tile there must match it); on a "
-             "partial board a placement is judged when its four neighbours are stated (a tile, "
-             "or a square known empty: board_empty)";
+      return {"whether tile " + tile + " fits at " + CoordText(a.pos) + " depends on " +
+              (unstated.size() == 1 ? "the square " : "the squares ") + CoordsText(unstated) +
+              " next to it, which the file does not state (a tile there must match it); on a "
+              "partial board a placement is judged when its four neighbours are stated (a tile, "
+              "or a square known empty: board_empty)"};
     const auto placed = after.board.At(a.pos);
-    if (!placed) return "";
+    if (!placed) return {};
     std::set<int> roots;
     const RotatedTile& rt = after.board.rotated(*placed);
     for (size_t s = 0; s < rt.segments.size(); ++s)
@@ -192,25 +192,23 @@ std::string PartialAction(const Position& before, const Action& a, const ApplyRe
           if (after.board.rotated(*t).segments[s].kind == FeatureKind::kMonastery)
             roots.insert(after.board.Find(Board::Node(*t, static_cast<int>(s))));
     for (int root : roots)
-      if (std::string why = OpenWithFigures(after, root); !why.empty()) return why;
-    return "";
+      if (std::string why = OpenWithFigures(after, root); !why.empty()) return {why, true};
+    return {};
   }
   if (a.type == ActionType::kPlaceFigure && r.verdict.legal) {
     const auto t = a.has_pos ? after.board.At(a.pos) : std::optional<int>(after.turn.placed);
     if (!t || *t < 0 || a.segment < 0 ||
         a.segment >= static_cast<int>(after.board.rotated(*t).segments.size()))
-      return "";
+      return {};
     const int root = after.board.Find(Board::Node(*t, a.segment));
-    if (std::string why = OpenWithFigures(after, root); !why.empty()) return why;
+    if (std::string why = OpenWithFigures(after, root); !why.empty()) return {why};
     // BASE-MEEPLE-FREE: a field beyond the stated board may hold a farmer the file leaves out.
     if (auto e = StatedEdge(after, root))
       if (std::string away = FiguresBeyond(after); !away.empty())
-        return Reaches(after, root, *e) +
-               ", and a figure beyond the stated board may stand in "
-               "it (" +
-               away + ")";
+        return {Reaches(after, root, *e) +
+                ", and a figure beyond the stated board may stand in it (" + away + ")"};
   }
-  return "";
+  return {};
 }
 
 std::string PartialRun(const Position& after, const ApplyResult& run) {

@@ -36,11 +36,18 @@ std::string FeatureBeyond(const Position& pos, int root);
 
 // The questions. `legal`: a tile may go next to any tile the file leaves out.
 std::string PartialLegalList(const Position& pos);
+// Why an action cannot be judged on a partial board ("" when it can). `scoring_only`: the action
+// itself is judged, but whether the turn's scoring completes a feature is not (a claim about
+// legality alone is still answered; one about the scores is not).
+struct PartialWhy {
+  std::string why;
+  bool scoring_only = false;
+};
 // An action as judged on `before` (result r), `after` the position it left, turn unfinished.
 // Rules: BASE-PLACE-ADJ, BASE-PLACE-EDGE (the squares next to a placed tile), BASE-MEEPLE-FREE
 // (figures beyond), BASE-SCORE-TIMING (completed this turn or not).
-std::string PartialAction(const Position& before, const Action& a, const ApplyResult& r,
-                          const Position& after);
+PartialWhy PartialAction(const Position& before, const Action& a, const ApplyResult& r,
+                         const Position& after);
 // What a run of the turn produced on `after` (tiles set aside as unplaceable, final scoring):
 // BASE-PLACE-UNPLACEABLE, BASE-END-*.
 std::string PartialRun(const Position& after, const ApplyResult& run);
