@@ -151,7 +151,9 @@ TEST(EscapeControls, WritesOutWhatATerminalWouldActOn) {
             "\\u{009B}2J \\u{0085} \\u{202E}x");
   EXPECT_EQ(model::EscapeControls("a\tb\r\nc\x07", /*keep_lines=*/true), "a\tb\r\nc\\x07");
   EXPECT_EQ(model::EscapeControls("a\tb\n"), "a\\x09b\\x0a");
-  const std::string renee = "Ren\xc3\xa9" "e \xe2\x86\x92";  // é and an arrow stay
+  const std::string renee =
+      "Ren\xc3\xa9"
+      "e \xe2\x86\x92";  // é and an arrow stay
   EXPECT_EQ(model::EscapeControls(renee), renee);
 }
 
@@ -402,9 +404,16 @@ TEST(Conform, WrongTypedAnswerIsTheEnginesFault) {
   r = ParseAnswer(R"({"id": 0, "ok": "yes"})", req, "e");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("/ok: wrong type, received \"yes\""), std::string::npos);
+  // A duplicate key is named as such, not as "not a JSON object".
   r = ParseAnswer(R"({"id": 0, "ok": true, "ok": false})", req, "e");
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("duplicate key"), std::string::npos);
+  EXPECT_EQ(r.status().code(), model::ErrorCode::kIo);
+  EXPECT_EQ(r.status().message(),
+            "engine \"e\" answered invalid JSON at /ok: duplicate key \"ok\": "
+            R"({"id": 0, "ok": true, "ok": false})");
+  r = ParseAnswer("[0]", req, "e");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "engine \"e\" answered something that is not a JSON object: [0]");
   EXPECT_TRUE(
       ParseAnswer(R"({"id": 0, "ok": true, "protocol": 1, "expansions": []})", req, "e").ok());
 

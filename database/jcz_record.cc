@@ -106,6 +106,19 @@ struct Reader {
     }
     return v;
   }
+  // Every key of `obj` is one of `keys`: a key the reader does not know is refused by name, not
+  // skipped (it could change the game the file means).
+  bool Keys(const json& obj, const std::string& where,
+            std::initializer_list<std::string_view> keys) {
+    for (const auto& [key, value] : obj.items()) {
+      bool known = false;
+      for (std::string_view k : keys) known |= key == k;
+      if (!known)
+        return Fail(where + "/" + key.substr(0, 100),
+                    "unknown field \"" + key.substr(0, 100) + "\"");
+    }
+    return true;
+  }
   const std::string* String(const json& obj, const std::string& where, const char* key) {
     const json* v = Field(obj, where, key);
     if (v && !v->is_string()) {
@@ -115,6 +128,64 @@ struct Reader {
     return v ? &v->get_ref<const std::string&>() : nullptr;
   }
 };
+
+// JCZ's rule settings (setup.rules): the value each must have for the model's game, or, for a
+// rule of an expansion the model refuses (so it cannot act), the JSON type of its value.
+struct JczRule {
+  const char* key;
+  json::value_t type;       // string or boolean
+  const char* model_value;  // the one value the model plays, or nullptr: any value of `type`
+};
+
+// BASE-SCORE-CITY, BASE-SCORE-CITY-C1-SMALL: a completed city of two tiles scores 4 (the model
+// replays .jcz games as C3), JCZ's tiny-city-scoring "4".
+// The others belong to expansions the model does not have (setup.sets and setup.elements refuse
+// those expansions), so their settings cannot change a base game.
+constexpr JczRule kJczRules[] = {
+    {"tiny-city-scoring", json::value_t::string, "4"},
+    {"princess-action", json::value_t::string, nullptr},
+    {"fairy-placement", json::value_t::string, nullptr},
+    {"dragon-move", json::value_t::string, nullptr},
+    {"barn-placement", json::value_t::string, nullptr},
+    {"wagon-move", json::value_t::string, nullptr},
+    {"bazaar-no-auction", json::value_t::boolean, nullptr},
+    {"hill-tiebreaker", json::value_t::string, nullptr},
+    {"espace-variant", json::value_t::string, nullptr},
+    {"gq11-pig-herd", json::value_t::string, nullptr},
+    {"tunnelize-other-expansions", json::value_t::boolean, nullptr},
+    {"more-tunnel-tokens", json::value_t::string, nullptr},
+    {"festival-return", json::value_t::string, nullptr},
+    {"keep-monasteries", json::value_t::string, nullptr},
+    {"labyrinth-variant", json::value_t::string, nullptr},
+    {"coc-final-scoring", json::value_t::string, nullptr},
+    {"count-move", json::value_t::string, nullptr},
+    {"little-buildings-scoring", json::value_t::string, nullptr},
+    {"king-and-robber-scoring", json::value_t::string, nullptr},
+};
+
+// setup.rules: a rule JCZ has whose setting the model does not play is kUnknownRules (69); a key
+// that is no JCZ rule, or a value of the wrong type, is malformed (65).
+bool ReadRules(Reader& rd, const json& rules) {
+  if (!rules.is_object())
+    return rd.Fail("/setup/rules", std::string("expected an object, got ") + rules.type_name());
+  for (const auto& [key, value] : rules.items()) {
+    const std::string where = "/setup/rules/" + key.substr(0, 100);
+    const JczRule* rule = nullptr;
+    for (const JczRule& r : kJczRules)
+      if (key == r.key) rule = &r;
+    if (!rule) return rd.Fail(where, "unknown rule \"" + key.substr(0, 100) + "\"");
+    if (value.type() != rule->type)
+      return rd.Fail(where, std::string("expected a ") +
+                                (rule->type == json::value_t::string ? "string" : "boolean") +
+                                ", got " + Reader::Found(value));
+    if (rule->model_value && value != rule->model_value)
+      return rd.Fail(where,
+                     "rule " + key + " " + Reader::Found(value) +
+                         ", which the model does not have (it plays \"" + rule->model_value + "\")",
+                     ErrorCode::kUnknownRules);
+  }
+  return true;
+}
 
 // BASE-SETUP: the model has the base game and, of JCZ's elements, Phantom. A tile set or an
 // element it does not have is refused by name (kUnknownRules), so that no such game is replayed
@@ -166,6 +237,7 @@ bool ReadSetup(Reader& rd, const json& setup, GameRecord& r) {
                    std::string("no \"") + (followers ? "farmers" : "small-follower") +
                        "\": a game without them, which the model does not have",
                    ErrorCode::kUnknownRules);
+  if (setup.contains("rules") && !ReadRules(rd, setup["rules"])) return false;
   const json* start = rd.Array(setup, "/setup", "start");
   if (!start) return false;
   if (start->empty()) return rd.Fail("/setup/start", "expected at least the start tile");
@@ -228,9 +300,19 @@ bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_
   if (kind != "small" && !(kind == "phantom" && phantom))
     return rd.Fail(wid,
                    "unknown figure \"" + kind + "\" (small" + (phantom ? ", phantom" : "") + ")");
+  // BASE-MEEPLE-SUPPLY: 7 meeples each, numbered 1 to 7 (PH-SETUP: one phantom, numbered 1).
+  const std::string number = id->substr(dot2 + 1);
+  const int count = kind == "small" ? 7 : 1;
+  if (number.size() != 1 || number[0] < '1' || number[0] > '0' + count)
+    return rd.Fail(wid, "figure number " + Reader::Found(number) + " of kind " + kind +
+                            ": expected 1 to " + std::to_string(count) + " (" +
+                            std::to_string(count) + (kind == "small" ? " meeples" : " phantom") +
+                            " each)");
+  if (!rd.Keys(payload, where, {"meepleId", "pointer"})) return false;
   const json* ptr = rd.Object(payload, where, "pointer");
   if (!ptr) return false;
   const std::string wp = where + "/pointer";
+  if (!rd.Keys(*ptr, wp, {"position", "feature", "location"})) return false;
   const json* pos = rd.Field(*ptr, wp, "position");
   if (!pos) return false;
   auto xy = JczPosition(*pos);
@@ -251,6 +333,64 @@ bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_
             {"x", xy->first},
             {"y", xy->second},
             {"feature", JczFeatureName(*feature, location)}};
+  return true;
+}
+
+// One PLACE_TILE: {tileId, rotation, position}.
+bool ReadPlaceTile(Reader& rd, const json& p, const std::string& wpay, json& action) {
+  if (!rd.Keys(p, wpay, {"tileId", "rotation", "position"})) return false;
+  const std::string* tile = rd.String(p, wpay, "tileId");
+  if (!tile) return false;
+  auto it = JczTileIds().find(*tile);
+  if (it == JczTileIds().end())
+    return rd.Fail(wpay + "/tileId", "unknown tile " + Reader::Found(*tile));
+  const json* pos = rd.Field(p, wpay, "position");
+  if (!pos) return false;
+  auto xy = JczPosition(*pos);
+  if (!xy) return rd.Fail(wpay + "/position", "expected [x, y], two integers");
+  const std::string* rot = rd.String(p, wpay, "rotation");
+  if (!rot) return false;
+  auto deg = JczRotation(*rot);
+  if (!deg)
+    return rd.Fail(wpay + "/rotation",
+                   "expected R0, R90, R180 or R270, got " + Reader::Found(*rot));
+  action = {{"type", "place_tile"},
+            {"tile", it->second},
+            {"x", xy->first},
+            {"y", xy->second},
+            {"rotation", *deg}};
+  return true;
+}
+
+// /players: {name, slot} each. The model plays the seats in the order of the list, and JCZ in
+// the order of the slots, so the slots must rise along the list: each a seat 0 to 5, given once.
+bool ReadPlayers(Reader& rd, const json& players, GameRecord& r) {
+  int last_slot = -1;
+  for (size_t i = 0; i < players.size(); ++i) {
+    const std::string w = "/players/" + std::to_string(i);
+    const json& pl = players[i];
+    const std::string* name = rd.String(pl, w, "name");
+    if (!name) return false;
+    if (std::string why = model::NameProblem(*name); !why.empty())
+      return rd.Fail(w + "/name", "a player's name: " + why);
+    if (!rd.Keys(pl, w, {"name", "slot"})) return false;
+    const json* slot = rd.Field(pl, w, "slot");
+    if (!slot) return false;
+    const auto seat = model::JsonInt(*slot);
+    if (!seat || *seat < 0 || *seat > 5)
+      return rd.Fail(w + "/slot", "expected a seat from 0 to 5, got " + Reader::Found(*slot));
+    for (size_t k = 0; k < i; ++k)
+      if (players[k]["slot"] == *slot)
+        return rd.Fail(w + "/slot", "seat " + std::to_string(*seat) +
+                                        " given twice (first at /players/" + std::to_string(k) +
+                                        "/slot)");
+    if (*seat < last_slot)
+      return rd.Fail(w + "/slot", "seat " + std::to_string(*seat) + " after seat " +
+                                      std::to_string(last_slot) +
+                                      ": the players are listed in the order of their seats");
+    last_slot = *seat;
+    r.players.push_back(*name);
+  }
   return true;
 }
 
@@ -282,14 +422,7 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
   if (players->empty() || players->size() > 6)
     return Status(ErrorCode::kMalformed, source + ":/players: expected 1 to 6 players, got " +
                                              std::to_string(players->size()));
-  for (size_t i = 0; i < players->size(); ++i) {
-    const std::string w = "/players/" + std::to_string(i);
-    const std::string* name = rd.String((*players)[i], w, "name");
-    if (!name) return rd.error;
-    if (std::string why = model::NameProblem(*name); !why.empty())
-      return Status(ErrorCode::kMalformed, source + ":" + w + "/name: a player's name: " + why);
-    r.players.push_back(*name);
-  }
+  if (!ReadPlayers(rd, *players, r)) return rd.error;
   const json* replay = rd.Array(d, "", "replay");
   const json* points = replay ? rd.Array(d, "", "pointsAfterEachTurn") : nullptr;
   if (!points) return rd.error;
@@ -302,41 +435,24 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
     const std::string* type = rd.String(m, where, "type");
     if (!type) return rd.error;
     const std::string wpay = where + "/payload";
+    if (!rd.Keys(m, where, {"type", "payload"})) return rd.error;
+    // Every message has a payload (PASS an empty one); its keys are the message's own.
+    const json* p = rd.Object(m, where, "payload");
+    if (!p) return rd.error;
     if (*type == "PLACE_TILE") {
-      const json* p = rd.Object(m, where, "payload");
-      const std::string* tile = p ? rd.String(*p, wpay, "tileId") : nullptr;
-      if (!tile) return rd.error;
-      auto it = JczTileIds().find(*tile);
-      if (it == JczTileIds().end())
-        return Status(ErrorCode::kMalformed,
-                      source + ":" + wpay + "/tileId: unknown tile " + Reader::Found(*tile));
-      const json* pos = rd.Field(*p, wpay, "position");
-      if (!pos) return rd.error;
-      auto xy = JczPosition(*pos);
-      if (!xy)
-        return Status(ErrorCode::kMalformed,
-                      source + ":" + wpay + "/position: expected [x, y], two integers");
-      const std::string* rot = rd.String(*p, wpay, "rotation");
-      if (!rot) return rd.error;
-      auto deg = JczRotation(*rot);
-      if (!deg)
-        return Status(ErrorCode::kMalformed, source + ":" + wpay +
-                                                 "/rotation: expected R0, R90, R180 or R270, got " +
-                                                 Reader::Found(*rot));
-      r.draw_order.push_back(it->second);
-      turn.actions.push_back({{"type", "place_tile"},
-                              {"tile", it->second},
-                              {"x", xy->first},
-                              {"y", xy->second},
-                              {"rotation", *deg}});
-    } else if (*type == "DEPLOY_MEEPLE") {
-      const json* p = rd.Object(m, where, "payload");
       json action;
-      if (!p || !ReadDeploy(rd, *p, wpay, r.turns.size() % n, phantom, action)) return rd.error;
+      if (!ReadPlaceTile(rd, *p, wpay, action)) return rd.error;
+      r.draw_order.push_back(action["tile"].get<std::string>());
+      turn.actions.push_back(std::move(action));
+    } else if (*type == "DEPLOY_MEEPLE") {
+      json action;
+      if (!ReadDeploy(rd, *p, wpay, r.turns.size() % n, phantom, action)) return rd.error;
       turn.actions.push_back(std::move(action));
     } else if (*type == "PASS") {
+      if (!rd.Keys(*p, wpay, {})) return rd.error;
       turn.actions.push_back({{"type", "pass"}});
     } else if (*type == "COMMIT") {
+      if (!rd.Keys(*p, wpay, {"random"})) return rd.error;
       const size_t t = r.turns.size();
       if (turn.actions.empty())
         return Status(ErrorCode::kMalformed, source + ":" + where + ": a turn without actions");

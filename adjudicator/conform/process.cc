@@ -234,11 +234,20 @@ model::StatusOr<nlohmann::json> EngineProcess::Ask(const nlohmann::json& request
 model::StatusOr<nlohmann::json> ParseAnswer(const std::string& line, const nlohmann::json& request,
                                             const std::string& command) {
   // Nesting cap and duplicate keys as for files (model/core/input_file.h).
-  auto parsed = model::ParseJsonText(line, "engine answer");
-  if (!parsed.ok() || !parsed->is_object())
-    return Status(ErrorCode::kIo, "engine answered with something that is not a JSON object: " +
-                                      line.substr(0, 200) +
-                                      (parsed.ok() ? "" : " (" + parsed.status().message() + ")"));
+  // A line that is not JSON (a duplicate key among them) is told apart from JSON that is not an
+  // object: the message names the key or the place, not only the line.
+  const std::string source = "engine answer";
+  auto parsed = model::ParseJsonText(line, source);
+  if (!parsed.ok()) {
+    std::string why = parsed.status().message();  // "engine answer:/ok: duplicate key \"ok\""
+    if (why.rfind(source + ":", 0) == 0) why = why.substr(source.size() + 1);
+    return Status(ErrorCode::kIo, "engine \"" + command + "\" answered invalid JSON at " + why +
+                                      ": " + line.substr(0, 200));
+  }
+  if (!parsed->is_object())
+    return Status(ErrorCode::kIo,
+                  "engine \"" + command +
+                      "\" answered something that is not a JSON object: " + line.substr(0, 200));
   nlohmann::json j = std::move(*parsed);
   if (std::string wrong = WrongField(j); !wrong.empty())
     return Status(ErrorCode::kIo, "engine \"" + command + "\" answered " + wrong);

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <limits>
 #include <set>
+#include <string_view>
+#include <vector>
 
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/serve/highlights.h"
@@ -112,9 +114,18 @@ std::string Quoted(const std::string& text) {
   return "\"" + shown + (text.size() > 40 ? "...\"" : "\"");
 }
 
+// The query parameters each call reads; every other call reads none. Checked once for every
+// call before it is answered, so that a call added later cannot ignore a parameter silently.
+std::vector<std::string_view> ParametersOf(const std::string& method, const std::string& path) {
+  if (method == "POST" && path == "/api/legal") return {"depth"};
+  if (method == "GET" && path == "/api/rulings/search") return {"q", "limit"};
+  if (method == "GET" && path == "/api/fixture") return {"path"};
+  return {};
+}
+
 // Every query parameter is one this call reads; else 400 naming the first that is not.
 std::optional<Response> UnknownParameter(const std::map<std::string, std::string>& query,
-                                         std::initializer_list<std::string_view> known) {
+                                         const std::vector<std::string_view>& known) {
   for (const auto& [name, value] : query) {
     if (std::find(known.begin(), known.end(), name) != known.end()) continue;
     std::string list;
@@ -206,16 +217,7 @@ Response Api::Handle(const std::string& method, const std::string& path,
   // No lock here: the model answers requests side by side (its caches are per thread); only
   // the SQLite connection is taken in turn (db_mu_), for the query and no longer.
   try {
-    // The calls below that read no query parameter refuse any (/api/legal, /api/rulings/search
-    // and /api/fixture check theirs).
-    const bool no_query = path == "/api/tiles" || path == "/api/info" ||
-                          path == "/api/adjudicate" || path == "/api/validate" ||
-                          path == "/api/score" || path == "/api/render" || path == "/api/fit" ||
-                          path == "/api/rulings" || path == "/api/games" ||
-                          (path.rfind("/api/rulings/", 0) == 0 && path != "/api/rulings/search") ||
-                          path.rfind("/api/games/", 0) == 0;
-    if (no_query)
-      if (auto bad = UnknownParameter(query, {})) return *bad;
+    if (auto bad = UnknownParameter(query, ParametersOf(method, path))) return *bad;
     if (method == "GET" && path == "/api/tiles") {
       static const std::string tiles = TilesJson().dump();  // the same for every request
       return {200, "application/json", tiles};
@@ -228,7 +230,6 @@ Response Api::Handle(const std::string& method, const std::string& path,
     if (method == "POST" && path == "/api/validate") return Run(body, Mode::kValidate, 0);
     if (method == "POST" && path == "/api/score") return Run(body, Mode::kScore, 0);
     if (method == "POST" && path == "/api/legal") {
-      if (auto bad = UnknownParameter(query, {"depth"})) return *bad;
       int depth = 0;
       if (auto it = query.find("depth"); it != query.end()) {
         const auto d = StrictInt(it->second, 0, opts_.max_perft_depth);
@@ -388,7 +389,6 @@ Response Api::Fit(const std::string& body) {
 }
 
 Response Api::Search(const std::map<std::string, std::string>& query) {
-  if (auto bad = UnknownParameter(query, {"q", "limit"})) return *bad;
   auto q = query.find("q");
   const std::string text = q == query.end() ? "" : q->second;
   int limit = 20;
@@ -430,7 +430,6 @@ Response Api::Ruling(const std::string& id) {
 // A fixture of the ruling page: its position, and the picture of its ruling (a worked
 // example). Only paths the database lists as fixtures are read, from the source tree.
 Response Api::Fixture(const std::map<std::string, std::string>& query) {
-  if (auto bad = UnknownParameter(query, {"path"})) return *bad;
   auto q = query.find("path");
   const std::string rel = q == query.end() ? "" : q->second;
   const std::string suffix = ".ruling.json";

@@ -475,6 +475,49 @@ TEST(ServeApi, QueryParametersAreReadWholeAndRangeChecked) {
   EXPECT_EQ(e["error"], "\"x\": unknown query parameter (this call takes none)");
 }
 
+// GET /api/modules?x=1 answered 200: the calls that refused a parameter were listed by hand, and
+// the list missed it (and the notation routes). One check now runs for every call.
+TEST(ServeApi, AnUnknownQueryParameterIsRefusedByEveryCall) {
+  const std::vector<std::pair<std::string, std::string>> calls = {{"GET", "/api/tiles"},
+                                                                  {"GET", "/api/info"},
+                                                                  {"GET", "/api/modules"},
+                                                                  {"GET", "/api/rulings"},
+                                                                  {"GET", "/api/rulings/PH-SETUP"},
+                                                                  {"GET", "/api/rulings/search"},
+                                                                  {"GET", "/api/fixture"},
+                                                                  {"GET", "/api/games"},
+                                                                  {"GET", "/api/games/1"},
+                                                                  {"GET", "/api/games/1/turn/0"},
+                                                                  {"POST", "/api/adjudicate"},
+                                                                  {"POST", "/api/validate"},
+                                                                  {"POST", "/api/score"},
+                                                                  {"POST", "/api/legal"},
+                                                                  {"POST", "/api/render"},
+                                                                  {"POST", "/api/fit"},
+                                                                  {"POST", "/api/line"},
+                                                                  {"POST", "/api/position"}};
+  const std::map<std::string, std::string> takes = {
+      {"/api/legal", " (this call takes depth)"},
+      {"/api/rulings/search", " (this call takes q, limit)"},
+      {"/api/fixture", " (this call takes path)"}};
+  for (const auto& [method, path] : calls) {
+    int status = 0;
+    json e = Call(method, path, "{}", {{"x", "1"}}, &status);
+    EXPECT_EQ(status, 400) << method << " " << path;
+    EXPECT_EQ(e["exit_code"], 64) << method << " " << path;
+    const auto it = takes.find(path);
+    EXPECT_EQ(e["error"],
+              "\"x\": unknown query parameter" +
+                  (it == takes.end() ? std::string(" (this call takes none)") : it->second))
+        << method << " " << path;
+  }
+  // The parameters a call reads are still read: the search answers with a hit list.
+  int status = 0;
+  json hits = Call("GET", "/api/rulings/search", "", {{"q", "phantom"}}, &status);
+  EXPECT_EQ(status, 200) << hits.dump();
+  EXPECT_FALSE(hits["hits"].empty());
+}
+
 // The server opens the database read-only: a file without write permission (0444, as root too)
 // gets no -shm or -wal next to it (a plain read-only open of the WAL file left both behind).
 TEST(ServeApi, AReadOnlyDatabaseIsServedWithoutLeavingShmOrWal) {

@@ -346,11 +346,11 @@ bool LooksLikeLine(std::string_view text) {
   std::string s = StripComments(text);
   size_t p = s.find_first_not_of(" \t\r\n");
   if (p == std::string::npos || s.size() < p + 2) return false;
-  // "C" and one to three digits: an edition, known or not (C4 is an unknown edition, exit 69,
-  // not a malformed JSON file).
+  // "C" or "c" and one to three digits: an edition, known or not (C4 and c3 are unknown
+  // editions, exit 69, not a malformed JSON file).
   size_t q = p + 1;
   while (q < s.size() && q < p + 4 && std::isdigit(static_cast<unsigned char>(s[q]))) ++q;
-  if (s[p] != 'C' || q == p + 1) return false;
+  if ((s[p] != 'C' && s[p] != 'c') || q == p + 1) return false;
   return s.size() == q || s[q] == ';' || std::isspace(static_cast<unsigned char>(s[q]));
 }
 
@@ -402,12 +402,18 @@ Status ReadRulesSection(const std::vector<Section>& sections, LineReader& rd, js
   if (s.items.size() != 1 || s.items[0].toks.empty())
     return Err(source, 1, "rules", "a line starts with the edition: C1, C2 or C3");
   const auto& t = s.items[0].toks;
+  // Editions are exact, as in a position file: "c3" is no edition, and it is said so rather
+  // than read as C3 (/rules/edition "c3" is the same unknown edition).
   if (t[0].type == Tok::kWord && t[0].text.size() >= 2 && t[0].text.size() <= 4 &&
-      t[0].text[0] == 'C' && t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3" &&
-      t[0].text.find_first_not_of("0123456789", 1) == std::string::npos)
-    return Status(ErrorCode::kUnknownRules, source + ": column " + std::to_string(t[0].column) +
-                                                " (rules): unknown edition \"" + t[0].text +
-                                                "\" (known: C1, C2, C3)");
+      (t[0].text[0] == 'C' || t[0].text[0] == 'c') && t[0].text != "C1" && t[0].text != "C2" &&
+      t[0].text != "C3" && t[0].text.find_first_not_of("0123456789", 1) == std::string::npos)
+    return Status(ErrorCode::kUnknownRules,
+                  source + ": column " + std::to_string(t[0].column) +
+                      " (rules): unknown edition \"" + t[0].text + "\" (known: C1, C2, C3" +
+                      (t[0].text == "c1" || t[0].text == "c2" || t[0].text == "c3"
+                           ? ": editions are written with a capital C, as C" + t[0].text.substr(1)
+                           : "") +
+                      ")");
   if (t[0].type != Tok::kWord || (t[0].text != "C1" && t[0].text != "C2" && t[0].text != "C3"))
     return Err(source, t[0].column, "rules",
                "a line starts with the edition C1, C2 or C3, got " + LineReader::Shown(t[0]));
@@ -588,6 +594,12 @@ Status ReadTurnSection(const Section& s, const std::vector<Token>& t, LineReader
     } else if (IsTileLetter(t[k].text)) {
       if (Status st = rd.Once("/turn/tile", t[k], n, "the tile drawn"); !st.ok()) return st;
       turn["tile"] = t[k].text;
+    } else if (t[k].text.size() == 1 && t[k].text[0] >= 'a' && t[k].text[0] <= 'z') {
+      // One lower-case letter is a tile written in the wrong case, not a step: say so, rather
+      // than "the step given twice" or an unknown step.
+      return rd.Fail(t[k], n,
+                     Quote(t[k].text) + " is not a tile name: tiles are upper-case letters (" +
+                         std::string(1, static_cast<char>(t[k].text[0] - 'a' + 'A')) + ")");
     } else {
       if (Status st = rd.Once("/turn/step", t[k], n, "the step"); !st.ok()) return st;
       turn["step"] = t[k].text;

@@ -19,7 +19,8 @@ size_t InvalidUtf8At(std::string_view s);
 // A character a terminal acts on rather than shows: C0 and C1 controls, DEL, the line and
 // paragraph separators and the bidirectional overrides and isolates.
 bool IsControlChar(char32_t c);
-// Why `name` cannot be a player's name, or "" when it can: "invalid UTF-8 at byte 3",
+// Why `name` cannot be a player's name, or "" when it can: "empty", "blank (only spaces)",
+// "invalid UTF-8 at byte 3",
 // "control character U+001B at character 1", "longer than 64 characters (70)".
 std::string NameProblem(std::string_view name);
 

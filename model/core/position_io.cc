@@ -150,6 +150,13 @@ bool IsControlChar(char32_t c) {
          (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+// A space a name may hold but not consist of: ASCII and Unicode spaces (no-break, em, ideographic,
+// zero-width).
+static bool IsBlankChar(char32_t c) {
+  return c == ' ' || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200B) || c == 0x202F ||
+         c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
 // Decodes well-formed UTF-8 (checked by InvalidUtf8At first) one character at a time.
 static char32_t NextChar(std::string_view s, size_t& i) {
   const unsigned char c = static_cast<unsigned char>(s[i]);
@@ -161,18 +168,24 @@ static char32_t NextChar(std::string_view s, size_t& i) {
 }
 
 std::string NameProblem(std::string_view name) {
+  // A name no one can see or say: the verdict would speak of a player the user cannot tell
+  // apart. Spaces inside and around a name are kept as written, never trimmed.
+  if (name.empty()) return "empty";
   if (size_t bad = InvalidUtf8At(name); bad != std::string_view::npos)
     return "invalid UTF-8 at byte " + std::to_string(bad + 1);
   size_t chars = 0;
+  bool seen = false;  // a character that is not a space
   for (size_t i = 0; i < name.size();) {
     const char32_t c = NextChar(name, i);
     ++chars;
+    seen |= !IsBlankChar(c);
     if (IsControlChar(c)) {
       char hex[16];
       std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(c));
       return std::string("control character ") + hex + " at character " + std::to_string(chars);
     }
   }
+  if (!seen) return "blank (only spaces)";
   if (chars > kMaxNameChars)
     return "longer than " + std::to_string(kMaxNameChars) + " characters (" +
            std::to_string(chars) + ")";
@@ -192,9 +205,17 @@ static std::string NamesOnTile(const RotatedTile& rt) {
 // both halves of the north edge. A wrong or ambiguous name lists the names valid on the tile.
 StatusOr<int> ParseFeature(const RotatedTile& rt, const std::string& name) {
   std::string kind_s = name, edges_s;
-  if (auto colon = name.find(':'); colon != std::string::npos) {
+  const size_t colon = name.find(':');
+  if (colon != std::string::npos) {
     kind_s = name.substr(0, colon);
     edges_s = name.substr(colon + 1);
+    // "road:" is not the bare "road": a colon promises edges, and a name cut short is refused
+    // rather than read as the tile's only road.
+    if (edges_s.empty())
+      return Status(ErrorCode::kMalformed, "\"" + name +
+                                               "\": nothing after the colon (names on "
+                                               "this tile: " +
+                                               NamesOnTile(rt) + ")");
   }
   for (char& c : kind_s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (char& c : edges_s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
