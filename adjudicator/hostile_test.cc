@@ -296,6 +296,39 @@ TEST(Adjudicate, PerftDepthIsBoundedByItsEstimatedCost) {
   EXPECT_EQ(shallow.exit_code, 0) << shallow.error;
 }
 
+// ---- the board read as records (input_file.h CompactBoard): the same messages as the document
+
+TEST(ParsePosition, ABoardReadAsRecordsGivesTheDocumentsMessages) {
+  const std::string head =
+      R"({"rules": {"edition": "C3", "expansions": []}, "players": [{"name": "Anna"},)"
+      R"( {"name": "Ben"}], "turn": {"player": 0, "step": "place_tile", "tile": "U"},)"
+      R"( "board": [{"tile": "D", "x": 0, "y": 0}, )";
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"tile": "D", "x": 0, "y": 0})",
+       "p.json:/board/1: two tiles on one square (0, 0): /board/0 is already there"},
+      {R"({"tile": "Z", "x": 1, "y": 0})",
+       "p.json:/board/1/tile: unknown tile \"Z\" (base tiles are A to X)"},
+      {R"({"tile": "U", "x": 1})", "p.json:/board/1/y: missing"},
+      {R"({"tile": "U", "x": 1, "y": 0, "rotation": 45})",
+       "p.json:/board/1/rotation: expected 0, 90, 180 or 270, got 45"},
+      {R"({"tile": "U", "x": 1, "y": 0, "z": 0})", "p.json:/board/1/z: unknown field"},
+      {R"({"tile": "U", "x": 2000000, "y": 0})",
+       "p.json:/board/1/x: expected an integer from -1000000 to 1000000, got 2000000"},
+  };
+  for (const auto& [tile, says] : cases) {
+    const std::string text = head + tile + "]}";
+    model::CompactBoard board;
+    auto doc = model::ParseJsonText(text, "p.json", &board);
+    ASSERT_TRUE(doc.ok()) << doc.status().message();
+    auto pos = model::ParsePosition(*doc, exp::Context("p.json"), &board);
+    ASSERT_FALSE(pos.ok()) << tile;
+    EXPECT_EQ(pos.status().message(), says);
+    auto plain = model::ParsePosition(json::parse(text), exp::Context("p.json"));
+    ASSERT_FALSE(plain.ok()) << tile;
+    EXPECT_EQ(plain.status().message(), says);
+  }
+}
+
 // ---- validate: one BASE-MEEPLE-FREE violation per feature
 
 TEST(Validate, ThreeThousandFiguresOnOneFeatureGiveOneViolation) {

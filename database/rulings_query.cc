@@ -264,7 +264,14 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       "WHERE rulings_fts MATCH ?1");
   if (!st.ok()) return st.status();
   st->Bind(1, any);
-  std::vector<SearchHit> hits;
+  // Each hit's stored JSON and adopted reading are kept as text and read only for the hits
+  // answered (at most `limit`): a query matching most rulings parsed every one of them.
+  struct Candidate {
+    SearchHit h;
+    std::string data;
+    std::optional<std::string> adopted;
+  };
+  std::vector<Candidate> hits;
   for (;;) {
     auto row = st->Step();
     if (!row.ok()) return row.status();
@@ -284,11 +291,37 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     }
     if (SameId(h.id, query)) h.rank = -std::numeric_limits<double>::infinity();  // typed its ID
     for (size_t i : matched[st->Int(0)]) h.matched.push_back(words[i].searched);
+    hits.push_back({std::move(h), st->Text(9), st->OptText(10)});
+  }
+  // Rulings needing an expansion the question does not name come after the others.
+  std::sort(hits.begin(), hits.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.h.out_of_scope != b.h.out_of_scope) return b.h.out_of_scope;
+    return a.h.rank != b.h.rank ? a.h.rank < b.h.rank : a.h.id < b.h.id;
+  });
+  // Weak hits (a common word, a synonym only) are cut.
+  const double best =
+      hits.empty()
+          ? 0.0
+          : std::min_element(hits.begin(), hits.end(), [](const Candidate& a, const Candidate& b) {
+              return a.h.rank < b.h.rank;
+            })->h.rank;
+  if (!hits.empty() && std::isfinite(best)) {
+    const double cut = best * kThreshold;
+    hits.erase(
+        std::find_if(hits.begin(), hits.end(), [&](const Candidate& c) { return c.h.rank > cut; }),
+        hits.end());
+  } else if (!hits.empty()) {
+    hits.resize(1);  // the ruling whose ID was typed
+  }
+  result.total = static_cast<int>(hits.size());
+  if (hits.size() > static_cast<size_t>(limit)) hits.resize(limit);
+  for (Candidate& c : hits) {
+    SearchHit& h = c.h;
     // The answer: a dispute's adopted reading, the Czech answer to a Czech question.
-    const json data = json::parse(st->Text(9), nullptr, /*allow_exceptions=*/false);
-    if (auto adopted = st->OptText(10)) {
-      const size_t nl = adopted->find('\n');
-      h.snippet = "Adopted reading " + adopted->substr(0, nl) + ": " + adopted->substr(nl + 1);
+    const json data = json::parse(c.data, nullptr, /*allow_exceptions=*/false);
+    if (c.adopted) {
+      const size_t nl = c.adopted->find('\n');
+      h.snippet = "Adopted reading " + c.adopted->substr(0, nl) + ": " + c.adopted->substr(nl + 1);
     }
     if (data.is_object() && data.contains("questions") && data["questions"].is_array() &&
         !data["questions"].empty() && data["questions"][0].is_string())
@@ -298,32 +331,9 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       if (cs.contains("answer") && cs["answer"].is_string()) h.snippet = cs["answer"];
       if (cs.contains("questions") && !cs["questions"].empty()) h.question = cs["questions"][0];
     }
-    hits.push_back(std::move(h));
+    h.snippet = Snippet(h.snippet, marked, result.czech);
+    result.hits.push_back(std::move(h));
   }
-  // Rulings needing an expansion the question does not name come after the others.
-  std::sort(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
-    if (a.out_of_scope != b.out_of_scope) return b.out_of_scope;
-    return a.rank != b.rank ? a.rank < b.rank : a.id < b.id;
-  });
-  // Weak hits (a common word, a synonym only) are cut.
-  const double best =
-      hits.empty()
-          ? 0.0
-          : std::min_element(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) {
-              return a.rank < b.rank;
-            })->rank;
-  if (!hits.empty() && std::isfinite(best)) {
-    const double cut = best * kThreshold;
-    hits.erase(
-        std::find_if(hits.begin(), hits.end(), [&](const SearchHit& h) { return h.rank > cut; }),
-        hits.end());
-  } else if (!hits.empty()) {
-    hits.resize(1);  // the ruling whose ID was typed
-  }
-  result.total = static_cast<int>(hits.size());
-  if (hits.size() > static_cast<size_t>(limit)) hits.resize(limit);
-  for (SearchHit& h : hits) h.snippet = Snippet(h.snippet, marked, result.czech);
-  result.hits = std::move(hits);
   return result;
 }
 

@@ -254,6 +254,19 @@ int Board::Place(TileType type, Coord c, Rotation r) {
   return idx;
 }
 
+void Board::ReserveBox(Coord lo, Coord hi) {
+  if (!tiles_.empty() || w_ > 0 || !sparse_.empty() || lo.x > hi.x || lo.y > hi.y) return;
+  const long nw = static_cast<long>(hi.x) - lo.x + 1, nh = static_cast<long>(hi.y) - lo.y + 1;
+  const long dense_limit =
+      std::max(kMaxDenseSquares, kDenseSquaresPerTile * static_cast<long>(tiles_.capacity()));
+  if (nw * nh > dense_limit) return;
+  cells_.assign(static_cast<size_t>(nw * nh), Cell{});
+  x0_ = lo.x;
+  y0_ = lo.y;
+  w_ = static_cast<int>(nw);
+  h_ = static_cast<int>(nh);
+}
+
 void Board::ReserveTiles(int n) {
   const size_t nodes = static_cast<size_t>(n) * kMaxSegments;
   tiles_.reserve(n);

@@ -148,6 +148,10 @@ class Board {
   int Place(TileType type, Coord c, Rotation r);
   // Room for n tiles in all, so that reading a long board grows no per-tile array as it goes.
   void ReserveTiles(int n);
+  // The grid made at once for the squares from lo to hi, on a board with no tile yet (a board
+  // being read whose extent is known: growing it as the tiles arrive copied it each time). A box
+  // too large for the grid is left to the hash map, as Place would.
+  void ReserveBox(Coord lo, Coord hi);
 
   // Empty squares next to a placed tile, in the order they first became so.
   std::vector<Coord> Frontier() const;

@@ -60,25 +60,59 @@ class DomBuilder {
   using string_t = json::string_t;
   using binary_t = json::binary_t;
 
+  explicit DomBuilder(CompactBoard* board) : board_(board) {}
+
   json& root() { return root_; }
   const std::string& pointer() const { return failure_pointer_; }
   const std::string& failure() const { return failure_; }
 
+  // A value a record cannot hold goes to the document (Place makes the element an object).
   bool null() { return Value(nullptr); }
   bool boolean(bool v) { return Value(v); }
-  bool number_integer(number_integer_t v) { return Value(v); }
-  bool number_unsigned(number_unsigned_t v) { return Value(v); }
+  bool number_integer(number_integer_t v) { return Compact() && Record(v) ? Next() : Value(v); }
+  bool number_unsigned(number_unsigned_t v) {
+    return Compact() && v <= static_cast<uint64_t>(kMaxJsonInt) && Record(static_cast<int64_t>(v))
+               ? Next()
+               : Value(v);
+  }
   bool number_float(number_float_t v, const string_t&) { return Value(v); }
-  bool string(string_t& v) { return Value(std::move(v)); }
+  bool string(string_t& v) {
+    if (Compact() && v.size() == 1 && cur_ == 0) {
+      board_->tiles.back().tile = v[0];
+      return Next();
+    }
+    return Value(std::move(v));
+  }
   bool binary(binary_t& v) { return Value(json::binary(std::move(v))); }
 
   bool start_object(std::size_t) { return Open(json::value_t::object); }
   bool start_array(std::size_t) { return Open(json::value_t::array); }
-  bool end_object() { return Close(); }
+  bool end_object() {
+    // A record without its tile, x or y goes to the document, whose reader names what is
+    // missing.
+    if (!stack_.empty() && stack_.back().compact && (have_ & 7) != 7) Materialize();
+    return Close();
+  }
   bool end_array() { return Close(); }
 
   bool key(string_t& k) {
     Frame& f = stack_.back();
+    if (f.compact) {
+      int i = 0;
+      while (i < 4 && k != kBoardKeys[i]) ++i;
+      if (i < 4 && (have_ >> i & 1)) {
+        f.key = &kBoardKeys[i];
+        return Fail("duplicate key \"" + k.substr(0, 100) + "\"");
+      }
+      if (i < 4) {
+        have_ |= 1 << i;
+        cur_ = i;
+        pending_ = true;
+        f.key = &kBoardKeys[i];
+        return true;
+      }
+      Materialize();  // a key the plain form does not have: the element as read
+    }
     auto [it, inserted] = f.value->get_ref<json::object_t&>().emplace(k, nullptr);
     f.key = &it->first;
     if (!inserted) {
@@ -103,13 +137,57 @@ class DomBuilder {
   }
 
  private:
+  static inline const std::string kBoardKeys[4] = {"tile", "x", "y", "rotation"};
+
   // One per open object or array: the pointer to it, and where its next member goes.
   struct Frame {
     json* value;
     size_t index = 0;                  // arrays: index of the element being read
     const std::string* key = nullptr;  // objects: the key being read
     json* slot = nullptr;              // objects: the member of that key
+    bool board = false;                // the top-level "board" array read into board_
+    bool compact = false;              // an element of it read as a record (value: null)
   };
+
+  // Inside an element of the board being read as a record (a value of key cur_ follows).
+  bool Compact() const { return !stack_.empty() && stack_.back().compact; }
+  // x, y (within kMaxJsonInt) or rotation (0, 90, 180, 270) into the record; false: the value
+  // goes to the document (Materialize first).
+  bool Record(int64_t v) {
+    BoardRecord& r = board_->tiles.back();
+    if (cur_ == 1 && v >= -kMaxJsonInt && v <= kMaxJsonInt)
+      return r.x = static_cast<int32_t>(v), true;
+    if (cur_ == 2 && v >= -kMaxJsonInt && v <= kMaxJsonInt)
+      return r.y = static_cast<int32_t>(v), true;
+    if (cur_ == 3 && v >= 0 && v <= 270 && v % 90 == 0)
+      return r.rotation = static_cast<uint8_t>(v / 90), true;
+    Materialize();
+    return false;
+  }
+  // The element read so far as the document's object (its members in the types the parser
+  // gives: a non-negative integer is unsigned), then read on as any other value.
+  void Materialize() {
+    Frame& f = stack_.back();
+    BoardRecord& r = board_->tiles.back();
+    auto number = [](int64_t v) { return v >= 0 ? json(static_cast<uint64_t>(v)) : json(v); };
+    json o = json::object();
+    for (int i = 0; i < 4; ++i) {
+      if (!(have_ >> i & 1) || (i == cur_ && pending_)) continue;
+      o[kBoardKeys[i]] = i == 0   ? json(std::string(1, r.tile))
+                         : i == 1 ? number(r.x)
+                         : i == 2 ? number(r.y)
+                                  : number(r.rotation * 90);
+    }
+    *f.value = std::move(o);
+    f.compact = false;
+    r.in_doc = true;
+    if (pending_) {
+      // The key whose value is being read: its member, for Place.
+      auto it = f.value->get_ref<json::object_t&>().emplace(kBoardKeys[cur_], nullptr).first;
+      f.key = &it->first;
+      f.slot = &it->second;
+    }
+  }
 
   // Puts a complete value where the innermost open container expects it.
   json* Place(json&& v) {
@@ -118,6 +196,7 @@ class DomBuilder {
       return &root_;
     }
     Frame& f = stack_.back();
+    if (f.compact) Materialize();
     if (f.value->is_array()) {
       auto& a = f.value->get_ref<json::array_t&>();
       a.push_back(std::move(v));
@@ -128,24 +207,50 @@ class DomBuilder {
   }
   bool Value(json&& v) {
     Place(std::move(v));
-    Next();
-    return true;
+    return Next();
   }
   bool Open(json::value_t type) {
     if (static_cast<int>(stack_.size()) >= kMaxJsonDepth)
       return Fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    const bool element = !stack_.empty() && stack_.back().board;
+    if (element && type == json::value_t::object) {
+      // An element of the board: a record unless it turns out otherwise (null holds its
+      // place in the document's array).
+      json* v = Place(json());
+      board_->tiles.emplace_back();
+      have_ = 0;
+      pending_ = false;
+      stack_.push_back({v});
+      stack_.back().compact = true;
+      return true;
+    }
+    if (element) board_->tiles.emplace_back().in_doc = true;
+    const bool board = board_ && type == json::value_t::array && stack_.size() == 1 &&
+                       stack_[0].value->is_object() && stack_[0].key && *stack_[0].key == "board";
     json* v = Place(json(type));
     stack_.push_back({v});
+    if (board) {
+      stack_.back().board = true;
+      board_->read = true;
+      board_->tiles.clear();
+    }
     return true;
   }
   bool Close() {
     stack_.pop_back();
-    Next();
-    return true;
+    return Next();
   }
-  // After a complete value inside an array, move to the next index.
-  void Next() {
-    if (!stack_.empty() && stack_.back().value->is_array()) ++stack_.back().index;
+  // After a complete value inside an array, move to the next index; after a value of a
+  // record's key, no value is pending.
+  bool Next() {
+    pending_ = false;
+    if (!stack_.empty() && stack_.back().value->is_array()) {
+      ++stack_.back().index;
+      // A scalar element of the board (not an object): the document's, as read.
+      if (stack_.back().board && board_->tiles.size() < stack_.back().index)
+        board_->tiles.emplace_back().in_doc = true;
+    }
+    return true;
   }
   bool Fail(std::string what) {
     failure_pointer_ = Pointer();
@@ -168,6 +273,10 @@ class DomBuilder {
   std::vector<Frame> stack_;
   std::string failure_pointer_;
   std::string failure_;
+  CompactBoard* board_;
+  int have_ = 0;          // the keys of the record being read (bit i: kBoardKeys[i])
+  int cur_ = -1;          // the key whose value comes next
+  bool pending_ = false;  // a value of cur_ is being read
 };
 
 }  // namespace
@@ -207,6 +316,7 @@ StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes) {
                     name + ":/: the file is larger than the " + MiB(max_bytes) + " input limit");
     }
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    out.reserve(static_cast<size_t>(st.st_size) + 1);  // read once in place, not regrown
     bool ok = ReadAll(fd, max_bytes, out, err);
     close(fd);
     if (!ok)
@@ -220,8 +330,10 @@ StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes) {
   return out;
 }
 
-StatusOr<json> ParseJsonText(const std::string& text, const std::string& source) {
-  DomBuilder dom;
+StatusOr<json> ParseJsonText(const std::string& text, const std::string& source,
+                             CompactBoard* board) {
+  if (board) *board = CompactBoard();
+  DomBuilder dom(board);
   if (!json::sax_parse(text, &dom, json::input_format_t::json, /*strict=*/true))
     return Status(ErrorCode::kMalformed, source + ":" + dom.pointer() + ": " + dom.failure());
   return std::move(dom.root());

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/core/status.h"
 
@@ -28,9 +29,31 @@ inline constexpr int64_t kMaxJsonInt = 1000000;
 // kNoInput; more than max_bytes -> kMalformed. Messages name the file by DisplayName.
 StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes = kMaxInputBytes);
 
+// A position file's /board read without a JSON object per tile (an object is a map of three
+// or four keys: a board of 10^6 tiles held most of a gigabyte in them). One record per element
+// of the array, in order. An element in the plain form, an object of "tile" (a one-character
+// string), "x" and "y" (integers within kMaxJsonInt) and an optional "rotation" (0, 90, 180 or
+// 270), each key once, is only a record, and the document's array holds null in its place;
+// any other element is in the document as read (`in_doc`), so that the position reader gives
+// it the same checks and messages as ever. The duplicate-key, nesting and number checks of the
+// parse apply to every element alike.
+struct BoardRecord {
+  int32_t x = 0, y = 0;
+  char tile = 0;         // the tile's one-character id, not yet looked up
+  uint8_t rotation = 0;  // quarter turns
+  bool in_doc = false;   // the element is the document's, not this record
+};
+struct CompactBoard {
+  bool read = false;  // the document's top-level "board" was an array, read into `tiles`
+  std::vector<BoardRecord> tiles;
+};
+
 // Parses JSON text: syntax errors, numbers out of double range, nesting deeper than
 // kMaxJsonDepth and duplicate keys -> kMalformed "<source>:<pointer>: ...". Never throws.
-StatusOr<nlohmann::json> ParseJsonText(const std::string& text, const std::string& source);
+// With `board`, a top-level "board" array is read into it as described above (only for a
+// reader that takes the board from there: ParsePosition with the same CompactBoard).
+StatusOr<nlohmann::json> ParseJsonText(const std::string& text, const std::string& source,
+                                       CompactBoard* board = nullptr);
 
 // The one range-checked integer reader: the value if `j` is a JSON integer in [lo, hi]
 // (unsigned integers above INT64_MAX included, and refused), otherwise nullopt.

@@ -85,5 +85,52 @@ TEST(JsonReader, AByteThatIsNotUtf8IsWrittenEscapedInTheMessage) {
   EXPECT_NO_THROW((void)json(m).dump());
 }
 
+// A board read as records: plain elements are records (null in the document), every other
+// element is the document's object exactly as written, and the checks of the parse are the same.
+TEST(JsonReader, APlainBoardElementIsARecordAndAnyOtherIsTheDocuments) {
+  const std::string text =
+      R"({"board": [{"tile": "D", "x": 0, "y": 0}, {"y": -1, "rotation": 270, "x": 2, "tile": "U"},)"
+      R"( {"tile": "U", "x": 1, "y": 0, "z": 1}, {"tile": "UU", "x": 1, "y": 0},)"
+      R"( {"tile": "U", "x": 1, "y": 0, "rotation": 45}, {"tile": "U", "x": 1000001, "y": 0},)"
+      R"( {"tile": "U", "y": 0}, {"tile": "U", "x": 0.5, "y": 0}, 7, [1]], "x": {"board": []}})";
+  CompactBoard board;
+  auto r = ParseJsonText(text, "f.json", &board);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_TRUE(board.read);
+  ASSERT_EQ(board.tiles.size(), 10u);
+  ASSERT_EQ((*r)["board"].size(), 10u);
+  EXPECT_FALSE(board.tiles[0].in_doc);
+  EXPECT_EQ(board.tiles[0].tile, 'D');
+  EXPECT_TRUE((*r)["board"][0].is_null());
+  EXPECT_FALSE(board.tiles[1].in_doc);
+  EXPECT_EQ(board.tiles[1].tile, 'U');
+  EXPECT_EQ(board.tiles[1].x, 2);
+  EXPECT_EQ(board.tiles[1].y, -1);
+  EXPECT_EQ(board.tiles[1].rotation, 3);
+  const json whole = json::parse(text);
+  for (size_t i = 2; i < 10; ++i) {
+    EXPECT_TRUE(board.tiles[i].in_doc) << i;
+    EXPECT_EQ((*r)["board"][i], whole["board"][i]) << i;
+  }
+  EXPECT_TRUE((*r)["board"][2]["x"].is_number_unsigned());
+  EXPECT_EQ((*r)["x"], whole["x"]);  // a "board" elsewhere is an ordinary array
+}
+
+TEST(JsonReader, ARecordsChecksAreTheDocuments) {
+  auto error = [](const std::string& text) {
+    CompactBoard board;
+    auto r = ParseJsonText(text, "f.json", &board);
+    EXPECT_FALSE(r.ok()) << text;
+    return r.ok() ? std::string() : r.status().message();
+  };
+  EXPECT_EQ(error(R"({"board": [{"tile": "D", "x": 0, "y": 0}, {"x": 1, "tile": "U", "x": 2}]})"),
+            "f.json:/board/1/x: duplicate key \"x\"");
+  EXPECT_EQ(error(R"({"board": [{"tile": "D", "x": 0, "q": 1, "q": 2}]})"),
+            "f.json:/board/0/q: duplicate key \"q\"");
+  EXPECT_EQ(error(R"({"board": [{"tile": "D", "x": 1e400}]})").substr(0, 40),
+            "f.json:/board/0/x: number out of range (");
+  EXPECT_EQ(error(R"({"board": [], "board": []})"), "f.json:/board: duplicate key \"board\"");
+}
+
 }  // namespace
 }  // namespace carc::model

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "model/core/check.h"
 #include "model/core/input_file.h"
 #include "model/core/json_reader.h"
 #include "model/core/notation.h"
@@ -276,7 +277,7 @@ std::string FeatureName(const RotatedTile& rt, int segment) {
   }
 }
 
-StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
+StatusOr<nlohmann::json> ReadJsonFile(const std::string& path, CompactBoard* board) {
   // Bounded read (regular file or "-", at most 64 MiB), nesting cap, duplicate keys refused
   // (model/core/input_file.h).
   // The one-line notation (notation.h): the argument itself when no such file exists, or the
@@ -286,7 +287,7 @@ StatusOr<nlohmann::json> ReadJsonFile(const std::string& path) {
   auto text = ReadInputFile(path);
   if (!text.ok()) return text.status();
   if (LooksLikeLine(*text)) return LineToJson(*text, DisplayName(path));
-  return ParseJsonText(*text, DisplayName(path));
+  return ParseJsonText(*text, DisplayName(path), board);
 }
 
 namespace {
@@ -389,33 +390,74 @@ Status ReadRules(Reader& rd, const json& j, Position& pos) {
   return Status::Ok();
 }
 
-// /board: each tile placed as read (a square named twice is refused).
-Status ReadBoard(Reader& rd, const json& j, Position& pos) {
+// /board/i in the document: the element as read (any form but a plain record's).
+Status ReadBoardTile(Reader& rd, const json& jt, size_t i, Position& pos) {
+  const Where w("/board", i);
+  TileType t;
+  int x, y;
+  Rotation r = 0;
+  static constexpr std::string_view kTileKeys[] = {"tile", "x", "y", "rotation"};
+  const json* f[4];  // tile, x, y, rotation
+  if (!rd.Object(jt, w) || !rd.Fields(jt, w, kTileKeys, f)) return rd.error;
+  for (int k = 0; k < 3; ++k)
+    if (!f[k]) return JsonError(rd.ctx.source, PtrOf(w, kTileKeys[k].data()), "missing");
+  if (!rd.Tile(*f[0], Where(w, "tile"), t) || !rd.Int(*f[1], Where(w, "x"), x) ||
+      !rd.Int(*f[2], Where(w, "y"), y))
+    return rd.error;
+  if (f[3] && !rd.Rotation(*f[3], Where(w, "rotation"), r)) return rd.error;
+  if (auto other = pos.board.At({x, y}))
+    return JsonError(rd.ctx.source, w.str(),
+                     "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
+                         "): /board/" + std::to_string(*other) + " is already there");
+  pos.board.Place(t, {x, y}, r);
+  return Status::Ok();
+}
+
+// /board: each tile placed as read (a square named twice is refused). Plain elements come as
+// records (`board`, input_file.h), whose values were checked as they were read: the same
+// checks as ReadBoardTile, in the same order, with the same messages.
+Status ReadBoard(Reader& rd, const json& j, const CompactBoard* board, Position& pos) {
   if (!j.contains("board"))
     return JsonError(rd.ctx.source, "/board", "missing (at least the start tile)");
   const json& jb = j["board"];
   if (!rd.Array(jb, "/board")) return rd.error;
   pos.board.ReserveTiles(static_cast<int>(jb.size()));
+  if (!board) {
+    for (size_t i = 0; i < jb.size(); ++i)
+      if (Status s = ReadBoardTile(rd, jb[i], i, pos); !s.ok()) return s;
+    return Status::Ok();
+  }
+  CARC_CHECK(board->tiles.size() == jb.size());
+  // The squares the records cover, so the grid is made once at its size (growing it as the
+  // tiles arrive copied it each time).
+  Coord lo{0, 0}, hi{0, 0};
+  bool any = false;
+  for (const BoardRecord& b : board->tiles) {
+    if (b.in_doc) continue;
+    lo = any ? Coord{std::min(lo.x, b.x), std::min(lo.y, b.y)} : Coord{b.x, b.y};
+    hi = any ? Coord{std::max(hi.x, b.x), std::max(hi.y, b.y)} : Coord{b.x, b.y};
+    any = true;
+  }
+  if (any) pos.board.ReserveBox({lo.x - 1, lo.y - 1}, {hi.x + 1, hi.y + 1});
   for (size_t i = 0; i < jb.size(); ++i) {
+    const BoardRecord& b = board->tiles[i];
+    if (b.in_doc) {
+      if (Status s = ReadBoardTile(rd, jb[i], i, pos); !s.ok()) return s;
+      continue;
+    }
     const Where w("/board", i);
-    const json& jt = jb[i];
-    TileType t;
-    int x, y;
-    Rotation r = 0;
-    static constexpr std::string_view kTileKeys[] = {"tile", "x", "y", "rotation"};
-    const json* f[4];  // tile, x, y, rotation
-    if (!rd.Object(jt, w) || !rd.Fields(jt, w, kTileKeys, f)) return rd.error;
-    for (int k = 0; k < 3; ++k)
-      if (!f[k]) return JsonError(rd.ctx.source, PtrOf(w, kTileKeys[k].data()), "missing");
-    if (!rd.Tile(*f[0], Where(w, "tile"), t) || !rd.Int(*f[1], Where(w, "x"), x) ||
-        !rd.Int(*f[2], Where(w, "y"), y))
+    const auto t = TileCatalog::Base().Find(std::string_view(&b.tile, 1));
+    if (!t) {
+      TileType unknown;
+      rd.Tile(json(std::string(1, b.tile)), Where(w, "tile"), unknown);  // its message
       return rd.error;
-    if (f[3] && !rd.Rotation(*f[3], Where(w, "rotation"), r)) return rd.error;
-    if (auto other = pos.board.At({x, y}))
+    }
+    if (auto other = pos.board.At({b.x, b.y}))
       return JsonError(rd.ctx.source, w.str(),
-                       "two tiles on one square (" + std::to_string(x) + ", " + std::to_string(y) +
-                           "): /board/" + std::to_string(*other) + " is already there");
-    pos.board.Place(t, {x, y}, r);
+                       "two tiles on one square (" + std::to_string(b.x) + ", " +
+                           std::to_string(b.y) + "): /board/" + std::to_string(*other) +
+                           " is already there");
+    pos.board.Place(*t, {b.x, b.y}, b.rotation);
   }
   return Status::Ok();
 }
@@ -797,7 +839,7 @@ Status Finish(Reader& rd, const std::vector<bool>& posture_given, bool rest, boo
 
 // The sections in the order each needs the ones before: the rules make the configuration the
 // rest is read against; figures stand on the board; the turn names players and figures.
-StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
+StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx, const CompactBoard* board) {
   Reader rd{ctx, Status::Ok()};
   if (!rd.Object(j, "")) return rd.error;
   if (!rd.Keys(j, "",
@@ -808,7 +850,7 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx) {
   std::vector<bool> posture_given;  // per figure: the file states its posture
   bool final_scoring = false, rest = false;
   if (Status s = ReadRules(rd, j, pos); !s.ok()) return s;
-  if (Status s = ReadBoard(rd, j, pos); !s.ok()) return s;
+  if (Status s = ReadBoard(rd, j, board && board->read ? board : nullptr, pos); !s.ok()) return s;
   if (Status s = ReadPlayers(rd, j, pos); !s.ok()) return s;
   if (Status s = ReadFigures(rd, j, pos, posture_given); !s.ok()) return s;
   if (Status s = ReadTurn(rd, j, pos, final_scoring); !s.ok()) return s;

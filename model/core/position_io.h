@@ -23,7 +23,10 @@ struct IoContext {
   ExpansionIds known = nullptr;
 };
 
-StatusOr<Position> ParsePosition(const nlohmann::json& j, const IoContext& ctx);
+// With `board`, the board is read from it where the document's /board holds a record's null
+// (ParseJsonText with the same CompactBoard); the document alone otherwise.
+StatusOr<Position> ParsePosition(const nlohmann::json& j, const IoContext& ctx,
+                                 const CompactBoard* board = nullptr);
 nlohmann::json DumpPosition(const Position& pos);
 
 // Actions in position-file form: {"type": "place_tile", "x": 1, "y": 0, "rotation": 90}, ...
@@ -45,6 +48,8 @@ nlohmann::json FeatureRefJson(const Position& pos, int node);
 nlohmann::json DumpScoreEvent(const Position& pos, const ScoreEvent& ev);
 
 // Reads a whole file; missing or unreadable -> kNoInput, bad JSON -> kMalformed with line/column.
-StatusOr<nlohmann::json> ReadJsonFile(const std::string& path);
+// With `board`, a position file's /board is read into it (ParseJsonText): the document is then
+// for ParsePosition with the same `board` only.
+StatusOr<nlohmann::json> ReadJsonFile(const std::string& path, CompactBoard* board = nullptr);
 
 }  // namespace carc::model

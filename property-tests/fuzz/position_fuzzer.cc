@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -40,6 +41,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       !(doc["question"]["depth"].is_number_integer() &&
         doc["question"]["depth"].get<long long>() <= 3))
     return 0;
+  {
+    // The board read as records (what `carc validate FILE` does) reads as the document does:
+    // the same position, or the same message.
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    carc::model::CompactBoard board;
+    auto compact = carc::model::ParseJsonText(text, "fuzz.json", &board);
+    if (!compact.ok()) std::abort();  // the document parsed
+    auto a = carc::model::ParsePosition(doc, carc::exp::Context("fuzz.json"));
+    auto b = carc::model::ParsePosition(*compact, carc::exp::Context("fuzz.json"), &board);
+    if (a.ok() != b.ok()) std::abort();
+    if (!a.ok() && a.status().message() != b.status().message()) std::abort();
+    if (a.ok() && carc::model::DumpPosition(*a) != carc::model::DumpPosition(*b)) std::abort();
+  }
   for (Mode m : {Mode::kValidate, Mode::kLegal, Mode::kScore, Mode::kAdjudicate}) {
     auto o = carc::adjudicator::RunJson(doc, "fuzz.json", {m, 0});
     if (o.error.empty()) {  // serialised as the CLI prints it
