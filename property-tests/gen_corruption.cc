@@ -9,6 +9,7 @@
 #include "model/core/rules.h"
 #include "property-tests/gen_corruption_exp.h"
 #include "property-tests/gen_game.h"
+#include "property-tests/module_props.h"
 
 namespace carc::prop {
 
@@ -237,8 +238,14 @@ std::optional<Corruption> TooManyCopies(const Position& pos, const json& j, std:
   return out;
 }
 
-// A player's supply of one figure kind raised above what they own (BASE-MEEPLE-SUPPLY for
-// meeples; each figure kind cites its own supply ruling, e.g. PH-SETUP).
+}  // namespace
+
+bool ExcusedByModule(const Position& pos, int figure, model::Excuse excuse) {
+  for (const auto& h : pos.cfg().hooks.excuse)
+    if (h.fn(pos, figure, excuse)) return true;
+  return false;
+}
+
 std::optional<Corruption> ExtraFigures(const Position& pos, const json& j, std::mt19937_64& rng,
                                        const std::string& kind, const std::string& ruling,
                                        int max) {
@@ -258,6 +265,8 @@ std::optional<Corruption> ExtraFigures(const Position& pos, const json& j, std::
   return out;
 }
 
+namespace {
+
 // BASE-RETURN: a meeple left on a city completed in an earlier turn (the city does not contain
 // the tile placed this turn, so no scoring is pending for it).
 std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json& j,
@@ -267,15 +276,11 @@ std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json&
     int tile;
     int seg;
   };
-  // Christmas Present: figures stay on a laid-down feature when it is completed (XMAS-FN11), so
-  // a city the section lists as laid down is no candidate.
-  std::set<int> laid_down;
-  if (j.contains("expansions") && j["expansions"].contains("christmas_present"))
-    for (const json& f : j["expansions"]["christmas_present"].value("laid_down", json::array()))
-      if (auto t = b.At({f.value("x", 0), f.value("y", 0)}))
-        for (size_t s = 0; s < b.rotated(*t).segments.size(); ++s)
-          if (model::FeatureName(b.rotated(*t), static_cast<int>(s)) == f.value("feature", ""))
-            laid_down.insert(b.Find(Board::Node(*t, static_cast<int>(s))));
+  // A module may keep figures on a completed feature (the excuse hook, Excuse::kStaysOnCompleted,
+  // e.g. on a feature laid down): a city where a new meeple would be excused is no candidate.
+  Position probe = pos;
+  probe.figures.push_back({.owner = 0, .kind = model::kMeeple});
+  const int probe_figure = static_cast<int>(probe.figures.size()) - 1;
   std::vector<Cand> cands;
   for (int t = 0; t < b.size(); ++t) {
     if (HasFigureOn(j, b.tile(t).pos)) continue;  // keep one figure of a kind per tile
@@ -283,7 +288,9 @@ std::optional<Corruption> FigureOnCompletedCity(const Position& pos, const json&
     for (size_t s = 0; s < segs.size(); ++s) {
       if (segs[s].kind != FeatureKind::kCity) continue;
       int root = b.Find(Board::Node(t, static_cast<int>(s)));
-      if (!b.IsComplete(root) || laid_down.count(root)) continue;
+      if (!b.IsComplete(root)) continue;
+      probe.figures[probe_figure].node = Board::Node(t, static_cast<int>(s));
+      if (ExcusedByModule(probe, probe_figure, model::Excuse::kStaysOnCompleted)) continue;
       const auto& tiles = b.Info(root).tiles;
       if (pos.turn.placed >= 0 &&
           std::find(tiles.begin(), tiles.end(), pos.turn.placed) != tiles.end())
@@ -319,94 +326,52 @@ std::optional<Corruption> NegativeScore(const Position& pos, const json& j, std:
                  "player " + std::to_string(p) + " scores " + std::to_string(s),
                  j,
                  {"BASE-TRACK"}};
-  // With The Messengers the two scoring figures (never below 0) no longer make the score.
-  if (pos.cfg().FindExpansion("messengers")) out.rulings.insert("MSG-CHOOSE");
   out.position["players"][p]["score"] = s;
-  return out;
-}
-
-// BASE-MEEPLE-FREE: a player's phantom put on the very segment a meeple stands on.
-std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
-                                          std::mt19937_64& rng) {
-  int ph = pos.cfg().FigureKind("phantom");
-  if (ph < 0) return std::nullopt;
-  // With The Gifts, Change Position can put a meeple and a phantom on one segment (GIFT-COMBO;
-  // the core's BASE-MEEPLE-FREE check excuses it): not a corruption there.
-  if (pos.cfg().FindExpansion("gifts")) return std::nullopt;
-  // With Christmas Present, a figure-occupied card of the feature's kind, once played, does too
-  // (XMAS-CARD-FIGURE-OCCUPIED-*): only features of the other kinds are candidates.
-  std::set<std::string> played;
-  if (j.contains("expansions") && j["expansions"].contains("christmas_present"))
-    for (const json& c : j["expansions"]["christmas_present"].value("discard", json::array()))
-      if (c.is_string()) played.insert(c.get<std::string>());
-  static const char* kOccupiedCard[] = {"figure-occupied-road", "figure-occupied-city",
-                                        "figure-occupied-field", "figure-occupied-monastery"};
-  std::vector<int> cands;
-  for (size_t f = 0; f < pos.figures.size(); ++f) {
-    const model::Figure& fig = pos.figures[f];
-    if (fig.kind != model::kMeeple) continue;
-    const auto kind = pos.board.Info(pos.board.Find(fig.node)).kind;
-    if (played.count(kOccupiedCard[static_cast<int>(kind)])) continue;
-    int tile = Board::TileOf(fig.node);
-    bool tile_has_phantom = false;
-    for (const model::Figure& g : pos.figures)
-      tile_has_phantom |= g.kind == ph && Board::TileOf(g.node) == tile;
-    if (!tile_has_phantom) cands.push_back(static_cast<int>(f));
-  }
-  std::vector<int> players;
-  for (size_t p = 0; p < pos.players.size(); ++p)
-    if (pos.players[p].supply[ph] > 0) players.push_back(static_cast<int>(p));
-  if (cands.empty() || players.empty()) return std::nullopt;
-  int f = Pick(cands, rng);
-  int p = Pick(players, rng);
-  json fig = j["figures"][f];
-  fig["owner"] = p;
-  fig["kind"] = "phantom";
-  Corruption out{"phantom-on-meeple",
-                 "the phantom of player " + std::to_string(p) + " on the segment of figure " +
-                     std::to_string(f),
-                 j,
-                 {"BASE-MEEPLE-FREE"}};
-  out.position["figures"].push_back(fig);
-  out.position["players"][p]["supply"]["phantom"] = 0;
   return out;
 }
 
 }  // namespace
 
+// The core's kinds, then each module's (module_props.cc), in registry order.
 const std::vector<CorruptionKind>& CorruptionKinds() {
-  static const std::vector<CorruptionKind> kinds = {
-      {"mismatched-edge", {}, MismatchedEdge},
-      {"detached-tile", {}, DetachedTile},
-      {"overlap", {}, Overlap},
-      {"figure-on-missing-feature", {}, FigureOnMissingFeature},
-      {"too-many-copies", {}, TooManyCopies},
-      {"too-many-meeples",
-       {},
-       [](const Position& p, const json& j, std::mt19937_64& rng) {
-         auto c = ExtraFigures(p, j, rng, "meeple", "BASE-MEEPLE-SUPPLY", 3);
-         if (c) c->kind = "too-many-meeples";
-         return c;
-       }},
-      {"figure-on-completed-city", {}, FigureOnCompletedCity},
-      {"negative-score", {}, NegativeScore},
-      // Phantom (PH-SETUP: one phantom per player).
-      {"two-phantoms",
-       {"phantom"},
-       [](const Position& p, const json& j, std::mt19937_64& rng) {
-         auto c = ExtraFigures(p, j, rng, "phantom", "PH-SETUP", 1);
-         if (c) c->kind = "two-phantoms";
-         return c;
-       }},
-      {"phantom-on-meeple", {"phantom"}, PhantomOnMeeple},
-      // The Messengers, The Gifts, Christmas Present (gen_corruption_exp.cc).
-      {"tracks-off-score", {"messengers"}, TracksOffScore},
-      {"message-in-hand", {"messengers"}, MessageInHandOutsideStep},
-      {"gift-card-count", {"gifts"}, GiftCardCount},
-      {"xmas-third-copy", {"christmas_present"}, XmasThirdCopy},
-      {"xmas-hand-over-limit", {"christmas_present"}, XmasHandOverLimit},
-  };
-  return kinds;
+  static const std::vector<CorruptionKind> all = [] {
+    std::vector<CorruptionKind> kinds = {
+        {"mismatched-edge", {}, MismatchedEdge},
+        {"detached-tile", {}, DetachedTile},
+        {"overlap", {}, Overlap},
+        {"figure-on-missing-feature", {}, FigureOnMissingFeature},
+        {"too-many-copies", {}, TooManyCopies},
+        {"too-many-meeples",
+         {},
+         [](const Position& p, const json& j, std::mt19937_64& rng) {
+           auto c = ExtraFigures(p, j, rng, "meeple", "BASE-MEEPLE-SUPPLY", 3);
+           if (c) c->kind = "too-many-meeples";
+           return c;
+         }},
+        {"figure-on-completed-city", {}, FigureOnCompletedCity},
+        {"negative-score", {}, NegativeScore},
+    };
+    // A core kind's rulings, with those an enabled module adds to them (ModuleProps::adds_rulings).
+    for (CorruptionKind& k : kinds) {
+      k.make = [make = std::move(k.make), name = k.name](const Position& pos, const json& j,
+                                                         std::mt19937_64& rng) {
+        std::optional<Corruption> c = make(pos, j, rng);
+        if (c)
+          for (const model::Expansion* e : pos.cfg().expansions)
+            if (const ModuleProps* m = PropsOf(e))
+              for (const auto& [kind, ruling] : m->adds_rulings)
+                if (kind == name) c->rulings.emplace(ruling);
+        return c;
+      };
+    }
+    for (const ModuleProps& m : ModuleTable())
+      for (CorruptionKind k : m.corruptions) {
+        k.needs = {std::string(m.module->Id())};
+        kinds.push_back(std::move(k));
+      }
+    return kinds;
+  }();
+  return all;
 }
 
 const CorruptionKind* FindCorruption(const std::string& name) {

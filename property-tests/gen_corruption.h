@@ -2,8 +2,8 @@
 // Illegal positions by targeted corruption of a legal one (design notes §6). Each corruption
 // changes the position file so that exactly one rule is broken and carries what `carc validate`
 // must answer: the exact set of ruling IDs (exit 2), or for input that cannot even be read, exit
-// 65 with a message naming the JSON location. Kinds are rows of a table; an expansion adds its
-// rows (with `needs`) as it lands.
+// 65 with a message naming the JSON location. Kinds are rows of a table; a module's rows are in its
+// row of module_props.cc.
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -38,6 +38,16 @@ struct CorruptionKind {
 const std::vector<CorruptionKind>& CorruptionKinds();
 const CorruptionKind* FindCorruption(const std::string& name);
 bool Applies(const CorruptionKind& k, const model::Position& pos);
+
+// Whether an enabled module's rules let figure `figure` (an index into pos.figures) break the
+// core's check `excuse` (the excuse hook, hooks.h).
+bool ExcusedByModule(const model::Position& pos, int figure, model::Excuse excuse);
+
+// A player's supply of figure kind `kind` raised above what they own, breaking `ruling`
+// (BASE-MEEPLE-SUPPLY for meeples; each figure kind cites its own supply ruling, e.g. PH-SETUP).
+std::optional<Corruption> ExtraFigures(const model::Position& pos, const nlohmann::json& j,
+                                       std::mt19937_64& rng, const std::string& kind,
+                                       const std::string& ruling, int max);
 
 // Parses and validates the corrupted file (what `carc validate` does); nullopt when the answer is
 // exactly what the corruption carries, else what came instead.

@@ -17,6 +17,9 @@ namespace {
 int Uniform(int lo, int hi, std::mt19937_64& rng) {
   return std::uniform_int_distribution<int>(lo, hi)(rng);
 }
+int Pick(const std::vector<int>& v, std::mt19937_64& rng) {
+  return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)];
+}
 
 // The names an enum argument of a declared action takes (ArgDecl::names): the messages of
 // draw_message, the gift cards of gift_draw.
@@ -38,6 +41,48 @@ std::string AnyName(const Position& pos, std::string_view type, std::string_view
 }
 
 }  // namespace
+
+// BASE-MEEPLE-FREE: a player's phantom put on the very segment a meeple stands on. Where an
+// enabled module's rules let the phantom share that segment (the excuse hook,
+// Excuse::kOccupiedFeature: The Gifts' Change Position, GIFT-COMBO; a figure-occupied card of the
+// feature's kind once played, XMAS-CARD-FIGURE-OCCUPIED-*), the meeple is no candidate.
+std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
+                                          std::mt19937_64& rng) {
+  const int ph = pos.cfg().FigureKind("phantom");
+  if (ph < 0) return std::nullopt;
+  Position probe = pos;
+  probe.figures.push_back({.owner = 0, .kind = ph});
+  const int probe_figure = static_cast<int>(probe.figures.size()) - 1;
+  std::vector<int> cands;
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const model::Figure& fig = pos.figures[f];
+    if (fig.kind != model::kMeeple) continue;
+    probe.figures[probe_figure].node = fig.node;
+    if (ExcusedByModule(probe, probe_figure, model::Excuse::kOccupiedFeature)) continue;
+    const int tile = model::Board::TileOf(fig.node);
+    bool tile_has_phantom = false;
+    for (const model::Figure& g : pos.figures)
+      tile_has_phantom |= g.kind == ph && model::Board::TileOf(g.node) == tile;
+    if (!tile_has_phantom) cands.push_back(static_cast<int>(f));
+  }
+  std::vector<int> players;
+  for (size_t p = 0; p < pos.players.size(); ++p)
+    if (pos.players[p].supply[ph] > 0) players.push_back(static_cast<int>(p));
+  if (cands.empty() || players.empty()) return std::nullopt;
+  const int f = Pick(cands, rng);
+  const int p = Pick(players, rng);
+  json fig = j["figures"][f];
+  fig["owner"] = p;
+  fig["kind"] = "phantom";
+  Corruption out{"phantom-on-meeple",
+                 "the phantom of player " + std::to_string(p) + " on the segment of figure " +
+                     std::to_string(f),
+                 j,
+                 {"BASE-MEEPLE-FREE"}};
+  out.position["figures"].push_back(fig);
+  out.position["players"][p]["supply"]["phantom"] = 0;
+  return out;
+}
 
 // MSG-CHOOSE: the scoring meeple of one player moved on by 1-4 points the score does not show
 // (the two figures plus the points waiting for a figure always make the score).

@@ -1,5 +1,6 @@
 #pragma once
-// Corruption kinds of the expansions' own state (rows of CorruptionKinds(), gen_corruption.cc).
+// Corruption kinds of the expansions' own state and figures (rows of
+// each module's ModuleProps, module_props.cc).
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -10,6 +11,9 @@
 
 namespace carc::prop {
 
+// The Phantom: its phantom on the segment a meeple stands on (BASE-MEEPLE-FREE).
+std::optional<Corruption> PhantomOnMeeple(const model::Position& pos, const nlohmann::json& j,
+                                          std::mt19937_64& rng);
 // The Messengers (MSG-CHOOSE, MSG-RESOLVE).
 std::optional<Corruption> TracksOffScore(const model::Position& pos, const nlohmann::json& j,
                                          std::mt19937_64& rng);

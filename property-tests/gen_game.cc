@@ -5,10 +5,8 @@
 
 #include "model/core/rules.h"
 #include "model/core/step.h"
-#include "model/expansions/christmas_present/actions.h"
-#include "model/expansions/christmas_present/cards.h"
-#include "model/expansions/christmas_present/state.h"
 #include "model/expansions/registry.h"
+#include "property-tests/module_props.h"
 
 namespace carc::prop {
 
@@ -51,38 +49,12 @@ std::vector<std::vector<std::string>> ExpansionCombinations() {
 
 namespace {
 
-namespace xmas = exp::christmas_present;
-
-// What SeededSpec looks at in an action: Christmas Present's card plays and draws, as the
-// module writes them (actions.h: an action of any code but the five others is written
-// "xmas_play" with its player; a draw names its card when the card is known), read from the
-// action's typed arguments (writing each card action out was most of the seeding).
-struct Kind {
-  bool xmas_play = false;
-  int player = -1;              // xmas_play: who plays
-  bool draws_holdable = false;  // xmas_draw_card of a card that is not a lightning card
-};
-
-Kind KindOf(const Action& a) {
-  Kind k;
-  if (a.type != model::ActionType::kExpansion || !a.expansion ||
-      a.expansion->Id() != "christmas_present")
-    return k;
-  switch (a.code) {
-    case xmas::kDrawCard:
-      k.draws_holdable =
-          xmas::kDrawnArg.Has(a) && xmas::TimingOf(xmas::kDrawnArg(a)) != xmas::Timing::kImmediate;
-      return k;
-    case xmas::kCancel:
-    case xmas::kAllow:
-    case xmas::kDiscard:
-    case xmas::kKeepTile:
-      return k;
-    default:
-      k.xmas_play = true;
-      k.player = xmas::kPlayerArg(a);
-      return k;
-  }
+// The action as SeededSpec sees it: its module's row (ModuleProps::seed_kind), else nothing to
+// hoard.
+SeedKind KindOf(const Action& a) {
+  if (a.type != model::ActionType::kExpansion || !a.expansion) return {};
+  const ModuleProps* m = PropsOf(a.expansion);
+  return m && m->seed_kind ? m->seed_kind(a) : SeedKind{};
 }
 
 }  // namespace
@@ -106,7 +78,7 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
   std::vector<bool> hoards(static_cast<size_t>(s.players));
   if (s.players <= 4 && uni(4) != 0) hoards[uni(hoards.size())] = true;
   std::vector<Action> legal;
-  std::vector<Kind> kinds;
+  std::vector<SeedKind> kinds;
   std::vector<int> view, own, holdable;
   for (int guard = 0; !pos.turn.game_over && guard <= 1000; ++guard) {
     legal = model::LegalActions(pos);
@@ -118,8 +90,8 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
       bool any_hoarded = false;
       for (size_t k = 0; k < legal.size(); ++k) {
         kinds.push_back(KindOf(legal[k]));
-        const Kind& kd = kinds.back();
-        hoarded[k] = kd.xmas_play && kd.player >= 0 &&
+        const SeedKind& kd = kinds.back();
+        hoarded[k] = kd.hoardable_play && kd.player >= 0 &&
                      kd.player < static_cast<int>(hoards.size()) && hoards[kd.player];
         any_hoarded |= hoarded[k];
       }
@@ -151,17 +123,9 @@ GameSpec SeededSpec(uint64_t seed, const std::vector<std::string>& expansions) {
 
 std::vector<std::string> StepKeys(const Position& at) {
   std::vector<std::string> out;
-  const std::string_view step = at.current_step().Name();
-  out.emplace_back(step);
-  if (step == "xmas_turn_start" && at.supply.total() == 0) {
-    const xmas::State* s = xmas::Slice(at);
-    if (s && s->two_tiles.empty()) out.emplace_back(kGameEndCardsKey);
-  }
-  if (step != "xmas_place_window") return out;
-  const xmas::State* s = xmas::Slice(at);
-  if (s && std::any_of(s->forces.begin(), s->forces.end(),
-                       [&](const xmas::Force& f) { return f.target == at.turn.player; }))
-    out.emplace_back(kForcedPlacementKey);
+  out.emplace_back(at.current_step().Name());
+  for (const model::Expansion* e : at.cfg().expansions)
+    if (const ModuleProps* m = PropsOf(e); m && m->step_keys) m->step_keys(at, out);
   return out;
 }
 

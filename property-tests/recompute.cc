@@ -12,6 +12,7 @@
 #include "model/core/step.h"
 #include "property-tests/features_flat.h"
 #include "property-tests/gen_game.h"
+#include "property-tests/module_props.h"
 
 namespace carc::prop {
 
@@ -23,39 +24,14 @@ using nlohmann::json;
 
 namespace {
 
-// Features (board roots) a Christmas Present card acts on at final scoring: advantage cards
-// attached (majority + 1, XMAS-FN13), laid-down features (XMAS-FN11/FN12: completed ones keep
-// their figures and are paid as deferred values) and advantage-field choices. The oracle leaves
-// them out; every other feature is compared exactly.
-// `file`, when given, is DumpPosition(pos), whose section of the module is read instead of
-// writing it again.
-std::set<int> CardFeatures(const Position& pos, const json* file) {
+// The features (board roots) whose final scoring an enabled module changes (its row's
+// oracle_leaves_out, module_props.h): the oracle leaves them out; every other feature is
+// compared exactly.
+std::set<int> ModuleFeatures(const Position& pos) {
   std::set<int> out;
-  if (!pos.cfg().FindExpansion("christmas_present")) return out;
-  // The module's section as DumpPosition writes it (its dump and variants), alone; DumpPosition
-  // leaves an empty section out.
-  json own = json::object();
-  const json* section = &own;
-  if (file) {
-    const auto ex = file->find("expansions");
-    if (ex != file->end())
-      if (const auto it = ex->find("christmas_present"); it != ex->end()) section = &*it;
-  } else {
-    for (const model::ModuleDecl& m : pos.cfg().modules) {
-      if (m.module->Id() != "christmas_present") continue;
-      if (m.state.dump) m.state.dump(pos, own);
-      model::DumpVariants(m, pos, own);
-    }
-  }
-  const json& x = *section;
-  for (const char* key : {"attached", "laid_down", "field_choices"}) {
-    if (!x.contains(key)) continue;
-    for (const json& r : x[key]) {
-      if (!r.contains("feature")) continue;
-      auto node = model::ReadFeatureRef(r, pos, "");
-      if (node.ok()) out.insert(pos.board.Find(*node));
-    }
-  }
+  for (const model::Expansion* e : pos.cfg().expansions)
+    if (const ModuleProps* m = PropsOf(e); m && m->oracle_leaves_out)
+      m->oracle_leaves_out(pos, out);
   return out;
 }
 
@@ -84,8 +60,7 @@ class FinalOfPos {
 // The final-scoring oracle (BASE-END-ROAD/-CITY/-MONASTERY/-FARM, BASE-MAJORITY) on the flood
 // fill `flood` of pos.board.
 std::optional<std::string> CompareFinalScoringOn(const Position& pos, const Segs& sg,
-                                                 const Flat& flood, FinalOfPos& final,
-                                                 const json* file) {
+                                                 const Flat& flood, FinalOfPos& final) {
   const auto& o = pos.cfg().options;
   if (o.city_scoring != model::CityScoring::kStandard ||
       o.farm_scoring != model::FarmScoring::kPerFarm)
@@ -97,7 +72,7 @@ std::optional<std::string> CompareFinalScoringOn(const Position& pos, const Segs
     s.resize(pos.players.size(), 0);
     s[f.owner] += pos.cfg().figure_kinds[f.kind].strength;
   }
-  const std::set<int> excluded = CardFeatures(pos, file);
+  const std::set<int> excluded = ModuleFeatures(pos);
   std::vector<int> want(pos.players.size(), 0);
   for (const auto& [key, s] : strength) {
     if (excluded.count(b.Find(Board::Node(sg.tile(key), sg.seg(key))))) continue;
@@ -287,7 +262,7 @@ std::optional<FeatureDifference> CompareAllFeatures(const Position& pos, int roo
     if (auto d = Diff(ToMap(played, sg), ToMap(flood, sg), "incremental", "flood fill"))
       return FeatureDifference{FeatureDifference::kFeatures, *d};
   FinalOfPos final(pos);
-  if (auto d = CompareFinalScoringOn(pos, sg, flood, final, file))
+  if (auto d = CompareFinalScoringOn(pos, sg, flood, final))
     return FeatureDifference{FeatureDifference::kFinalScoring, *d};
   if (auto d = CompareFigurePlacementsOn(pos, sg, flood))
     return FeatureDifference{FeatureDifference::kFigurePlacements, *d};

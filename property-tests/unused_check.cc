@@ -6,11 +6,11 @@
 
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
-#include "model/expansions/messengers/messengers.h"
 #include "model/expansions/registry.h"
 #include "property-tests/board_transform.h"
 #include "property-tests/check_util.h"
 #include "property-tests/checks.h"
+#include "property-tests/module_props.h"
 
 namespace carc::prop {
 
@@ -21,32 +21,17 @@ using nlohmann::json;
 
 namespace {
 
-// Where "enabled but unused changes nothing" needs an exact adjustment (README.md):
-// Messengers' scoring figures always come into play and a figure stopping on a dark space takes a
-// message (MSG-DARK), so the games are compared up to the first message decision (draw, seal,
-// carry out), whole when no message was taken, and the 0-point final sum (MSG-FINAL) is not a
-// scoring. Gifts are received whether or not they are opened (GIFT-GET), so their end scoring
-// (GIFT-END, 2 per unopened card) is the only difference.
-bool EndsComparison(const std::string& id, const Position& pos, const Action& a) {
-  return id == "messengers" && UsesExpansion(pos, a, id) &&
-         model::DumpAction(pos, a).value("type", "") != "assign_points";
+// Where "enabled but unused changes nothing" needs an exact adjustment (README.md), the
+// module's row says so (ModuleProps, module_props.h).
+bool EndsComparison(const ModuleProps* m, const Position& pos, const Action& a) {
+  return m && m->ends_unused_comparison && m->ends_unused_comparison(pos, a);
 }
-bool ExpansionOnlyEvent(const std::string& id, const model::ScoreEvent& ev) {
-  if (id == "messengers")
-    return ev.points == 0 &&
-           ev.cause == exp::messengers::MakeCause(exp::messengers::Cause::kFinalSum);
-  if (id == "gifts")
-    return std::find(ev.rulings.begin(), ev.rulings.end(), "GIFT-END") != ev.rulings.end();
-  return false;
+bool ExpansionOnlyEvent(const ModuleProps* m, const model::ScoreEvent& ev) {
+  return m && m->own_event && m->own_event(ev);
 }
-
-// The points of an event that an unused component still earns: Christmas Present's
-// 2-per-figure-in-supply card counts the phantom, which stays in the supply (XMAS-Q-SUPPLY).
-int OwnPointsIn(const std::string& id, const model::ScoreEvent& ev) {
-  if (id == "phantom" &&
-      std::count(ev.rulings.begin(), ev.rulings.end(), "XMAS-CARD-2-PER-FIGURE-IN-SUPPLY"))
-    return 2;
-  return 0;
+// The points of an event that an unused component still earns.
+int OwnPointsIn(const ModuleProps* m, const model::ScoreEvent& ev) {
+  return m && m->points_in ? m->points_in(ev) : 0;
 }
 
 // One game of the comparison, played decision by decision as Playout plays it (the same lists,
@@ -134,14 +119,15 @@ bool SameStep(const Side& without, const Position& with) {
 }
 
 // A card with nothing to act on may still be opened or played without a target (Gifts' Synod
-// with no free figure or monastery). The unused phantom is a figure that could go there, so such
-// an option exists only without it: the lists differ exactly by options without a target, and
-// the games part at this decision (the comparison stops, as for Messengers' first message).
-bool OnlyNoTargetOptionsDiffer(const std::string& id, const Position& without,
+// with no free figure or monastery). An unused figure could go there (the module's row says so,
+// ModuleProps::parts_on_untargeted_options), so such an option exists only without it: the lists
+// differ exactly by options without a target, and the games part at this decision (the comparison
+// stops, as for Messengers' first message).
+bool OnlyNoTargetOptionsDiffer(const ModuleProps* m, const Position& without,
                                const std::vector<Action>& without_legal, const Position& with,
                                const std::vector<Action>& with_legal,
                                const std::vector<Action>& with_allowed_id) {
-  if (id != "phantom") return false;
+  if (!m || !m->parts_on_untargeted_options) return false;
   if (with_allowed_id.size() == with_legal.size()) return false;
   const std::vector<std::string> kb = ActionKeys(without, without_legal);
   const std::vector<std::string> ke = ActionKeys(with, with_allowed_id);
@@ -191,6 +177,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
     if (e == id || std::count(without.expansions.begin(), without.expansions.end(), e))
       with.expansions.push_back(e);
   with.unused.push_back(id);
+  const ModuleProps* props = PropsOf(id);
   Side gb(std::move(without)), ge(std::move(with));
   // The result, once both games are played out: a playout error of either comes first.
   auto finish = [&](std::optional<Failure> f) -> std::optional<Failure> {
@@ -220,7 +207,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
     return own;
   };
   for (; !ge.Over(); ge.Take()) {
-    if (EndsComparison(id, ge.pos, ge.Choice())) {
+    if (EndsComparison(props, ge.pos, ge.Choice())) {
       whole = false;
       break;
     }
@@ -232,7 +219,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
     if (gb.Over()) {  // more decisions kept than it took
       int more = kept;
       for (ge.Take(); !ge.Over(); ge.Take()) {  // the count, for the message
-        if (EndsComparison(id, ge.pos, ge.Choice())) break;
+        if (EndsComparison(props, ge.pos, ge.Choice())) break;
         if (AtStepOf(ge.pos, only_id)) continue;
         if (!OnlyForUnused(allowed_of_id(), ge.legal)) ++more;
       }
@@ -240,7 +227,7 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
                          " without it"));
     }
     if (!SameKeys(gb.pos, gb.legal, ge.pos, allowed_id)) {
-      if (OnlyNoTargetOptionsDiffer(id, gb.pos, gb.legal, ge.pos, ge.legal, allowed_id))
+      if (OnlyNoTargetOptionsDiffer(props, gb.pos, gb.legal, ge.pos, ge.legal, allowed_id))
         return finish(std::nullopt);  // the games part here: compared up to this decision
       return finish(fail("other legal actions at decision " + std::to_string(n) +
                          "; without it: " + model::DumpPosition(gb.pos).dump()));
@@ -271,11 +258,11 @@ std::optional<Failure> CheckUnusedExpansion(const GameSpec& base_spec, const std
   auto compared = [&](const Side& g, bool count_extra) {
     std::vector<Compared> out;
     for (const auto& ev : g.events) {
-      if (count_extra && ExpansionOnlyEvent(id, ev)) {
+      if (count_extra && ExpansionOnlyEvent(props, ev)) {
         for (int w : ev.winners) extra[w] += ev.points;
         continue;
       }
-      const int own = count_extra ? OwnPointsIn(id, ev) : 0;
+      const int own = count_extra ? OwnPointsIn(props, ev) : 0;
       for (int w : ev.winners) extra[w] += own;
       out.push_back({model::FeatureKindName(ev.kind), ev.points - own, &ev.winners});
     }

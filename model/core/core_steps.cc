@@ -222,7 +222,7 @@ class PlaceFigureStep final : public Step {
  public:
   std::string_view Name() const override { return kPlaceFigure; }
   bool NeedsDecision(const Position& pos) const override {
-    return pos.turn.placed >= 0 && !Decided(pos, Name());
+    return pos.turn.placed >= 0 && !Decided(pos, pos.cfg().core_step.place_figure);
   }
   bool Handles(const Position&, const Action& a) const override {
     return a.type == ActionType::kPass ||
@@ -240,7 +240,7 @@ class PlaceFigureStep final : public Step {
       if (!r.verdict.legal) return r;
       PlaceFigure(pos, a);
     }
-    MarkDecided(pos, Name());
+    MarkDecided(pos, pos.cfg().core_step.place_figure);
     return r;
   }
   // BASE-MEEPLE-SUPPLY: at most one meeple per turn.
@@ -364,25 +364,21 @@ void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& ou
 }
 
 // The step asked is usually the current one (its NeedsDecision, from Advance and the legal
-// list): its name is then the current step's, compared as the same constant (names are unique
-// in a pipeline), without a search.
-namespace {
-int IndexOf(const Position& pos, std::string_view step) {
-  const auto& names = pos.cfg().step_names;
+// list): its index is then pos.turn.step, without a search.
+int IndexOf(const Position& pos, const Step& step) {
+  const auto& pipeline = pos.cfg().pipeline;
   const size_t cur = static_cast<size_t>(pos.turn.step);
-  if (cur < names.size() && names[cur].data() == step.data() && names[cur].size() == step.size())
-    return static_cast<int>(cur);
-  return pos.cfg().StepIndex(step);
-}
-}  // namespace
-
-bool Decided(const Position& pos, std::string_view step) {
-  int i = IndexOf(pos, step);
-  return i >= 0 && (pos.turn.decided & (1u << i));
+  if (cur < pipeline.size() && pipeline[cur] == &step) return static_cast<int>(cur);
+  return pos.cfg().IndexOf(&step);
 }
 
-void MarkDecided(Position& pos, std::string_view step) {
-  pos.turn.decided |= 1u << IndexOf(pos, step);
+bool Decided(const Position& pos, int step) {
+  return step >= 0 && (pos.turn.decided & (1u << step));
+}
+
+void MarkDecided(Position& pos, int step) {
+  CARC_DCHECK(step >= 0);
+  pos.turn.decided |= 1u << step;
 }
 
 int PlacedThisTurn(const Position& pos, int kind) {

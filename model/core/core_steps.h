@@ -39,9 +39,12 @@ void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node,
 // BASE-MEEPLE-TILE: does an enabled expansion lay down the feature `figure` (an index into
 // pos.figures) stands on (the excuse hook, Excuse::kLaidDown)?
 bool LaidDownByExpansion(const Position& pos, int figure);
-// Turn bookkeeping shared by steps: has the named step been decided this turn?
-bool Decided(const Position& pos, std::string_view step);
-void MarkDecided(Position& pos, std::string_view step);
+// Turn bookkeeping shared by steps: has pipeline step `step` (an index: GameConfig::core_step,
+// GameConfig::own_step, IndexOf) been decided this turn? -1 (a step not in the pipeline): never.
+bool Decided(const Position& pos, int step);
+void MarkDecided(Position& pos, int step);
+// The index of `step` in pos's pipeline (-1: not in it); the current step's without a search.
+int IndexOf(const Position& pos, const Step& step);
 // Figures of `kind` placed this turn.
 int PlacedThisTurn(const Position& pos, int kind);
 

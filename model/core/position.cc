@@ -21,6 +21,12 @@ int GameConfig::StepIndex(std::string_view name) const {
   return -1;
 }
 
+int GameConfig::IndexOf(const Step* step) const {
+  for (size_t i = 0; i < pipeline.size(); ++i)
+    if (pipeline[i] == step) return static_cast<int>(i);
+  return -1;
+}
+
 int GameConfig::FigureKind(std::string_view name) const {
   for (size_t i = 0; i < figure_kinds.size(); ++i)
     if (figure_kinds[i].name == name) return static_cast<int>(i);
@@ -60,7 +66,11 @@ std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
       cfg->preempting.emplace_back(static_cast<int>(i), cfg->pipeline[i]);
   cfg->core_step = {.draw_tile = cfg->StepIndex(kDrawTile),
                     .place_tile = cfg->StepIndex(kPlaceTile),
+                    .place_figure = cfg->StepIndex(kPlaceFigure),
                     .score_completed = cfg->StepIndex(kScoreCompleted)};
+  // Steps are asked for by index (Decided, MarkDecided): names are resolved here, once.
+  for (const FigureKindDef& k : cfg->figure_kinds)
+    cfg->own_step.push_back(k.traits.own_step.empty() ? -1 : cfg->StepIndex(k.traits.own_step));
   return cfg;
 }
 

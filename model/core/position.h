@@ -24,14 +24,19 @@ struct GameConfig {
   std::vector<const Expansion*> step_owner;    // parallel to pipeline; nullptr = a core step
   std::vector<std::string_view> step_names;    // parallel to pipeline: each step's Name()
   int StepIndex(std::string_view name) const;  // -1 if none
+  // The index of `step` in the pipeline (-1: not in it), by the step object's address.
+  int IndexOf(const Step* step) const;
   // The pipeline's preempting steps (Step::Preempts) with their indices, in pipeline order.
   std::vector<std::pair<int, const Step*>> preempting;
   // The core steps every pipeline has, by index (resolved by MakeConfig).
   struct CoreSteps {
     int draw_tile = -1;
     int place_tile = -1;
+    int place_figure = -1;
     int score_completed = -1;
   } core_step;
+  // Per figure kind, the index of the step it is placed at (FigureTraits::own_step); -1: none.
+  std::vector<int> own_step;
   const Expansion* StepOwner(int step) const { return step_owner[step]; }
   // What the modules declared (module_loader.h), parallel to `expansions`; per hook, the
   // callables registered (registry order); the declared actions of all modules.

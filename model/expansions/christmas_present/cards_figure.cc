@@ -91,8 +91,9 @@ bool Resolve(Position& pos, const Play& p, ApplyResult& r) {
   if (pos.players[p.player].supply[model::kMeeple] <= 0) return true;  // BASE-MEEPLE-SUPPLY
   model::PlaceFigureAt(pos, p.player, model::kMeeple, p.node);
   s.card_figures_this_turn++;
-  if (s.variants.extra() == Extra::kReplacesNormal && !model::Decided(pos, model::kPlaceFigure))
-    model::MarkDecided(pos, model::kPlaceFigure);
+  if (s.variants.extra() == Extra::kReplacesNormal &&
+      !model::Decided(pos, pos.cfg().core_step.place_figure))
+    model::MarkDecided(pos, pos.cfg().core_step.place_figure);
   r.verdict.reasons.push_back({Info(p.card).ruling, "a meeple from the supply goes on the " +
                                                         model::FeatureAt(pos, p.node)});
   return true;

@@ -159,7 +159,7 @@ class ForcedPlaceStep final : public model::Step {
                          "), where it fits: the step cannot be passed");
     }
     if (a.type == ActionType::kPass) {
-      model::MarkDecided(pos, Name());
+      model::MarkDecided(pos, model::IndexOf(pos, *this));
       return {};
     }
     if (a.type == ActionType::kExpansion) {
@@ -224,7 +224,7 @@ class ForcedPlaceStep final : public model::Step {
   }
   bool OpponentWindow(const Position& pos) const {
     const State& s = *Slice(pos);
-    if (s.variants.force() != ForceTiming::kOpponentTurnOnDraw || model::Decided(pos, Name()))
+    if (s.variants.force() != ForceTiming::kOpponentTurnOnDraw || model::Decided(pos, model::IndexOf(pos, *this)))
       return false;
     for (PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
       if (q != pos.turn.player && HasPlays(pos, Window::kForce, q)) return true;

@@ -38,7 +38,8 @@ class TurnStartStep final : public model::Step {
     if (!s || pos.turn.placed >= 0 || pos.turn.drawn) return false;
     if (!s->two_tiles.empty()) return true;
     if (pos.supply.total() == 0) return GameEndDecider(pos) >= 0;
-    return !model::Decided(pos, Name()) && AnyPlay(pos, Window::kTurnStart, pos.turn.player);
+    return !model::Decided(pos, model::IndexOf(pos, *this)) &&
+           AnyPlay(pos, Window::kTurnStart, pos.turn.player);
   }
   bool Handles(const Position&, const Action& a) const override {
     return a.type == ActionType::kPass || IsCode(a, {kPlay, kKeepTile});
@@ -76,7 +77,7 @@ class TurnStartStep final : public model::Step {
         r.verdict.reasons.push_back({"XMAS-END", "the end card is not used"});
         return r;
       }
-      model::MarkDecided(pos, Name());
+      model::MarkDecided(pos, model::IndexOf(pos, *this));
       return {};
     }
     if (a.code == kKeepTile) return Keep(pos, kTileArg(a));
@@ -114,7 +115,7 @@ class TurnStartStep final : public model::Step {
 
  private:
   // XMAS-CARD-TAKE-TWO-TILES: one tile is kept, the other removed from the game.
-  static ApplyResult Keep(Position& pos, model::TileType t) {
+  ApplyResult Keep(Position& pos, model::TileType t) const {
     State& s = *Slice(pos);
     auto it = std::find(s.two_tiles.begin(), s.two_tiles.end(), t);
     if (it == s.two_tiles.end())
@@ -130,7 +131,7 @@ class TurnStartStep final : public model::Step {
                                      pos.cfg().catalog->Name(other) + " is removed from the game"});
     s.two_tiles.clear();
     pos.turn.drawn = t;
-    model::MarkDecided(pos, kStepTurnStart);
+    model::MarkDecided(pos, model::IndexOf(pos, *this));
     return r;
   }
 };
@@ -143,7 +144,7 @@ class DrawCardStep final : public model::Step {
   std::string_view Name() const override { return name_; }
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
-    return s && pos.turn.placed >= 0 && !model::Decided(pos, Name()) &&
+    return s && pos.turn.placed >= 0 && !model::Decided(pos, model::IndexOf(pos, *this)) &&
            !s->decks[static_cast<int>(deck_)].cards.empty() && QualifiesDraw(pos, deck_);
   }
   bool Handles(const Position&, const Action& a) const override {
@@ -166,7 +167,7 @@ class DrawCardStep final : public model::Step {
     ApplyResult r;
     State& s = *Slice(pos);
     if (a.type == ActionType::kPass) {
-      model::MarkDecided(pos, Name());
+      model::MarkDecided(pos, model::IndexOf(pos, *this));
       return r;
     }
     DeckState& d = s.decks[static_cast<int>(deck_)];
@@ -198,7 +199,7 @@ class DrawCardStep final : public model::Step {
     Card c = d.cards[at];
     d.cards.erase(d.cards.begin() + at);
     s.hands[pos.turn.player].push_back(c);
-    model::MarkDecided(pos, Name());
+    model::MarkDecided(pos, model::IndexOf(pos, *this));
     if (!pos.explain) return r;  // the lean path keeps no reasons or notes
     r.verdict.reasons.push_back(
         {deck_ == Deck::kMonastery ? "XMAS-DRAW-MONASTERY" : "XMAS-DRAW-ROAD",
@@ -230,7 +231,8 @@ class CardWindowStep final : public model::Step {
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     if (!s || pos.turn.placed < 0) return false;
-    if (s->pending || model::Decided(pos, Name())) return s->pending.has_value();
+    if (s->pending || model::Decided(pos, model::IndexOf(pos, *this)))
+      return s->pending.has_value();
     return ForEachPlayer(pos, [&](PlayerId q) { return AnyPlay(pos, w_, q); });
   }
   bool Handles(const Position& pos, const Action& a) const override {
@@ -253,7 +255,7 @@ class CardWindowStep final : public model::Step {
                      "replaces-normal: the card's figure was the turn's meeple "
                      "placement");
     if (a.type == ActionType::kPass) {
-      model::MarkDecided(pos, Name());
+      model::MarkDecided(pos, model::IndexOf(pos, *this));
       return {};
     }
     if (a.code == kPlay) return PlayCard(pos, a, w_);
@@ -381,6 +383,13 @@ class HandLimitStep final : public model::Step {
   }
 };
 
+// The step that draws a card of deck `d`.
+const DrawCardStep& DrawStep(Deck d) {
+  static const DrawCardStep draw_monastery(Deck::kMonastery, kStepDrawMonastery);
+  static const DrawCardStep draw_road(Deck::kRoad, kStepDrawRoad);
+  return d == Deck::kMonastery ? draw_monastery : draw_road;
+}
+
 }  // namespace
 
 // xmas_play out of its window: another player's turn (XMAS-USE, XMAS-Q-ANYTIME) or a step
@@ -456,8 +465,7 @@ static std::optional<Verdict> DrawOutOfStep(const Position& pos, const State* s,
   if (pos.turn.placed < 0)
     return Verdict::Illegal(ruling, "a " + name + " is drawn for the tile placed, and " + who +
                                         " has not placed this turn's tile yet");
-  const std::string_view draw_step = deck == Deck::kMonastery ? kStepDrawMonastery : kStepDrawRoad;
-  if (model::Decided(pos, draw_step))
+  if (model::Decided(pos, model::IndexOf(pos, DrawStep(deck))))
     return Verdict::Illegal(ruling, who + " already drew or declined the " + name +
                                         " of this tile: one per deck per tile");
   if (s->decks[static_cast<int>(deck)].cards.empty())
@@ -530,8 +538,8 @@ std::optional<Verdict> OutOfStepRuling(const Position& pos, const Action& a) {
 void AddSteps(model::ModuleLoader& loader) {
   using model::Place;
   static const TurnStartStep turn_start;
-  static const DrawCardStep draw_monastery(Deck::kMonastery, kStepDrawMonastery);
-  static const DrawCardStep draw_road(Deck::kRoad, kStepDrawRoad);
+  const DrawCardStep& draw_monastery = DrawStep(Deck::kMonastery);
+  const DrawCardStep& draw_road = DrawStep(Deck::kRoad);
   static const CardWindowStep early(Window::kEarly, kStepCardsEarly);
   static const CardWindowStep late(Window::kLate, kStepCardsLate);
   static const EndCardsStep end_cards;

@@ -292,7 +292,9 @@ class ReceiveStep final : public model::Step {
  public:
   std::string_view Name() const override { return kReceiveStep; }
   bool NeedsDecision(const Position& pos) const override {
-    if (pos.turn.placed < 0 || model::Decided(pos, Name()) || Slice(pos).received) return false;
+    if (pos.turn.placed < 0 || model::Decided(pos, model::IndexOf(pos, *this)) ||
+        Slice(pos).received)
+      return false;
     return Chance(Slice(pos)) && Earned(pos, nullptr);
   }
   bool Handles(const Position&, const Action& a) const override { return IsGift(a, kDrawCard); }
@@ -326,7 +328,7 @@ class ReceiveStep final : public model::Step {
     }
     if (pos.explain) Earned(pos, &r.verdict.reasons);  // reasons only: lean keeps none
     Give(pos, static_cast<Card>(c), r);
-    model::MarkDecided(pos, Name());
+    model::MarkDecided(pos, model::IndexOf(pos, *this));
     return r;
   }
   std::optional<std::string> ChanceToState(const Position&) const override {
@@ -339,8 +341,8 @@ class ReceiveStep final : public model::Step {
                             "(gift_draw) is drawn first, at the end of step 1"};
   }
   void Run(Position& pos, ApplyResult& r) const override {
-    if (pos.turn.placed < 0 || model::Decided(pos, Name())) return;
-    model::MarkDecided(pos, Name());
+    if (pos.turn.placed < 0 || model::Decided(pos, model::IndexOf(pos, *this))) return;
+    model::MarkDecided(pos, model::IndexOf(pos, *this));
     // Run follows NeedsDecision's no (Step::Run): where the card drawn is a chance, that no says
     // the gift was not earned, and the lean path (which keeps no notes) need not ask again.
     if (!pos.explain && Chance(Slice(pos))) return;
@@ -418,8 +420,9 @@ class PhantomStep final : public model::Step {
     const int k = OwnStepFigure(pos);
     return pos.turn.placed >= 0 && ReturnedThisTurn(pos) &&
            d.variants.phantom_reuse == PhantomReuse::kNextTurnOnly && k >= 0 &&
-           pos.players[pos.turn.player].supply[k] > 0 && !model::Decided(pos, Name()) &&
-           !model::Decided(pos, pos.cfg().figure_kinds[k].traits.own_step);
+           pos.players[pos.turn.player].supply[k] > 0 &&
+           !model::Decided(pos, model::IndexOf(pos, *this)) &&
+           !model::Decided(pos, pos.cfg().own_step[k]);
   }
   bool Handles(const Position& pos, const Action& a) const override {
     return a.type == ActionType::kPass ||
@@ -438,8 +441,8 @@ class PhantomStep final : public model::Step {
           "again only in a later turn (variant next-turn-only, PH-REUSE)");
       return r;
     }
-    model::MarkDecided(pos, Name());
-    model::MarkDecided(pos, pos.cfg().figure_kinds[OwnStepFigure(pos)].traits.own_step);
+    model::MarkDecided(pos, model::IndexOf(pos, *this));
+    model::MarkDecided(pos, pos.cfg().own_step[OwnStepFigure(pos)]);
     r.verdict.reasons.push_back(
         {"GIFT-Q-PHANTOM", "the phantom returned this turn waits for a later turn"});
     return r;
@@ -451,9 +454,10 @@ class PhantomStep final : public model::Step {
   // Default same-turn-reuse: the returned phantom is simply back in the supply.
   void Run(Position& pos, ApplyResult& r) const override {
     const Data& d = Slice(pos);
-    if (pos.turn.placed >= 0 && ReturnedThisTurn(pos) && !model::Decided(pos, Name()) &&
+    if (pos.turn.placed >= 0 && ReturnedThisTurn(pos) &&
+        !model::Decided(pos, model::IndexOf(pos, *this)) &&
         d.variants.phantom_reuse == PhantomReuse::kSameTurnReuse) {
-      model::MarkDecided(pos, Name());
+      model::MarkDecided(pos, model::IndexOf(pos, *this));
       r.notes.push_back({"GIFT-Q-PHANTOM",
                          "the phantom returned this turn (by a gift or a card) is back in the "
                          "supply and may be placed again this turn (same-turn-reuse)"});

@@ -36,8 +36,10 @@ class PlacePhantomStep final : public model::Step {
   // No phantom in supply (PH-SETUP: one per player, now on the board): no decision, the step
   // passes by itself.
   bool NeedsDecision(const Position& pos) const override {
-    return pos.turn.placed >= 0 && model::Decided(pos, model::kPlaceFigure) &&
-           !model::Decided(pos, kStep) && pos.players[pos.turn.player].supply[Kind(pos)] > 0;
+    const auto& cfg = pos.cfg();
+    return pos.turn.placed >= 0 && model::Decided(pos, cfg.core_step.place_figure) &&
+           !model::Decided(pos, model::IndexOf(pos, *this)) &&
+           pos.players[pos.turn.player].supply[Kind(pos)] > 0;
   }
   bool Handles(const Position& pos, const Action& a) const override {
     return a.type == ActionType::kPass ||
@@ -62,7 +64,7 @@ class PlacePhantomStep final : public model::Step {
               : model::Reason{"PH-ALONE", "the phantom is placed alone, like a meeple"});
       model::PlaceFigure(pos, a);
     }
-    model::MarkDecided(pos, kStep);
+    model::MarkDecided(pos, model::IndexOf(pos, *this));
     return r;
   }
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
