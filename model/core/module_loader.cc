@@ -23,6 +23,7 @@ void ModuleLoader::AddFigure(FigureKindDef def) {
   for (const FigureKindDef& k : target_.cfg.figure_kinds)
     if (k.name == def.name) target_.errors.push_back("figure kind \"" + def.name + "\" twice");
   def.owner = module_;
+  target_.decl.figure_kinds.push_back(static_cast<int>(target_.cfg.figure_kinds.size()));
   target_.cfg.figure_kinds.push_back(std::move(def));
 }
 

@@ -144,6 +144,8 @@ struct ModuleDecl {
   // Its rules look only at the features the placed tiles touch, so a position with
   // "board_partial" is judged with it enabled (ModuleLoader::JudgesPartialBoard).
   bool judges_partial_board = false;
+  // The figure kinds it declared (AddFigure), by id: resolved once, when the config is built.
+  std::vector<int> figure_kinds;
 };
 
 // The "variants" object of module m's section at `where` (its JSON pointer): each key a declared

@@ -13,7 +13,9 @@ using model::ApplyResult;
 using model::Position;
 using model::Verdict;
 
-int Kind(const Position& pos) { return pos.cfg().FigureKind(kFigure); }
+// The phantom's figure kind id in pos's configuration (declared in Load, resolved when the
+// configuration was built).
+int Kind(const Position& pos) { return pos.cfg().Module(&Get())->figure_kinds.front(); }
 
 // PH-SETUP: a phantom placement by a player whose one phantom is on the board.
 std::optional<Verdict> NoPhantom(const Position& pos, const Action& a) {
