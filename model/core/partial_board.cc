@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/core/feature_path.h"
 #include "model/core/scoring.h"
 
 namespace carc::model {
@@ -23,15 +24,14 @@ std::vector<int> Tiles(const Position& pos, int root) {
   return t;
 }
 
-// "the road through (1, 0), (2, 0)"; "the monastery at (0, 0)".
+// "the road through (1, 0), (2, 0)"; "the monastery at (0, 0)". The tiles in order along the
+// feature (a road from end to end), as the verdict's evidence lists them.
 std::string Named(const Position& pos, int root) {
   const FeatureKind kind = pos.board.Info(root).kind;
   std::string out = "the " + std::string(FeatureKindName(kind));
   if (kind == FeatureKind::kMonastery)
     return out + " at " + CoordText(pos.board.tile(Board::TileOf(root)).pos);
-  std::vector<Coord> cs;
-  for (int t : Tiles(pos, root)) cs.push_back(pos.board.tile(t).pos);
-  return out + " through " + CoordsText(cs);
+  return out + " through " + CoordsText(FeatureTilesAlong(pos, root));
 }
 
 std::string Reaches(const Position& pos, int root, const FeatureEnd& e) {
