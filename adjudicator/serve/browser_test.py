@@ -243,7 +243,7 @@ def main():
         wait.until(lambda d: "rotated 180" in d.find_element(By.ID, "actions").text)
         check(True, "r turns the disputed tile a quarter at a time (270, then back to 180)")
         click('circle.anchor[data-move="1"][data-feature="city:S"]')
-        wait.until(lambda d: "place meeple on city:S" in d.find_element(By.ID, "actions").text)
+        wait.until(lambda d: "place knight on city:S" in d.find_element(By.ID, "actions").text)
         Select(css("#claim-legal")).select_by_value("true")
         css("#claim-scores").send_keys("12, 11")
 
@@ -469,7 +469,7 @@ def main():
         click(cell(0, -1))
         wait.until(lambda d: "rotated 180" in d.find_element(By.ID, "actions").text)
         click('circle.anchor[data-move="1"][data-feature="city:S"]')
-        wait.until(lambda d: "place meeple on city:S" in d.find_element(By.ID, "actions").text)
+        wait.until(lambda d: "place knight on city:S" in d.find_element(By.ID, "actions").text)
         # The Messengers' action from the picker: assign_points, the dame chosen from a list.
         Select(css("#action-type")).select_by_value("assign_points")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#action-args select"))
@@ -666,6 +666,17 @@ def main():
         wait.until(lambda d: len(tiles_on_board()) == 2)
         check(tiles_on_board() == [["D", 0, 0, 0], ["U", 1, 0, 0]] and css("#turn-tile").get_attribute("value") == "E",
               f"Open… reads a file holding a line ({tiles_on_board()})")
+        # A partial board (fixtures/base/partial/pa07): the legality claim is upheld and the
+        # turn stops before its scoring, saying which unstated square decides it, as the CLI does.
+        pa07 = os.path.abspath(os.path.join(args.root, "fixtures/base/partial/pa07_monk_next_to_the_hole.position.json"))
+        css("#file-open").send_keys(pa07)
+        wait.until(lambda d: len(tiles_on_board()) == 4)
+        click("#btn-adjudicate")
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text)
+        check(css("#verdict").text == "upheld", f"the partial board's legality claim is upheld ({css('#verdict').text})")
+        check(any(l.startswith("Pending: the turn stops at step score: board_partial: the monastery at (0, 1)") for l in page_lines()),
+              "the pending line says which unstated square decides the scoring")
+        cli_lines_on_page(pa07, 0)
 
         # 12. A judge's phone: 390 px wide. The board first, the forms below; a tile placed and
         # turned by taps, a final-scoring question asked, the verdict read.

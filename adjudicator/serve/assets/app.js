@@ -963,10 +963,17 @@ function renderFigureKinds() {
   for (const k of kinds) s.append(el('option', { value: k }, k));
   if (kinds.includes(was)) s.value = was;
 }
+// A figure named by its role on the feature, as the verdict names it: a meeple on a road is a
+// thief; another kind keeps its name with the role after it (phantom thief).
+function figureRole(kind, feature) {
+  const role = { road: 'thief', city: 'knight', field: 'farmer', monastery: 'monk' }[String(feature || '').split(':')[0]];
+  if (!role) return kind;
+  return kind === 'meeple' ? role : `${kind} ${role}`;
+}
 function describeAction(a) {
   if (a.type === 'place_tile') return `place tile ${P().turn.tile || '?'} at (${a.x}, ${a.y}) rotated ${a.rotation || 0}`;
-  if (a.type === 'place_figure') return `place ${a.kind || 'meeple'} on ${a.feature}` + (a.x !== undefined ? ` of (${a.x}, ${a.y})` : '');
-  if (a.type === 'pass') return 'pass (no figure)';
+  if (a.type === 'place_figure') return `place ${figureRole(a.kind || 'meeple', a.feature)} on ${a.feature}` + (a.x !== undefined ? ` of (${a.x}, ${a.y})` : '');
+  if (a.type === 'pass') return 'pass (declines the choice of its step)';
   return JSON.stringify(a);
 }
 function renderActions() {
@@ -1246,7 +1253,7 @@ function verdictLines(r) {
     for (const d of r.claim.differences || []) add(1, 'claim: ' + d, 'bad');
     for (const m of r.claim.matched || []) add(1, 'claim: ' + m);
   }
-  if (r.pending) add(0, `Pending: the turn stops at step ${r.pending.step || ''} (the question states no choice for it)`);
+  if (r.pending) add(0, `Pending: the turn stops at step ${r.pending.step || ''}` + (r.pending.why ? `: ${r.pending.why}` : ' (the question states no choice for it)'));
   if (r.scores) add(0, 'Scores: ' + dump(r.scores), 'act');
   if (r.cited) add(0, 'Cited: ' + dump(r.cited));
   return L;
