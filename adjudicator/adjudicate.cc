@@ -226,7 +226,15 @@ bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruli
   if (claim.contains("legal") && claim["legal"].get<bool>() != legal)
     diffs.push_back(std::string("claimed ") + (claim["legal"].get<bool>() ? "legal" : "illegal") +
                     ", but the actions are " + (legal ? "legal" : "illegal"));
-  if (claim.contains("scores") && legal && claim["scores"] != Scores(after))
+  // Scores claimed for actions that are illegal: the illegal action is not taken, so the scores
+  // stand where the legal actions before it left them. A claim that says "illegal" may state
+  // those; one that does not claims the scores of a turn that does not happen.
+  if (claim.contains("scores") && !legal && !claim.contains("legal"))
+    diffs.push_back("claimed scores " + claim["scores"].dump() +
+                    " of actions that are illegal: the illegal action is not taken, and the "
+                    "scores stay " +
+                    Scores(after).dump());
+  else if (claim.contains("scores") && claim["scores"] != Scores(after))
     diffs.push_back("claimed scores " + claim["scores"].dump() + ", but the rules give " +
                     Scores(after).dump());
   ruling["claim"] = {{"stated", claim}, {"upheld", diffs.empty()}, {"differences", diffs}};
