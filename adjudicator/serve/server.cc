@@ -18,6 +18,31 @@ namespace carc::serve {
 
 namespace {
 
+// A URL query read strictly: `name=value` items joined by `&`, each name once, each value
+// percent-decoded. cpp-httplib's reader takes the last piece of `depth=0;depth=2` as the value
+// (2), so a `;` or a second `=` in an item, or a repeated name, is refused: which value was
+// meant is not guessed. "" when it reads; else the message.
+std::string ReadQuery(const std::string& text, std::map<std::string, std::string>& out) {
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t end = text.find('&', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(at, end - at);
+    at = end + 1;
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    const std::string name =
+        httplib::detail::decode_url(item.substr(0, eq), /*convert_plus_to_space=*/true);
+    if (item.find(';') != std::string::npos ||
+        (eq != std::string::npos && item.find('=', eq + 1) != std::string::npos))
+      return name + ": a query item holds a second '=' or a ';' (write it as %3D or %3B)";
+    const std::string value =
+        eq == std::string::npos ? "" : httplib::detail::decode_url(item.substr(eq + 1), true);
+    if (!out.emplace(name, value).second) return name + ": query parameter given twice";
+  }
+  return "";
+}
+
 // The page runs only its own script; rulings' SVG pictures carry a <style> element.
 constexpr const char* kCsp =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -165,16 +190,12 @@ int Serve(const ServeOptions& opts, Api& api) {
       return Send(res, 403, "application/json",
                   R"({"error":"carc serve: unexpected Host header","exit_code":64})");
     // The URL's query only: cpp-httplib also puts a form-encoded body's fields in req.params.
-    httplib::Params params;
-    if (auto q = req.target.find('?'); q != std::string::npos)
-      httplib::detail::parse_query_text(req.target.substr(q + 1), params);
     std::map<std::string, std::string> query;
-    for (const auto& [k, v] : params)
-      if (!query.emplace(k, v).second)  // which of two values was meant? neither is guessed
-        return Send(
-            res, 400, "application/json",
-            nlohmann::json({{"error", k + ": query parameter given twice"}, {"exit_code", 64}})
-                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (auto q = req.target.find('?'); q != std::string::npos)
+      if (std::string bad = ReadQuery(req.target.substr(q + 1), query); !bad.empty())
+        return Send(res, 400, "application/json",
+                    nlohmann::json({{"error", bad}, {"exit_code", 64}})
+                        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     Response r = api.Handle(req.method, req.path, query, req.body);
     Send(res, r.status, r.content_type, r.body);
   };

@@ -233,6 +233,32 @@ TEST(ServeServer, AQueryParameterGivenTwiceIsRefused) {
       << answer;
 }
 
+// `;` is no separator: `q=city;limit=1` is not read as the query "1" (cpp-httplib's reader
+// keeps the last piece of an item), nor `depth=0;depth=2` as depth 2. An item with a second '='
+// is refused too; a percent-encoded '=' or ';' in a value is read as the character.
+TEST(ServeServer, ASemicolonOrSecondEqualsInAQueryItemIsRefused) {
+  RunningServer server(ServeOptions{});
+  for (const char* target : {"/api/rulings/search?q=city;limit=1",
+                             "/api/rulings/search?q=city;q=road", "/api/rulings/search?q=a=b"}) {
+    Socket s(server.port);
+    ASSERT_TRUE(s.connected());
+    ASSERT_TRUE(s.Send(Get(target, false)));
+    const std::string answer = s.Answer();
+    EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << target << ": " << answer.substr(0, 200);
+    EXPECT_NE(
+        answer.find(
+            R"x({"error":"q: a query item holds a second '=' or a ';' (write it as %3D or %3B)","exit_code":64})x"),
+        std::string::npos)
+        << target << ": " << answer;
+  }
+  Socket s(server.port);
+  ASSERT_TRUE(s.connected());
+  ASSERT_TRUE(s.Send(Get("/api/rulings/search?q=city%3Broad&limit=1", false)));
+  const std::string answer = s.Answer();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << answer.substr(0, 200);
+  EXPECT_NE(answer.find(R"("query":"city;road")"), std::string::npos) << answer.substr(0, 400);
+}
+
 // curl -d sends a body as a form (application/x-www-form-urlencoded), whose fields cpp-httplib
 // also lists as parameters: only the URL's query is read as parameters, the body as JSON.
 TEST(ServeServer, AFormEncodedBodyIsTheBodyNotQueryParameters) {
