@@ -71,6 +71,14 @@ std::string ParseJobs(const std::string& s, int& jobs) {
 int RunFuzz(const adjudicator::FuzzOptions& st) {
   std::vector<std::string> expansions = st.expansions;
   if (expansions.size() == 1 && expansions[0] == "all") expansions = exp::Ids();
+  // Each expansion once (a repeated one would be enabled twice in every game's position).
+  for (size_t i = 0; i < expansions.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (expansions[k] == expansions[i]) {
+        std::cerr << "carc: fuzz: --expansions names \"" << expansions[i] << "\" twice (item "
+                  << i + 1 << ")\n";
+        return kExitMalformed;
+      }
   for (const std::string& id : expansions)
     if (!exp::ByName(id)) {
       std::string known;
