@@ -550,6 +550,32 @@ TEST(Conform, RerunRefusesCaseFilesOutsideTheFolder) {
   EXPECT_NE(Slurp(err).find("/cases/0/position"), std::string::npos) << Slurp(err);
 }
 
+// A --rerun folder that checks nothing, or whose manifest says another question than its case
+// file asks, is refused: such a rerun would pass without checking what it claims to.
+TEST(Conform, RerunRefusesAnEmptyOrMismatchedManifest) {
+  const std::string dir = Scratch() + "/hollow";
+  std::filesystem::create_directories(dir);
+  // A final-scoring case: D alone, C3, nothing to score.
+  std::ofstream(dir + "/c.position.json")
+      << R"({"rules": {"edition": "C3", "expansions": []}, "players": [{"name": "A"},)"
+      << R"( {"name": "B"}], "board": [{"tile": "D", "x": 0, "y": 0}],)"
+      << R"( "turn": {"player": 0, "step": "game_over"}, "question": {"ask": "final_score"}})";
+  for (const auto& [manifest, want] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"cases": []})", "manifest.json:/cases: no case to rerun"},
+           {R"({"cases": [{"case": "c", "kind": "apply", "position": "c.position.json"}]})",
+            "/cases/0/kind: \"apply\", but c.position.json asks final_score"},
+           {R"({"cases": [{"case": "c", "edition": "C1", "position": "c.position.json"}]})",
+            "/cases/0/edition: \"C1\", but c.position.json states another edition"},
+           {R"({"cases": [{"case": "c", "expansions": ["gifts"], "position": "c.position.json"}]})",
+            "/cases/0/expansions: [\"gifts\"], but c.position.json enables []"}}) {
+    std::ofstream(dir + "/manifest.json") << manifest;
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform --engine '" + kCarc + " engine' --rerun " + dir, err);
+    EXPECT_EQ(r.code, 65) << manifest;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+  }
+}
+
 // conform merge names what is wrong and where, not a library's type error.
 TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
   const std::string dir = Scratch() + "/merge_types";

@@ -181,6 +181,8 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
     return Status(ErrorCode::kMalformed, mpath + ":/cases: expected an array of cases");
   std::vector<Query> out;
   const json& cases = (*manifest)["cases"];
+  // No case: a rerun that checks nothing would pass.
+  if (cases.empty()) return Status(ErrorCode::kMalformed, mpath + ":/cases: no case to rerun");
   for (size_t i = 0; i < cases.size(); ++i) {
     const std::string where = mpath + ":/cases/" + std::to_string(i);
     if (!cases[i].is_object() || !cases[i]["position"].is_string())
@@ -209,11 +211,24 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
         return Status(ErrorCode::kMalformed, file + ":/question/actions: expected one action");
       query.action = q["actions"][0];
     }
+    // The entry's kind is the question's (WriteCase writes both): a manifest edited to say
+    // otherwise is not the folder it claims to be.
+    if (cases[i].contains("kind") && cases[i]["kind"] != query.kind)
+      return Status(ErrorCode::kMalformed, where + "/kind: " + cases[i]["kind"].dump() + ", but " +
+                                               name + " asks " + query.kind);
     query.source = doc->value("meta", json::object()).value("source", file);
     doc->erase("question");
     doc->erase("meta");
     query.position = *doc;
     query.expansions = ExpansionsOf(query.position);
+    if (cases[i].contains("expansions") && cases[i]["expansions"] != json(query.expansions))
+      return Status(ErrorCode::kMalformed, where + "/expansions: " + cases[i]["expansions"].dump() +
+                                               ", but " + name + " enables " +
+                                               json(query.expansions).dump());
+    if (cases[i].contains("edition") &&
+        cases[i]["edition"] != query.position["rules"].value("edition", json("C3")))
+      return Status(ErrorCode::kMalformed, where + "/edition: " + cases[i]["edition"].dump() +
+                                               ", but " + name + " states another edition");
     out.push_back(query);
   }
   return out;

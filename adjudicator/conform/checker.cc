@@ -85,7 +85,8 @@ model::StatusOr<Declared> ReadHello(const json& h) {
   for (const json& e : exps) {
     if (!e.is_string()) return bad("\"expansions\" must be an array of expansion ids");
     if (auto s = Known("expansions", e.get<std::string>()); !s.empty()) return bad(s);
-    d.expansions.insert(e.get<std::string>());
+    if (!d.expansions.insert(e.get<std::string>()).second)
+      return bad("\"expansions\" names \"" + e.get<std::string>() + "\" twice");
   }
   const json opts = h.value("options", json::object());
   if (!opts.is_object()) return bad("\"options\" must be an object of arrays");
@@ -93,11 +94,16 @@ model::StatusOr<Declared> ReadHello(const json& h) {
     if (!it.value().is_array()) return bad("\"options/" + it.key() + "\" must be an array");
     if (it.key() != "edition" && it.key() != "city_scoring" && it.key() != "farm_scoring")
       return bad(Known(it.key(), ""));
+    // An empty list admits no position: a run that skipped every one would pass unchecked.
+    if (it.value().empty())
+      return bad("\"options/" + it.key() +
+                 "\" is empty: it would admit no position (leave the key out for every value)");
     auto& set = d.options[it.key()];
     for (const json& v : it.value()) {
       if (!v.is_string()) return bad("\"options/" + it.key() + "\" must hold strings");
       if (auto s = Known(it.key(), v.get<std::string>()); !s.empty()) return bad(s);
-      set.insert(v.get<std::string>());
+      if (!set.insert(v.get<std::string>()).second)
+        return bad("\"options/" + it.key() + "\" names \"" + v.get<std::string>() + "\" twice");
     }
   }
   const json devs = h.value("deviations", json::array());
@@ -105,11 +111,16 @@ model::StatusOr<Declared> ReadHello(const json& h) {
   for (const json& dv : devs) {
     if (!dv.is_object() || !dv.value("ruling", json()).is_string())
       return bad("each deviation needs a \"ruling\" string");
+    for (auto k = dv.begin(); k != dv.end(); ++k)
+      if (k.key() != "ruling" && k.key() != "reason")
+        return bad("a deviation has \"ruling\" and \"reason\" only, not \"" +
+                   model::EscapeControls(k.key()) + "\"");
     // A deviation from a ruling this model does not have would excuse nothing, or a typo would
     // silently excuse nothing the engine meant: refused, naming the ID.
     const std::string id = dv["ruling"].get<std::string>();
     if (!EmbeddedRuling(id))
       return bad("deviation names \"" + model::EscapeControls(id) + "\", no ruling of this model");
+    if (d.deviations.count(id)) return bad("deviation names \"" + id + "\" twice");
     d.deviations[dv["ruling"].get<std::string>()] =
         dv.value("reason", json("")).is_string() ? dv.value("reason", "") : "";
   }
