@@ -638,6 +638,13 @@ Status ReadTurn(Reader& rd, const json& j, Position& pos, bool& final_scoring) {
     return JsonError(source, "/turn/player", "no player " + std::to_string(pos.turn.player));
   std::string step = "draw";
   if (jt.contains("step") && !rd.String(jt["step"], "/turn/step", step)) return rd.error;
+  // The game has ended: no tile is in hand and none is being placed.
+  if (step == "game_over" || step == "final_scoring")
+    for (const char* key : {"tile", "placed"})
+      if (jt.contains(key))
+        return JsonError(source, std::string("/turn/") + key,
+                         "a position at step " + step +
+                             " has no tile drawn or placed: the game has ended");
   if (step == "game_over") {
     pos.turn.game_over = true;  // final scoring done: the scores are final
     return Status::Ok();
