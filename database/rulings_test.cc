@@ -240,6 +240,13 @@ TEST(SearchWords, GameVocabularyAndCzechNames) {
   EXPECT_EQ(terms("dárky")[0][1], "gift");
   EXPECT_EQ(terms("kartičku")[0][1], "tile");
   EXPECT_EQ(FoldCzech("ŽLUŤOUČKÝ kůň"), "zlutoucky kun");
+  // A question typed in capitals is the same question: every Czech capital is lowered with
+  // its accent kept, so the dictionary finds its forms ("DÁRKY" is "dárky", not "dÁrky").
+  EXPECT_EQ(LowerCzech("ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ"), "áčďéěíňóřšťúůýž");
+  EXPECT_EQ(LowerCzech("ŽLUŤOUČKÝ KŮŇ × ß"), "žluťoučký kůň × ß");
+  EXPECT_EQ(terms("DÁRKY"), terms("dárky"));
+  EXPECT_EQ(terms("ŠTĚSTÍ"), terms("štěstí"));
+  EXPECT_EQ(terms("DRUŽINÍKA")[0][1], "meeple");
   std::string many;
   for (int i = 0; i < 40; ++i) many += "word" + std::to_string(i) + " word1 ";
   EXPECT_EQ(ParseQuery(many).size(), 32u);  // each distinct word once, at most 32
@@ -283,7 +290,8 @@ TEST(RealChecklist, EveryIdIsARowAndGiftFn9IsADispute) {
     ASSERT_TRUE(doc.ok());
     for (const json& r : (*doc)["rulings"]) ids.insert(r["id"].get<std::string>());
   }
-  EXPECT_EQ(ids.size(), 179u);  // 23 base + 63 christmas_present + 32 gifts + 46 messengers + 15 phantom
+  EXPECT_EQ(ids.size(),
+            179u);  // 23 base + 63 christmas_present + 32 gifts + 46 messengers + 15 phantom
   EXPECT_EQ(rep->rulings, 179);
   for (const std::string& id : ids) {
     auto r = ShowRuling(*c, id);

@@ -8,6 +8,37 @@
 
 namespace carc::database {
 
+std::string LowerCzech(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(std::tolower(c)));
+      continue;
+    }
+    // A two-byte sequence 110xxxxx 10xxxxxx: U+0080..U+07FF.
+    if ((c & 0xE0) == 0xC0 && i + 1 < in.size() &&
+        (static_cast<unsigned char>(in[i + 1]) & 0xC0) == 0x80) {
+      int cp = ((c & 0x1F) << 6) | (static_cast<unsigned char>(in[i + 1]) & 0x3F);
+      // Latin-1 capitals (Á É Í Ó Ú Ý ...) are 0x20 below their small letters, but for ×.
+      if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) cp += 0x20;
+      // Latin Extended-A pairs capital and small letter: even/odd (Č č, Ď ď, Ě ě, Ř ř, Š š,
+      // Ť ť, Ů ů), odd/even in U+0139..U+0148 and U+0179..U+017E (Ň ň, Ž ž).
+      const bool odd_first = (cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E);
+      if (cp >= 0x100 && cp <= 0x17F && cp != 0x130 && cp != 0x131 && cp != 0x138 && cp != 0x149 &&
+          cp != 0x17F && (cp % 2 == (odd_first ? 1 : 0)))
+        ++cp;
+      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+      ++i;
+      continue;
+    }
+    out.push_back(static_cast<char>(c));
+  }
+  return out;
+}
+
 std::string FoldCzech(std::string_view in) {
   static constexpr std::array<std::pair<std::string_view, char>, 30> kFold = {{
       {"á", 'a'}, {"Á", 'a'}, {"č", 'c'}, {"Č", 'c'}, {"ď", 'd'}, {"Ď", 'd'},
@@ -203,20 +234,20 @@ const Synonyms* Lookup(const std::string& w) {
   return nullptr;
 }
 
-// Runs of letters and digits, lower case; bytes >= 0x80 belong to words, so UTF-8 letters
-// stay whole. "+1" keeps its sign.
+// Runs of letters and digits, lower case (LowerCzech: "DÁRKY" is "dárky", not "dÁrky"); bytes
+// >= 0x80 belong to words, so UTF-8 letters stay whole. "+1" keeps its sign.
 std::vector<std::string> RawWords(const std::string& query) {
   std::vector<std::string> raw;
   std::string cur;
   for (unsigned char ch : query) {
     if (std::isalnum(ch) || ch >= 0x80) {
-      cur.push_back(static_cast<char>(std::tolower(ch)));
+      cur.push_back(static_cast<char>(ch));
     } else if (!cur.empty()) {
-      raw.push_back(std::move(cur));
+      raw.push_back(LowerCzech(cur));
       cur.clear();
     }
   }
-  if (!cur.empty()) raw.push_back(std::move(cur));
+  if (!cur.empty()) raw.push_back(LowerCzech(cur));
   return raw;
 }
 
@@ -292,7 +323,7 @@ void AddToVocabulary(std::string_view text, IndexVocabulary& vocab) {
   };
   for (unsigned char ch : text) {
     if (std::isalnum(ch) || ch >= 0x80)
-      cur.push_back(static_cast<char>(std::tolower(ch)));
+      cur.push_back(static_cast<char>(ch));
     else
       flush();
   }

@@ -55,6 +55,9 @@ bool IsStopWord(std::string_view word);
 
 // Lower case, with the accents of Czech letters removed ("Družiník" -> "druzinik").
 std::string FoldCzech(std::string_view utf8);
+// Lower case, diacritics kept: ASCII and the capitals of Latin-1 and Latin Extended-A (every
+// Czech capital: Á Č Ď É Ě Í Ň Ó Ř Š Ť Ú Ů Ý Ž). "DÁRKY" -> "dárky".
+std::string LowerCzech(std::string_view utf8);
 
 // The dictionary forms of a Czech word, folded (FoldCzech), from Hunspell's Czech dictionary:
 // "družiníka" -> {"druzinik"}; a negated form keeps its "ne" ("nedokončený" -> "nedokonceny").
