@@ -356,6 +356,12 @@ std::optional<Outcome> ReadClaim(const json& q, const Position& pos, const std::
   const json& claim = out.claim;
   if (!claim.is_object())
     return Error(kExitMalformed, source + ":/question/claim: expected an object");
+  // A claim that states nothing would be upheld without a check: the verdict is then the
+  // actions' own (leave the claim out).
+  if (q.contains("claim") && claim.empty())
+    return Error(kExitMalformed, source +
+                                     ":/question/claim: states nothing (legal, illegal, scores "
+                                     "or events); leave it out to ask for the verdict alone");
   if (model::Status s = model::CheckKeys(claim, "/question/claim", {"legal", "scores", "events"});
       !s.ok())
     return Error(kExitMalformed, source + ":" + s.message() + " (legal, scores), or events");

@@ -1096,7 +1096,9 @@ function bindForms() {
     const legal = $('claim-legal').value;
     if (legal) claim.legal = legal === 'true';
     const scores = $('claim-scores').value.trim();
-    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map((v) => parseInt(v, 10));
+    // A number as typed: "12abc" or "1.5" stays text, which the server refuses naming it,
+    // never read as 12 or 1.
+    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map((v) => (/^-?\d+$/.test(v) ? parseInt(v, 10) : v));
     if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
     syncJson();
   };
