@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "adjudicator/commands.h"
@@ -346,6 +347,22 @@ int List(const OutputFormat& f) {
       return Fail(
           model::Status(model::ErrorCode::kUnknownRules,
                         "--expansion " + St().expansion + ": unknown; the rulings have " + names));
+    }
+  }
+  // needs-expansion:<name> names an expansion some ruling waits for; a name none waits for
+  // (a typo, `Tower`) is unknown rules, as with --expansion, not an empty list.
+  if (St().status.rfind("needs-expansion:", 0) == 0) {
+    auto all = db::ListRulings(*conn, "", "needs-expansion");
+    if (!all.ok()) return Fail(all.status());
+    std::set<std::string> named;
+    for (const json& h : *all) named.insert(h.value("status", ""));
+    if (!named.count(St().status)) {
+      std::string names;
+      for (const std::string& n : named) names += (names.empty() ? "" : ", ") + n;
+      return Fail(model::Status(model::ErrorCode::kUnknownRules,
+                                "--status " + St().status +
+                                    ": no ruling waits for that expansion; the rulings have " +
+                                    names));
     }
   }
   auto list = db::ListRulings(*conn, St().expansion, St().status);
