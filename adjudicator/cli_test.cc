@@ -36,6 +36,23 @@ TEST(Cli, JsonOutputParsesAndCites) {
   EXPECT_NE(r.out.find("\"edition\": \"C3\""), std::string::npos);
 }
 
+// `adjudicate --db` logs into a new file, which then holds no ruling: the rulings commands say
+// so (74) instead of answering "0 rulings" as if none matched.
+TEST(Cli, RulingsFromADatabaseWithNoRulingsIs74) {
+  const std::string db = carc::testing_support::ScratchDir("cli") + "/log_only.db";
+  std::remove(db.c_str());
+  ASSERT_EQ(
+      Carc("adjudicate " + Fixture("examples/who_scores_the_city.position.json") + " --db " + db)
+          .code,
+      0);
+  for (const std::string& cmd :
+       {"rulings search farmer", "rulings list", "rulings show BASE-END"}) {
+    Result r = Carc(cmd + " --db " + db, /*merge_stderr=*/true);
+    EXPECT_EQ(r.code, 74) << cmd << ": " << r.out;
+    EXPECT_NE(r.out.find(db + ": the database holds no rulings"), std::string::npos) << r.out;
+  }
+}
+
 TEST(Cli, MissingFileIs66AndNamesTheFile) {
   Result r = Carc("adjudicate /nonexistent/dispute.json", /*merge_stderr=*/true);
   EXPECT_EQ(r.code, 66);

@@ -233,6 +233,17 @@ model::StatusOr<db::Connection> OpenRulings(bool search) {
                            conn.status().message() +
                                "; without --db and CARC_DB the search answers from the rulings "
                                "compiled into carc");
+    if (!conn.ok()) return conn;
+    // A database that holds no ruling (one `adjudicate --db` made for its log) would answer
+    // every question with "0 rulings": say so instead.
+    auto count = conn->Prepare("SELECT count(*) FROM rulings");
+    if (!count.ok()) return count.status();
+    auto row = count->Step();
+    if (!row.ok()) return row.status();
+    if (*row && count->Int(0) == 0)
+      return model::Status(model::ErrorCode::kIo,
+                           path + ": the database holds no rulings (`carc db build --db " + path +
+                               "` puts them in)");
     return conn;
   }
   std::cerr << "carc: no database at " << (path.empty() ? std::string("the default path") : path)
