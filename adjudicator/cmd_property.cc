@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -67,6 +68,16 @@ int RunInSoak(const FuzzOptions& st, bool merge) {
 // What the fuzz commands run (SetFuzzRunner).
 FuzzRunner runner = &RunInSoak;
 
+// A count of games or seconds: 1 or more (CLI11's PositiveNumber prints its range as
+// 0.000000 to 1.79e308 written out in full).
+CLI::Validator AtLeastOne() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        return std::strtod(s.c_str(), nullptr) >= 1 ? "" : "expected 1 or more, got " + s;
+      },
+      "");
+}
+
 }  // namespace
 
 void SetFuzzRunner(FuzzRunner run) { runner = run; }
@@ -76,10 +87,9 @@ void RegisterPropertyCommands(Registry& reg) {
   static FuzzOptions st;
   auto* fuzz = reg.root->add_subcommand(
       "fuzz", "Soak: random games through every property check; writes any counterexample");
-  auto* games =
-      fuzz->add_option("--games", st.games, "Number of games")->check(CLI::PositiveNumber);
+  auto* games = fuzz->add_option("--games", st.games, "Number of games")->check(AtLeastOne());
   auto* seconds =
-      fuzz->add_option("--seconds", st.seconds, "Run for this long")->check(CLI::PositiveNumber);
+      fuzz->add_option("--seconds", st.seconds, "Run for this long")->check(AtLeastOne());
   games->excludes(seconds);
   fuzz->add_option("--seed", st.seed, "PRNG seed (same seed, same games)");
   fuzz->add_option("--expansions", st.expansions,
