@@ -721,6 +721,11 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     if (question.ask == "validate") return AnswerValidate(pos, vs, source);
     if (question.ask == "final_score") mode = Mode::kScore;
     if (question.ask == "legal") mode = Mode::kLegal, depth = question.depth;
+  } else if (mode == Mode::kScore && doc.contains("question") && doc["question"].is_object() &&
+             doc["question"].value("ask", json()) == "final_score") {
+    // `carc score` of a file that asks final scoring with a claim checks the claim too: the
+    // same question, not a claim dropped unread.
+    if (auto e = ReadQuestion(doc, pos, source, question)) return *e;
   }
   if (auto e = PartialModules(pos, source)) return *e;
   if (mode == Mode::kScore) return AnswerScoreClaim(pos, question.claim, source);
