@@ -726,6 +726,16 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     // `carc score` of a file that asks final scoring with a claim checks the claim too: the
     // same question, not a claim dropped unread.
     if (auto e = ReadQuestion(doc, pos, source, question)) return *e;
+  } else if (mode == Mode::kLegal && doc.contains("question") && doc["question"].is_object() &&
+             doc["question"].value("ask", json()) == "legal" && doc["question"].contains("depth")) {
+    // `carc legal` of a file that asks for a count at a depth: that depth, unless --depth
+    // states another (then which one was meant is not guessed).
+    if (auto e = ReadQuestion(doc, pos, source, question)) return *e;
+    if (opts.depth_stated && opts.depth != question.depth)
+      return Error(kExitUsage, source + ":/question/depth: the file asks depth " +
+                                   std::to_string(question.depth) + ", --depth says " +
+                                   std::to_string(opts.depth) + " (give one)");
+    depth = question.depth;
   }
   if (auto e = PartialModules(pos, source)) return *e;
   if (mode == Mode::kScore) return AnswerScoreClaim(pos, question.claim, source);

@@ -20,6 +20,9 @@ struct Outcome {
 struct Options {
   Mode mode = Mode::kAdjudicate;
   int depth = 0;  // kLegal: perft depth (0 = list the actions)
+  // kLegal: whether `depth` was stated (`carc legal --depth N`); when not, a file asking `legal`
+  // with a depth is answered at that depth.
+  bool depth_stated = true;
 };
 
 // Reads, parses and answers one position file.

@@ -128,18 +128,19 @@ void RegisterModelCommands(Registry& reg) {
   auto file_question = [&](const char* name, const char* help, Mode mode) {
     auto* cmd = app.add_subcommand(name, help);
     cmd->add_option("file", st.file, "Position file (JSON)")->required();
-    reg.commands.push_back({cmd, [&fmt, mode] {
-                              return Emit(RunFile(st.file, {mode, st.depth}), fmt);
+    reg.commands.push_back({cmd, [&fmt, mode, cmd] {
+                              const bool stated = mode != Mode::kLegal || cmd->count("--depth") > 0;
+                              return Emit(RunFile(st.file, {mode, st.depth, stated}), fmt);
                             }});
     return cmd;
   };
   if (reg.Wants("validate"))
-    AddFormatOption(file_question("validate", "Can this position arise under the rules?",
-                                  Mode::kValidate),
-                    fmt);
+    AddFormatOption(
+        file_question("validate", "Can this position arise under the rules?", Mode::kValidate),
+        fmt);
   if (reg.Wants("legal")) {
-    auto* legal = file_question("legal", "List the legal actions, or count sequences (perft)",
-                                Mode::kLegal);
+    auto* legal =
+        file_question("legal", "List the legal actions, or count sequences (perft)", Mode::kLegal);
     legal->add_option("--depth", st.depth, "Count action sequences of this depth, with a divide")
         ->check(CLI::Range(0, 8));
     AddFormatOption(legal, fmt);
