@@ -1,5 +1,6 @@
 #include "database/replay.h"
 
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -134,20 +135,31 @@ class Replayer {
     };
     const auto* start = from_ ? &from_->start : nullptr;
     const auto* draws = from_ ? &from_->draws : nullptr;
-    for (int i = 0; i < pos_.board.size(); ++i)
-      if (Status s = count(pos_.board.tile(i).type, Where(start, i, "/start"), "on the table");
-          !s.ok())
-        return s;
-    for (const model::Violation& v : model::Validate(pos_)) {
-      // The tile counts are checked above and below, naming the entry; one player is allowed
-      // (a solo study, GAME_RECORD_FORMAT.md).
-      if (v.ruling == "BASE-SETUP") continue;
-      std::string where = v.where;
-      if (where.rfind("/board/", 0) == 0)
-        where = Where(start, std::stoul(where.substr(7)), "/start");
-      return Status(ErrorCode::kMalformed, source_ + ":" + where + ": " + v.text + " (" + v.ruling +
-                                               "): no game can reach this start");
+    // The start entry where the start first becomes impossible: a tile beyond the set's count,
+    // or one that does not match or touch the others (Validate names the entry on the board).
+    Status first = Status::Ok();
+    size_t first_at = SIZE_MAX;
+    for (int i = 0; i < pos_.board.size() && first.ok(); ++i) {
+      first = count(pos_.board.tile(i).type, Where(start, i, "/start"), "on the table");
+      if (!first.ok()) first_at = i;
     }
+    for (const model::Violation& v : model::Validate(pos_)) {
+      // The tile counts are checked here, naming the entry; one player is allowed (a solo
+      // study, GAME_RECORD_FORMAT.md).
+      if (v.ruling == "BASE-SETUP") continue;
+      size_t at = 0;
+      std::string where = v.where;
+      if (where.rfind("/board/", 0) == 0) {
+        at = std::stoul(where.substr(7));
+        where = Where(start, at, "/start");
+      }
+      if (at < first_at) {
+        first_at = at;
+        first = Status(ErrorCode::kMalformed, source_ + ":" + where + ": " + v.text + " (" +
+                                                  v.ruling + "): no game can reach this start");
+      }
+    }
+    if (!first.ok()) return first;
     for (size_t d = 0; d < pos_.supply.order.size(); ++d)
       if (Status s = count(pos_.supply.order[d], Where(draws, d, "/draw_order"), "drawn"); !s.ok())
         return s;
