@@ -310,7 +310,8 @@ bool ReadScores(Reader& rd, const json& j, const std::string& where, size_t play
 }
 
 // One DEPLOY_MEEPLE. The figure is the player's whose turn it is (turns go round in seat order:
-// the supported subset has no extra turn): "1.small.3" in player 0's turn is refused.
+// the supported subset has no extra turn): "1.small.3" in player 0's turn is refused. Its id
+// goes to the replay (SourceMap), which refuses it while that figure stands on the board.
 bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_t player,
                 bool phantom, json& action, SourceMap::FigureId& figure) {
   const std::string* id = rd.String(payload, where, "meepleId");
