@@ -1,6 +1,8 @@
 #include "database/replay.h"
 
+#include <cctype>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -149,9 +151,12 @@ class Replayer {
       if (v.ruling == "BASE-SETUP") continue;
       size_t at = 0;
       std::string where = v.where;
-      if (where.rfind("/board/", 0) == 0) {
-        at = std::stoul(where.substr(7));
-        where = Where(start, at, "/start");
+      if (where.rfind("/board/", 0) == 0 && where.size() > 7 &&
+          std::isdigit(static_cast<unsigned char>(where[7]))) {
+        // "/board/3" (or "/board/3/..."): start entry 3, by the record's or the file's pointer.
+        char* rest = nullptr;
+        at = std::strtoul(where.c_str() + 7, &rest, 10);
+        where = Where(start, at, "/start") + rest;
       }
       if (at < first_at) {
         first_at = at;
