@@ -1,6 +1,8 @@
 #pragma once
 // Replays games recorded by JCloisterZone (.jcz, the subset described in
-// fixtures/peer-games/README.md) through the model and compares the scores after every turn.
+// database/GAME_RECORD_FORMAT.md) through the model and compares the scores after every turn:
+// the reader and the replay of `carc games import` (database/jcz_record.h, database/replay.h),
+// so both commands refuse the same files with the same messages.
 
 #include <nlohmann/json.hpp>
 #include <string>

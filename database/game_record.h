@@ -33,6 +33,23 @@ struct GameRecord {
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
+// Where a record read from another format (a .jcz game) came from: messages about its start
+// tiles, draws, actions and turns name the file's JSON pointers ("/replay/7"), and each figure
+// keeps its identity in that format ("0.small.1"), which the replay checks is not deployed
+// while it stands on the board. A vector left empty (or short) falls back to the record's own
+// pointers ("/turns/0/actions/1").
+struct SourceMap {
+  std::vector<std::string> start;                 // per start entry
+  std::vector<std::string> draws;                 // per draw_order entry
+  std::vector<std::vector<std::string>> actions;  // per turn, per action
+  std::vector<std::string> turn_ends;             // per turn: where it ends (a COMMIT)
+  struct FigureId {
+    std::string id;     // empty: the action names no figure
+    std::string where;  // the id's JSON pointer
+  };
+  std::vector<std::vector<FigureId>> figure_ids;  // per turn, per action
+};
+
 // Checks the shape (unknown keys are rejected, as in position files); the rules themselves are
 // checked by Replay. Errors: kMalformed naming `source` and the JSON pointer.
 model::StatusOr<GameRecord> ParseGameRecord(const nlohmann::json& j, const std::string& source);

@@ -96,10 +96,17 @@ StatusOr<ImportItem> LoadGameFile(const std::string& path) {
   item.source = path;
   const bool jcz = std::filesystem::path(path).extension() == ".jcz" ||
                    (doc->is_object() && doc->contains("replay") && doc->contains("setup"));
-  auto rec = jcz ? JczToRecord(*doc, path) : ParseGameRecord(*doc, path);
-  if (!rec.ok()) return rec.status();
   item.origin = jcz ? "jcz" : "record";
-  item.record = std::move(*rec);
+  if (jcz) {
+    auto game = ReadJcz(*doc, path);
+    if (!game.ok()) return game.status();
+    item.record = std::move(game->record);
+    item.from = std::move(game->from);
+  } else {
+    auto rec = ParseGameRecord(*doc, path);
+    if (!rec.ok()) return rec.status();
+    item.record = std::move(*rec);
+  }
   return item;
 }
 
@@ -110,7 +117,7 @@ StatusOr<std::vector<ImportResult>> ImportGames(Connection& conn,
   // Replay first, outside the transaction: the write lock is held only while storing.
   for (size_t i = 0; i < items.size(); ++i) {
     results[i].source = items[i].source;
-    auto rr = Replay(items[i].record, items[i].source);
+    auto rr = Replay(items[i].record, items[i].source, /*with_log=*/false, &items[i].from);
     if (rr.ok())
       results[i].replay = std::move(*rr);
     else

@@ -21,6 +21,7 @@ struct ImportItem {
   std::string source;             // file name, for messages and the games.source column
   std::string origin = "record";  // record | jcz | generated
   GameRecord record;
+  SourceMap from;  // a .jcz game: where its parts came from in the file (empty for a record)
 };
 
 // A game record or .jcz file is at most this size: a whole 72-tile game is under 20 KB, and the

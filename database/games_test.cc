@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "database/adjudication_log.h"
 #include "database/game_gen.h"
@@ -132,6 +133,61 @@ TEST(GameVerdicts, UnknownTileIsReportedWithItsRecordPointer) {
   EXPECT_EQ(rr.status().code(), model::ErrorCode::kMalformed);
   EXPECT_NE(rr.status().message().find("x01:/draw_order/0: unknown tile"), std::string::npos)
       << rr.status().message();
+}
+
+// Records no game can produce (GAME_RECORD_FORMAT.md "Verdicts"), each worked out in its
+// meta.why: refused where they first become impossible, citing the ruling; nothing stored.
+TEST(ImpossibleRecords, AreBadInputNamingWhereTheyFirstBecomeImpossible) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"x02_draw_six_X.game.json",
+       ":/draw_order/1: tile X drawn, its 2nd in the game (start tiles and draws), but the set "
+       "has 1 (BASE-SETUP)"},
+      {"x03_start_six_D.game.json",
+       ":/start/4: tile D on the table, its 5th in the game (start tiles and draws), but the set "
+       "has 4 (BASE-SETUP)"},
+      {"x04_start_disconnected.game.json",
+       ":/start/1: the tile at (50, 50) is not connected to the start tile (BASE-PLACE-ADJ)"}};
+  for (const auto& [file, says] : cases) {
+    auto item = LoadGameFile(Games(file));
+    ASSERT_TRUE(item.ok()) << file << ": " << item.status().message();
+    Connection c = Memory();
+    auto res = ImportGames(c, {*item});
+    ASSERT_TRUE(res.ok());
+    EXPECT_FALSE((*res)[0].stored) << file;
+    EXPECT_EQ((*res)[0].error.code(), model::ErrorCode::kMalformed) << file;
+    EXPECT_NE((*res)[0].error.message().find(says), std::string::npos)
+        << file << ": " << (*res)[0].error.message();
+    EXPECT_EQ(QueryInt(c, "SELECT count(*) FROM games"), 0);
+    // `games position` replays the same way: no position of such a record is given.
+    auto before1 = ReplayToTurn(item->record, file, 1);
+    ASSERT_FALSE(before1.ok()) << file;
+    EXPECT_EQ(before1.status().code(), model::ErrorCode::kMalformed);
+  }
+}
+
+// A .jcz meeple id names one figure (JCloisterZone numbers each player's meeples 1 to 7): it
+// may be deployed again once scoring has returned it (as in the peer games: 0.small.3 of
+// base-2p-001 at /replay/55 and /replay/61), never while it stands. replay/7 deploys player 0's
+// second meeple on W at (-1, 1) while 0.small.1 stands on U's road at (0, 1), which runs from
+// the junction W at (-1, 1) to the open square (1, 1): not complete, so not scored.
+TEST(PeerGames, AMeepleIdIsNotDeployedWhileItStands) {
+  auto doc = json::parse(
+      std::ifstream(std::string(CARC_SOURCE_DIR) + "/fixtures/peer-games/base-2p-000.jcz"));
+  doc["replay"][7]["payload"]["meepleId"] = "0.small.1";
+  auto game = ReadJcz(doc, "g.jcz");
+  ASSERT_TRUE(game.ok()) << game.status().message();
+  auto rr = Replay(game->record, "g.jcz", /*with_log=*/false, &game->from);
+  ASSERT_FALSE(rr.ok());
+  EXPECT_EQ(rr.status().code(), model::ErrorCode::kMalformed);
+  EXPECT_NE(rr.status().message().find(
+                "g.jcz:/replay/7/payload/meepleId: figure 0.small.1 is on the board: deployed at "
+                "/replay/1/payload/meepleId, it still stands on the tile at (0, 1)"),
+            std::string::npos)
+      << rr.status().message();
+  // The record alone (no ids) is a game the rules allow: player 0's second meeple.
+  auto plain = Replay(game->record, "g.jcz");
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_EQ(plain->verdict, GameVerdict::kConsistent) << plain->text;
 }
 
 TEST(PeerGames, AllFortyImportConsistent) {

@@ -190,7 +190,19 @@ bool ReadRules(Reader& rd, const json& rules) {
 // BASE-SETUP: the model has the base game and, of JCZ's elements, Phantom. A tile set or an
 // element it does not have is refused by name (kUnknownRules), so that no such game is replayed
 // as a base game and reported as agreeing.
-bool ReadSetup(Reader& rd, const json& setup, GameRecord& r) {
+bool ReadSetup(Reader& rd, const json& setup, GameRecord& r, SourceMap& from) {
+  // The keys JCloisterZone writes (every file of fixtures/peer-games has these); any other is
+  // refused by name: it could mean a game the model would not play.
+  if (!rd.Keys(setup, "/setup",
+               {"sets", "elements", "rules", "start", "gameId", "players", "initialRandom",
+                "gameAnnotations"}))
+    return false;
+  if (auto it = setup.find("gameId"); it != setup.end() && !it->is_string())
+    return rd.Fail("/setup/gameId", "expected a string, got " + Reader::Found(*it));
+  if (auto it = setup.find("initialRandom"); it != setup.end() && !it->is_number())
+    return rd.Fail("/setup/initialRandom", "expected a number, got " + Reader::Found(*it));
+  if (auto it = setup.find("gameAnnotations"); it != setup.end() && !it->is_object())
+    return rd.Fail("/setup/gameAnnotations", "expected an object, got " + Reader::Found(*it));
   const json* sets = rd.Object(setup, "/setup", "sets");
   if (!sets) return false;
   if (sets->empty()) return rd.Fail("/setup/sets", "no tile set (expected {\"basic:1\": 1})");
@@ -245,6 +257,7 @@ bool ReadSetup(Reader& rd, const json& setup, GameRecord& r) {
   for (size_t i = 0; i < start->size(); ++i) {
     const std::string w = "/setup/start/" + std::to_string(i);
     const json& s = (*start)[i];
+    if (!rd.Keys(s, w, {"tile", "x", "y", "rotation"})) return false;
     const std::string* tile = rd.String(s, w, "tile");
     if (!tile) return false;
     auto it = JczTileIds().find(*tile);
@@ -267,7 +280,22 @@ bool ReadSetup(Reader& rd, const json& setup, GameRecord& r) {
       entry["rotation"] = *deg;
     }
     r.start.push_back(entry);
+    from.start.push_back(w);
   }
+  return true;
+}
+
+// setup.players, when given, is the number of players the game was set up for: the list of
+// players must have that many (BASE-SETUP), or the file's scores and turns mean another game.
+bool ReadSetupPlayers(Reader& rd, const json& setup, size_t players) {
+  auto it = setup.find("players");
+  if (it == setup.end()) return true;
+  const auto n = model::JsonInt(*it);
+  if (!n)
+    return rd.Fail("/setup/players", "expected the number of players, got " + Reader::Found(*it));
+  if (*n != static_cast<int>(players))
+    return rd.Fail("/setup/players", "a game set up for " + std::to_string(*n) +
+                                         " players, but /players lists " + std::to_string(players));
   return true;
 }
 
@@ -282,9 +310,10 @@ bool ReadScores(Reader& rd, const json& j, const std::string& where, size_t play
 }
 
 // One DEPLOY_MEEPLE. The figure is the player's whose turn it is (turns go round in seat order:
-// the supported subset has no extra turn): "1.small.3" in player 0's turn is refused.
+// the supported subset has no extra turn): "1.small.3" in player 0's turn is refused. Its id
+// goes to the replay (SourceMap), which refuses it while that figure stands on the board.
 bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_t player,
-                bool phantom, json& action) {
+                bool phantom, json& action, SourceMap::FigureId& figure) {
   const std::string* id = rd.String(payload, where, "meepleId");
   if (!id) return false;
   const std::string wid = where + "/meepleId";
@@ -333,6 +362,7 @@ bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_
             {"x", xy->first},
             {"y", xy->second},
             {"feature", JczFeatureName(*feature, location)}};
+  figure = {*id, wid};
   return true;
 }
 
@@ -414,21 +444,29 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
     }
     r.meta[k == std::string("gameId") ? "jcz_game_id" : "jcz_app_version"] = v;
   }
+  // The top-level keys JCloisterZone writes (every file of fixtures/peer-games has these).
+  if (!rd.Keys(d, "",
+               {"appVersion", "gameId", "name", "initialRandom", "created", "clock", "setup",
+                "players", "replay", "finalPoints", "pointsAfterEachTurn"}))
+    return rd.error;
+  SourceMap& from = g.from;
   const json* setup = rd.Object(d, "", "setup");
-  if (!setup || !ReadSetup(rd, *setup, r)) return rd.error;
+  if (!setup || !ReadSetup(rd, *setup, r, from)) return rd.error;
   const bool phantom = !r.expansions.empty();
   const json* players = rd.Array(d, "", "players");
   if (!players) return rd.error;
   if (players->empty() || players->size() > 6)
     return Status(ErrorCode::kMalformed, source + ":/players: expected 1 to 6 players, got " +
                                              std::to_string(players->size()));
-  if (!ReadPlayers(rd, *players, r)) return rd.error;
+  if (!ReadPlayers(rd, *players, r) || !ReadSetupPlayers(rd, *setup, r.players.size()))
+    return rd.error;
   const json* replay = rd.Array(d, "", "replay");
   const json* points = replay ? rd.Array(d, "", "pointsAfterEachTurn") : nullptr;
   if (!points) return rd.error;
   const size_t n = r.players.size();
   TurnRecord turn;
   std::vector<std::string> turn_where;
+  std::vector<SourceMap::FigureId> turn_figures;
   for (size_t i = 0; i < replay->size(); ++i) {
     const json& m = (*replay)[i];
     const std::string where = "/replay/" + std::to_string(i);
@@ -439,14 +477,16 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
     // Every message has a payload (PASS an empty one); its keys are the message's own.
     const json* p = rd.Object(m, where, "payload");
     if (!p) return rd.error;
+    SourceMap::FigureId figure;  // a DEPLOY_MEEPLE's meeple
     if (*type == "PLACE_TILE") {
       json action;
       if (!ReadPlaceTile(rd, *p, wpay, action)) return rd.error;
       r.draw_order.push_back(action["tile"].get<std::string>());
+      from.draws.push_back(wpay + "/tileId");
       turn.actions.push_back(std::move(action));
     } else if (*type == "DEPLOY_MEEPLE") {
       json action;
-      if (!ReadDeploy(rd, *p, wpay, r.turns.size() % n, phantom, action)) return rd.error;
+      if (!ReadDeploy(rd, *p, wpay, r.turns.size() % n, phantom, action, figure)) return rd.error;
       turn.actions.push_back(std::move(action));
     } else if (*type == "PASS") {
       if (!rd.Keys(*p, wpay, {})) return rd.error;
@@ -464,10 +504,12 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
         return rd.error;
       turn.scores = std::move(scores);
       r.turns.push_back(std::move(turn));
-      g.action_where.push_back(std::move(turn_where));
-      g.commit_where.push_back(where);
+      from.actions.push_back(std::move(turn_where));
+      from.figure_ids.push_back(std::move(turn_figures));
+      from.turn_ends.push_back(where);
       turn = TurnRecord();
       turn_where.clear();
+      turn_figures.clear();
       continue;
     } else {
       return Status(ErrorCode::kMalformed, source + ":" + where + "/type: unsupported message " +
@@ -475,6 +517,7 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
                                                " (PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT)");
     }
     turn_where.push_back(where);
+    turn_figures.push_back(std::move(figure));
   }
   if (!turn.actions.empty())
     return Status(ErrorCode::kMalformed, source + ":/replay: the last turn has no COMMIT");

@@ -35,12 +35,11 @@ std::optional<std::pair<int, int>> JczPosition(const nlohmann::json& position);
 // A list of scores, each a range-checked integer; nullopt otherwise.
 std::optional<std::vector<int>> JczScores(const nlohmann::json& scores);
 
-// A .jcz game read: its record, and where each turn's actions and end came from in the file
-// (JSON pointers "/replay/7"), for messages about a turn.
+// A .jcz game read: its record, and where its start tiles, draws, actions and turn ends came
+// from in the file (JSON pointers "/replay/7"), with each deployed meeple's id, for the replay.
 struct JczGame {
   GameRecord record;
-  std::vector<std::vector<std::string>> action_where;  // per turn, per action
-  std::vector<std::string> commit_where;               // per turn: its COMMIT
+  SourceMap from;
 };
 
 model::StatusOr<JczGame> ReadJcz(const nlohmann::json& jcz, const std::string& source);

@@ -1,5 +1,9 @@
 #include "database/replay.h"
 
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
 #include <set>
 
 #include "model/core/position_io.h"
@@ -50,8 +54,9 @@ class Replayer {
   // `explain` false: the lean path (Position::explain), for a verdict that is only
   // "consistent"; any other verdict is worked out again explained (Replay below).
   Replayer(const GameRecord& r, const std::string& source, bool with_log, int stop_before = 0,
-           bool explain = true)
+           bool explain = true, const SourceMap* from = nullptr)
       : rec_(r),
+        from_(from),
         source_(source),
         with_log_(with_log),
         explain_(explain || with_log),
@@ -64,6 +69,7 @@ class Replayer {
       return Status(parsed.status().code(), RecordPointer(parsed.status().message()));
     pos_ = std::move(*parsed);
     pos_.explain = explain_;
+    if (Status s = CheckSetup(); !s.ok()) return s;
     ApplyResult pre;
     model::Advance(pos_, pre);  // the first draw (and any unplaceable tile before it)
     for (size_t t = 0; t < rec_.turns.size(); ++t) {
@@ -97,6 +103,99 @@ class Replayer {
   }
 
  private:
+  std::string ActionWhere(size_t t, size_t i) const {
+    if (from_ && t < from_->actions.size() && i < from_->actions[t].size())
+      return from_->actions[t][i];
+    return "/turns/" + std::to_string(t) + "/actions/" + std::to_string(i);
+  }
+  const SourceMap::FigureId* FigureIdOf(size_t t, size_t i) const {
+    if (!from_ || t >= from_->figure_ids.size() || i >= from_->figure_ids[t].size() ||
+        from_->figure_ids[t][i].id.empty())
+      return nullptr;
+    return &from_->figure_ids[t][i];
+  }
+  static std::string Where(const std::vector<std::string>* mapped, size_t i,
+                           const std::string& own) {
+    return mapped && i < mapped->size() ? (*mapped)[i] : own + "/" + std::to_string(i);
+  }
+
+  // BASE-SETUP: the start tiles and every draw come from one tile set, so no tile appears more
+  // often than the set has it; BASE-PLACE-EDGE, BASE-PLACE-ADJ: the start tiles match and touch
+  // one another (model::Validate of the start position). A record that breaks either cannot
+  // arise: it is refused where it first becomes impossible (a start tile, then a draw in order),
+  // never replayed to a verdict. Tiles placed in turns meet the tile step's checks instead.
+  Status CheckSetup() const {
+    const model::TileCatalog& cat = *pos_.cfg().catalog;
+    std::vector<int> used(cat.size(), 0);
+    auto count = [&](model::TileType t, const std::string& where, const char* what) {
+      if (++used[t] <= cat.def(t).count) return Status::Ok();
+      return Status(ErrorCode::kMalformed,
+                    source_ + ":" + where + ": tile " + cat.Name(t) + " " + what + ", its " +
+                        std::to_string(used[t]) + Ordinal(used[t]) +
+                        " in the game (start tiles and draws), but the set has " +
+                        std::to_string(cat.def(t).count) + " (BASE-SETUP): no game can reach this");
+    };
+    const auto* start = from_ ? &from_->start : nullptr;
+    const auto* draws = from_ ? &from_->draws : nullptr;
+    // The start entry where the start first becomes impossible: a tile beyond the set's count,
+    // or one that does not match or touch the others (Validate names the entry on the board).
+    Status first = Status::Ok();
+    size_t first_at = SIZE_MAX;
+    for (int i = 0; i < pos_.board.size() && first.ok(); ++i) {
+      first = count(pos_.board.tile(i).type, Where(start, i, "/start"), "on the table");
+      if (!first.ok()) first_at = i;
+    }
+    for (const model::Violation& v : model::Validate(pos_)) {
+      // The tile counts are checked here, naming the entry; one player is allowed (a solo
+      // study, GAME_RECORD_FORMAT.md).
+      if (v.ruling == "BASE-SETUP") continue;
+      size_t at = 0;
+      std::string where = v.where;
+      if (where.rfind("/board/", 0) == 0 && where.size() > 7 &&
+          std::isdigit(static_cast<unsigned char>(where[7]))) {
+        // "/board/3" (or "/board/3/..."): start entry 3, by the record's or the file's pointer.
+        char* rest = nullptr;
+        at = std::strtoul(where.c_str() + 7, &rest, 10);
+        where = Where(start, at, "/start") + rest;
+      }
+      if (at < first_at) {
+        first_at = at;
+        first = Status(ErrorCode::kMalformed, source_ + ":" + where + ": " + v.text + " (" +
+                                                  v.ruling + "): no game can reach this start");
+      }
+    }
+    if (!first.ok()) return first;
+    for (size_t d = 0; d < pos_.supply.order.size(); ++d)
+      if (Status s = count(pos_.supply.order[d], Where(draws, d, "/draw_order"), "drawn"); !s.ok())
+        return s;
+    return Status::Ok();
+  }
+
+  static std::string Ordinal(int n) {
+    if (n % 100 >= 11 && n % 100 <= 13) return "th";
+    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  }
+
+  // BASE-MEEPLE-SUPPLY: a figure is placed from its owner's supply, so a figure the file names
+  // (a .jcz meeple id) cannot be deployed again while it stands on the board: it comes back only
+  // when its feature is scored.
+  Status CheckFigureFree(const SourceMap::FigureId& id) const {
+    auto it = deployed_.find(id.id);
+    if (it == deployed_.end()) return Status::Ok();
+    const model::Figure& placed = it->second.first;
+    for (const model::Figure& f : pos_.figures)
+      if (f.node == placed.node && f.owner == placed.owner && f.kind == placed.kind) {
+        const model::Coord c = pos_.board.tile(model::Board::TileOf(f.node)).pos;
+        return Status(ErrorCode::kMalformed,
+                      source_ + ":" + id.where + ": figure " + id.id +
+                          " is on the board: deployed at " + it->second.second + ", it still " +
+                          "stands on the tile at (" + std::to_string(c.x) + ", " +
+                          std::to_string(c.y) + ") (BASE-MEEPLE-SUPPLY: a figure is placed " +
+                          "from the supply and returns only when its feature is scored)");
+      }
+    return Status::Ok();
+  }
+
   // The position reached, every turn before it legal and scored as claimed.
   ReplayResult Stop() {
     res_.position = model::DumpPosition(pos_);
@@ -111,7 +210,6 @@ class Replayer {
   // Replays turn t; true when the verdict is decided (the replay stops there).
   model::StatusOr<bool> Turn(size_t t) {
     const int turn_no = static_cast<int>(t) + 1;
-    const std::string base = "/turns/" + std::to_string(t);
     std::vector<model::ScoreEvent> events;
     // The player by the name the record gives (seat = index in the record's players).
     json entry;
@@ -142,7 +240,7 @@ class Replayer {
     const int player = pos_.turn.player;
     const auto& actions = rec_.turns[t].actions;
     for (size_t i = 0; i < actions.size(); ++i) {
-      const std::string where = base + "/actions/" + std::to_string(i);
+      const std::string where = ActionWhere(t, i);
       auto a = model::ParseAction(actions[i], pos_, where, ctx_);
       if (!a.ok()) return a.status();
       if (i > 0 && !model::JudgeAfterDecision(pos_, *a)) {
@@ -160,9 +258,15 @@ class Replayer {
       }
       // Read only by the log and an illegal action's verdict (both explained).
       const std::string described = explain_ ? model::Describe(pos_, *a) : std::string();
+      const SourceMap::FigureId* id = FigureIdOf(t, i);
+      if (id && a->type == ActionType::kPlaceFigure)
+        if (Status s = CheckFigureFree(*id); !s.ok()) return s;
       ApplyResult ar = model::Apply(pos_, *a, /*finish_turn=*/false);
       if (!ar.input_error.empty())
         return Status(ErrorCode::kMalformed, source_ + ":" + where + ": " + ar.input_error);
+      if (id && a->type == ActionType::kPlaceFigure && ar.verdict.legal &&
+          !pos_.turn.figures_this_turn.empty())
+        deployed_[id->id] = {pos_.figures[pos_.turn.figures_this_turn.back()], id->where};
       if (with_log_)
         entry["actions"].push_back(
             {{"action", actions[i]}, {"description", described}, {"legal", ar.verdict.legal}});
@@ -263,6 +367,7 @@ class Replayer {
   }
 
   const GameRecord& rec_;
+  const SourceMap* from_;
   const std::string& source_;
   const bool with_log_;
   const bool explain_;
@@ -271,20 +376,22 @@ class Replayer {
   Position pos_;
   ReplayResult res_;
   std::vector<model::ScoreEvent> final_events_;
+  // A figure id (SourceMap) -> its figure as deployed, and where in the file.
+  std::map<std::string, std::pair<model::Figure, std::string>> deployed_;
 };
 
 }  // namespace
 
-model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
-                                     bool with_log) {
-  if (with_log) return Replayer(r, source, true).Run();
+model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source, bool with_log,
+                                     const SourceMap* from) {
+  if (with_log) return Replayer(r, source, true, 0, true, from).Run();
   // Most records are consistent: the lean path decides that (same legality and scores as the
   // explained path, property-tests/lean_explained.cc) without building reason or score text.
   // Any other outcome (an illegal action, a score that differs, bad input) is replayed
   // explained, so its verdict, breakdown and citations are the explained ones.
-  auto lean = Replayer(r, source, false, 0, /*explain=*/false).Run();
+  auto lean = Replayer(r, source, false, 0, /*explain=*/false, from).Run();
   if (lean.ok() && lean->verdict == GameVerdict::kConsistent) return lean;
-  return Replayer(r, source, false).Run();
+  return Replayer(r, source, false, 0, true, from).Run();
 }
 
 model::StatusOr<ReplayResult> ReplayToTurn(const GameRecord& r, const std::string& source,

@@ -33,9 +33,16 @@ struct ReplayResult {
 };
 
 // `source` names the record in messages. `with_log` fills ReplayResult::log with every turn's
-// actions (described), score events and scores.
+// actions (described), score events and scores. `from`: where a record read from another format
+// came from (messages name the file's pointers; its figure ids are checked), or nullptr.
+//
+// A record no game can produce is bad input (kMalformed), refused where it first becomes
+// impossible: a start tile or a draw beyond the tile set's count of that tile (BASE-SETUP), a
+// start tile that does not match or touch the others (BASE-PLACE-EDGE, BASE-PLACE-ADJ), a figure
+// id deployed while that figure stands on the board (BASE-MEEPLE-SUPPLY). The tiles placed in
+// turns are held to the same rules by the tile step, as illegal actions.
 model::StatusOr<ReplayResult> Replay(const GameRecord& r, const std::string& source,
-                                     bool with_log = false);
+                                     bool with_log = false, const SourceMap* from = nullptr);
 
 // Replays the record up to turn `turn` (1-based; turns + 1 is the position after the last turn)
 // and sets ReplayResult::position to the position file there: the next tile drawn, each player's
