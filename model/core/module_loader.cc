@@ -241,7 +241,7 @@ std::string FieldsOf(const ActionDecl& d, int shape) {
 // parsed declared action is read by an argument of its form (ArgDecl::shapes: a card play takes
 // its own card's fields only), and a square's or a feature's object holds only its x, y (and
 // feature). An action that declares no "kind" argument may hold its fields in a "kind" object
-// (older files, model/expansions/christmas_present/README.md).
+// (older files write them so; the module README says where).
 Status CheckDeclaredFields(const ActionDecl& d, const json& j, const Action& a,
                            const std::string& where) {
   bool kind_arg = false;

@@ -768,7 +768,7 @@ Status ReadSupply(Reader& rd, const json& j, Position& pos, bool& rest) {
 Status ReadSection(const IoContext& ctx, const ModuleDecl& m, const json& section,
                    const std::string& w, Position& pos) {
   try {
-    // A module without state of its own (the Phantom) reads nothing but "variants".
+    // A module without state of its own reads nothing but "variants".
     if (!m.state.parse) {
       if (!section.is_object())
         return JsonError(ctx.source, w,
