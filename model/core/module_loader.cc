@@ -7,6 +7,7 @@
 #include "model/core/check.h"
 #include "model/core/core_steps.h"
 #include "model/core/expansion.h"
+#include "model/core/json_reader.h"
 #include "model/core/position.h"
 
 namespace carc::model {
@@ -210,11 +211,80 @@ void AssembleModules(GameConfig& cfg) {
   }
 }
 
+namespace {
+
+// The argument reads field `k`: its key (or older spelling), or x, y, feature for an argument
+// read from the action object itself.
+bool ReadsField(const ArgDecl& arg, std::string_view k) {
+  if (arg.key.empty()) return k == "x" || k == "y" || k == "feature";
+  return k == arg.key || (!arg.alias.empty() && k == arg.alias);
+}
+
+// The argument is given in `shape` (-1: the action has one form).
+bool OfShape(const ArgDecl& arg, int shape) {
+  return !arg.shapes || (shape >= 0 && (arg.shapes >> shape & 1u));
+}
+
+// The fields of the action's form, for the message on a field it does not take.
+std::string FieldsOf(const ActionDecl& d, int shape) {
+  std::string out;
+  for (size_t i = 0; i < d.args.size(); ++i) {
+    const ArgDecl& arg = d.args[i];
+    if (!OfShape(arg, shape) || arg.key == "type") continue;
+    const std::string k = arg.key.empty() ? "x, y, feature" : std::string(arg.key);
+    if (out.find(k) == std::string::npos) out += (out.empty() ? "" : ", ") + k;
+  }
+  return out.empty() ? "none" : out;
+}
+
+// Nothing is read that the user did not mean (adjudicator/POSITION_FORMAT.md): each field of a
+// parsed declared action is read by an argument of its form (ArgDecl::shapes: a card play takes
+// its own card's fields only), and a square's or a feature's object holds only its x, y (and
+// feature). An action that declares no "kind" argument may hold its fields in a "kind" object
+// (older files write them so; the module README says where).
+Status CheckDeclaredFields(const ActionDecl& d, const json& j, const Action& a,
+                           const std::string& where) {
+  bool kind_arg = false;
+  for (const ArgDecl& arg : d.args) kind_arg |= arg.key == "kind";
+  const bool nested = !kind_arg && j.contains("kind") && j["kind"].is_object();
+  const json& f = nested ? j["kind"] : j;
+  const std::string wf = nested ? where + "/kind" : where;
+  const int shape = d.shape_of ? d.shape_of(a) : -1;
+  for (auto it = f.begin(); it != f.end(); ++it) {
+    const std::string& k = it.key();
+    if (k == "type") continue;
+    const ArgDecl* arg = nullptr;
+    for (const ArgDecl& x : d.args)
+      if (ReadsField(x, k) && OfShape(x, shape)) {
+        arg = &x;
+        break;
+      }
+    const std::string wk = wf + "/" + k.substr(0, 100);
+    if (!arg)
+      return JsonError(wk, "not a field of " + std::string(d.type) +
+                               (shape >= 0 ? " in this form" : "") +
+                               " (its fields: " + FieldsOf(d, shape) + ")");
+    if (arg->key.empty() || !it.value().is_object()) continue;
+    if (arg->type == ArgType::kSquare)
+      if (Status s = CheckKeys(it.value(), wk, {"x", "y"}); !s.ok()) return s;
+    if (arg->type == ArgType::kFeature || arg->type == ArgType::kFigureAt)
+      if (Status s = CheckKeys(it.value(), wk, {"x", "y", "feature"}); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 std::optional<StatusOr<Action>> ParseModuleAction(const json& j, const Position& pos,
                                                   const std::string& where) {
   const std::string type = j.value("type", "");
-  for (const auto& [module, decl] : pos.cfg().actions)
-    if (decl.type == type) return decl.parse(j, pos, where);
+  for (const auto& [module, decl] : pos.cfg().actions) {
+    if (decl.type != type) continue;
+    StatusOr<Action> a = decl.parse(j, pos, where);
+    if (a.ok() && j.is_object())
+      if (Status s = CheckDeclaredFields(decl, j, *a, where); !s.ok()) return s;
+    return a;
+  }
   return std::nullopt;
 }
 

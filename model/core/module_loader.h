@@ -59,6 +59,7 @@ struct ArgDecl {
   int slot = -1;        // its index in Action::args; -1: its index in ActionDecl::args
   unsigned shapes = 0;  // bit s: given in shape s of the action (ActionDecl::shape_of); 0: all
   int needs = -1;       // given only together with the argument of this index in ActionDecl::args
+  std::string_view alias = {};  // an older spelling of `key`, still read
 };
 
 // ArgDecl::names of an enum E with values 0..n-1, by the module's name function.

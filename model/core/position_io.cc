@@ -775,6 +775,19 @@ Status ReadSupply(Reader& rd, const json& j, Position& pos, bool& rest) {
 Status ReadSection(const IoContext& ctx, const ModuleDecl& m, const json& section,
                    const std::string& w, Position& pos) {
   try {
+    // A module without state of its own reads nothing but "variants".
+    if (!m.state.parse) {
+      if (!section.is_object())
+        return JsonError(ctx.source, w,
+                         std::string(m.module->Id()) +
+                             " has no state of its own: expected {} (or no section), got " +
+                             section.type_name());
+      for (auto it = section.begin(); it != section.end(); ++it)
+        if (it.key() != "variants")
+          return JsonError(
+              ctx.source, Ptr(w, it.key().substr(0, 100)),
+              "unknown field: " + std::string(m.module->Id()) + " has no state of its own");
+    }
     const bool variants = section.is_object() && section.contains("variants");
     if (variants)
       if (Status s = ReadVariants(m, section["variants"], w + "/variants", pos); !s.ok())

@@ -56,6 +56,7 @@ Play DecodePlay(const Action& a) {
     case Shape::kFeature:
       p.node = kNodeArg(a);
       p.owner = kOwnerArg(a);
+      if (p.card == Card::kReturnFigure) p.figure_kind = kFigureKindArg(a);
   }
   return p;
 }
@@ -82,6 +83,7 @@ Action EncodePlay(const Play& p) {
     case Shape::kFeature:
       kNodeArg.Set(a, p.node);
       kOwnerArg.Set(a, p.owner);
+      if (p.card == Card::kReturnFigure) kFigureKindArg.Set(a, p.figure_kind);
   }
   return a;
 }
@@ -230,6 +232,16 @@ static Status ReadPlayParams(const json& j, const std::string& wp, const model::
     if (!owner.ok()) return owner.status();
     p.owner = *owner;
   }
+  // XMAS-CARD-RETURN-FIGURE: the figure's kind, when the owner has figures of several kinds on
+  // the segment (SettleReturn asks for it then).
+  if (p.card == Card::kReturnFigure && j.contains("figure")) {
+    const json& jf = j["figure"];
+    if (!jf.is_string()) return JsonError(wp + "/figure", "expected a figure kind name");
+    p.figure_kind = pos.cfg().FigureKind(jf.get<std::string>());
+    if (p.figure_kind < 0)
+      return JsonError(wp + "/figure",
+                       "unknown figure kind \"" + jf.get<std::string>() + "\" for these rules");
+  }
   return Status::Ok();
 }
 
@@ -252,9 +264,10 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
     for (auto it = jj.begin(); it != jj.end(); ++it)
       if (it.key() != "type" && it.key() != "kind")
         return JsonError(w + "/" + it.key(), "unknown field (parameters go inside \"kind\")");
-  if (Status st = model::CheckKeys(j, wp,
-                                   {"type", "card", "player", "deck", "target", "owner", "own",
-                                    "other", "other_owner", "opponent", "square", "tiles", "tile"});
+  if (Status st =
+          model::CheckKeys(j, wp,
+                           {"type", "card", "player", "deck", "target", "owner", "own", "other",
+                            "other_owner", "opponent", "square", "tiles", "tile", "figure"});
       !st.ok())
     return st;
   if (code != kPlay) return ReadCardAction(code, j, wp, pos);
@@ -318,6 +331,7 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j) {
   } else if (p.node >= 0) {
     j["target"] = FeatureRef(pos, p.node);
     if (p.owner >= 0) j["owner"] = p.owner;
+    if (p.figure_kind >= 0) j["figure"] = pos.cfg().figure_kinds[p.figure_kind].name;
   }
 }
 
@@ -354,8 +368,13 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
          model::FeatureAt(pos, p.other_node);
   else if (p.node >= 0)
     s += " on " +
-         (p.card == Card::kReturnFigure && p.owner >= 0 ? who(p.owner) + "'s figure on "
-                                                        : std::string()) +
+         (p.card == Card::kReturnFigure && p.owner >= 0
+              ? who(p.owner) + "'s " +
+                    (p.figure_kind >= 0 ? pos.cfg().figure_kinds[p.figure_kind].name
+                                        : std::string("figure")) +
+                    " on "
+          : p.figure_kind >= 0 ? "the " + pos.cfg().figure_kinds[p.figure_kind].name + " on "
+                               : std::string()) +
          model::FeatureAt(pos, p.node);
   return s;
 }

@@ -24,7 +24,8 @@ enum Code : int { kDrawCard = 1, kPlay, kCancel, kAllow, kDiscard, kKeepTile };
 //   kDrawCard: kDeckArg, kDrawnArg (-1: not named)     kCancel, kAllow: kAnswerArg
 //   kDiscard: kCardArg, kPlayerArg                      kKeepTile: kTileArg
 //   kPlay: kCardArg, kPlayerArg, then per card family (family.h Shape), as Play:
-//     feature cards: kNodeArg (-1: none), kOwnerArg (figure owner; -1: the player's own / any)
+//     feature cards: kNodeArg (-1: none), kOwnerArg (figure owner; -1: the player's own / any);
+//       return-figure: kFigureKindArg (the figure's kind; -1: the only kind the owner has there)
 //     swap cards: kNodeArg the player's figure, kOtherNodeArg the other one, kOtherOwnerArg (-1)
 //     force-placement: kOpponentArg, kSquareXArg, kSquareYArg
 //     take-two-tiles: kTile1Arg, kTile2Arg (-1: the known draw order gives them)
@@ -36,6 +37,7 @@ inline constexpr model::ActionArg<Card> kCardArg{0};
 inline constexpr model::ActionArg<model::PlayerId> kPlayerArg{1};
 inline constexpr model::ActionArg<int> kNodeArg{2};
 inline constexpr model::ActionArg<model::PlayerId> kOwnerArg{3};
+inline constexpr model::ActionArg<int> kFigureKindArg{4};
 inline constexpr model::ActionArg<int> kOtherNodeArg{3};
 inline constexpr model::ActionArg<model::PlayerId> kOtherOwnerArg{4};
 inline constexpr model::ActionArg<model::PlayerId> kOpponentArg{2};
@@ -49,6 +51,7 @@ struct Play {
   model::PlayerId player = 0;
   int node = -1;
   int owner = -1;
+  int figure_kind = -1;  // return-figure: the kind of the figure returned (-1: not stated)
   int other_node = -1;
   int other_owner = -1;
   model::PlayerId opponent = -1;

@@ -132,6 +132,17 @@ std::string SettleSwap(const Position& pos, Play& p) {
   return {};
 }
 
+// The figure return-figure takes: on `node`, of `owner` (-1: any) and of kind `kind` (-1: any);
+// -1 if none.
+int ReturnedFigure(const Position& pos, int node, int owner, int kind) {
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const model::Figure& g = pos.figures[f];
+    if (g.node == node && (owner < 0 || g.owner == owner) && (kind < 0 || g.kind == kind))
+      return static_cast<int>(f);
+  }
+  return -1;
+}
+
 // XMAS-CARD-RETURN-FIGURE, XMAS-Q-RETURN (own-figure: one of the holder's own figures;
 // opponent-attack: any player's).
 bool CheckReturn(const Position& pos, const Play& p, Window, Judge& j) {
@@ -142,9 +153,12 @@ bool CheckReturn(const Position& pos, const Play& p, Window, Judge& j) {
   if (own && p.owner >= 0 && p.owner != p.player)
     return j.No("XMAS-Q-RETURN",
                 [] { return "own-figure: the card returns one of the holder's own figures"; });
-  if (p.node < 0 || FindFigure(pos, p.node, owner) < 0)
+  if (p.node < 0 || ReturnedFigure(pos, p.node, owner, p.figure_kind) < 0)
     return j.No(ci.ruling, [&] {
-      return "no figure of " + (owner >= 0 ? pos.players[owner].name : "any player") +
+      return "no " +
+             (p.figure_kind >= 0 ? pos.cfg().figure_kinds[p.figure_kind].name
+                                 : std::string("figure")) +
+             " of " + (owner >= 0 ? pos.players[owner].name : "any player") +
              " stands on the feature named";
     });
   j.Yes(ci.ruling, [] { return "one figure returns from the board to its owner's supply"; });
@@ -153,7 +167,16 @@ bool CheckReturn(const Position& pos, const Play& p, Window, Judge& j) {
   });
 }
 
-// XMAS-Q-RETURN: every figure the card may take (own-figure: the player's figures only).
+// The owner has figures of several kinds on the segment: the play must name the kind.
+bool KindsShare(const Position& pos, int node, int owner) {
+  const int first = ReturnedFigure(pos, node, owner, -1);
+  for (const model::Figure& g : pos.figures)
+    if (g.node == node && g.owner == owner && g.kind != pos.figures[first].kind) return true;
+  return false;
+}
+
+// XMAS-Q-RETURN: every figure the card may take (own-figure: the player's figures only), its kind
+// named where the owner has figures of several kinds on the segment.
 bool ReturnTargets(const Position& pos, const Play& card, Visit visit) {
   const bool own = Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure;
   Play p = card;
@@ -161,6 +184,9 @@ bool ReturnTargets(const Position& pos, const Play& card, Visit visit) {
     p.node = f.node;
     p.owner = own ? -1 : f.owner;
     if (own && f.owner != card.player) continue;
+    p.figure_kind = KindsShare(pos, f.node, f.owner) ? f.kind : -1;
+    // One play per figure it may take: a second figure of the same kind adds none.
+    if (ReturnedFigure(pos, f.node, f.owner, f.kind) != &f - pos.figures.data()) continue;
     if (visit(p)) return true;
   }
   return false;
@@ -169,7 +195,7 @@ bool ReturnTargets(const Position& pos, const Play& card, Visit visit) {
 // XMAS-CARD-RETURN-FIGURE, XMAS-Q-RETURN: the figure goes back to its owner's supply.
 bool ResolveReturn(Position& pos, const Play& p, ApplyResult& r) {
   const bool own = Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure;
-  const int f = FindFigure(pos, p.node, own ? p.player : p.owner);
+  const int f = ReturnedFigure(pos, p.node, own ? p.player : p.owner, p.figure_kind);
   if (f < 0) return true;
   r.notes.push_back({Info(p.card).ruling, "the " +
                                               pos.cfg().figure_kinds[pos.figures[f].kind].name +
@@ -180,16 +206,25 @@ bool ResolveReturn(Position& pos, const Play& p, ApplyResult& r) {
 }
 
 // XMAS-Q-RETURN: whose figure return-figure takes (opponent-attack) when figures of several players
-// share the segment named: the file must say.
+// share the segment named, and which kind when the owner has several kinds there (a meeple and a
+// phantom): the file must say; the model never picks.
 std::string SettleReturn(const Position& pos, Play& p) {
-  if (p.owner >= 0 || Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure) return {};
-  std::set<PlayerId> owners;
-  for (const auto& f : pos.figures)
-    if (f.node == p.node) owners.insert(f.owner);
-  if (owners.size() > 1)
-    return std::string(Info(p.card).name) + ": figures of " + std::to_string(owners.size()) +
-           " players stand on the " + model::FeatureAt(pos, p.node) + "; state whose (\"owner\")";
-  if (owners.size() == 1) p.owner = *owners.begin();
+  const bool own = Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure;
+  if (p.owner < 0 && !own) {
+    std::set<PlayerId> owners;
+    for (const auto& f : pos.figures)
+      if (f.node == p.node) owners.insert(f.owner);
+    if (owners.size() > 1)
+      return std::string(Info(p.card).name) + ": figures of " + std::to_string(owners.size()) +
+             " players stand on the " + model::FeatureAt(pos, p.node) + "; state whose (\"owner\")";
+    if (owners.size() == 1) p.owner = *owners.begin();
+  }
+  const int owner = own ? p.player : p.owner;
+  if (p.figure_kind < 0 && owner >= 0 && ReturnedFigure(pos, p.node, owner, -1) >= 0 &&
+      KindsShare(pos, p.node, owner))
+    return std::string(Info(p.card).name) + ": " + pos.players[owner].name +
+           " has figures of several kinds on the " + model::FeatureAt(pos, p.node) +
+           "; state which (\"figure\")";
   return {};
 }
 

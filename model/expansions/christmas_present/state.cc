@@ -1,14 +1,17 @@
 #include "model/expansions/christmas_present/state.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <utility>
 
 #include "model/core/input_file.h"
 #include "model/core/json_reader.h"
+#include "model/core/module_loader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/christmas_present/actions.h"
 #include "model/expansions/christmas_present/christmas_present.h"
+#include "model/expansions/christmas_present/logic.h"
 
 namespace carc::exp::christmas_present {
 
@@ -221,6 +224,10 @@ Status ReadDeferred(const json& e, const std::string& wd, const model::Position&
     if (Status st = ReadPlayer(e["players"][k], wd + "/players/" + std::to_string(k), pos, p);
         !st.ok())
       return st;
+    // XMAS-FN12: a fixed value is paid once to each of its winners.
+    if (std::find(d.winners.begin(), d.winners.end(), p) != d.winners.end())
+      return model::JsonError(wd + "/players/" + std::to_string(k),
+                              "player " + std::to_string(p) + " given twice");
     d.winners.push_back(p);
   }
   if (Status st = ReadInt(e.value("points", json()), wd + "/points", d.points); !st.ok()) return st;
@@ -254,6 +261,15 @@ Status ReadFieldChoice(const json& e, const std::string& wc, const model::Positi
     if (!n.ok()) return n.status();
     node = *n;
   }
+  // XMAS-CARD-ADVANTAGE-FIELD, XMAS-END: one choice per advantage-field card the player holds.
+  int choices = 1;
+  for (auto [q, n] : s.field_choices) choices += q == p;
+  const int cards =
+      p < static_cast<int>(s.hands.size()) ? Copies(s.hands[p], Card::kAdvantageField) : 0;
+  if (choices > cards)
+    return model::JsonError(wc, "choice " + std::to_string(choices) + " of player " +
+                                    std::to_string(p) + ", who holds " + std::to_string(cards) +
+                                    " advantage-field card(s): one choice per card");
   s.field_choices.push_back({p, node});
   return Status::Ok();
 }
@@ -278,8 +294,9 @@ Status ReadPendingAttack(const json& j, const std::string& w, const model::Posit
   std::string wp = w + "/pending_attack";
   if (Status st = Keys(jp, wp, {"action", "waiting"}); !st.ok()) return st;
   if (!jp.contains("action")) return model::JsonError(wp + "/action", "missing");
-  auto a = ParseXmasAction(jp["action"], pos, wp + "/action");
-  if (!a || !a->ok() || (*a)->code != kPlay)
+  // Read as any action is (model::ParseModuleAction checks its fields against its card's form).
+  auto a = model::ParseModuleAction(jp["action"], pos, wp + "/action");
+  if (!a || !a->ok() || (*a)->expansion != Self() || (*a)->code != kPlay)
     return a && !a->ok() ? a->status()
                          : model::JsonError(wp + "/action", "expected an xmas_play action");
   PendingAttack pa;
@@ -333,6 +350,10 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
                             State& st) {
     auto node = ReadTarget(e, p, we);
     if (!node.ok()) return node.status();
+    // XMAS-CARD-LAY-DOWN-*: a feature is laid down once (two entries of one feature are features
+    // laid down apart and joined later, each named by its own segment).
+    if (std::find(st.laid_down.begin(), st.laid_down.end(), *node) != st.laid_down.end())
+      return model::JsonError(we, "this segment is listed twice");
     st.laid_down.push_back(*node);
     return Status::Ok();
   };
@@ -347,6 +368,10 @@ Status ParseSection(const json& j, const std::string& w, model::Position& pos) {
                             s.card_figures_this_turn);
         !st.ok())
       return st;
+  if (s.card_figures_this_turn < 0)
+    return model::JsonError(
+        w + "/card_figures_this_turn",
+        "expected a count of figures, 0 or more, got " + std::to_string(s.card_figures_this_turn));
   if (Status st = ReadPendingAttack(j, w, pos, s); !st.ok()) return st;
   FillRest(discard_rest, deck_rest, s);
   return Status::Ok();

@@ -359,7 +359,7 @@ void DeclareActions(model::ModuleLoader& loader) {
   loader.AddAction(
       {.type = "gift_draw",
        .code = kDrawCard,
-       .args = {{"card", ArgType::kEnum, false, cards}},
+       .args = {{.key = "card", .type = ArgType::kEnum, .names = cards, .alias = "kind"}},
        .summary = "the gift card drawn from an unordered deck (GIFT-GET)",
        .parse = ParseDraw,
        .dump = [](const Position&, const Action& a, json& j) { j["card"] = CardName(kCardArg(a)); },

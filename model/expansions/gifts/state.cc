@@ -6,6 +6,7 @@
 #include "model/core/check.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
+#include "model/expansions/gifts/cards.h"
 #include "model/expansions/gifts/gifts.h"
 
 namespace carc::exp::gifts {
@@ -224,6 +225,11 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
         if (!jt[key].is_boolean()) return model::JsonError(w + "/" + key, "expected true or false");
         *flag = jt[key].get<bool>();
       }
+    // GIFT-Q-PHANTOM: only a figure with a placement step of its own (the Phantom) returns so.
+    if (d.phantom_returned && OwnStepFigure(pos) < 0)
+      return model::JsonError(w + "/phantom_returned",
+                              "no figure of these rules has a placement step of its own (the "
+                              "Phantom is not in /rules/expansions)");
     if (jt.contains("change_figure")) {
       const json& jf = jt["change_figure"];
       std::string wf = w + "/change_figure";

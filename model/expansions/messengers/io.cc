@@ -57,6 +57,9 @@ Status ParseFigureList(const json& j, const std::string& where, std::array<bool,
     auto f = j[i].is_string() ? ParseFigure(j[i].get<std::string>()) : std::nullopt;
     if (!f)
       return model::JsonError(where + "/" + std::to_string(i), "expected \"meeple\" or \"dame\"");
+    if (out[static_cast<int>(*f)])
+      return model::JsonError(where + "/" + std::to_string(i),
+                              "\"" + j[i].get<std::string>() + "\" given twice");
     out[static_cast<int>(*f)] = true;
   }
   return Status::Ok();
