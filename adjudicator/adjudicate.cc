@@ -242,29 +242,13 @@ bool CheckClaim(const json& claim, bool legal, const Position& after, json& ruli
   return diffs.empty();
 }
 
-// What a pass declines at the decision step `step` (a pass decides the step it is given at).
-// The core figure step places a meeple: "no figure" when the game has no other figure kind.
-std::string PassText(const Position& pos, std::string_view step) {
-  if (step == model::kPlaceFigure)
-    return pos.cfg().figure_kinds.size() > 1 ? "pass: places no meeple" : "pass: places no figure";
-  for (const model::FigureKindDef& k : pos.cfg().figure_kinds)
-    if (step == "place_" + k.name || step == "gift_" + k.name) return "pass: places no " + k.name;
-  struct Named {
-    std::string_view step, text;
-  };
-  static constexpr Named kTexts[] = {
-      {"open_gift", "opens no gift"},
-      {"xmas_draw_monastery", "declines the monastery-deck card"},
-      {"xmas_draw_road", "declines the road-deck card"},
-      {"xmas_turn_start", "plays no card before the draw"},
-      {"xmas_place_window", "plays no card before placing the tile"},
-      {"xmas_cards_early", "plays no card before the figure placement"},
-      {"xmas_cards_late", "plays no card before the scoring"},
-      {"message", "declines a further message"},
-  };
-  for (const Named& n : kTexts)
-    if (n.step == step) return "pass: " + std::string(n.text);
-  return "pass: declines step " + std::string(step);
+// What a pass declines at the decision step `step` (a pass decides the step it is given at),
+// as the step says it (Step::Declines, Step::FigurePlaced).
+std::string PassText(const Position& pos, const model::Step& step) {
+  if (const int k = step.FigurePlaced(pos); k >= 0)
+    return "pass: places no " + pos.cfg().figure_kinds[k].name;
+  const std::string declines = step.Declines(pos);
+  return declines.empty() ? "pass: declines step " + std::string(step.Name()) : "pass: " + declines;
 }
 
 // A pass given after the turn it was meant for ended by itself: the steps between the last
@@ -279,16 +263,17 @@ std::string SurplusPass(const Position& last, const Position& now, model::Player
   const auto& pipeline = last.cfg().pipeline;
   std::vector<std::string> passed;
   for (int i = last.turn.step + 1; i < static_cast<int>(pipeline.size()); ++i) {
-    const std::string_view name = pipeline[i]->Name();
+    const model::Step& step = *pipeline[i];
+    const std::string_view name = step.Name();
     if (name == model::kEndTurn) break;
-    if (PassText(last, name).rfind("pass: declines step ", 0) == 0) continue;  // not a choice step
+    const int kind = step.FigurePlaced(last);
+    if (kind < 0 && step.Declines(last).empty()) continue;  // not a choice step
     std::string why = "no decision was left there";
-    for (size_t k = 0; k < last.cfg().figure_kinds.size(); ++k) {
-      const std::string& kind = last.cfg().figure_kinds[k].name;
-      if (name != "place_" + kind && name != "gift_" + kind) continue;
-      why = last.players[actor].name + " has no " + kind + " in supply";
+    if (kind >= 0) {
+      why =
+          last.players[actor].name + " has no " + last.cfg().figure_kinds[kind].name + " in supply";
       for (const model::Figure& f : last.figures)
-        if (f.owner == actor && f.kind == static_cast<int>(k))
+        if (f.owner == actor && f.kind == kind)
           why += " (it stands on the board at " +
                  model::CoordText(last.board.tile(model::Board::TileOf(f.node)).pos) + ")";
     }
@@ -576,7 +561,7 @@ std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string
   const bool at_decision = !pos.turn.game_over && pos.current_step().NeedsDecision(pos);
   json entry = {{"action", model::DumpAction(pos, *a)},
                 {"description", a->type == model::ActionType::kPass && at_decision
-                                    ? PassText(pos, pos.current_step().Name())
+                                    ? PassText(pos, pos.current_step())
                                     : model::Describe(pos, *a)},
                 {"score_events", json::array()},
                 {"notes", json::array()}};

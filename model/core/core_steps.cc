@@ -221,6 +221,11 @@ class PlaceTileStep final : public Step {
 class PlaceFigureStep final : public Step {
  public:
   std::string_view Name() const override { return kPlaceFigure; }
+  // With figures of several kinds the pass is the meeple's (each other kind has its own step).
+  std::string Declines(const Position& pos) const override {
+    const auto& kinds = pos.cfg().figure_kinds;
+    return kinds.size() > 1 ? "places no " + kinds[kMeeple].name : "places no figure";
+  }
   bool NeedsDecision(const Position& pos) const override {
     return pos.turn.placed >= 0 && !Decided(pos, pos.cfg().core_step.place_figure);
   }

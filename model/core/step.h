@@ -68,6 +68,19 @@ class Step {
   // current step (Position::current_step), and once decided the turn goes on at the step where
   // it stood. It still has its own place in the pipeline, where it decides what arises there.
   virtual bool Preempts() const { return false; }
+  // What a pass at this step declines, in words for a verdict ("declines the road-deck card").
+  // Empty: not a choice a player passes, or a figure step that FigurePlaced names.
+  virtual std::string Declines(const Position& pos) const {
+    (void)pos;
+    return "";
+  }
+  // The figure kind this step places, when it places one kind at a step of its own: a pass
+  // there places none of it, and the step passes by itself when the player has none in
+  // supply. -1: none.
+  virtual int FigurePlaced(const Position& pos) const {
+    (void)pos;
+    return -1;
+  }
 };
 
 }  // namespace carc::model

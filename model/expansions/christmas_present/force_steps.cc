@@ -109,6 +109,9 @@ class ForcedPlaceStep final : public model::Step {
  public:
   std::string_view Name() const override { return "xmas_place_window"; }
   std::string_view StatedAs() const override { return model::kPlaceTile; }
+  std::string Declines(const Position&) const override {
+    return "plays no card before placing the tile";
+  }
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     if (!s || !pos.turn.drawn || pos.turn.placed >= 0) return false;
@@ -224,7 +227,8 @@ class ForcedPlaceStep final : public model::Step {
   }
   bool OpponentWindow(const Position& pos) const {
     const State& s = *Slice(pos);
-    if (s.variants.force() != ForceTiming::kOpponentTurnOnDraw || model::Decided(pos, model::IndexOf(pos, *this)))
+    if (s.variants.force() != ForceTiming::kOpponentTurnOnDraw ||
+        model::Decided(pos, model::IndexOf(pos, *this)))
       return false;
     for (PlayerId q = 0; q < static_cast<int>(pos.players.size()); ++q)
       if (q != pos.turn.player && HasPlays(pos, Window::kForce, q)) return true;

@@ -33,6 +33,7 @@ namespace {
 class TurnStartStep final : public model::Step {
  public:
   std::string_view Name() const override { return kStepTurnStart; }
+  std::string Declines(const Position&) const override { return "plays no card before the draw"; }
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     if (!s || pos.turn.placed >= 0 || pos.turn.drawn) return false;
@@ -142,6 +143,10 @@ class DrawCardStep final : public model::Step {
  public:
   DrawCardStep(Deck deck, std::string_view name) : deck_(deck), name_(name) {}
   std::string_view Name() const override { return name_; }
+  std::string Declines(const Position&) const override {
+    return deck_ == Deck::kMonastery ? "declines the monastery-deck card"
+                                     : "declines the road-deck card";
+  }
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     return s && pos.turn.placed >= 0 && !model::Decided(pos, model::IndexOf(pos, *this)) &&
@@ -228,6 +233,10 @@ class CardWindowStep final : public model::Step {
  public:
   CardWindowStep(Window w, std::string_view name) : w_(w), name_(name) {}
   std::string_view Name() const override { return name_; }
+  std::string Declines(const Position&) const override {
+    return w_ == Window::kEarly ? "plays no card before the figure placement"
+                                : "plays no card before the scoring";
+  }
   bool NeedsDecision(const Position& pos) const override {
     const State* s = Slice(pos);
     if (!s || pos.turn.placed < 0) return false;

@@ -116,6 +116,7 @@ class HoldStep final : public model::Step {
 class OpenStep final : public model::Step {
  public:
   std::string_view Name() const override { return kOpenStep; }
+  std::string Declines(const Position&) const override { return "opens no gift"; }
   bool NeedsDecision(const Position& pos) const override {
     const Data& d = Slice(pos);
     if (d.change_figure >= 0) return true;
@@ -415,6 +416,7 @@ bool ReturnedThisTurn(const Position& pos) {
 class PhantomStep final : public model::Step {
  public:
   std::string_view Name() const override { return kPhantomStep; }
+  int FigurePlaced(const Position& pos) const override { return OwnStepFigure(pos); }
   bool NeedsDecision(const Position& pos) const override {
     const Data& d = Slice(pos);
     const int k = OwnStepFigure(pos);

@@ -268,6 +268,7 @@ void StartExtraPart(Position& pos, State& s, ApplyResult& r) {
 class MessageStep final : public model::Step {
  public:
   std::string_view Name() const override { return kMessageStep; }
+  std::string Declines(const Position&) const override { return "declines a further message"; }
   bool NeedsDecision(const Position& pos) const override {
     const State& s = Slice(pos);
     if (pos.turn.game_over) return false;

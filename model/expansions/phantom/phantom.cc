@@ -35,6 +35,7 @@ std::optional<Verdict> NoPhantom(const Position& pos, const Action& a) {
 class PlacePhantomStep final : public model::Step {
  public:
   std::string_view Name() const override { return kStep; }
+  int FigurePlaced(const Position& pos) const override { return Kind(pos); }
   // No phantom in supply (PH-SETUP: one per player, now on the board): no decision, the step
   // passes by itself.
   bool NeedsDecision(const Position& pos) const override {
