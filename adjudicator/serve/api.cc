@@ -98,13 +98,15 @@ model::StatusOr<json> ParseBody(const std::string& text, const std::string& sour
   return model::ParseJsonText(text, source);
 }
 
-// A query or path parameter as a whole decimal integer in [lo, hi]: "1e9", "2abc", " 1", "+1"
-// and "" are not numbers here.
+// A query or path parameter as a whole decimal integer in [lo, hi]: "1e9", "2abc", " 1", "+1",
+// "01" (no leading zero, as on the command line) and "" are not numbers here.
 std::optional<int64_t> StrictInt(const std::string& text, int64_t lo, int64_t hi) {
   int64_t v = 0;
   const char* end = text.data() + text.size();
   auto [p, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || ec != std::errc() || p != end || v < lo || v > hi) return std::nullopt;
+  const size_t digits = text[0] == '-' ? 1 : 0;
+  if (text.size() > digits + 1 && text[digits] == '0') return std::nullopt;
   return v;
 }
 

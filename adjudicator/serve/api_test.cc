@@ -446,7 +446,8 @@ TEST(ServeApi, QueryParametersAreReadWholeAndRangeChecked) {
   const std::string depth_help =
       "depth: expected an integer from 0 to 2 on the page (use `carc legal --depth N` for "
       "deeper counts), got ";
-  for (const char* bad : {"1e9", "2abc", " 1", "+1", "", "-1", "3", "99999999999999999999"}) {
+  for (const char* bad :
+       {"1e9", "2abc", " 1", "+1", "", "-1", "3", "99999999999999999999", "01", "00"}) {
     int status = 0;
     json e = Call("POST", "/api/legal", doc->dump(), {{"depth", bad}}, &status);
     EXPECT_EQ(status, 400) << bad;
@@ -456,7 +457,7 @@ TEST(ServeApi, QueryParametersAreReadWholeAndRangeChecked) {
   int status = 0;
   json l = Call("POST", "/api/legal", doc->dump(), {{"depth", "1"}}, &status);
   EXPECT_EQ(status, 200) << l.dump();
-  for (const char* bad : {"0", "101", "30x", "1e2"}) {
+  for (const char* bad : {"0", "101", "30x", "1e2", "02", "010"}) {
     json e = Call("GET", "/api/rulings/search", "", {{"q", "phantom"}, {"limit", bad}}, &status);
     EXPECT_EQ(status, 400) << bad;
     EXPECT_EQ(e["error"],

@@ -204,7 +204,9 @@ struct LineReader {
                         t.text + " is both a player index and a player's name: quote the name (" +
                             Quote(t.text) + ") to mean the player so named");
       if (auto i = ToInt(t.text.substr(1)); i && *i >= 0) return *i;
-      return Fail(t, where, "expected a player index after #, got " + Quote(t.text));
+      return Fail(
+          t, where,
+          "expected a player index after #, got " + Quote(t.text) + LeadingZeroHint(t.text));
     }
     if (t.type != Tok::kWord && t.type != Tok::kString)
       return Fail(t, where, "expected a player's name or #index");
@@ -225,12 +227,12 @@ struct LineReader {
   StatusOr<std::pair<int, int>> Coord(const Token& t, const std::string& where) const {
     if (t.type == Tok::kWord)
       if (auto c = ToCoord(t.text)) return *c;
-    return Fail(t, where, "expected X,Y (e.g. 1,-2), got " + Shown(t));
+    return Fail(t, where, "expected X,Y (e.g. 1,-2), got " + Shown(t) + LeadingZeroHint(t.text));
   }
   StatusOr<int> Int(const Token& t, const std::string& where, const std::string& what) const {
     if (t.type == Tok::kWord)
       if (auto v = ToInt(t.text)) return *v;
-    return Fail(t, where, "expected " + what + ", got " + Shown(t));
+    return Fail(t, where, "expected " + what + ", got " + Shown(t) + LeadingZeroHint(t.text));
   }
   StatusOr<std::string> Text(const Token& t, const std::string& where,
                              const std::string& what) const {
@@ -460,7 +462,7 @@ Status ReadPlayersSection(const Section& s, LineReader& rd, json& doc) {
       if (!n || colon == 0)
         return rd.Fail(t, where,
                        "expected the score, then figures in hand as kind:N (e.g. meeple:6), got " +
-                           LineReader::Shown(t));
+                           LineReader::Shown(t) + LeadingZeroHint(t.text));
       const std::string kind = t.text.substr(0, colon);
       if (Status st = rd.Once("/players/" + std::to_string(i) + "/supply/" + kind, t, where,
                               "figures in hand of kind " + kind);
@@ -564,7 +566,8 @@ Status ReadSupplySection(const std::string& n, const std::vector<Token>& t, Line
     auto cnt = tk.text.size() > 2 ? ToInt(tk.text.substr(2)) : std::nullopt;
     if (tk.type != Tok::kWord || !cnt || tk.text[1] != ':' || !IsTileLetter(tk.text.substr(0, 1)))
       return rd.Fail(tk, n,
-                     "expected rest, or counts TILE:N (e.g. U:3), got " + LineReader::Shown(tk));
+                     "expected rest, or counts TILE:N (e.g. U:3), got " + LineReader::Shown(tk) +
+                         LeadingZeroHint(tk.text));
     if (Status st = rd.Once("/supply/remaining/" + tk.text.substr(0, 1), tk, n,
                             "the count of tile " + tk.text.substr(0, 1));
         !st.ok())
@@ -632,7 +635,9 @@ Status ReadClaimSection(const std::string& n, const std::vector<Token>& t, LineR
           return rd.Fail(t[k], n, "more than " + std::to_string(kMaxListItems) + " scores");
         size_t comma = list.find(',', start);
         auto v = ToInt(list.substr(start, comma == std::string::npos ? comma : comma - start));
-        if (!v) return rd.Fail(t[k], n, "expected scores as N,N,... (one per player)");
+        if (!v)
+          return rd.Fail(t[k], n,
+                         "expected scores as N,N,... (one per player)" + LeadingZeroHint(list));
         sc.push_back(*v);
         if (comma == std::string::npos) break;
         start = comma + 1;
