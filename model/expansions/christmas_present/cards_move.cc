@@ -58,7 +58,7 @@ bool FirstOfKind(const Position& pos, size_t i, bool& several) {
   return first;
 }
 
-// "phantom", or "figure" for a kind not stated (-1).
+// The kind's name, or "figure" for a kind not stated (-1).
 std::string KindWord(const Position& pos, int kind) {
   return kind >= 0 ? pos.cfg().figure_kinds[kind].name : std::string("figure");
 }
