@@ -20,9 +20,10 @@ enum class ActionType : uint8_t { kDraw, kPlaceTile, kPlaceFigure, kPass, kExpan
 
 class Expansion;
 
-// The most arguments a declared action has (a card, its player and three more: a card played on
-// an opponent and a square). ModuleLoader::AddAction checks every declaration against it.
-inline constexpr int kMaxActionArgs = 5;
+// The most arguments a declared action has (a card, its player and five more: a swap card's two
+// figures, the other figure's owner and the two figures' kinds). ModuleLoader::AddAction checks
+// every declaration against it.
+inline constexpr int kMaxActionArgs = 7;
 
 // The arguments of a module's action, stored inline (an action owns no heap memory).
 // Their layout and meaning are the action's declaration (ActionDecl::args, module_loader.h); a

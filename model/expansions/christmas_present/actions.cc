@@ -52,6 +52,8 @@ Play DecodePlay(const Action& a) {
       p.node = kNodeArg(a);
       p.other_node = kOtherNodeArg(a);
       p.other_owner = kOtherOwnerArg(a);
+      p.figure_kind = kOwnFigureArg(a);
+      p.other_kind = kOtherFigureArg(a);
       break;
     case Shape::kFeature:
       p.node = kNodeArg(a);
@@ -79,6 +81,8 @@ Action EncodePlay(const Play& p) {
       kNodeArg.Set(a, p.node);
       kOtherNodeArg.Set(a, p.other_node);
       kOtherOwnerArg.Set(a, p.other_owner);
+      kOwnFigureArg.Set(a, p.figure_kind);
+      kOtherFigureArg.Set(a, p.other_kind);
       break;
     case Shape::kFeature:
       kNodeArg.Set(a, p.node);
@@ -160,6 +164,21 @@ static model::StatusOr<Action> ReadCardAction(int code, const json& j, const std
   return a;
 }
 
+// A figure's kind named by `key` (return-figure's "figure", a swap's "own_figure" and
+// "other_figure"), if given: the figure when its owner has figures of several kinds on the
+// segment (the family's settle asks for it then). -1 when absent.
+static Status ReadFigureKind(const json& j, const std::string& wp, const model::Position& pos,
+                             const char* key, int& kind) {
+  if (!j.contains(key)) return Status::Ok();
+  const json& jf = j[key];
+  const std::string wk = wp + "/" + key;
+  if (!jf.is_string()) return JsonError(wk, "expected a figure kind name");
+  kind = pos.cfg().FigureKind(jf.get<std::string>());
+  if (kind < 0)
+    return JsonError(wk, "unknown figure kind \"" + jf.get<std::string>() + "\" for these rules");
+  return Status::Ok();
+}
+
 // force-placement: the opponent and the square.
 static Status ReadForcePlay(const json& j, const std::string& wp, const model::Position& pos,
                             Play& p) {
@@ -200,7 +219,9 @@ static Status ReadSwapPlay(const json& j, const std::string& wp, const model::Po
     if (!owner.ok()) return owner.status();
     p.other_owner = *owner;
   }
-  return Status::Ok();
+  // XMAS-CARD-SWAP-*: the two figures' kinds, where an owner has several kinds on the segment.
+  if (Status st = ReadFigureKind(j, wp, pos, "own_figure", p.figure_kind); !st.ok()) return st;
+  return ReadFigureKind(j, wp, pos, "other_figure", p.other_kind);
 }
 
 // The card's own parameters: tiles (take-two-tiles), figures (swaps) or a feature.
@@ -234,14 +255,7 @@ static Status ReadPlayParams(const json& j, const std::string& wp, const model::
   }
   // XMAS-CARD-RETURN-FIGURE: the figure's kind, when the owner has figures of several kinds on
   // the segment (SettleReturn asks for it then).
-  if (p.card == Card::kReturnFigure && j.contains("figure")) {
-    const json& jf = j["figure"];
-    if (!jf.is_string()) return JsonError(wp + "/figure", "expected a figure kind name");
-    p.figure_kind = pos.cfg().FigureKind(jf.get<std::string>());
-    if (p.figure_kind < 0)
-      return JsonError(wp + "/figure",
-                       "unknown figure kind \"" + jf.get<std::string>() + "\" for these rules");
-  }
+  if (p.card == Card::kReturnFigure) return ReadFigureKind(j, wp, pos, "figure", p.figure_kind);
   return Status::Ok();
 }
 
@@ -264,10 +278,10 @@ std::optional<model::StatusOr<Action>> ParseXmasAction(const json& jj, const mod
     for (auto it = jj.begin(); it != jj.end(); ++it)
       if (it.key() != "type" && it.key() != "kind")
         return JsonError(w + "/" + it.key(), "unknown field (parameters go inside \"kind\")");
-  if (Status st =
-          model::CheckKeys(j, wp,
-                           {"type", "card", "player", "deck", "target", "owner", "own", "other",
-                            "other_owner", "opponent", "square", "tiles", "tile", "figure"});
+  if (Status st = model::CheckKeys(
+          j, wp,
+          {"type", "card", "player", "deck", "target", "owner", "own", "other", "other_owner",
+           "opponent", "square", "tiles", "tile", "figure", "own_figure", "other_figure"});
       !st.ok())
     return st;
   if (code != kPlay) return ReadCardAction(code, j, wp, pos);
@@ -328,6 +342,8 @@ void DumpFlat(const model::Position& pos, const Action& a, json& j) {
     j["own"] = FeatureRef(pos, p.node);
     j["other"] = FeatureRef(pos, p.other_node);
     if (p.other_owner >= 0) j["other_owner"] = p.other_owner;
+    if (p.figure_kind >= 0) j["own_figure"] = pos.cfg().figure_kinds[p.figure_kind].name;
+    if (p.other_kind >= 0) j["other_figure"] = pos.cfg().figure_kinds[p.other_kind].name;
   } else if (p.node >= 0) {
     j["target"] = FeatureRef(pos, p.node);
     if (p.owner >= 0) j["owner"] = p.owner;
@@ -341,6 +357,7 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
     return p >= 0 && p < static_cast<int>(pos.players.size()) ? pos.players[p].name
                                                               : "player " + std::to_string(p);
   };
+  auto kind = [&](int k) { return pos.cfg().figure_kinds[k].name; };
   switch (a.code) {
     case kDrawCard:
       return "draw the top card of the " + std::string(DeckName(kDeckArg(a))) + " deck" +
@@ -363,19 +380,21 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
   else if (p.card == Card::kTakeTwoTiles && p.tile1 >= 0)
     s += " (tiles " + cat.Name(p.tile1) + " and " + cat.Name(p.tile2) + ")";
   else if (IsSwap(p.card))
-    s += ": " + model::FeatureAt(pos, p.node) + " with " +
-         (p.other_owner >= 0 ? who(p.other_owner) + "'s figure on " : std::string()) +
+    s += ": " + (p.figure_kind >= 0 ? "the " + kind(p.figure_kind) + " on " : std::string()) +
+         model::FeatureAt(pos, p.node) + " with " +
+         (p.other_owner >= 0 ? who(p.other_owner) + "'s " +
+                                   (p.other_kind >= 0 ? kind(p.other_kind) : "figure") + " on "
+          : p.other_kind >= 0 ? "the " + kind(p.other_kind) + " on "
+                              : std::string()) +
          model::FeatureAt(pos, p.other_node);
   else if (p.node >= 0)
-    s += " on " +
-         (p.card == Card::kReturnFigure && p.owner >= 0
-              ? who(p.owner) + "'s " +
-                    (p.figure_kind >= 0 ? pos.cfg().figure_kinds[p.figure_kind].name
-                                        : std::string("figure")) +
-                    " on "
-          : p.figure_kind >= 0 ? "the " + pos.cfg().figure_kinds[p.figure_kind].name + " on "
-                               : std::string()) +
-         model::FeatureAt(pos, p.node);
+    s +=
+        " on " +
+        (p.card == Card::kReturnFigure && p.owner >= 0
+             ? who(p.owner) + "'s " + (p.figure_kind >= 0 ? kind(p.figure_kind) : "figure") + " on "
+         : p.figure_kind >= 0 ? "the " + kind(p.figure_kind) + " on "
+                              : std::string()) +
+        model::FeatureAt(pos, p.node);
   return s;
 }
 

@@ -26,7 +26,9 @@ enum Code : int { kDrawCard = 1, kPlay, kCancel, kAllow, kDiscard, kKeepTile };
 //   kPlay: kCardArg, kPlayerArg, then per card family (family.h Shape), as Play:
 //     feature cards: kNodeArg (-1: none), kOwnerArg (figure owner; -1: the player's own / any);
 //       return-figure: kFigureKindArg (the figure's kind; -1: the only kind the owner has there)
-//     swap cards: kNodeArg the player's figure, kOtherNodeArg the other one, kOtherOwnerArg (-1)
+//     swap cards: kNodeArg the player's figure, kOtherNodeArg the other one, kOtherOwnerArg (-1),
+//       kOwnFigureArg, kOtherFigureArg (the two figures' kinds; -1: the only kind its owner has
+//       there)
 //     force-placement: kOpponentArg, kSquareXArg, kSquareYArg
 //     take-two-tiles: kTile1Arg, kTile2Arg (-1: the known draw order gives them)
 inline constexpr model::ActionArg<Deck> kDeckArg{0};
@@ -40,6 +42,8 @@ inline constexpr model::ActionArg<model::PlayerId> kOwnerArg{3};
 inline constexpr model::ActionArg<int> kFigureKindArg{4};
 inline constexpr model::ActionArg<int> kOtherNodeArg{3};
 inline constexpr model::ActionArg<model::PlayerId> kOtherOwnerArg{4};
+inline constexpr model::ActionArg<int> kOwnFigureArg{5};
+inline constexpr model::ActionArg<int> kOtherFigureArg{6};
 inline constexpr model::ActionArg<model::PlayerId> kOpponentArg{2};
 inline constexpr model::ActionArg<int> kSquareXArg{3};
 inline constexpr model::ActionArg<int> kSquareYArg{4};
@@ -51,9 +55,11 @@ struct Play {
   model::PlayerId player = 0;
   int node = -1;
   int owner = -1;
-  int figure_kind = -1;  // return-figure: the kind of the figure returned (-1: not stated)
+  // The kind of the figure on `node` (-1: not stated): return-figure's, a swap's own figure.
+  int figure_kind = -1;
   int other_node = -1;
   int other_owner = -1;
+  int other_kind = -1;  // a swap: the kind of the figure on `other_node` (-1: not stated)
   model::PlayerId opponent = -1;
   model::Coord square;
   model::TileType tile1 = -1, tile2 = -1;

@@ -91,7 +91,8 @@ void AddActions(model::ModuleLoader& loader) {
        {{"deck", ArgType::kEnum, !kOpt, decks}, {"card", ArgType::kEnum, kOpt, cards}},
        "draw the top card of a deck (XMAS-DRAW-MONASTERY, XMAS-DRAW-ROAD)"},
       // The card's family (family.h Shape) gives the rest: a feature (and, for return-figure,
-      // its figure's owner), two figures, an opponent and a square, or the two tiles drawn.
+      // its figure's owner and kind), two figures (with the other's owner and the kinds), an
+      // opponent and a square, or the two tiles drawn.
       {.type = "xmas_play",
        .code = kPlay,
        .args = {{"card", ArgType::kEnum, !kOpt, cards},
@@ -107,7 +108,11 @@ void AddActions(model::ModuleLoader& loader) {
                 Shaped("tiles", ArgType::kTile, kTile1Arg, Bit(kTilesShape), kOpt),
                 Shaped("tiles", ArgType::kTile, kTile2Arg, Bit(kTilesShape), !kOpt, 9),
                 Shaped("figure", ArgType::kFigureKind, kFigureKindArg, Bit(kReturnShape), kOpt,
-                       /*needs=*/2)},
+                       /*needs=*/2),
+                Shaped("own_figure", ArgType::kFigureKind, kOwnFigureArg, Bit(kSwapShape), kOpt,
+                       /*needs=*/4),
+                Shaped("other_figure", ArgType::kFigureKind, kOtherFigureArg, Bit(kSwapShape), kOpt,
+                       /*needs=*/5)},
        .summary = "play a card from hand (XMAS-USE, XMAS-CARD-*)",
        .shape_of = PlayShape,
        .domain = HandCards},

@@ -141,24 +141,45 @@ TEST(Plays, FeatureTargetsInVisitsWhatTheFilteredBoardWalkVisits) {
 
 // the swaps' candidates are every pair (the player's figure, an opponent's figure)
 // on features of the card's kind, the player's figures in figure order, each with the
-// opponents' in figure order.
+// opponents' in figure order; one per kind of an owner's figures on a segment, the kind named
+// only where the owner has figures of several kinds there (a meeple and a phantom).
 TEST(Plays, SwapTargetsAreEveryPairInFigureOrder) {
   int pairs = 0;
-  for (const auto& [name, pos] : FixturePositions())
+  std::vector<std::pair<std::string, model::Position>> positions = FixturePositions();
+  EXPECT_TRUE(std::any_of(positions.begin(), positions.end(), [](const auto& np) {
+    return np.first.find("xmas_ph_swap02") != std::string::npos;
+  }));
+  for (const auto& [name, pos] : positions)
     for (Card c : {Card::kSwapMonastery, Card::kSwapCity, Card::kSwapRoad, Card::kSwapField})
       for (model::PlayerId p = 0; p < static_cast<int>(pos.players.size()); ++p) {
         Play card;
         card.card = c;
         card.player = p;
         const model::FeatureKind kind = *Info(c).kind;
-        std::vector<std::array<int, 3>> expected, listed;
-        for (const auto& f : pos.figures)
-          for (const auto& g : pos.figures)
+        // Figure i's kind as a play names it (-1: its owner has one kind there), or -2: an
+        // earlier figure of the same owner and kind stands on its segment (no play of its own).
+        const auto named = [&](size_t i) {
+          const auto& f = pos.figures[i];
+          int out = -1;
+          for (size_t k = 0; k < pos.figures.size(); ++k) {
+            const auto& g = pos.figures[k];
+            if (g.node != f.node || g.owner != f.owner) continue;
+            if (g.kind == f.kind && k < i) return -2;
+            if (g.kind != f.kind) out = f.kind;
+          }
+          return out;
+        };
+        std::vector<std::array<int, 5>> expected, listed;
+        for (size_t i = 0; i < pos.figures.size(); ++i)
+          for (size_t k = 0; k < pos.figures.size(); ++k) {
+            const auto& f = pos.figures[i];
+            const auto& g = pos.figures[k];
             if (f.owner == p && g.owner != p && pos.board.segment(f.node).kind == kind &&
-                pos.board.segment(g.node).kind == kind)
-              expected.push_back({f.node, g.node, g.owner});
+                pos.board.segment(g.node).kind == kind && named(i) != -2 && named(k) != -2)
+              expected.push_back({f.node, named(i), g.node, g.owner, named(k)});
+          }
         FamilyOf(c).targets(pos, card, [&](const Play& t) {
-          listed.push_back({t.node, t.other_node, t.other_owner});
+          listed.push_back({t.node, t.figure_kind, t.other_node, t.other_owner, t.other_kind});
           return false;
         });
         EXPECT_EQ(listed, expected) << name << " " << Info(c).name << " player " << p;

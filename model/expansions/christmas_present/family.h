@@ -82,7 +82,8 @@ using Visit = FunctionRef<bool(const Play&)>;
 // How a card's play is written in Action::args after [card, player] (actions.cc).
 enum class Shape : uint8_t {
   kFeature,     // [2] node (-1: none), [3] figure owner (-1: the player's own / any)
-  kTwoFigures,  // [2] the player's figure node, [3] the other figure node, [4] its owner
+  kTwoFigures,  // [2] the player's figure node, [3] the other figure node, [4] its owner,
+                //   [5], [6] the two figures' kinds (-1: not stated)
   kSquare,      // [2] opponent, [3] x, [4] y
   kTiles,       // [2], [3] the two tiles drawn (-1: the known draw order gives them)
 };
@@ -102,7 +103,8 @@ struct Family {
   // whether the card goes to the discard pile now (false: it stays in play on a feature).
   bool (*resolve)(model::Position& pos, const Play& p, model::ApplyResult& r);
   // Optional: completes a play before it acts (whose figure it takes when several players'
-  // figures share the segment named); returns the input error when the file must say.
+  // figures share the segment named, which kind when its owner has several kinds there);
+  // returns the input error when the file must say.
   std::string (*settle)(const model::Position& pos, Play& p) = nullptr;
 };
 
