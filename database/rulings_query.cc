@@ -83,12 +83,18 @@ bool Marked(const std::string& word, const std::set<std::string>& terms, bool cz
 
 // The answer as a listing shows it: at most kSnippetBytes (cut at a word), the words looked
 // for in [brackets].
-std::string Snippet(const std::string& text, const std::set<std::string>& terms, bool czech) {
+// `seen`: the words already looked at for this question, and whether they are marked (the
+// answers of one listing share most of their words; a Czech word is looked up in the
+// dictionary once).
+std::string Snippet(const std::string& text, const std::set<std::string>& terms, bool czech,
+                    std::map<std::string, bool>& seen) {
   std::string out, cur;
   bool cut = false;
   auto flush = [&] {
     if (cur.empty()) return;
-    out += Marked(cur, terms, czech) ? "[" + cur + "]" : cur;
+    auto it = seen.find(cur);
+    if (it == seen.end()) it = seen.emplace(cur, Marked(cur, terms, czech)).first;
+    out += it->second ? "[" + cur + "]" : cur;
     cur.clear();
   };
   for (size_t i = 0; i < text.size(); ++i) {
@@ -108,15 +114,25 @@ std::string Snippet(const std::string& text, const std::set<std::string>& terms,
   return cut ? out + "..." : out;
 }
 
-// Whether a word of the question names the expansion a needs-expansion ruling waits for
-// ("tower" for needs-expansion:tower, "traders" for traders-and-builders).
-bool NamesNeed(const std::vector<QueryWord>& words, const std::string& need) {
+// The terms of the question that may name an expansion a needs-expansion ruling waits for:
+// folded, a plural's "s" dropped, four letters or more. Read once per question (NamesNeed
+// asks them for every hit).
+std::vector<std::string> NeedTerms(const std::vector<QueryWord>& words) {
+  std::vector<std::string> out;
   for (const QueryWord& w : words)
     for (const std::string& t : w.terms) {
       std::string f = FoldCzech(t);
       if (f.size() > 3 && f.back() == 's') f.pop_back();
-      if (f.size() >= 4 && need.find(f) != std::string::npos) return true;
+      if (f.size() >= 4) out.push_back(std::move(f));
     }
+  return out;
+}
+
+// Whether a word of the question names the expansion a needs-expansion ruling waits for
+// ("tower" for needs-expansion:tower, "traders" for traders-and-builders).
+bool NamesNeed(const std::vector<std::string>& need_terms, const std::string& need) {
+  for (const std::string& f : need_terms)
+    if (need.find(f) != std::string::npos) return true;
   return false;
 }
 
@@ -251,25 +267,23 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
           }
     }
   const std::vector<std::string> named = NamedExpansions(words);
+  const std::vector<std::string> need_terms = NeedTerms(words);
   // The hits with their answers and sources.
   auto st = conn.Prepare(
       "SELECT rulings_fts.rowid, r.id, r.expansion, r.status, r.title, r.summary, "
       "       bm25(rulings_fts, " +
       std::string(kColumnWeights) +
       "), "
-      "       coalesce(r.source_text, ''), coalesce(r.needs_expansion, ''), r.data, "
-      "       (SELECT name || char(10) || summary FROM ruling_readings d "
-      "        WHERE d.ruling_id = r.id AND d.adopted = 1) "
+      "       coalesce(r.source_text, ''), coalesce(r.needs_expansion, '') "
       "FROM rulings_fts JOIN rulings r ON r.ruling_no = rulings_fts.rowid "
       "WHERE rulings_fts MATCH ?1");
   if (!st.ok()) return st.status();
   st->Bind(1, any);
-  // Each hit's stored JSON and adopted reading are kept as text and read only for the hits
-  // answered (at most `limit`): a query matching most rulings parsed every one of them.
+  // Each hit's stored JSON and adopted reading are fetched and read only for the hits answered
+  // (at most `limit`, below): a query matching most rulings copied (and once parsed) every one.
   struct Candidate {
     SearchHit h;
-    std::string data;
-    std::optional<std::string> adopted;
+    int64_t rowid = 0;
   };
   std::vector<Candidate> hits;
   for (;;) {
@@ -282,7 +296,7 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     // Questions are about the base game unless they name an expansion (or its components).
     if (h.expansion != "base" && std::find(named.begin(), named.end(), h.expansion) == named.end())
       h.rank *= kUnnamedExpansion;
-    if (const std::string need = st->Text(8); !need.empty() && !NamesNeed(words, need)) {
+    if (const std::string need = st->Text(8); !need.empty() && !NamesNeed(need_terms, need)) {
       h.rank *= kUnnamedNeed;
       // Named after all the same by a word that few rulings, this one among them, hold.
       bool specific = false;
@@ -291,7 +305,7 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     }
     if (SameId(h.id, query)) h.rank = -std::numeric_limits<double>::infinity();  // typed its ID
     for (size_t i : matched[st->Int(0)]) h.matched.push_back(words[i].searched);
-    hits.push_back({std::move(h), st->Text(9), st->OptText(10)});
+    hits.push_back({std::move(h), st->Int(0)});
   }
   // Rulings needing an expansion the question does not name come after the others.
   std::sort(hits.begin(), hits.end(), [](const Candidate& a, const Candidate& b) {
@@ -315,13 +329,26 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
   }
   result.total = static_cast<int>(hits.size());
   if (hits.size() > static_cast<size_t>(limit)) hits.resize(limit);
+  auto answer = conn.Prepare(
+      "SELECT r.data, (SELECT name || char(10) || summary FROM ruling_readings d "
+      "                WHERE d.ruling_id = r.id AND d.adopted = 1) "
+      "FROM rulings r WHERE r.ruling_no = ?1");
+  if (!answer.ok()) return answer.status();
+  std::map<std::string, bool> snippet_words;
   for (Candidate& c : hits) {
     SearchHit& h = c.h;
+    answer->Bind(1, c.rowid);
+    auto row = answer->Step();
+    if (!row.ok()) return row.status();
+    const std::string text = *row ? answer->Text(0) : std::string();
+    const std::optional<std::string> adopted =
+        *row ? answer->OptText(1) : std::optional<std::string>();
+    answer->Reset();
     // The answer: a dispute's adopted reading, the Czech answer to a Czech question.
-    const json data = json::parse(c.data, nullptr, /*allow_exceptions=*/false);
-    if (c.adopted) {
-      const size_t nl = c.adopted->find('\n');
-      h.snippet = "Adopted reading " + c.adopted->substr(0, nl) + ": " + c.adopted->substr(nl + 1);
+    const json data = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (adopted) {
+      const size_t nl = adopted->find('\n');
+      h.snippet = "Adopted reading " + adopted->substr(0, nl) + ": " + adopted->substr(nl + 1);
     }
     if (data.is_object() && data.contains("questions") && data["questions"].is_array() &&
         !data["questions"].empty() && data["questions"][0].is_string())
@@ -331,7 +358,7 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
       if (cs.contains("answer") && cs["answer"].is_string()) h.snippet = cs["answer"];
       if (cs.contains("questions") && !cs["questions"].empty()) h.question = cs["questions"][0];
     }
-    h.snippet = Snippet(h.snippet, marked, result.czech);
+    h.snippet = Snippet(h.snippet, marked, result.czech, snippet_words);
     result.hits.push_back(std::move(h));
   }
   return result;
