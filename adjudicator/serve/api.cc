@@ -274,6 +274,17 @@ Response Api::Handle(const std::string& method, const std::string& path,
 Response Api::Run(const std::string& body, Mode mode, int depth) {
   auto doc = ParseBody(body, kSource);
   if (!doc.ok()) return Error(doc.status());
+  // A question asking a count deeper than the page's limit is held to it, as ?depth= is.
+  if (doc->is_object() && doc->contains("question") && (*doc)["question"].is_object()) {
+    const json& q = (*doc)["question"];
+    if (q.value("ask", json()) == "legal" && q.contains("depth") &&
+        q["depth"].is_number_integer() && q["depth"].get<int64_t>() > opts_.max_perft_depth)
+      return Error(adjudicator::kExitUsage,
+                   std::string(kSource) + ":/question/depth: at most " +
+                       std::to_string(opts_.max_perft_depth) +
+                       " on the page (use `carc legal --depth N` for deeper counts), got " +
+                       q["depth"].dump());
+  }
   adjudicator::Outcome o = opts_.run(*doc, kSource, {mode, depth});
   if (!o.error.empty()) return Error(o.exit_code, o.error);
   json out = {{"exit_code", o.exit_code}, {"ruling", o.ruling}};

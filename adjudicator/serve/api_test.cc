@@ -457,6 +457,18 @@ TEST(ServeApi, QueryParametersAreReadWholeAndRangeChecked) {
   int status = 0;
   json l = Call("POST", "/api/legal", doc->dump(), {{"depth", "1"}}, &status);
   EXPECT_EQ(status, 200) << l.dump();
+  // A body's own question is held to the same limit.
+  json deep = *doc;
+  deep["question"] = {{"ask", "legal"}, {"depth", 3}};
+  json e3 = Call("POST", "/api/adjudicate", deep.dump(), {}, &status);
+  EXPECT_EQ(status, 400) << e3.dump();
+  EXPECT_EQ(e3["exit_code"], 64);
+  EXPECT_EQ(e3["error"],
+            "position.json:/question/depth: at most 2 on the page (use `carc legal --depth N` "
+            "for deeper counts), got 3");
+  deep["question"]["depth"] = 1;
+  e3 = Call("POST", "/api/adjudicate", deep.dump(), {}, &status);
+  EXPECT_EQ(status, 200) << e3.dump();
   for (const char* bad : {"0", "101", "30x", "1e2", "02", "010"}) {
     json e = Call("GET", "/api/rulings/search", "", {{"q", "phantom"}, {"limit", bad}}, &status);
     EXPECT_EQ(status, 400) << bad;
