@@ -11,6 +11,7 @@
 
 namespace carc::exp::christmas_present {
 
+using internal::FindFigure;
 using internal::KindName;
 using model::ApplyResult;
 using model::FeatureKind;
@@ -18,16 +19,6 @@ using model::PlayerId;
 using model::Position;
 
 namespace {
-
-// The first figure on `node`, of `owner` (-1: any) and of kind `kind` (-1: any); -1 if none.
-int FigureOn(const Position& pos, int node, int owner, int kind) {
-  for (size_t f = 0; f < pos.figures.size(); ++f) {
-    const model::Figure& g = pos.figures[f];
-    if (g.node == node && (owner < 0 || g.owner == owner) && (kind < 0 || g.kind == kind))
-      return static_cast<int>(f);
-  }
-  return -1;
-}
 
 // The owner has figures of several kinds on the segment (a meeple and a phantom): a play that
 // takes one of them must name its kind.
@@ -89,7 +80,7 @@ bool CheckSwap(const Position& pos, const Play& p, Window, Judge& j) {
         return std::string(ci.name) + " swaps figures on two " + KindName(*ci.kind) + "s; " +
                model::FeatureAt(pos, n) + " is not one";
       });
-  if (FigureOn(pos, p.node, p.player, p.figure_kind) < 0)
+  if (FindFigure(pos, p.node, p.player, p.figure_kind) < 0)
     return j.No(ci.ruling, [&] {
       return "no " + KindWord(pos, p.figure_kind) + " of " + pos.players[p.player].name +
              " on the " + model::FeatureAt(pos, p.node);
@@ -167,7 +158,7 @@ bool SwapTargets(const Position& pos, const Play& card, Visit visit) {
 // stands again unless in a field).
 bool ResolveSwap(Position& pos, const Play& p, ApplyResult& r) {
   const State& s = *Slice(pos);
-  const int a = FigureOn(pos, p.node, p.player, p.figure_kind);
+  const int a = FindFigure(pos, p.node, p.player, p.figure_kind);
   const int b = OtherFigure(pos, p);
   if (a < 0 || b < 0) return true;
   std::swap(pos.figures[a].node, pos.figures[b].node);
@@ -215,13 +206,10 @@ bool CheckReturn(const Position& pos, const Play& p, Window, Judge& j) {
   if (own && p.owner >= 0 && p.owner != p.player)
     return j.No("XMAS-Q-RETURN",
                 [] { return "own-figure: the card returns one of the holder's own figures"; });
-  if (p.node < 0 || FigureOn(pos, p.node, owner, p.figure_kind) < 0)
+  if (p.node < 0 || FindFigure(pos, p.node, owner, p.figure_kind) < 0)
     return j.No(ci.ruling, [&] {
-      return "no " +
-             (p.figure_kind >= 0 ? pos.cfg().figure_kinds[p.figure_kind].name
-                                 : std::string("figure")) +
-             " of " + (owner >= 0 ? pos.players[owner].name : "any player") +
-             " stands on the feature named";
+      return "no " + KindWord(pos, p.figure_kind) + " of " +
+             (owner >= 0 ? pos.players[owner].name : "any player") + " stands on the feature named";
     });
   j.Yes(ci.ruling, [] { return "one figure returns from the board to its owner's supply"; });
   return j.Yes("XMAS-Q-RETURN", [&] {
@@ -240,7 +228,7 @@ bool ReturnTargets(const Position& pos, const Play& card, Visit visit) {
     if (own && f.owner != card.player) continue;
     p.figure_kind = KindsShare(pos, f.node, f.owner) ? f.kind : -1;
     // One play per figure it may take: a second figure of the same kind adds none.
-    if (FigureOn(pos, f.node, f.owner, f.kind) != &f - pos.figures.data()) continue;
+    if (FindFigure(pos, f.node, f.owner, f.kind) != &f - pos.figures.data()) continue;
     if (visit(p)) return true;
   }
   return false;
@@ -249,7 +237,7 @@ bool ReturnTargets(const Position& pos, const Play& card, Visit visit) {
 // XMAS-CARD-RETURN-FIGURE, XMAS-Q-RETURN: the figure goes back to its owner's supply.
 bool ResolveReturn(Position& pos, const Play& p, ApplyResult& r) {
   const bool own = Slice(pos)->variants.return_whose() == ReturnWhose::kOwnFigure;
-  const int f = FigureOn(pos, p.node, own ? p.player : p.owner, p.figure_kind);
+  const int f = FindFigure(pos, p.node, own ? p.player : p.owner, p.figure_kind);
   if (f < 0) return true;
   r.notes.push_back({Info(p.card).ruling, "the " +
                                               pos.cfg().figure_kinds[pos.figures[f].kind].name +
@@ -274,7 +262,7 @@ std::string SettleReturn(const Position& pos, Play& p) {
     if (owners.size() == 1) p.owner = *owners.begin();
   }
   const int owner = own ? p.player : p.owner;
-  if (p.figure_kind < 0 && owner >= 0 && FigureOn(pos, p.node, owner, -1) >= 0 &&
+  if (p.figure_kind < 0 && owner >= 0 && FindFigure(pos, p.node, owner, -1) >= 0 &&
       KindsShare(pos, p.node, owner))
     return std::string(Info(p.card).name) + ": " + pos.players[owner].name +
            " has figures of several kinds on the " + model::FeatureAt(pos, p.node) +

@@ -139,7 +139,8 @@ int Root(const Position& pos, int node);
 // A completed feature that was scored before this turn (only laid-down figures can remain).
 bool CompletedEarlier(const Position& pos, int root);
 bool HasOpponentFigure(const Position& pos, int root, PlayerId p);
-int FindFigure(const Position& pos, int node, int owner);
+// The first figure on `node` of `owner` (-1: any) and of kind `kind` (-1: any); -1 if none.
+int FindFigure(const Position& pos, int node, int owner, int kind = -1);
 // The card names a feature of its kind; refuses (its ruling) otherwise.
 bool CheckKind(const Position& pos, const Play& p, Judge& j);
 // Candidate targets on the board: every segment of the card's kind (`per_segment`), or one

@@ -37,10 +37,12 @@ bool HasOpponentFigure(const Position& pos, int root, PlayerId p) {
   return false;
 }
 
-int FindFigure(const Position& pos, int node, int owner) {
-  for (size_t f = 0; f < pos.figures.size(); ++f)
-    if (pos.figures[f].node == node && (owner < 0 || pos.figures[f].owner == owner))
+int FindFigure(const Position& pos, int node, int owner, int kind) {
+  for (size_t f = 0; f < pos.figures.size(); ++f) {
+    const model::Figure& g = pos.figures[f];
+    if (g.node == node && (owner < 0 || g.owner == owner) && (kind < 0 || g.kind == kind))
       return static_cast<int>(f);
+  }
   return -1;
 }
 
