@@ -45,9 +45,8 @@ TEST(Cli, RulingsFromADatabaseWithNoRulingsIs74) {
       Carc("adjudicate " + Fixture("examples/who_scores_the_city.position.json") + " --db " + db)
           .code,
       0);
-  for (const std::string& cmd :
-       {"rulings search farmer", "rulings list", "rulings show BASE-END"}) {
-    Result r = Carc(cmd + " --db " + db, /*merge_stderr=*/true);
+  for (const char* cmd : {"rulings search farmer", "rulings list", "rulings show BASE-END"}) {
+    Result r = Carc(std::string(cmd) + " --db " + db, /*merge_stderr=*/true);
     EXPECT_EQ(r.code, 74) << cmd << ": " << r.out;
     EXPECT_NE(r.out.find(db + ": the database holds no rulings"), std::string::npos) << r.out;
   }

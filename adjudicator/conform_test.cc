@@ -627,7 +627,9 @@ TEST(Conform, TraceOnlyAndGroupOrder) {
     EXPECT_LE(g["count"].get<int>(), last);
     last = g["count"].get<int>();
     EXPECT_TRUE(g["queries_cut"].is_boolean());
-    if (g["queries"].size() < 20) EXPECT_FALSE(g["queries_cut"].get<bool>()) << g.dump();
+    if (g["queries"].size() < 20) {
+      EXPECT_FALSE(g["queries_cut"].get<bool>()) << g.dump();
+    }
     for (const json& q : g["queries"])
       if (q.get<std::string>().rfind("random seed", 0) == 0) random_source = q;
   }

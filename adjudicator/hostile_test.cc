@@ -504,8 +504,9 @@ void ExpectEach(const std::vector<LineCase>& cases) {
   for (const LineCase& c : cases) {
     auto o = ValidateText(c.line);
     EXPECT_EQ(o.exit_code, c.exit_code) << c.finding << ": " << o.error;
-    if (!c.message.empty())
+    if (!c.message.empty()) {
       EXPECT_NE(o.error.find(c.message), std::string::npos) << c.finding << ": " << o.error;
+    }
   }
 }
 

@@ -41,7 +41,8 @@ bool IsChance(const json& j) {
   return kChance.count(j.value("type", "")) > 0;
 }
 
-std::optional<Failure> CheckAttempts(const Position& pos, const std::map<std::string, json>& cands) {
+std::optional<Failure> CheckAttempts(const Position& pos,
+                                     const std::map<std::string, json>& cands) {
   const auto ctx = exp::Context("attempt.json");
   for (const auto& [key, j] : cands) {
     auto parsed = model::ParseAction(j, pos, "/attempt", ctx);

@@ -1,7 +1,8 @@
 // The brute-force check: the legal list equals a brute-force enumeration of every
 // candidate the current step could be given (BruteForceActions), compared one per picture (core
 // actions) or by effect (an expansion's actions); and at the figure step, the figure placements
-// listed equal those Apply accepts. property-tests/README.md "The brute force" says what is covered.
+// listed equal those Apply accepts. property-tests/README.md "The brute force" says what is
+// covered.
 #include <algorithm>
 #include <cstdint>
 #include <iterator>

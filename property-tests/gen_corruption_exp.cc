@@ -5,7 +5,11 @@
 
 #include "model/core/module_loader.h"
 #include "model/expansions/christmas_present/cards.h"
+#include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/state.h"
+#include "model/expansions/gifts/gifts.h"
+#include "model/expansions/messengers/messengers.h"
+#include "model/expansions/phantom/phantom.h"
 
 namespace carc::prop {
 
@@ -48,7 +52,7 @@ std::string AnyName(const Position& pos, std::string_view type, std::string_view
 // feature's kind once played, XMAS-CARD-FIGURE-OCCUPIED-*), the meeple is no candidate.
 std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
                                           std::mt19937_64& rng) {
-  const int ph = pos.cfg().FigureKind("phantom");
+  const int ph = pos.cfg().FigureKind(exp::phantom::kFigure);
   if (ph < 0) return std::nullopt;
   Position probe = pos;
   probe.figures.push_back({.owner = 0, .kind = ph});
@@ -73,14 +77,14 @@ std::optional<Corruption> PhantomOnMeeple(const Position& pos, const json& j,
   const int p = Pick(players, rng);
   json fig = j["figures"][f];
   fig["owner"] = p;
-  fig["kind"] = "phantom";
+  fig["kind"] = exp::phantom::kFigure;
   Corruption out{"phantom-on-meeple",
                  "the phantom of player " + std::to_string(p) + " on the segment of figure " +
                      std::to_string(f),
                  j,
                  {"BASE-MEEPLE-FREE"}};
   out.position["figures"].push_back(fig);
-  out.position["players"][p]["supply"]["phantom"] = 0;
+  out.position["players"][p]["supply"][exp::phantom::kFigure] = 0;
   return out;
 }
 
@@ -94,7 +98,7 @@ std::optional<Corruption> TracksOffScore(const Position& pos, const json& j, std
                      " points further than the score",
                  j,
                  {"MSG-CHOOSE"}};
-  json& m = out.position["expansions"]["messengers"];
+  json& m = out.position["expansions"][exp::messengers::kId];
   if (!m.contains("tracks")) {  // everyone on 0
     m["tracks"] = json::array();
     for (int q = 0; q < n; ++q) m["tracks"].push_back({{"meeple", 0}, {"dame", 0}});
@@ -109,7 +113,7 @@ std::optional<Corruption> MessageInHandOutsideStep(const Position& pos, const js
                                                    std::mt19937_64& rng) {
   if (pos.turn.game_over || pos.current_step().Name() == "message") return std::nullopt;
   Corruption out{"message-in-hand", "", j, {"MSG-RESOLVE"}};
-  json& m = out.position["expansions"]["messengers"];
+  json& m = out.position["expansions"][exp::messengers::kId];
   if (m.contains("in_hand")) return std::nullopt;
   if (m.contains("stack")) {
     if (m["stack"].empty()) return std::nullopt;
@@ -131,7 +135,7 @@ std::optional<Corruption> GiftCardCount(const Position& pos, const json& j, std:
   const std::string card = AnyName(pos, "gift_draw", "card", rng);
   if (card.empty()) return std::nullopt;
   Corruption out{"gift-card-count", "", j, {"GIFT-SETUP"}};
-  json& g = out.position["expansions"]["gifts"];
+  json& g = out.position["expansions"][exp::gifts::kId];
   if (g.contains("deck") && g["deck"].is_object() && Uniform(0, 1, rng) == 0) {
     // Raise the count above 5 minus the copies elsewhere: at least 6 in all.
     g["deck"][card] = g["deck"].value(card, 0) + Uniform(1, 3, rng);
@@ -162,7 +166,7 @@ std::optional<Corruption> XmasThirdCopy(const Position& pos, const json& j, std:
                      std::string(xp::DeckName(xp::DeckOf(card))) + " deck",
                  j,
                  {"XMAS-SETUP"}};
-  out.position["expansions"]["christmas_present"]["decks"]
+  out.position["expansions"][exp::christmas_present::kId]["decks"]
               [std::string(xp::DeckName(xp::DeckOf(card)))] = list;
   return out;
 }
@@ -199,7 +203,7 @@ std::optional<Corruption> XmasHandOverLimit(const Position& pos, const json& j,
                      std::string(pos.current_step().Name()),
                  j,
                  {"XMAS-HAND"}};
-  json& x = out.position["expansions"]["christmas_present"];
+  json& x = out.position["expansions"][exp::christmas_present::kId];
   for (int d = 0; d < 2; ++d) {
     json list = json::array();
     for (xp::Card c : decks[d]) list.push_back(xp::Info(c).name);

@@ -35,13 +35,13 @@ std::string LockstepDifference(const GameSpec& spec) {
     const std::string where = "decision " + std::to_string(n) + " at step " +
                               std::string(explained.current_step().Name());
     if (model::DumpPosition(explained) != model::DumpPosition(lean))
-      return where + ": the positions differ: explained " +
-             model::DumpPosition(explained).dump() + " lean " + model::DumpPosition(lean).dump();
+      return where + ": the positions differ: explained " + model::DumpPosition(explained).dump() +
+             " lean " + model::DumpPosition(lean).dump();
     const std::vector<Action> legal_e = model::LegalActions(explained);
     const std::vector<Action> legal_l = model::LegalActions(lean);
     if (legal_e != legal_l)
-      return where + ": the legal lists differ (" + std::to_string(legal_e.size()) + " explained, " +
-             std::to_string(legal_l.size()) + " lean)";
+      return where + ": the legal lists differ (" + std::to_string(legal_e.size()) +
+             " explained, " + std::to_string(legal_l.size()) + " lean)";
     if (legal_e.empty()) return where + ": no legal action in a game that is not over";
     size_t i = 0;
     if (legal_e.size() > 1) {

@@ -34,7 +34,7 @@ ModuleProps Phantom() {
       {"two-phantoms",
        {},
        [](const Position& p, const nlohmann::json& j, std::mt19937_64& rng) {
-         auto c = ExtraFigures(p, j, rng, "phantom", "PH-SETUP", 1);
+         auto c = ExtraFigures(p, j, rng, std::string(exp::phantom::kFigure), "PH-SETUP", 1);
          if (c) c->kind = "two-phantoms";
          return c;
        }},

@@ -1,7 +1,7 @@
 // `carc fuzz --jobs N`: the soak's games on N worker processes (fork), merged into the result
-// the same run gives on one (property-tests/README.md "Soak: `carc fuzz`"). Processes, not threads: the model
-// keeps thread_local caches and function-local statics, and a worker that crashes is reported
-// instead of taking the run down.
+// the same run gives on one (property-tests/README.md "Soak: `carc fuzz`"). Processes, not threads:
+// the model keeps thread_local caches and function-local statics, and a worker that crashes is
+// reported instead of taking the run down.
 //
 // The workers take the shard's games in order from a shared counter (the next game goes to the
 // first worker free: game n depends only on the seed and n, so who plays it does not matter)

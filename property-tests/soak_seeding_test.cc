@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "model/expansions/gifts/gifts.h"
 #include "model/expansions/registry.h"
 #include "property-tests/checks.h"
 #include "property-tests/gen_game.h"
@@ -85,7 +86,7 @@ TEST(SoakPolicy, RareStepsAreCheckedAtEveryDecision) {
   int total_rare = 0;
   for (int n = 0; n < 4; ++n) {
     const uint64_t game_seed = rng(), salt = rng();
-    const Game g = Playout(SeededSpec(game_seed, {"gifts"}));
+    const Game g = Playout(SeededSpec(game_seed, {std::string(exp::gifts::kId)}));
     ASSERT_EQ(g.error, "");
     int rare = 0;  // decisions at a step taken at most 3 times in the game
     const std::map<std::string, int> visits = StepVisits(g);
@@ -101,8 +102,7 @@ TEST(SoakPolicy, RareStepsAreCheckedAtEveryDecision) {
     EXPECT_EQ(tally.runs["unused-expansion (game)"], 1);
     // With (practically) no sampled decisions: exactly the rare ones and the end.
     CheckTally rare_only;
-    ASSERT_FALSE(
-        CheckAll(g, salt, SoakPolicy{.position_one_in = 1 << 30}, &rare_only).has_value());
+    ASSERT_FALSE(CheckAll(g, salt, SoakPolicy{.position_one_in = 1 << 30}, &rare_only).has_value());
     EXPECT_EQ(rare_only.runs["round-trip"], rare + 1) << "game " << n;
     EXPECT_EQ(rare_only.runs["features"], rare) << "game " << n;
   }

@@ -53,7 +53,7 @@ TEST(TileCatalog, RotationMovesSidesAndHalves) {
   EXPECT_EQ(d90.edges[0], EdgeType::kRoad);
   EXPECT_EQ(d90.edges[2], EdgeType::kRoad);
   EXPECT_EQ(d90.edges[3], EdgeType::kField);
-  EXPECT_EQ(d90.segments[2].halves, 0x84 << 2 & 0xFF | 0x84 >> 6);  // 0x12: NR, SL
+  EXPECT_EQ(d90.segments[2].halves, ((0x84 << 2) & 0xFF) | (0x84 >> 6));  // 0x12: NR, SL
   EXPECT_EQ(HalvesName(d90.segments[2].halves), "NR.SL");
 }
 
