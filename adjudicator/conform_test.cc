@@ -363,6 +363,24 @@ TEST(Engine, AnswersUnknownCommandsWithAnError) {
   EXPECT_EQ(jb["ok"], false);
 }
 
+// A request is read as strictly as a position file: a repeated key is not taken as its last
+// value (here "cmd": "quit" after "cmd": "hello" would otherwise end the engine silently).
+TEST(Engine, RefusesARequestWithARepeatedKey) {
+  std::istringstream in(
+      "{\"id\": 1, \"cmd\": \"hello\", \"cmd\": \"quit\"}\n{\"id\": 2, \"cmd\": \"quit\"}\n");
+  std::ostringstream out;
+  EXPECT_EQ(conform::RunEngine(in, out, /*mutant=*/-1), 0);
+  std::istringstream lines(out.str());
+  std::string a, b;
+  std::getline(lines, a);
+  std::getline(lines, b);
+  json ja = json::parse(a), jb = json::parse(b);
+  EXPECT_EQ(ja["ok"], false);
+  EXPECT_NE(ja["error"].get<std::string>().find("request:/cmd"), std::string::npos) << a;
+  EXPECT_EQ(jb["id"], 2);
+  EXPECT_EQ(jb["ok"], true);
+}
+
 TEST(Export, WritesCasesWithAManifestAndRelativeSources) {
   std::string dir = Scratch() + "/suite";
   std::filesystem::remove_all(dir);

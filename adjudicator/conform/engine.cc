@@ -5,6 +5,7 @@
 #include <set>
 
 #include "model/core/core_steps.h"
+#include "model/core/input_file.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
 #include "model/core/scoring.h"
@@ -367,11 +368,18 @@ int RunEngine(std::istream& in, std::ostream& out, int mutant) {
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    json req = json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (req.is_discarded()) {
-      out << json({{"id", nullptr}, {"ok", false}, {"error", "not JSON"}}).dump() << std::endl;
+    // The project's one strict reader: a request with a repeated key is refused, not read as
+    // its last value.
+    auto parsed = model::ParseJsonText(line, "request");
+    if (!parsed.ok()) {
+      out << json({{"id", nullptr},
+                   {"ok", false},
+                   {"error", "not JSON: " + parsed.status().message()}})
+                 .dump()
+          << std::endl;
       continue;
     }
+    const json& req = *parsed;
     out << Answer(req, mutant).dump() << std::endl;
     if (req.is_object() && req.value("cmd", "") == "quit") break;
   }
