@@ -449,6 +449,35 @@ TEST(Conform, WrongTypedAnswerIsTheEnginesFault) {
   EXPECT_EQ(r.status().message(), "engine \"e\" answered something that is not a JSON object: [0]");
   EXPECT_TRUE(
       ParseAnswer(R"({"id": 0, "ok": true, "protocol": 1, "expansions": []})", req, "e").ok());
+  // A number is not read as another: an id, protocol, score or score event written as a float
+  // (1.0, 1e0) is the engine's fault, named by its pointer.
+  const std::pair<const char*, const char*> floats[] = {
+      {R"({"id": 0.0, "ok": true, "protocol": 1})", "/id: wrong type, received 0.0"},
+      {R"({"id": 0e0, "ok": true, "protocol": 1})", "/id: wrong type, received 0.0"},
+      {R"({"id": "0", "ok": true, "protocol": 1})", "/id: wrong type, received \"0\""},
+      {R"({"id": 0, "ok": true, "protocol": 1e0})", "/protocol: wrong type, received 1.0"},
+      {R"({"id": 0, "ok": true, "scores": [1, 2.0]})", "/scores: wrong type, received [1,2.0]"},
+      {R"({"id": 0, "ok": true, "scores": [1], )"
+       R"("score_events": [{"points": 1}, {"points": 4.0}]})",
+       "/score_events/1/points: wrong type, received 4.0"},
+      {R"({"id": 0, "ok": true, "score_events": [{"points": 4, "winners": [0, 1e0]}]})",
+       "/score_events/0/winners/1: wrong type, received 1.0"},
+      {R"({"id": 0, "ok": true, )"
+       R"("score_events": [{"at": {"x": 1.0, "y": 0, "feature": "city:N"}}]})",
+       "/score_events/0/at/x: wrong type, received 1.0"},
+      {R"({"id": 0, "ok": true, "score_events": [{"at": {"x": 1, "y": 0, "feature": 7}}]})",
+       "/score_events/0/at/feature: wrong type, received 7"},
+  };
+  for (const auto& [answer, says] : floats) {
+    r = ParseAnswer(answer, req, "e");
+    ASSERT_FALSE(r.ok()) << answer;
+    EXPECT_EQ(r.status().code(), model::ErrorCode::kIo) << answer;
+    EXPECT_EQ(r.status().message(), std::string("engine \"e\" answered ") + says) << answer;
+  }
+  EXPECT_TRUE(ParseAnswer(R"({"id": 0, "ok": true, "scores": [1, 2], "score_events": [{"points": )"
+                          R"(4, "winners": [0], "at": {"x": 1, "y": 0, "feature": "city:N"}}]})",
+                          req, "e")
+                  .ok());
 
   Result cli = Carc(
       "conform --timeout 5 --engine \"read l; echo '{\\\"id\\\": 0, \\\"ok\\\": "

@@ -167,7 +167,15 @@ StatusOr<SearchResult> SearchRulings(Connection& conn, const std::string& query,
     if (!read.ok()) return read.status();
     vocab = &*read;
   }
-  std::vector<QueryWord> words = ParseQuery(query, vocab);  // one entry per distinct word
+  bool too_many = false;
+  std::vector<QueryWord> words = ParseQuery(query, vocab, &too_many);  // one per distinct word
+  // A question cut at the limit would be answered as another question: refused, so the player
+  // asks it in fewer words (adjudicator/docs/limits.md "search words").
+  if (too_many)
+    return model::Status(model::ErrorCode::kUsage,
+                         "the question has more than " + std::to_string(kMaxQueryWords) +
+                             " words to search for (the limit; stop words and repeated words not "
+                             "counted): ask it in fewer words");
   for (const QueryWord& w : words) {
     result.searched.push_back(w.searched);
     if (w.corrected) result.corrected.emplace_back(w.word, w.searched);

@@ -249,7 +249,16 @@ TEST(SearchWords, GameVocabularyAndCzechNames) {
   EXPECT_EQ(terms("DRUŽINÍKA")[0][1], "meeple");
   std::string many;
   for (int i = 0; i < 40; ++i) many += "word" + std::to_string(i) + " word1 ";
-  EXPECT_EQ(ParseQuery(many).size(), 32u);  // each distinct word once, at most 32
+  bool too_many = false;
+  EXPECT_EQ(ParseQuery(many, nullptr, &too_many).size(), 32u);  // each distinct word once
+  EXPECT_TRUE(too_many);  // 40 distinct words: more than the limit, said to the caller
+  // 32 distinct words, each twice, and stop words: at the limit, not beyond it.
+  std::string at_limit;
+  for (int i = 0; i < 32; ++i) at_limit += "the word" + std::to_string(i) + " word0 ";
+  too_many = false;
+  EXPECT_EQ(ParseQuery(at_limit, nullptr, &too_many).size(), 32u);
+  EXPECT_FALSE(too_many);
+  EXPECT_TRUE(ParseQuery(at_limit + " word32", nullptr, &too_many).size() == 32u && too_many);
   EXPECT_TRUE(IsStopWord("jak"));
   EXPECT_FALSE(IsStopWord("farmer"));
 }

@@ -390,7 +390,8 @@ std::vector<std::string> StopWordsIn(const std::string& query) {
   return out;
 }
 
-std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabulary* vocab) {
+std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabulary* vocab,
+                                  bool* too_many) {
   const std::vector<std::string> raw = RawWords(query);
   const bool czech_query = !Ascii(query);  // accented letters: Czech
   std::vector<QueryWord> out;
@@ -399,9 +400,10 @@ std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabular
     if (q.searched.empty()) q.searched = q.word;
     if (seen.insert(q.searched).second) out.push_back(std::move(q));
   };
-  // At most kMaxQueryWords words (bounds the work per question): the words after them are not
-  // read at all (a long question, e.g. a pasted position file, stemmed and corrected every one).
-  for (size_t i = 0; i < raw.size() && out.size() < kMaxQueryWords; ++i) {
+  // At most kMaxQueryWords words (bounds the work per question): reading stops at the first
+  // word past them (a long question, e.g. a pasted position file, is not stemmed and corrected
+  // word by word), which says the question is longer than the limit.
+  for (size_t i = 0; i < raw.size() && out.size() <= kMaxQueryWords; ++i) {
     const std::string& w = raw[i];
     const std::string f = FoldCzech(w);
     // "not finished" / "not complete(d)" / "not closed" is one word: incomplete.
@@ -476,6 +478,10 @@ std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabular
       }
     }
     push(std::move(q));
+  }
+  if (out.size() > kMaxQueryWords) {
+    out.resize(kMaxQueryWords);
+    if (too_many) *too_many = true;
   }
   return out;
 }

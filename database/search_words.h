@@ -35,11 +35,14 @@ using IndexVocabulary = std::map<std::string, int>;
 void AddToVocabulary(std::string_view text, IndexVocabulary& vocab);
 
 // The non-stop words of `query`, in order, without repeats, at most kMaxQueryWords of them.
+// A question with more sets `*too_many` (when given) and keeps the first kMaxQueryWords: a
+// caller that answers a player refuses it (SearchRulings) rather than search a cut question.
 // With `vocab`, an ASCII word that is neither in it, nor a game word, nor Czech is corrected to
 // the nearest word of it (one edit for words of 4 to 7 letters, two from 8). A question of stop
 // words only gives no words (the caller says so instead of listing arbitrary rulings).
 // "not finished" is one word (incomplete); "how many", "each", "both" are kept.
-std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabulary* vocab = nullptr);
+std::vector<QueryWord> ParseQuery(const std::string& query, const IndexVocabulary* vocab = nullptr,
+                                  bool* too_many = nullptr);
 
 // The expansions (ids of database/rulings/*.json) that words of the question name, by name or
 // by a component only they have: "phantom", "gift" / "synod", "message" / "dame", "card" /

@@ -21,8 +21,31 @@ using model::Status;
 
 namespace {
 
+// An engine's score event (PROTOCOL.md, optional): "at" a feature reference, "points" and
+// "winners" integers, as the reference writes them. The pointer below the event of its first
+// value of another type ("/points", "/at/x"), empty when every one reads.
+std::string WrongEventField(const nlohmann::json& e) {
+  using nlohmann::json;
+  if (!e.is_object()) return "";
+  if (e.contains("points") && !model::JsonInt(e["points"])) return "/points";
+  if (e.contains("winners")) {
+    if (!e["winners"].is_array()) return "/winners";
+    for (size_t i = 0; i < e["winners"].size(); ++i)
+      if (!model::JsonInt(e["winners"][i])) return "/winners/" + std::to_string(i);
+  }
+  if (e.contains("at")) {
+    const json& at = e["at"];
+    if (!at.is_object()) return "/at";
+    for (const char* c : {"x", "y"})
+      if (at.contains(c) && !model::JsonInt(at[c])) return std::string("/at/") + c;
+    if (at.contains("feature") && !at["feature"].is_string()) return "/at/feature";
+  }
+  return "";
+}
+
 // The answer fields the checker reads as typed values (PROTOCOL.md): a wrong type is the
-// engine's fault (74, naming what was received), never an exception in the checker.
+// engine's fault (74, naming what was received), never an exception in the checker, nor a
+// number read as another (an id or a score written 1.0 or 1e0 is not the integer 1).
 // `actions` and `position` are read by the reference model and become disagreements.
 std::string WrongField(const nlohmann::json& j) {
   using nlohmann::json;
@@ -32,11 +55,23 @@ std::string WrongField(const nlohmann::json& j) {
       if (!e.is_string()) return false;
     return true;
   };
+  auto wrong = [](const std::string& where, const json& v) {
+    std::string got = v.dump();
+    if (got.size() > 200) got = got.substr(0, 200) + "...";
+    return where + ": wrong type, received " + got;
+  };
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& k = it.key();
     const json& v = it.value();
     bool ok = true;
-    if (k == "ok" || k == "legal") {
+    if (k == "id") {
+      ok = v.is_number_integer();  // the checker's ids are integers
+    } else if (k == "score_events" && v.is_array()) {
+      for (size_t i = 0; i < v.size(); ++i)
+        if (std::string in = WrongEventField(v[i]); !in.empty())
+          return wrong("/" + k + "/" + std::to_string(i) + in,
+                       v[i].at(nlohmann::json::json_pointer(in)));
+    } else if (k == "ok" || k == "legal") {
       ok = v.is_boolean();
     } else if (k == "error" || k == "name") {
       ok = v.is_string();
@@ -53,11 +88,7 @@ std::string WrongField(const nlohmann::json& j) {
         ok = v[i].is_object() && v[i].value("ruling", json("")).is_string() &&
              v[i].value("reason", json("")).is_string();
     }
-    if (!ok) {
-      std::string got = v.dump();
-      if (got.size() > 200) got = got.substr(0, 200) + "...";
-      return "/" + k + ": wrong type, received " + got;
-    }
+    if (!ok) return wrong("/" + k, v);
   }
   return "";
 }

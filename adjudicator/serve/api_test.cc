@@ -479,6 +479,17 @@ TEST(ServeApi, QueryParametersAreReadWholeAndRangeChecked) {
   json hits = Call("GET", "/api/rulings/search", "", {{"q", "phantom"}, {"limit", "2"}}, &status);
   EXPECT_EQ(status, 200);
   EXPECT_EQ(hits["hits"].size(), 2u) << hits.dump();
+  // A question of more than 32 words to search for is refused, not cut (limits.md).
+  std::string words;
+  for (int i = 1; i <= 32; ++i) words += "q" + std::to_string(i) + " ";
+  json at_limit = Call("GET", "/api/rulings/search", "", {{"q", words}}, &status);
+  EXPECT_EQ(status, 200) << at_limit.dump();
+  json cut = Call("GET", "/api/rulings/search", "", {{"q", words + "q33"}}, &status);
+  EXPECT_EQ(status, 400) << cut.dump();
+  EXPECT_EQ(cut["exit_code"], 64);
+  EXPECT_EQ(cut["error"],
+            "the question has more than 32 words to search for (the limit; stop words and "
+            "repeated words not counted): ask it in fewer words");
   // A parameter the call does not read is refused, naming it.
   json e = Call("POST", "/api/legal", doc->dump(), {{"dpeth", "1"}}, &status);
   EXPECT_EQ(status, 400);

@@ -358,7 +358,17 @@ def main():
         # 6. The ruling browser: search as you type, a page per ruling.
         css("#nav-rulings").click()
         search = css("#search")
+        # A question of more than 32 words is refused with the limit's message, not cut; the
+        # next question answered is shown as an answer again.
+        search.send_keys(" ".join(f"q{i}" for i in range(1, 34)))
+        wait.until(lambda d: "more than 32 words" in d.find_element(By.ID, "search-count").text)
+        check(css("#search-count").get_attribute("class") == "error",
+              "a question of 33 words is refused, naming the limit")
+        search.clear()
         search.send_keys("phantom")
+        wait.until(lambda d: "rulings for" in d.find_element(By.ID, "search-count").text)
+        check(css("#search-count").get_attribute("class") == "",
+              "the next question answered is not shown as an error")
         # An in-scope Phantom ruling: every one has fixtures (`carc rulings coverage`).
         in_scope = '#hits li[data-ruling^="PH-"]:not([data-status^="needs-expansion"])'
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, in_scope))

@@ -1501,6 +1501,7 @@ async function runSearch() {
         el('div', { class: 'snip' }, ...snippetParts(h.snippet || ''))));
     }
     $('search-count').textContent = q.trim() ? `${out.hits.length} rulings for “${q}”` : 'type to search';
+    $('search-count').className = '';  // a question refused before (too long) is no longer
   } catch (e) {
     if (seq === searchSeq) { $('search-count').textContent = e.message; $('search-count').className = 'error'; }
   }

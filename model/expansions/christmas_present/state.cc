@@ -15,6 +15,7 @@
 
 namespace carc::exp::christmas_present {
 
+using model::FeatureKind;
 using model::Status;
 using nlohmann::json;
 
@@ -214,6 +215,59 @@ Status ReadAttached(const json& e, const std::string& wa, const model::Position&
   return Status::Ok();
 }
 
+// The most a deferred value on feature `root` can be, with a sentence saying why; nullopt when
+// the position cannot bound it (a field, which is never laid down: Validate; an unfinished
+// feature of a partial board, whose unstated tiles may belong to it).
+// A value is fixed when the laid-down feature is scored (XMAS-FN12): on completion, at the usual
+// value (BASE-SCORE-ROAD, BASE-SCORE-CITY, BASE-SCORE-MONASTERY) or a modifier card's rate
+// (double-loop-road 2/tile XMAS-FN7; 3-per-arms 2/tile + 3/arms XMAS-FN9, 3-per-tile-no-arms
+// 3/tile XMAS-FN10, both readings: plus-one adds 1 per arms or per tile to 2/tile + 2/arms, the
+// same sums), or unfinished by an immediate card (double-road 2/tile XMAS-FN3, city-plus-one
+// 2/tile + 1/arms XMAS-FN5, monastery-bonus the tiles around, or 1 + them under XMAS-FN4's
+// include-monastery-tile, XMAS-FN6). No other module of the model changes a feature's value.
+// Tied co-leaders (XMAS-Q-TIEDSCORING) and shares (XMAS-Q-SHARE) take the same value or less.
+// A completed feature keeps its tiles; an unfinished one only gains tiles, arms and neighbours
+// after the card scored it: the feature as it stands now bounds every value it had.
+std::optional<std::pair<int, std::string>> MaxDeferred(const model::Position& pos, int root) {
+  const model::Board& b = pos.board;
+  const model::FeatureInfo& fi = b.Info(root);
+  const bool complete = b.IsComplete(root);
+  if (fi.kind == FeatureKind::kField || (pos.board_partial && !complete)) return std::nullopt;
+  std::vector<int> tiles(fi.tiles.begin(), fi.tiles.end());
+  std::sort(tiles.begin(), tiles.end());
+  const int n = static_cast<int>(std::unique(tiles.begin(), tiles.end()) - tiles.begin());
+  const std::string nt = std::to_string(n) + " tile(s)";
+  const int a = fi.shields;
+  switch (fi.kind) {
+    case FeatureKind::kRoad:
+      return std::pair{2 * n, "a road of " + nt +
+                                  " is worth at most 2 per tile = " + std::to_string(2 * n) +
+                                  " (double-road, double-loop-road: XMAS-FN3, XMAS-FN7)"};
+    case FeatureKind::kCity:
+      if (!complete)
+        return std::pair{2 * n + a, "an unfinished city of " + nt + " and " + std::to_string(a) +
+                                        " coat(s) of arms is worth at most 2 per tile + 1 per "
+                                        "arms = " +
+                                        std::to_string(2 * n + a) + " (city-plus-one: XMAS-FN5)"};
+      if (a > 0)
+        return std::pair{2 * n + 3 * a, "a completed city of " + nt + " and " + std::to_string(a) +
+                                            " coat(s) of arms is worth at most 2 per tile + 3 "
+                                            "per arms = " +
+                                            std::to_string(2 * n + 3 * a) +
+                                            " (3-per-arms: XMAS-FN9)"};
+      return std::pair{3 * n, "a completed city of " + nt +
+                                  " without arms is worth at most 3 per tile = " +
+                                  std::to_string(3 * n) + " (3-per-tile-no-arms: XMAS-FN10)"};
+    default: {
+      const int around = b.MonasteryNeighbours(model::Board::TileOf(root));
+      return std::pair{1 + around, "a monastery with " + std::to_string(around) +
+                                       " tile(s) around is worth at most 1 + " +
+                                       std::to_string(around) + " = " + std::to_string(1 + around) +
+                                       " (BASE-SCORE-MONASTERY; monastery-bonus: XMAS-FN6)"};
+    }
+  }
+}
+
 Status ReadDeferred(const json& e, const std::string& wd, const model::Position& pos, State& s) {
   if (Status st = Keys(e, wd, {"players", "points", "x", "y", "feature"}); !st.ok()) return st;
   Deferred d;
@@ -230,10 +284,20 @@ Status ReadDeferred(const json& e, const std::string& wd, const model::Position&
                               "player " + std::to_string(p) + " given twice");
     d.winners.push_back(p);
   }
+  // XMAS-FN12: the value fixed when the feature was scored, paid to its winners at game end.
+  if (d.winners.empty())
+    return model::JsonError(wd + "/players", "a deferred value is paid to at least one player");
   if (Status st = ReadInt(e.value("points", json()), wd + "/points", d.points); !st.ok()) return st;
   auto node = ReadEntryTarget(e, pos, wd);
   if (!node.ok()) return node.status();
   d.node = *node;
+  if (d.points < 0)
+    return model::JsonError(wd + "/points",
+                            "a feature's value is 0 or more, got " + std::to_string(d.points));
+  if (auto most = MaxDeferred(pos, pos.board.Find(d.node)); most && d.points > most->first)
+    return model::JsonError(wd + "/points",
+                            std::to_string(d.points) +
+                                " points cannot have been fixed on this feature: " + most->second);
   s.deferred.push_back(d);
   return Status::Ok();
 }
