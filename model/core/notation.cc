@@ -724,6 +724,15 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     const Section& s = sections[si];
     if (s.name.empty())
       return Err(source, s.column, "", "empty section (two \";\" in a row, or one at the end)");
+    // An unknown section is named as such before its items are looked at ("Board D 0,0 / U 1,0"
+    // is an unknown section, not a section with items it may not have).
+    static const std::set<std::string> kSections = {
+        "players", "board", "partial", "empty", "figures", "draw",  "remaining",
+        "turn",    "state", "meta",    "ask",   "actions", "claim", "question"};
+    if (!kSections.count(s.name)) {
+      static const std::vector<Token> kNone;
+      return ReadOneItemSection(s, kNone, rd, doc);  // its "unknown section" message
+    }
     if (seen.count(s.name) && s.name != "state")
       return Err(source, s.column, s.name, "section " + s.name + " given twice");
     seen.insert(s.name);
