@@ -48,8 +48,11 @@ Status Err(const std::string& source, int column, const std::string& where,
 }
 
 // Comment lines ("# ..." or a lone "#") become blanks, so that columns still count.
+// A byte order mark at the start (as some editors save UTF-8) becomes blanks too: a JSON file
+// with one is read, and a line with one was taken for malformed JSON.
 std::string StripComments(std::string_view text) {
   std::string out(text);
+  if (out.rfind("\xEF\xBB\xBF", 0) == 0) out.replace(0, 3, "   ");
   size_t start = 0;
   while (start < out.size()) {
     size_t end = out.find('\n', start);
