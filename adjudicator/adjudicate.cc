@@ -198,11 +198,15 @@ std::string CheckClaimedEventsInput(const json& claim, const Position& pos) {
     if (!e.contains("feature") || !e["feature"].is_string() ||
         !model::ParseFeatureKind(e["feature"].get<std::string>()))
       return at + "/feature: expected road, city, field or monastery";
-    if (e.contains("at") && !(e["at"].is_array() && e["at"].size() == 2 &&
-                              e["at"][0].is_number_integer() && e["at"][1].is_number_integer()))
+    // Each number within the position's range (kMaxJsonInt), as every integer of the file: a
+    // tile at 2^32 or 2^32 + 4 points is refused, never echoed and compared as (0, y) or 4.
+    if (e.contains("at") && !(e["at"].is_array() && e["at"].size() == 2))
       return at + "/at: expected [x, y] of a tile of the feature";
-    if (e.contains("points") && !e["points"].is_number_integer())
-      return at + "/points: expected an integer";
+    for (size_t k = 0; e.contains("at") && k < 2; ++k)
+      if (!model::JsonInt(e["at"][k]))
+        return at + "/at/" + std::to_string(k) + ": " + model::JsonIntError(e["at"][k]);
+    if (e.contains("points") && !model::JsonInt(e["points"]))
+      return at + "/points: " + model::JsonIntError(e["points"]);
     if (e.contains("to")) {
       if (!e["to"].is_array()) return at + "/to: expected an array of player names";
       for (size_t k = 0; k < e["to"].size(); ++k) {
@@ -211,6 +215,12 @@ std::string CheckClaimedEventsInput(const json& claim, const Position& pos) {
         if (!known)
           return at + "/to/" + std::to_string(k) + ": expected the name of a player, got " +
                  e["to"][k].dump();
+        // BASE-MAJORITY: each winner scores once; a name given twice is refused, not read as a
+        // claim that the player is paid twice.
+        for (size_t first = 0; first < k; ++first)
+          if (e["to"][first] == e["to"][k])
+            return at + "/to/" + std::to_string(k) + ": " + e["to"][k].dump() +
+                   " given twice (first at /to/" + std::to_string(first) + ")";
       }
     }
     if (!e.contains("points") && !e.contains("to")) return at + ": states neither points nor to";

@@ -575,7 +575,17 @@ void RegisterDatabaseCommands(Registry& reg) {
     reg.commands.push_back({build, [&fmt] { return Build(fmt); }});
     auto* adjs = dbg->add_subcommand("adjudications", "Adjudications logged by `adjudicate --db`");
     AddDbOptions(adjs, fmt);
-    adjs->add_option("--sha256", st.sha, "Only those of this input hash");
+    // The filter as the log writes it: 64 lower-case hex digits. An empty value would list
+    // every adjudication and an upper-case or cut one none, each without a word.
+    adjs->add_option("--sha256", st.sha, "Only those of this input hash")
+        ->check(CLI::Validator(
+            [](std::string& s) -> std::string {
+              if (s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos)
+                return "";
+              return "expected the input's SHA-256 as 64 lower-case hex digits, got \"" +
+                     model::DisplayName(s.substr(0, 80)) + "\"";
+            },
+            ""));
     adjs->add_option("--limit", st.limit, "At most N, newest first (default 50)")->check(kLimit);
     reg.commands.push_back({adjs, [&fmt] { return Adjudications(fmt); }});
     auto* check = dbg->add_subcommand(

@@ -208,6 +208,29 @@ TEST(Conform, HelloDeclaringWhatTheModelDoesNotKnowIsRefused) {
           .ok());
 }
 
+// A misspelt field of hello is refused (74, naming it), never dropped: "expansion" for
+// "expansions" would leave the engine's Phantom unchecked, every Phantom position skipped.
+TEST(Conform, HelloWithAnUnknownFieldIsRefused) {
+  auto typo =
+      conform::ReadHello({{"id", 0}, {"ok", true}, {"protocol", 1}, {"expansion", {"phantom"}}});
+  ASSERT_FALSE(typo.ok());
+  EXPECT_EQ(static_cast<int>(typo.status().code()), 74);
+  EXPECT_NE(typo.status().message().find("\"expansion\" is not a field of hello"),
+            std::string::npos)
+      << typo.status().message();
+  EXPECT_FALSE(
+      conform::ReadHello({{"ok", true}, {"protocol", 1}, {"deviation", json::array()}}).ok());
+  auto every = conform::ReadHello({{"id", 0},
+                                   {"ok", true},
+                                   {"protocol", 1},
+                                   {"name", "x"},
+                                   {"expansions", {"phantom"}},
+                                   {"options", json::object()},
+                                   {"deviations", json::array()}});
+  ASSERT_TRUE(every.ok()) << every.status().message();
+  EXPECT_EQ(every->expansions.count("phantom"), 1u);
+}
+
 // A deviation from a ruling the model does not have would excuse nothing (or a misspelt ID
 // would silently excuse nothing the engine meant): refused, naming the ID.
 TEST(Conform, HelloDeviationNamingAnUnknownRulingIsRefused) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "adjudicator/conform/attribute.h"
@@ -63,6 +64,16 @@ model::StatusOr<Declared> ReadHello(const json& h) {
   };
   if (!h.value("ok", false) || h.value("protocol", json()) != kProtocolVersion)
     return bad("it does not accept protocol " + std::to_string(kProtocolVersion));
+  // A misspelt field ("expansion", "deviation") would be dropped: the engine's expansions never
+  // checked, its deviations reported as failures. Refused, naming it, as the position reader
+  // refuses an unknown field.
+  for (auto it = h.begin(); it != h.end(); ++it)
+    if (!std::set<std::string>{"id", "ok", "protocol", "name", "expansions", "options",
+                               "deviations"}
+             .count(it.key()))
+      return bad("\"" + model::EscapeControls(it.key().substr(0, 100)) +
+                 "\" is not a field of hello (id, ok, protocol, name, expansions, options, "
+                 "deviations)");
   Declared d;
   d.name = h.value("name", json("engine")).is_string() ? h.value("name", "engine") : "engine";
   auto too_many = [&](const char* what, size_t n, size_t limit) {

@@ -333,6 +333,12 @@ StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes) {
 StatusOr<json> ParseJsonText(const std::string& text, const std::string& source,
                              CompactBoard* board) {
   if (board) *board = CompactBoard();
+  // nlohmann's lexer takes a NUL byte for the end of the input: "{...}\0{...}" would be read as
+  // its first value and the rest dropped unread. JSON text holds no raw NUL anywhere.
+  if (const size_t nul = text.find('\0'); nul != std::string::npos)
+    return Status(ErrorCode::kMalformed,
+                  source + ":/: a NUL byte at byte " + std::to_string(nul + 1) +
+                      ": JSON text holds none (nothing after it would be read)");
   DomBuilder dom(board);
   if (!json::sax_parse(text, &dom, json::input_format_t::json, /*strict=*/true))
     return Status(ErrorCode::kMalformed, source + ":" + dom.pointer() + ": " + dom.failure());

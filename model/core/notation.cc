@@ -48,8 +48,11 @@ Status Err(const std::string& source, int column, const std::string& where,
 }
 
 // Comment lines ("# ..." or a lone "#") become blanks, so that columns still count.
+// A byte order mark at the start (as some editors save UTF-8) becomes blanks too: a JSON file
+// with one is read, and a line with one was taken for malformed JSON.
 std::string StripComments(std::string_view text) {
   std::string out(text);
+  if (out.rfind("\xEF\xBB\xBF", 0) == 0) out.replace(0, 3, "   ");
   size_t start = 0;
   while (start < out.size()) {
     size_t end = out.find('\n', start);
@@ -74,18 +77,19 @@ Status CheckText(std::string_view s, const std::string& source) {
                    std::to_string(s.size()) + ")");
   if (size_t bad = InvalidUtf8At(s); bad != std::string_view::npos)
     return Err(source, static_cast<int>(bad) + 1, "", "invalid UTF-8");
-  for (size_t i = 0; i < s.size(); ++i) {
+  // Character by character (the text is well-formed UTF-8 here): a continuation byte such as
+  // the 0x99 of "ř" (C5 99) is part of its character, never a C1 control of its own.
+  for (size_t i = 0; i < s.size();) {
+    const size_t at = i;
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    char32_t cp = c;  // the few controls beyond ASCII: C1 (2 bytes), U+2028.. (3 bytes)
-    if (c == 0xC2 && i + 1 < s.size())
-      cp = (static_cast<unsigned char>(s[i + 1]) & 0x3F) | 0x80;
-    else if (c == 0xE2 && i + 2 < s.size())
-      cp = 0x2000 | ((static_cast<unsigned char>(s[i + 1]) & 0x3F) << 6) |
-           (static_cast<unsigned char>(s[i + 2]) & 0x3F);
+    const size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    char32_t cp = len == 1 ? c : c & (0x7F >> len);
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += len;
     if (c != '\t' && c != '\n' && c != '\r' && IsControlChar(cp)) {
       char hex[16];
       std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
-      return Err(source, static_cast<int>(i) + 1, "", std::string("control character ") + hex);
+      return Err(source, static_cast<int>(at) + 1, "", std::string("control character ") + hex);
     }
   }
   return Status::Ok();
@@ -723,6 +727,15 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
     const Section& s = sections[si];
     if (s.name.empty())
       return Err(source, s.column, "", "empty section (two \";\" in a row, or one at the end)");
+    // An unknown section is named as such before its items are looked at ("Board D 0,0 / U 1,0"
+    // is an unknown section, not a section with items it may not have).
+    static const std::set<std::string> kSections = {
+        "players", "board", "partial", "empty", "figures", "draw",  "remaining",
+        "turn",    "state", "meta",    "ask",   "actions", "claim", "question"};
+    if (!kSections.count(s.name)) {
+      static const std::vector<Token> kNone;
+      return ReadOneItemSection(s, kNone, rd, doc);  // its "unknown section" message
+    }
     if (seen.count(s.name) && s.name != "state")
       return Err(source, s.column, s.name, "section " + s.name + " given twice");
     seen.insert(s.name);
