@@ -590,6 +590,18 @@ std::optional<Outcome> ApplyOne(Position& pos, const json& ja, const std::string
       out.open_why = p.why;
     }
   }
+  // A tile the question places while no tile is in hand yet (an expansion's step before the
+  // placement waited first, and the draw ran within this action) is named once it is known:
+  // in hand after the action, or lying where it was placed.
+  if (a->type == model::ActionType::kPlaceTile && a->tile < 0 &&
+      entry["description"].get<std::string>().rfind("place tile ? ", 0) == 0) {
+    model::Action named = *a;
+    if (pos.turn.drawn)
+      named.tile = *pos.turn.drawn;
+    else if (auto t = pos.board.At(a->pos); t && ar.verdict.legal)
+      named.tile = pos.board.tile(*t).type;
+    entry["description"] = model::Describe(pos, named);
+  }
   entry["legal"] = ar.verdict.legal;
   entry["reasons"] = Reasons(ar.verdict.reasons);
   AddEvents(pos, entry, ar);

@@ -361,4 +361,99 @@ TEST(GoldenVerdict, PassForAStepThatPassedByItself) {
             "(leave the pass out)");
 }
 
+// A pass says what it declined (Christmas Present, fixtures/christmas_present/x05): W at (1,0)
+// shows roads and fields only, so the road-deck card may be drawn (XMAS-DRAW-ROAD, "may draw");
+// Alena passes. Her hand is empty, so the card window after the draws passes by itself and the
+// turn stops at her figure placement, which the question does not state.
+TEST(GoldenVerdict, PassDeclinesTheRoadDeckCard) {
+  nlohmann::json doc;
+  {
+    std::ifstream in(kRoot +
+                     "/fixtures/christmas_present/x05_draw_road_junction_default.position.json");
+    doc = nlohmann::json::parse(in);
+  }
+  doc["question"] = {{"ask", "apply"}, {"actions", {{{"type", "pass"}}}}};
+  Outcome o = RunJson(doc, "pass.json", {});
+  ASSERT_TRUE(o.error.empty()) << o.error;
+  EXPECT_EQ(o.exit_code, 0);
+  std::vector<std::string> got;
+  std::istringstream in(RulingText(o.ruling));
+  for (std::string line; std::getline(in, line) && line != "Rulings:";) got.push_back(line);
+  ExpectLines(got, {
+                       "File:     pass.json",
+                       "Rules:    C3 + [\"christmas_present\"]",
+                       "Question: apply",
+                       "Verdict:  legal",
+                       "  legal:   pass: declines the road-deck card",
+                       "Pending:  the turn stops at step place_figure (the question states no "
+                       "choice for it)",
+                       "Scores:   [0,0]",
+                       "Cited:    []",
+                   });
+}
+
+// A tile placed while none is in hand yet is named by the tile drawn (fixtures/gifts/g12): Red
+// holds a gift, so the step where a gift may be opened comes before the placement and the draw
+// runs within the place_tile action; the draw order is U.
+TEST(GoldenVerdict, TileDrawnWithinThePlacementIsNamed) {
+  const std::vector<std::string> v = Verdict("gifts/g12_open_is_optional.position.json", 0);
+  ASSERT_GE(v.size(), 5u);
+  EXPECT_EQ(v[4], "  legal:   place tile U at (1, 0) rotated 0");
+}
+
+// Change Position names the figure by its role (fixtures/gifts/g19, the Gifts' example 5): Red's
+// meeple on D's city is a knight; it lies down in D's field north of the road, where Green's
+// farmer on U's north field already is (GIFT-FN7: same tile). E at (0,-1) turned 180 closes the
+// city; no tile is left: final scoring, the farm (D, U) supplies the completed city: 3 each,
+// tied (BASE-END-FARM, BASE-MAJORITY).
+TEST(GoldenVerdict, ChangePositionNamesTheKnight) {
+  ExpectLines(
+      Verdict("gifts/g19_ex5_change_position.position.json", 0),
+      {
+          "File:     gifts/g19_ex5_change_position.position.json",
+          "Rules:    C3 + [\"gifts\"]",
+          "Question: apply",
+          "Verdict:  upheld",
+          "  legal:   open the gift Change Position: the knight on city:N of the tile at (0, 0)",
+          "      [GIFT-OPEN] Red opens Change Position before placing the tile; it goes face up "
+          "on the discard pile",
+          "      [GIFT-CHANGE] Red changes the posture of the knight on city:N of the tile at "
+          "(0, 0) (the new feature is the next choice)",
+          "  legal:   Change Position: the figure goes to field:EL.WR of the tile at (0, 0)",
+          "      [GIFT-CHANGE] the knight on city:N of the tile at (0, 0) now lies in field:EL.WR "
+          "of the tile at (0, 0), which is already occupied (allowed)",
+          "      [GIFT-FN7] a change of posture on the same tile",
+          "  legal:   place tile E at (0, -1) rotated 180",
+          "      [BASE-PLACE-EDGE] tile E at (0, -1) matches every neighbour",
+          "  legal:   pass: places no figure",
+          "      score field (final): 3 to [\"Red\",\"Green\"] = 3 x 1 completed city  "
+          "[\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+          "          tiles: (0, 0), (1, 0)",
+          "          supplies the completed city on (0, 0), (0, -1)",
+          "          figures: Red's farmer at (0, 0) and Green's farmer at (1, 0)",
+          "          joined: from Red's farmer at (0, 0) field:EL.WR the field runs to Green's "
+          "farmer at (1, 0) field:NL.NR.EL.WR",
+          "          majority: Red 1 and Green 1: a tie for the most figures, so Red and Green "
+          "each score the full 3 points (the points are not shared out)",
+          "      note [BASE-END] no tile is left: the game ends and final scoring is done",
+          "Claim:    upheld",
+          "Scores:   [3,3]",
+          "Cited:    [\"GIFT-OPEN\",\"GIFT-CHANGE\",\"GIFT-FN7\",\"BASE-PLACE-EDGE\",\"BASE-END\","
+          "\"BASE-MAJORITY\",\"BASE-END-FARM\"]",
+      });
+}
+
+// GIFT-Q-EXTRA-PART whole-turn (fixtures/combos/msg_gift06): Red opened Cash Out before his
+// first tile; message 4 gives him a further tile, and the note says the gift opened still
+// counts for the whole turn.
+TEST(GoldenVerdict, WholeTurnNoteSaysTheOpenedGiftStillCounts) {
+  const std::vector<std::string> v =
+      Verdict("combos/msg_gift06_extra_part_second_gift_whole_turn.position.json", 1);
+  EXPECT_NE(std::find(v.begin(), v.end(),
+                      "      note [GIFT-Q-EXTRA-PART] a further tile in the same turn "
+                      "(whole-turn): the gift opened earlier this turn still counts, one of each "
+                      "per turn"),
+            v.end());
+}
+
 }  // namespace carc::adjudicator

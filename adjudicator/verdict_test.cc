@@ -72,10 +72,14 @@ TEST(Names, NamePlayersReplacesNumbersOfKnownPlayersOnly) {
 
 // Every fixture's verdict, as text and as JSON (without the echoed position), names its players:
 // no "player N" although every player has a name (position files default to P0, P1, ...), and no
-// "citys"; a figure placed is named by its role ("place a thief", not "place meeple"), and a pass
+// "citys"; a figure placed or standing is named by its role ("place a thief", not "place meeple";
+// "Anna's knight at", not "Anna's meeple at"), and a pass
 // says what it declined (no "pass: declines step <name>", the fallback for a step not tabled).
 TEST(Names, VerdictTextsNamePlayersRolesAndWhatAPassDeclined) {
   static const std::regex kNumbered("\\bplayer [0-9]+\\b");
+  // "the meeple on city:N of the tile at ...", "the phantom on road:EW ...": a kind, not a role.
+  static const std::regex kKindOnFeature(
+      "\\b(meeple|phantom) on (road:|city:|field:|monastery of)");
   int checked = 0;
   for (const auto& e : fs::recursive_directory_iterator(kRoot + "/fixtures")) {
     const std::string p = e.path().string();
@@ -96,6 +100,10 @@ TEST(Names, VerdictTextsNamePlayersRolesAndWhatAPassDeclined) {
     EXPECT_FALSE(std::regex_search(text, m, kNumbered)) << p << ": " << m.str(0);
     EXPECT_EQ(text.find("citys"), std::string::npos) << p;
     EXPECT_EQ(text.find("place meeple"), std::string::npos) << p;
+    // A figure on the board is named by its role there ("Anna's knight at (0, 0)", "the thief
+    // on road:EW"), in every sentence: its feature always gives one.
+    EXPECT_EQ(text.find("'s meeple at ("), std::string::npos) << p;
+    EXPECT_FALSE(std::regex_search(text, m, kKindOnFeature)) << p << ": " << m.str(0);
     EXPECT_EQ(text.find("pass: declines step"), std::string::npos) << p;
     ++checked;
   }

@@ -212,10 +212,14 @@ std::string RoleName(FeatureKind on) {
 
 // A meeple is named by its role on its feature ("Anna's thief at (0, 0)"), another figure by
 // its kind and role (an expansion's figure in a city: "<kind> knight").
+std::string FigureRole(const Position& pos, int kind, FeatureKind on) {
+  const std::string& name = pos.cfg().figure_kinds[kind].name;
+  const std::string role = RoleName(on);
+  return role.empty() ? name : kind == kMeeple ? role : name + " " + role;
+}
+
 std::string FigureTextAs(const Position& pos, const FigureSeen& f, std::optional<FeatureKind> on) {
-  const std::string& kind = pos.cfg().figure_kinds[f.kind].name;
-  const std::string role = on ? RoleName(*on) : "";
-  const std::string name = role.empty() ? kind : f.kind == kMeeple ? role : kind + " " + role;
+  const std::string name = on ? FigureRole(pos, f.kind, *on) : pos.cfg().figure_kinds[f.kind].name;
   return pos.players[f.owner].name + "'s " + name + " at " + CoordText(f.at);
 }
 

@@ -57,6 +57,9 @@ std::string FigureText(const Position& pos, const FigureSeen& f);
 std::string FigureTextAs(const Position& pos, const FigureSeen& f, std::optional<FeatureKind> on);
 // "thief", "knight", "farmer", "monk": the role of a figure on a feature of that kind.
 std::string RoleName(FeatureKind on);
+// A figure of `kind` named by its role on a feature of kind `on`: a meeple is "knight", any
+// other figure "<kind> knight".
+std::string FigureRole(const Position& pos, int kind, FeatureKind on);
 std::string EndText(const FeatureEnd& e);
 // "the road through (1, 0), (2, 0) (it ends at the junction at (1, 0) and an open edge on the
 // E side of (2, 0))": a feature as a legality reason names it (BASE-MEEPLE-FREE).

@@ -230,7 +230,8 @@ TEST(ToyModule, ItsFigureIsDrawnFromItsDeclaration) {
                      ".bell{stroke:#b8860b;stroke-width:2.5}</style>"),
             std::string::npos)
       << svg;
-  EXPECT_NE(svg.find("<title>Anna: bell on "), std::string::npos);
+  // Named by its role on the city, as a verdict names a figure of another kind than the meeple.
+  EXPECT_NE(svg.find("<title>Anna: bell knight on city:N at (0, 0)"), std::string::npos);
   EXPECT_NE(svg.find("<circle class=\"fig bell\" r=\"10\" fill=\"#d62728\"/><text x=\"-4\" "
                      "y=\"4\">b</text>"),
             std::string::npos)

@@ -145,7 +145,7 @@ TEST(ChristmasPicture, LaidDownFigureLies) {
   const std::string svg =
       Position("fixtures/christmas_present/x90_laid_down_figure_stays.position.json");
   const std::regex kLying(
-      "rotate\\(90\\)\"><title>Boris: meeple lying \\(laid down\\) on road:EW at \\(0, 0\\)");
+      "rotate\\(90\\)\"><title>Boris: thief lying \\(laid down\\) on road:EW at \\(0, 0\\)");
   EXPECT_TRUE(std::regex_search(svg, kLying));
   EXPECT_EQ(Count(Words(svg), "Laid down (its figures lie, XMAS-FN11): road:EW at (0, 0)"), 1u);
   EXPECT_EQ(Count(Words(svg), "3 points for road:EW at (0, 0) to Boris, paid at game end"), 1u);
@@ -159,12 +159,12 @@ TEST(ChristmasPicture, LaidDownFigureLies) {
 TEST(ChristmasPicture, LayDownSpreadsWhenRoadsJoin) {
   const std::string rel = "fixtures/christmas_present/x44_lay_down_spreads_on_join.position.json";
   const std::string before = Position(rel);
-  EXPECT_EQ(Count(before, "Alena: meeple lying (laid down) on road:EW at (0, 0)"), 1u);
-  EXPECT_EQ(Count(before, "Boris: meeple on road:W at (2, 0)"), 1u);
+  EXPECT_EQ(Count(before, "Alena: thief lying (laid down) on road:EW at (0, 0)"), 1u);
+  EXPECT_EQ(Count(before, "Boris: thief on road:W at (2, 0)"), 1u);
   auto after = RenderRuling(Doc(rel), {{"question", "apply"}, {"verdict", "upheld"}}, rel);
   ASSERT_TRUE(after.ok());
-  EXPECT_EQ(Count(*after, "Alena: meeple lying (laid down) on road:EW at (0, 0)"), 1u);
-  EXPECT_EQ(Count(*after, "Boris: meeple lying (laid down) on road:W at (2, 0)"), 1u);
+  EXPECT_EQ(Count(*after, "Alena: thief lying (laid down) on road:EW at (0, 0)"), 1u);
+  EXPECT_EQ(Count(*after, "Boris: thief lying (laid down) on road:W at (2, 0)"), 1u);
 }
 
 // christmas_present/d01: Alena plays the monastery card on her monastery at (0, 1); the card
@@ -177,8 +177,8 @@ TEST(RulingPicture, FigureReturnedByACardDrawnFaded) {
   auto svg = RenderRuling(Doc(rel), {{"question", "apply"}, {"verdict", "rejected"}}, rel);
   ASSERT_TRUE(svg.ok());
   EXPECT_EQ(Count(*svg, "<g opacity=\".4\"><g transform=\"translate("), 2u);  // figure + key
-  EXPECT_EQ(Count(*svg, "Alena: meeple on monastery at (0, 1), returned by the ruling"), 1u);
-  EXPECT_EQ(Count(*svg, "<title>Boris: meeple on monastery at (1, 1)</title>"), 1u);
+  EXPECT_EQ(Count(*svg, "Alena: monk on monastery at (0, 1), returned by the ruling"), 1u);
+  EXPECT_EQ(Count(*svg, "<title>Boris: monk on monastery at (1, 1)</title>"), 1u);
   EXPECT_EQ(Count(Words(*svg), "faded: returned to its owner in the ruling"), 1u);
 }
 

@@ -229,7 +229,8 @@ TEST(Ruling, CompletedCityIsHighlightedAndCaptioned) {
   size_t n = 0;
   for (size_t p = svg->find("class=\"a-scored\" d="); p != std::string::npos; p = svg->find("class=\"a-scored\" d=", p + 1)) ++n;
   EXPECT_EQ(n, 2u);
-  EXPECT_NE(svg->find("Ben: meeple on city:S at (0, -1), returned by the ruling"), std::string::npos);
+  EXPECT_NE(svg->find("Ben: knight on city:S at (0, -1), returned by the ruling"),
+            std::string::npos);
   EXPECT_NE(svg->find("Turn: Anna, step place_tile"), std::string::npos);
   EXPECT_NE(svg->find("meeple 7"), std::string::npos);
   EXPECT_NE(svg->find("Verdict: upheld"), std::string::npos);

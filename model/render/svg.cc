@@ -4,6 +4,7 @@
 #include <set>
 
 #include "model/core/position_io.h"
+#include "model/core/scoring.h"
 #include "model/expansions/registry.h"
 #include "model/render/expansion_art.h"
 #include "model/render/svg_parts.h"
@@ -271,7 +272,8 @@ std::string PlacedFigure(const Position& pos, const Frame& f, const model::Figur
   const model::RotatedTile& rt = b.rotated(tile);
   const Point a = SegmentAnchor(rt, seg);
   const Coord c = b.tile(tile).pos;
-  const std::string kind = pos.cfg().figure_kinds[fig.kind].name;
+  // Named by its role on the feature (a meeple on a city is a knight), as the verdict names it.
+  const std::string kind = model::FigureRole(pos, fig.kind, rt.segments[seg].kind);
   const std::string owner =
       fig.owner < static_cast<int>(pos.players.size()) ? pos.players[fig.owner].name : "?";
   laid = rt.segments[seg].kind != model::FeatureKind::kField &&

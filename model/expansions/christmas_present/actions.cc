@@ -5,6 +5,7 @@
 #include "model/core/input_file.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
+#include "model/core/scoring.h"
 #include "model/expansions/christmas_present/christmas_present.h"
 #include "model/expansions/christmas_present/family.h"
 #include "model/expansions/christmas_present/state.h"
@@ -357,7 +358,10 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
     return p >= 0 && p < static_cast<int>(pos.players.size()) ? pos.players[p].name
                                                               : "player " + std::to_string(p);
   };
-  auto kind = [&](int k) { return pos.cfg().figure_kinds[k].name; };
+  // A figure kind the play names, by its role on the feature at `node` ("phantom knight").
+  auto kind = [&](int k, int node) {
+    return model::FigureRole(pos, k, pos.board.segment(node).kind);
+  };
   switch (a.code) {
     case kDrawCard:
       return "draw the top card of the " + std::string(DeckName(kDeckArg(a))) + " deck" +
@@ -380,21 +384,23 @@ std::string DescribeXmasAction(const model::Position& pos, const Action& a) {
   else if (p.card == Card::kTakeTwoTiles && p.tile1 >= 0)
     s += " (tiles " + cat.Name(p.tile1) + " and " + cat.Name(p.tile2) + ")";
   else if (IsSwap(p.card))
-    s += ": " + (p.figure_kind >= 0 ? "the " + kind(p.figure_kind) + " on " : std::string()) +
+    s += ": " +
+         (p.figure_kind >= 0 ? "the " + kind(p.figure_kind, p.node) + " on " : std::string()) +
          model::FeatureAt(pos, p.node) + " with " +
-         (p.other_owner >= 0 ? who(p.other_owner) + "'s " +
-                                   (p.other_kind >= 0 ? kind(p.other_kind) : "figure") + " on "
-          : p.other_kind >= 0 ? "the " + kind(p.other_kind) + " on "
+         (p.other_owner >= 0
+              ? who(p.other_owner) + "'s " +
+                    (p.other_kind >= 0 ? kind(p.other_kind, p.other_node) : "figure") + " on "
+          : p.other_kind >= 0 ? "the " + kind(p.other_kind, p.other_node) + " on "
                               : std::string()) +
          model::FeatureAt(pos, p.other_node);
   else if (p.node >= 0)
-    s +=
-        " on " +
-        (p.card == Card::kReturnFigure && p.owner >= 0
-             ? who(p.owner) + "'s " + (p.figure_kind >= 0 ? kind(p.figure_kind) : "figure") + " on "
-         : p.figure_kind >= 0 ? "the " + kind(p.figure_kind) + " on "
-                              : std::string()) +
-        model::FeatureAt(pos, p.node);
+    s += " on " +
+         (p.card == Card::kReturnFigure && p.owner >= 0
+              ? who(p.owner) + "'s " +
+                    (p.figure_kind >= 0 ? kind(p.figure_kind, p.node) : "figure") + " on "
+          : p.figure_kind >= 0 ? "the " + kind(p.figure_kind, p.node) + " on "
+                               : std::string()) +
+         model::FeatureAt(pos, p.node);
   return s;
 }
 

@@ -431,11 +431,20 @@ static std::optional<Verdict> PlayOutOfStep(const Position& pos, const State* s,
                          " (only the forced-placement card is aimed at that moment, "
                          "XMAS-Q-FORCE)"
                    : std::string()));
-    return Verdict::Illegal(
+    Verdict v = Verdict::Illegal(
         "XMAS-USE", holder + " plays " + ci.name + " in " + who +
                         "'s turn: cards in hand are played only in the holder's own turn; "
                         "the one exception, the cancel card, answers a road-deck card aimed "
                         "at its holder (xmas_cancel)");
+    // XMAS-Q-ANYTIME: a no-symbol card's "at any time" is the disputed point; the adopted
+    // reading decides it at every step of another player's turn, as at its card windows.
+    if (ci.timing == Timing::kAnyTime && p.card != Card::kCancelAttack)
+      v.reasons.push_back(
+          {"XMAS-Q-ANYTIME", std::string(ci.name) +
+                                 " has no symbol (\"at any time\"): read as any step of the "
+                                 "holder's own turn (own-turn-any-step), so never in " +
+                                 who + "'s turn, whatever its step (here " + step + ")"});
+    return v;
   }
   if (turn_ending || pos.turn.placed >= 0) {
     // The card's own rule first: a card that could not be played at the turn's last window

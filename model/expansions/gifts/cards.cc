@@ -29,6 +29,11 @@ namespace {
 
 std::string Name(const Position& pos, PlayerId p) { return pos.players[p].name; }
 std::string KindName(const Position& pos, int kind) { return pos.cfg().figure_kinds[kind].name; }
+// The figure named by its role on the feature at `node`, in the README's words (a meeple on a
+// city is a knight): "knight", "phantom farmer".
+std::string RoleAt(const Position& pos, int kind, int node) {
+  return model::FigureRole(pos, kind, pos.board.segment(node).kind);
+}
 
 // "Blue 2, Red 1": the figures per player in a feature.
 std::string Strengths(const Position& pos, const ScoreEvent& ev) {
@@ -201,7 +206,7 @@ ApplyResult Synod(Position& pos, int node, int kind) {
   pos.turn.figures_this_turn.pop_back();
   ApplyResult r;
   r.verdict.reasons.push_back(
-      {"GIFT-SYNOD", Name(pos, p) + " places a " + KindName(pos, kind) +
+      {"GIFT-SYNOD", Name(pos, p) + " places a " + RoleAt(pos, kind, node) +
                          " from their supply on the unfinished " + model::FeatureAt(pos, node) +
                          ", which already holds " + std::to_string(before) +
                          " figure(s): Synod may use an occupied monastery"});
@@ -272,7 +277,7 @@ ApplyResult CashOut(Position& pos, int node, int kind) {
   model::AwardPoints(pos, ev, p, ev.points);
   ApplyResult r;
   r.verdict.reasons.push_back(
-      {"GIFT-CASHOUT", Name(pos, p) + " takes back the " + KindName(pos, kind) + " on " +
+      {"GIFT-CASHOUT", Name(pos, p) + " takes back the " + RoleAt(pos, kind, node) + " on " +
                            model::FeatureAt(pos, node) + ": 2 points per figure in the feature (" +
                            Strengths(pos, ev) + "); the feature itself is not scored"});
   if (kind == OwnStepFigure(pos))
@@ -302,9 +307,10 @@ ApplyResult ChangeFrom(Position& pos, int node, int kind) {
                                    " has no feature the figure could change posture to");
   Slice(pos).change_figure = f;
   ApplyResult r;
-  r.verdict.reasons.push_back(
-      {"GIFT-CHANGE", Name(pos, p) + " changes the posture of the " + KindName(pos, kind) + " on " +
-                          model::FeatureAt(pos, node) + " (the new feature is the next choice)"});
+  r.verdict.reasons.push_back({"GIFT-CHANGE", Name(pos, p) + " changes the posture of the " +
+                                                  RoleAt(pos, kind, node) + " on " +
+                                                  model::FeatureAt(pos, node) +
+                                                  " (the new feature is the next choice)"});
   if (kind == OwnStepFigure(pos))
     r.verdict.reasons.push_back({"GIFT-COMBO", "the " + KindName(pos, kind) +
                                                    " can be a farmer: Change Position applies "
@@ -656,6 +662,7 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   }
   const bool was_lying = LyingOnNonField(pos, fig);
   const std::string from = model::FeatureAt(pos, fig.node);
+  const std::string role = RoleAt(pos, fig.kind, fig.node);
   const bool in_place = node == fig.node;
   const bool finished = pos.board.segment(node).kind != FeatureKind::kField &&
                         pos.board.IsComplete(pos.board.Find(node));
@@ -669,8 +676,7 @@ ApplyResult ChangeTo(Position& pos, const Action& a) {
   ApplyResult r;
   r.verdict.reasons.push_back(
       {"GIFT-CHANGE",
-       "the " + KindName(pos, fig.kind) + " on " + from + " now " +
-           (fig.lying ? "lies in " : "stands on ") +
+       "the " + role + " on " + from + " now " + (fig.lying ? "lies in " : "stands on ") +
            (in_place ? std::string("the same feature") : model::FeatureAt(pos, node)) +
            (occupants > 0 ? ", which is already occupied (allowed)" : "")});
   if (finished) {

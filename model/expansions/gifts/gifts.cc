@@ -306,7 +306,10 @@ std::string DescribeOpen(const Position& pos, const Action& a) {
   const Card card = kCardArg(a);
   std::string s = "open the gift " + std::string(CardTitle(card));
   if (!kNodeArg.Has(a)) return s + (card == Card::kTake2 ? "" : " (no target)");
-  const std::string kind = kKindArg.Has(a) ? pos.cfg().figure_kinds[kKindArg(a)].name : "";
+  // The figure by its role on the feature named ("the knight on city:N").
+  const std::string kind =
+      kKindArg.Has(a) ? model::FigureRole(pos, kKindArg(a), pos.board.segment(kNodeArg(a)).kind)
+                      : "";
   const std::string at = model::FeatureAt(pos, kNodeArg(a));
   switch (card) {
     case Card::kSynod:

@@ -67,10 +67,12 @@ void NewPart(Position& pos, ApplyResult& r) {
       r.notes.push_back(
           {"GIFT-Q-EXTRA-PART",
            "a further tile in the same turn (whole-turn): " +
-               std::string(d.opened && d.received ? "the gift opened and the gift received"
-                           : d.opened             ? "the gift opened"
-                                                  : "the gift received") +
-               " earlier this turn still count, one of each per turn"});
+               std::string(d.opened && d.received
+                               ? "the gift opened and the gift received earlier this turn "
+                                 "still count"
+                           : d.opened ? "the gift opened earlier this turn still counts"
+                                      : "the gift received earlier this turn still counts") +
+               ", one of each per turn"});
     return;
   }
   d.opened.reset();
