@@ -70,7 +70,9 @@ void StrictNumbers(CLI::App* app) {
     const std::string type = full.substr(0, full.find(':'));
     const bool integer = type == "INT" || type == "UINT";
     if (!integer && type != "FLOAT") continue;
-    opt->check(CLI::Validator(
+    // Inserted before the option's own checks (transform puts it first), so "1.0" is named as
+    // not a whole number rather than as out of a range.
+    opt->transform(CLI::Validator(
         [integer](std::string& s) -> std::string {
           if (!s.empty() && DecimalNumber(s, !integer)) return "";
           return std::string("expected a ") + (integer ? "whole " : "") +
