@@ -38,7 +38,7 @@ inline constexpr model::ActionArg<int> kKindArg{2};
 
 class Messengers final : public model::Expansion {
  public:
-  Messengers() : Expansion(kId) {}
+  Messengers() : Expansion(kId, /*slot=*/1) {}
   // Declares the two steps, the slice codec, the four actions, the disputed readings and four
   // hooks (Validate, JudgeOutOfStep, InterceptAward, BeforeFinalScoring).
   void Load(model::ModuleLoader& loader) const override;
