@@ -368,24 +368,6 @@ void ListTilePlacements(const Position& pos, TileType t, std::vector<Action>& ou
   });
 }
 
-// The step asked is usually the current one (its NeedsDecision, from Advance and the legal
-// list): its index is then pos.turn.step, without a search.
-int IndexOf(const Position& pos, const Step& step) {
-  const auto& pipeline = pos.cfg().pipeline;
-  const size_t cur = static_cast<size_t>(pos.turn.step);
-  if (cur < pipeline.size() && pipeline[cur] == &step) return static_cast<int>(cur);
-  return pos.cfg().IndexOf(&step);
-}
-
-bool Decided(const Position& pos, int step) {
-  return step >= 0 && (pos.turn.decided & (1u << step));
-}
-
-void MarkDecided(Position& pos, int step) {
-  CARC_DCHECK(step >= 0);
-  pos.turn.decided |= 1u << step;
-}
-
 int PlacedThisTurn(const Position& pos, int kind) {
   int n = 0;
   for (int f : pos.turn.figures_this_turn)

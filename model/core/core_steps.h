@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/core/check.h"
+#include "model/core/position.h"
 #include "model/core/step.h"
 
 namespace carc::model {
@@ -41,10 +43,23 @@ void PlaceFigureAt(Position& pos, PlayerId player, int kind, int node,
 bool LaidDownByExpansion(const Position& pos, int figure);
 // Turn bookkeeping shared by steps: has pipeline step `step` (an index: GameConfig::core_step,
 // GameConfig::own_step, IndexOf) been decided this turn? -1 (a step not in the pipeline): never.
-bool Decided(const Position& pos, int step);
-void MarkDecided(Position& pos, int step);
-// The index of `step` in pos's pipeline (-1: not in it); the current step's without a search.
-int IndexOf(const Position& pos, const Step& step);
+// Inline, as steps ask them at every decision.
+inline bool Decided(const Position& pos, int step) {
+  return step >= 0 && (pos.turn.decided & (1u << step));
+}
+inline void MarkDecided(Position& pos, int step) {
+  CARC_DCHECK(step >= 0);
+  pos.turn.decided |= 1u << step;
+}
+// The index of `step` in pos's pipeline (-1: not in it). The step asked is usually the current
+// one (its NeedsDecision, from Advance and the legal list): its index is then pos.turn.step,
+// without a search.
+inline int IndexOf(const Position& pos, const Step& step) {
+  const auto& pipeline = pos.cfg().pipeline;
+  const size_t cur = static_cast<size_t>(pos.turn.step);
+  if (cur < pipeline.size() && pipeline[cur] == &step) return static_cast<int>(cur);
+  return pos.cfg().IndexOf(&step);
+}
 // Figures of `kind` placed this turn.
 int PlacedThisTurn(const Position& pos, int kind);
 

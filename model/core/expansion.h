@@ -64,17 +64,23 @@ class ExpansionState {
 // it uses (hooks.h), registered as callables. Stateless; the core never names a module.
 class Expansion {
  public:
-  explicit constexpr Expansion(std::string_view id) : id_(id) {}
+  // `slot`: the module's own small number, different for every module that may be enabled with
+  // it (the registry's modules are numbered by their place in registry.cc's list). MakeConfig
+  // resolves it once into the index of the module's slice (GameConfig::slice_of), so that
+  // Position::slice finds a module's state by index instead of by a search.
+  constexpr Expansion(std::string_view id, int slot) : id_(id), slot_(slot) {}
   virtual ~Expansion() = default;
   Expansion(const Expansion&) = delete;
   Expansion& operator=(const Expansion&) = delete;
   // The key used in position files ("rules.expansions", "expansions": {id: ...}), folder,
   // namespace, fixture folder and CMake target.
   std::string_view Id() const { return id_; }
+  int Slot() const { return slot_; }
   virtual void Load(ModuleLoader& loader) const = 0;
 
  private:
   std::string_view id_;
+  int slot_;
 };
 
 }  // namespace carc::model

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
+#include "model/core/check.h"
 #include "model/core/core_steps.h"
 
 namespace carc::model {
@@ -54,11 +57,35 @@ const Expansion* GameConfig::FindExpansion(std::string_view id) const {
   return nullptr;
 }
 
+namespace {
+
+// GameConfig::slice_of: each enabled module's slice index (its index in cfg.expansions, which
+// Position::slices follows) by its slot. Two enabled modules with one slot are a programming
+// error (exit 70).
+void ResolveSlices(GameConfig& cfg) {
+  for (size_t i = 0; i < cfg.expansions.size(); ++i) {
+    const Expansion* e = cfg.expansions[i];
+    const size_t slot = static_cast<size_t>(e->Slot());
+    CARC_CHECK(e->Slot() >= 0);
+    if (slot >= cfg.slice_of.size()) cfg.slice_of.resize(slot + 1, -1);
+    if (cfg.slice_of[slot] >= 0) {
+      std::fprintf(stderr, "modules %s and %s: two enabled modules with one slot (%zu)\n",
+                   std::string(cfg.expansions[cfg.slice_of[slot]]->Id()).c_str(),
+                   std::string(e->Id()).c_str(), slot);
+    }
+    CARC_CHECK(cfg.slice_of[slot] < 0);
+    cfg.slice_of[slot] = static_cast<int>(i);
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<const GameConfig> MakeConfig(RuleOptions options,
                                              std::vector<const Expansion*> expansions) {
   auto cfg = std::make_shared<GameConfig>();
   cfg->options = options;
   cfg->expansions = std::move(expansions);
+  ResolveSlices(*cfg);
   AssembleModules(*cfg);  // core steps + what each module declares (module_loader.cc)
   for (const Step* s : cfg->pipeline) cfg->step_names.push_back(s->Name());
   for (size_t i = 0; i < cfg->pipeline.size(); ++i)

@@ -20,6 +20,9 @@ struct GameConfig {
   const TileCatalog* catalog = &TileCatalog::Base();
   std::vector<FigureKindDef> figure_kinds;  // index = figure kind id; 0 = meeple
   std::vector<const Expansion*> expansions;
+  // By Expansion::Slot(): the index of that module's slice in Position::slices (the same as its
+  // index in `expansions`); -1: no enabled module has the slot. Resolved once by MakeConfig.
+  std::vector<int> slice_of;
   std::vector<const Step*> pipeline;
   std::vector<const Expansion*> step_owner;    // parallel to pipeline; nullptr = a core step
   std::vector<std::string_view> step_names;    // parallel to pipeline: each step's Name()
@@ -130,12 +133,17 @@ class Position {
       if (turn.step < i && !turn.game_over && s->NeedsDecision(*this)) return *s;
     return pipeline_step();
   }
-  // The slice of expansion e (null when it is not enabled): the enabled expansions are few.
+  // The slice of expansion e (null when it is not enabled), at the index its slot resolves to.
+  // The index is checked against the module enabled there, as a module that is not enabled may
+  // share its slot with one that is.
   const ExpansionState* slice(const Expansion* e) const {
-    const auto& ex = config->expansions;
-    for (size_t i = 0; i < ex.size() && i < slices.size(); ++i)
-      if (ex[i] == e) return slices[i].get();
-    return nullptr;
+    const std::vector<int>& slice_of = config->slice_of;
+    const size_t slot = static_cast<size_t>(e->Slot());
+    if (slot >= slice_of.size()) return nullptr;
+    const int i = slice_of[slot];
+    if (i < 0 || static_cast<size_t>(i) >= slices.size() || config->expansions[i] != e)
+      return nullptr;
+    return slices[i].get();
   }
   ExpansionState* slice(const Expansion* e) {
     return const_cast<ExpansionState*>(static_cast<const Position&>(*this).slice(e));

@@ -7,6 +7,7 @@
 
 namespace carc::exp {
 
+// Each module's Expansion::Slot() is its place in this list (registry_test checks).
 const std::vector<const model::Expansion*>& All() {
   static const std::vector<const model::Expansion*> all = {
       &phantom::Get(),

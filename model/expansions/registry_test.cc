@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <type_traits>
 
@@ -59,6 +60,27 @@ TEST(ModuleGuards, PipelineOfEveryCombinationMatchesGolden) {
     if (line.rfind("//", 0) != 0) golden += line + "\n";  // "//" lines: the file's own notes
   const std::string actual = AllCombinations();
   EXPECT_EQ(actual, golden) << "assembled pipelines now:\n" << actual;
+}
+
+// Each module's slot is its place in the registry (registry.cc), and in every combination a
+// configuration resolves each enabled module's slot to its own index, which Position::slices
+// follows; the slots of the modules left out lead nowhere.
+TEST(ModuleGuards, EachEnabledModuleFindsItsOwnSliceIndex) {
+  const auto& all = All();
+  for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i]->Slot(), static_cast<int>(i));
+  for (unsigned mask = 0; mask < (1u << all.size()); ++mask) {
+    std::vector<const model::Expansion*> exps;
+    for (size_t i = 0; i < all.size(); ++i)
+      if (mask & (1u << i)) exps.push_back(all[i]);
+    auto cfg = model::MakeConfig(model::RuleOptions{}, exps);
+    for (size_t i = 0; i < all.size(); ++i) {
+      const auto at = std::find(exps.begin(), exps.end(), all[i]);
+      const int expected = at == exps.end() ? -1 : static_cast<int>(at - exps.begin());
+      const size_t slot = static_cast<size_t>(all[i]->Slot());
+      EXPECT_EQ(slot < cfg->slice_of.size() ? cfg->slice_of[slot] : -1, expected)
+          << all[i]->Id() << " in combination " << mask;
+    }
+  }
 }
 
 // with every expansion enabled no two steps share a name (a step is found by its name:

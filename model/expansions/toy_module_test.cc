@@ -52,7 +52,7 @@ inline constexpr model::ActionArg<int> kTimesArg{1};
 
 class Bell final : public model::Expansion {
  public:
-  Bell() : Expansion("bell") {}
+  Bell() : Expansion("bell", /*slot=*/4) {}
   void Load(model::ModuleLoader& loader) const override {
     loader.AddFigure({"bell",
                       /*per_player=*/1,
@@ -246,12 +246,38 @@ TEST(ToyModule, ItsFigureIsDrawnFromItsDeclaration) {
 // A step name already in the pipeline is refused when the config is assembled (exit 70).
 class Clash final : public model::Expansion {
  public:
-  Clash() : Expansion("clash") {}
+  Clash() : Expansion("clash", /*slot=*/5) {}
   void Load(model::ModuleLoader& loader) const override {
     static const BellStep step;  // "place_bell" again
     loader.AddStep(model::kEndTurn, model::Place::kBefore, &step);
   }
 };
+
+// A module that shares the bell's slot: it may never be enabled together with the bell.
+class Twin final : public model::Expansion {
+ public:
+  Twin() : Expansion("twin", /*slot=*/4) {}
+  void Load(model::ModuleLoader&) const override {}
+};
+
+// A module's slot leads to its own slice only: a module that is not enabled finds none, even
+// where its slot is the enabled bell's.
+TEST(ToyModule, ASliceIsFoundByItsModuleNotByItsSlotAlone) {
+  auto pos = model::ParsePosition(Doc(), Ctx());
+  ASSERT_TRUE(pos.ok()) << pos.status().message();
+  static const Twin twin;
+  const auto* bell = static_cast<const BellState*>(pos->slice(&kBell));
+  ASSERT_NE(bell, nullptr);
+  EXPECT_EQ(bell->rung, 2);  // the file's "rung": 2
+  EXPECT_EQ(pos->slice(&twin), nullptr);
+  EXPECT_EQ(pos->slice(ByName("messengers")), nullptr);  // not enabled in the file
+}
+
+TEST(ToyModuleDeathTest, TwoEnabledModulesWithOneSlotAreRefusedAtAssembly) {
+  static const Twin twin;
+  EXPECT_EXIT(model::MakeConfig({}, {&kBell, &twin}), ::testing::ExitedWithCode(70),
+              "two enabled modules with one slot");
+}
 
 TEST(ToyModuleDeathTest, DuplicateStepNameIsRefusedAtAssembly) {
   static const Clash clash;

@@ -22,7 +22,7 @@ constexpr model::ScoreCause MakeCause(Cause c) {
 
 class ChristmasPresent final : public model::Expansion {
  public:
-  ChristmasPresent() : Expansion(kId) {}
+  ChristmasPresent() : Expansion(kId, /*slot=*/3) {}
   // Declares the steps, the slice codec, the actions, the disputed readings and its hooks
   // (hooks.h of this folder).
   void Load(model::ModuleLoader& loader) const override;

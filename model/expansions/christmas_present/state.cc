@@ -106,10 +106,6 @@ const DisputeInfo& Disputes(Dispute d) { return kDisputeTable[static_cast<int>(d
 
 const model::Expansion* Self() { return &Get(); }
 
-State* Slice(model::Position& pos) {
-  return const_cast<State*>(Slice(static_cast<const model::Position&>(pos)));
-}
-
 std::array<int, kCardKinds> CardCounts(const State& s) {
   std::array<int, kCardKinds> n{};
   auto add = [&](Card c) { n[static_cast<int>(c)]++; };

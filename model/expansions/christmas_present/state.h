@@ -194,7 +194,9 @@ inline const State* Slice(const model::Position& pos) {
   static const model::Expansion* const self = Self();
   return static_cast<const State*>(pos.slice(self));
 }
-State* Slice(model::Position& pos);
+inline State* Slice(model::Position& pos) {
+  return const_cast<State*>(Slice(static_cast<const model::Position&>(pos)));
+}
 
 // Parses and writes the "expansions": {"christmas_present": {...}} section.
 model::Status ParseSection(const nlohmann::json& j, const std::string& where, model::Position& pos);

@@ -29,7 +29,7 @@ inline constexpr std::string_view kEndStep = "gift_end_turn";     // automatic
 
 class Gifts final : public model::Expansion {
  public:
-  Gifts() : Expansion(kId) {}
+  Gifts() : Expansion(kId, /*slot=*/2) {}
   // Declares the steps, the slice codec, the variants, the actions and six hooks (HeldTiles,
   // Validate, Excuse, JudgeOutOfStep, AdjustMajority, AfterFinalScoring).
   void Load(model::ModuleLoader& loader) const override;

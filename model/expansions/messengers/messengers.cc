@@ -18,16 +18,6 @@ const Messengers& Get() {
   return expansion;
 }
 
-// Position::slice gives this module's own slice (its type is State): no dynamic_cast, which
-// cost about 1 % of a game with all four expansions.
-State& Slice(Position& pos) {
-  auto* s = static_cast<State*>(pos.slice(&Get()));
-  CARC_CHECK(s != nullptr);
-  return *s;
-}
-
-const State& Slice(const Position& pos) { return Slice(const_cast<Position&>(pos)); }
-
 namespace {
 
 std::string SourceOf(const ScoreEvent& ev) {

@@ -6,7 +6,9 @@
 // (step message). Before final scoring both figures are summed. See README.md in this folder;
 // fixtures: fixtures/messengers/, fixtures/combos/msg_*.
 
+#include "model/core/check.h"
 #include "model/core/expansion.h"
+#include "model/core/position.h"
 #include "model/expansions/messengers/state.h"
 
 namespace carc::exp::messengers {
@@ -38,7 +40,7 @@ inline constexpr model::ActionArg<int> kKindArg{2};
 
 class Messengers final : public model::Expansion {
  public:
-  Messengers() : Expansion(kId) {}
+  Messengers() : Expansion(kId, /*slot=*/1) {}
   // Declares the two steps, the slice codec, the four actions, the disputed readings and four
   // hooks (Validate, JudgeOutOfStep, InterceptAward, BeforeFinalScoring).
   void Load(model::ModuleLoader& loader) const override;
@@ -46,8 +48,17 @@ class Messengers final : public model::Expansion {
 
 const Messengers& Get();
 
-// The slice of a position with messengers enabled (never null there).
-State& Slice(model::Position& pos);
-const State& Slice(const model::Position& pos);
+// The slice of a position with messengers enabled (never null there). Position::slice gives
+// this module's own slice (its type is State): no dynamic_cast. Inline, as the steps ask for it
+// at every decision.
+inline const State& Slice(const model::Position& pos) {
+  static const model::Expansion* const self = &Get();
+  const auto* s = static_cast<const State*>(pos.slice(self));
+  CARC_CHECK(s != nullptr);
+  return *s;
+}
+inline State& Slice(model::Position& pos) {
+  return const_cast<State&>(Slice(static_cast<const model::Position&>(pos)));
+}
 
 }  // namespace carc::exp::messengers

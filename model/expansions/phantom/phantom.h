@@ -13,7 +13,7 @@ inline constexpr std::string_view kStep = "place_phantom";
 
 class Phantom final : public model::Expansion {
  public:
-  Phantom() : Expansion(kId) {}
+  Phantom() : Expansion(kId, /*slot=*/0) {}
   // Declares the phantom figure, its step after the meeple's, and the hook it uses.
   void Load(model::ModuleLoader& loader) const override;
 };
