@@ -166,9 +166,21 @@ Status ReadVariants(const ModuleDecl& m, const json& jv, const std::string& wher
                           "\" (" + Table(m) + ")");
       if (v.ruling == it.key()) decl = &v;
     }
-    if (!decl)
+    if (!decl) {
+      // A ruling another enabled module reads (a reading that moved to the module it is about):
+      // name the key that is read.
+      for (const ModuleDecl& other : pos.cfg().modules)
+        for (const VariantDecl& v : other.variants)
+          if (&other != &m &&
+              (v.ruling == it.key() || (!v.retired_key.empty() && v.retired_key == it.key())))
+            return Status(ErrorCode::kUnknownRules,
+                          w + ": " + it.key() + " is not a variant of " +
+                              std::string(m.module->Id()) + ": state it as /expansions/" +
+                              std::string(other.module->Id()) + "/variants/" + v.ruling + " (" +
+                              Readings(v) + ")");
       return Status(ErrorCode::kUnknownRules, w + ": unknown ruling ID \"" + it.key() +
                                                   "\" for a variant (" + Table(m) + ")");
+    }
     if (!it.value().is_string())
       return Status(ErrorCode::kMalformed,
                     w + ": expected a reading name (" + Readings(*decl) + ")");

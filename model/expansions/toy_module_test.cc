@@ -146,12 +146,13 @@ TEST(ToyModule, ItsDeclarationsAssembleWithTheRealModules) {
   ASSERT_TRUE(pos.ok()) << pos.status().message();
   const model::GameConfig& cfg = pos->cfg();
   // Steps: kAfter goes right after the anchor, so the bell's step (registered later) comes
-  // before Phantom's, which also follows place_figure.
+  // before Phantom's, which also follows place_figure (with its reuse step, anchored before it).
   std::vector<std::string> names;
   for (const model::Step* s : cfg.pipeline) names.emplace_back(s->Name());
-  EXPECT_EQ(names, (std::vector<std::string>{"draw", "place_tile", "place_figure", "place_bell",
-                                             "place_phantom", "score", "end_turn"}));
-  EXPECT_EQ(cfg.StepOwner(3), &kBell);
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "draw", "phantom_at_draw", "place_tile", "place_figure", "place_bell",
+                       "phantom_reuse", "place_phantom", "score", "phantom_end_turn", "end_turn"}));
+  EXPECT_EQ(cfg.StepOwner(4), &kBell);
   // Figures: meeple, phantom, bell, with the traits other modules ask.
   ASSERT_EQ(cfg.figure_kinds.size(), 3u);
   EXPECT_EQ(cfg.figure_kinds[2].name, "bell");

@@ -178,12 +178,6 @@ ScoreEvent GiftEvent(const Position& pos, int root) {
   return ev;
 }
 
-void NoteReturnedPhantom(Position& pos, const std::vector<int>& figs) {
-  for (int f : figs)
-    if (pos.figures[f].owner == pos.turn.player && pos.figures[f].kind == OwnStepFigure(pos))
-      Slice(pos).phantom_returned = true;
-}
-
 // GIFT-SYNOD, GIFT-EX2, GIFT-COMBO (the phantom too, PH-ALONE).
 ApplyResult Synod(Position& pos, int node, int kind) {
   const PlayerId p = pos.turn.player;
@@ -239,7 +233,6 @@ ApplyResult Sweeper(Position& pos, int node) {
   } else {
     model::Award(pos, ev);
     r.scores.push_back(ev);
-    NoteReturnedPhantom(pos, figs);
     model::ReturnFigures(pos, figs);
     r.notes.push_back({"GIFT-FN5", "all " + std::to_string(figs.size()) +
                                        " figure(s) on the swept road return to their owners, "
@@ -285,7 +278,6 @@ ApplyResult CashOut(Position& pos, int node, int kind) {
                                                    " is a figure like a meeple: Cash Out may "
                                                    "take it back"});
   r.scores.push_back(ev);
-  NoteReturnedPhantom(pos, {f});
   model::ReturnFigures(pos, {f});
   return r;
 }

@@ -20,12 +20,11 @@ constexpr model::ScoreCause MakeCause(Cause c) {
 }
 
 // Step names (position files: "turn.step").
-inline constexpr std::string_view kHoldStep = "gift_hold";        // automatic
-inline constexpr std::string_view kOpenStep = "open_gift";        // decision
-inline constexpr std::string_view kTake2Step = "take_2";          // decision (Take 2 only)
-inline constexpr std::string_view kReceiveStep = "draw_gift";     // automatic or chance
-inline constexpr std::string_view kPhantomStep = "gift_phantom";  // variant next-turn-only
-inline constexpr std::string_view kEndStep = "gift_end_turn";     // automatic
+inline constexpr std::string_view kHoldStep = "gift_hold";     // automatic
+inline constexpr std::string_view kOpenStep = "open_gift";     // decision
+inline constexpr std::string_view kTake2Step = "take_2";       // decision (Take 2 only)
+inline constexpr std::string_view kReceiveStep = "draw_gift";  // automatic or chance
+inline constexpr std::string_view kEndStep = "gift_end_turn";  // automatic
 
 class Gifts final : public model::Expansion {
  public:

@@ -88,8 +88,6 @@ void DescribeState(const Position& pos, const json& section, model::StatePicture
   if (turn.contains("change_figure"))
     out.Line("Change Position: " + who + "'s " + turn["change_figure"].value("kind", "figure") +
              " on " + model::FeatureAt(turn["change_figure"]) + " moves");
-  if (turn.value("phantom_returned", false))
-    out.Line("a gift returned " + who + "'s phantom this turn");
   for (const char* k : {"deck", "discards", "hands", "turn"}) s.erase(k);
   model::FlattenInto(s, "gifts", out);
 }

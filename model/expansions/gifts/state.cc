@@ -97,9 +97,6 @@ const std::initializer_list<std::pair<const char*, OtherTile>> kOtherTile = {
 const std::initializer_list<std::pair<const char*, Completion>> kCompletion = {
     {"completion-counts", Completion::kCompletionCounts},
     {"completion-excluded", Completion::kCompletionExcluded}};
-const std::initializer_list<std::pair<const char*, PhantomReuse>> kPhantomReuse = {
-    {"same-turn-reuse", PhantomReuse::kSameTurnReuse},
-    {"next-turn-only", PhantomReuse::kNextTurnOnly}};
 const std::initializer_list<std::pair<const char*, LyingFigure>> kLying = {
     {"feature-based", LyingFigure::kFeatureBased},
     {"posture-literal", LyingFigure::kPostureLiteral}};
@@ -133,8 +130,6 @@ const model::Expansion* Self() { return &Get(); }
 void DeclareVariants(model::ModuleLoader& loader) {
   loader.AddVariant(Decl("GIFT-FN9", "take2_other_tile", kOtherTile, &Variants::other_tile));
   loader.AddVariant(Decl("GIFT-Q-EXTEND", "completion", kCompletion, &Variants::completion));
-  loader.AddVariant(
-      Decl("GIFT-Q-PHANTOM", "phantom_reuse", kPhantomReuse, &Variants::phantom_reuse));
   loader.AddVariant(Decl("GIFT-Q-LYING", "lying_figure", kLying, &Variants::lying));
   loader.AddVariant(Decl("GIFT-CHANGE", "change_target", kChangeTarget, &Variants::change_target));
   loader.AddVariant(Decl("GIFT-Q-ADVANTAGE", "", kAdvantage, &Variants::advantage));
@@ -218,18 +213,26 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
       if (Status s = CardAt(jt["opened"], w + "/opened", c); !s.ok()) return s;
       d.opened = c;
     }
+    bool phantom_returned = false;
     for (auto [key, flag] :
          {std::pair{"take2_drawing", &d.take2_drawing},
-          std::pair{"phantom_returned", &d.phantom_returned}, std::pair{"received", &d.received}})
+          std::pair{"phantom_returned", &phantom_returned}, std::pair{"received", &d.received}})
       if (jt.contains(key)) {
         if (!jt[key].is_boolean()) return model::JsonError(w + "/" + key, "expected true or false");
         *flag = jt[key].get<bool>();
       }
-    // GIFT-Q-PHANTOM: only a figure with a placement step of its own (the Phantom) returns so.
-    if (d.phantom_returned && OwnStepFigure(pos) < 0)
+    // GIFT-Q-PHANTOM: only a figure with a placement step of its own (the Phantom) returns so,
+    // and the reuse ruling is that figure's module's: its section states the return, whoever
+    // made it. `false` is read and means nothing.
+    if (phantom_returned && OwnStepFigure(pos) < 0)
       return model::JsonError(w + "/phantom_returned",
                               "no figure of these rules has a placement step of its own (the "
                               "Phantom is not in /rules/expansions)");
+    if (phantom_returned)
+      return model::JsonError(w + "/phantom_returned",
+                              "no longer read: a phantom returned this turn is stated in the "
+                              "Phantom's section, /expansions/phantom/turn/on_board_at_draw: "
+                              "true (GIFT-Q-PHANTOM)");
     if (jt.contains("change_figure")) {
       const json& jf = jt["change_figure"];
       std::string wf = w + "/change_figure";
@@ -278,7 +281,6 @@ void DumpData(const Position& pos, const Data& d, json& j) {
   }
   if (d.opened) t["opened"] = CardName(*d.opened);
   if (d.take2_drawing) t["take2_drawing"] = true;
-  if (d.phantom_returned) t["phantom_returned"] = true;
   if (d.received) t["received"] = true;
   if (d.change_figure >= 0) {
     const model::Figure& f = pos.figures[d.change_figure];

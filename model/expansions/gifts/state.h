@@ -29,8 +29,6 @@ int Total(const CardCounts& c);
 enum class OtherTile { kDiscardUnchosen, kReturnUnchosenToSupply };
 // GIFT-Q-EXTEND (disputed): does a tile that completes the road or city extend it?
 enum class Completion { kCompletionCounts, kCompletionExcluded };
-// GIFT-Q-PHANTOM (disputed): a phantom returned by a gift in step 1, placed again this turn?
-enum class PhantomReuse { kSameTurnReuse, kNextTurnOnly };
 // GIFT-Q-LYING (disputed): Change Position on a figure lying on a road, city or monastery.
 enum class LyingFigure { kFeatureBased, kPostureLiteral };
 // GIFT-CHANGE (reading): may Change Position stand a figure up on a finished road, city or
@@ -48,7 +46,6 @@ enum class ExtraPart { kEachPart, kWholeTurn };
 struct Variants {
   OtherTile other_tile = OtherTile::kDiscardUnchosen;
   Completion completion = Completion::kCompletionCounts;
-  PhantomReuse phantom_reuse = PhantomReuse::kSameTurnReuse;
   LyingFigure lying = LyingFigure::kFeatureBased;
   ChangeTarget change_target = ChangeTarget::kUnfinishedOnly;
   AdvantageMajority advantage = AdvantageMajority::kAdvantageCounts;
@@ -75,13 +72,8 @@ struct Data {
   std::optional<Card> opened;         // the gift opened this turn (GIFT-OPEN: one)
   bool take2_drawing = false;         // Take 2: the second tile still to be drawn (counts)
   int change_figure = -1;             // Change Position: figure awaiting its new feature
-  bool phantom_returned = false;      // a gift returned the active player's phantom
   bool received = false;              // a gift was received this turn (GIFT-GET-ONE)
   bool earlier_part = false;  // GIFT-Q-EXTRA-PART whole-turn: this is a further part of the turn
-  // GIFT-Q-PHANTOM: the active player's phantom stood on the board when the tile was drawn, so a
-  // phantom in their supply later in the turn was returned this turn, by whatever returned it
-  // (a gift, another expansion's card).
-  bool phantom_at_draw = false;
   friend bool operator==(const Data&, const Data&) = default;
 };
 
@@ -109,7 +101,8 @@ inline Data& Slice(model::Position& pos) {
 }
 
 // The typed variants, declared for the core's "variants" reader (GIFT-FN9, GIFT-Q-EXTEND,
-// GIFT-Q-PHANTOM, GIFT-Q-LYING, GIFT-CHANGE, GIFT-Q-ADVANTAGE).
+// GIFT-Q-LYING, GIFT-CHANGE, GIFT-Q-ADVANTAGE, GIFT-Q-EXTRA-PART). GIFT-Q-PHANTOM, about the
+// phantom whatever returned it, is the Phantom's variant.
 void DeclareVariants(model::ModuleLoader& loader);
 
 // Section I/O ("expansions": {"gifts": {...}}, but "variants"); `where` is the section's pointer.

@@ -1,5 +1,5 @@
 // The Gifts turn steps. Pipeline with the expansion: draw -> gift_hold -> open_gift -> take_2 ->
-// place_tile -> draw_gift -> place_figure [-> gift_phantom -> place_phantom] -> score ->
+// place_tile -> draw_gift -> place_figure [-> the Phantom's steps] -> score ->
 // gift_end_turn -> end_turn. Rules: GIFT-STEPS (only step 1 changes), GIFT-OPEN, GIFT-GET.
 #include "model/expansions/gifts/steps.h"
 
@@ -60,7 +60,7 @@ std::optional<Verdict> LateGift(const Position& pos, const Action& a) {
 void NewPart(Position& pos, ApplyResult& r) {
   Data& d = Slice(pos);
   if (pos.turn.placed >= 0 || !d.held.empty() || d.change_figure >= 0 || d.take2_drawing) return;
-  if (!d.opened && !d.received && !d.phantom_returned) return;
+  if (!d.opened && !d.received) return;
   if (d.variants.extra_part == ExtraPart::kWholeTurn) {
     d.earlier_part = true;
     if (pos.explain)
@@ -77,7 +77,6 @@ void NewPart(Position& pos, ApplyResult& r) {
   }
   d.opened.reset();
   d.received = false;
-  d.phantom_returned = false;
   if (pos.explain)
     r.notes.push_back({"GIFT-Q-EXTRA-PART",
                        "a further tile in the same turn is a turn part with all its phases "
@@ -97,12 +96,6 @@ class HoldStep final : public model::Step {
   void Run(Position& pos, ApplyResult& r) const override {
     Data& d = Slice(pos);
     NewPart(pos, r);
-    if (pos.turn.placed < 0) {
-      const int k = OwnStepFigure(pos);
-      d.phantom_at_draw = false;
-      for (const model::Figure& f : pos.figures)
-        d.phantom_at_draw |= k >= 0 && f.owner == pos.turn.player && f.kind == k;
-    }
     if (!pos.turn.drawn || pos.turn.placed >= 0 || !d.held.empty() || d.opened) return;
     if (Total(d.hands[pos.turn.player]) == 0) return;
     d.held = {*pos.turn.drawn};
@@ -402,73 +395,6 @@ class ReceiveStep final : public model::Step {
   }
 };
 
-// GIFT-Q-PHANTOM: the active player's phantom went back to their supply this turn, by a gift
-// (phantom_returned) or by anything else (it stood on the board when the tile was drawn and is
-// in the supply now: e.g. a Christmas Present scoring card): the reuse ruling applies whoever
-// returned it.
-bool ReturnedThisTurn(const Position& pos) {
-  const Data& d = Slice(pos);
-  const int k = OwnStepFigure(pos);
-  return d.phantom_returned ||
-         (d.phantom_at_draw && k >= 0 && pos.players[pos.turn.player].supply[k] > 0);
-}
-
-// GIFT-Q-PHANTOM, variant next-turn-only: a phantom returned this turn waits for a later turn
-// (the phantom step is passed).
-class PhantomStep final : public model::Step {
- public:
-  std::string_view Name() const override { return kPhantomStep; }
-  int FigurePlaced(const Position& pos) const override { return OwnStepFigure(pos); }
-  bool NeedsDecision(const Position& pos) const override {
-    const Data& d = Slice(pos);
-    const int k = OwnStepFigure(pos);
-    return pos.turn.placed >= 0 && ReturnedThisTurn(pos) &&
-           d.variants.phantom_reuse == PhantomReuse::kNextTurnOnly && k >= 0 &&
-           pos.players[pos.turn.player].supply[k] > 0 &&
-           !model::Decided(pos, model::IndexOf(pos, *this)) &&
-           !model::Decided(pos, pos.cfg().own_step[k]);
-  }
-  bool Handles(const Position& pos, const Action& a) const override {
-    return a.type == ActionType::kPass ||
-           (a.type == ActionType::kPlaceFigure && a.figure_kind == OwnStepFigure(pos));
-  }
-  bool CanPass(const Position&) const override { return true; }
-  void Legal(const Position&, std::vector<Action>& out) const override {
-    out.push_back({.type = ActionType::kPass});
-  }
-  ApplyResult Apply(Position& pos, const Action& a) const override {
-    ApplyResult r;
-    if (a.type == ActionType::kPlaceFigure) {
-      r.verdict = Verdict::Illegal(
-          "GIFT-Q-PHANTOM",
-          "the phantom returned to the supply this turn (by a gift or a card) may be placed "
-          "again only in a later turn (variant next-turn-only, PH-REUSE)");
-      return r;
-    }
-    model::MarkDecided(pos, model::IndexOf(pos, *this));
-    model::MarkDecided(pos, pos.cfg().own_step[OwnStepFigure(pos)]);
-    r.verdict.reasons.push_back(
-        {"GIFT-Q-PHANTOM", "the phantom returned this turn waits for a later turn"});
-    return r;
-  }
-  // Never reached (the step may be passed).
-  model::Reason OutOfStep(const Position&, const Action&) const override {
-    return {"GIFT-Q-PHANTOM", "the phantom returned by a gift this turn waits for a later turn"};
-  }
-  // Default same-turn-reuse: the returned phantom is simply back in the supply.
-  void Run(Position& pos, ApplyResult& r) const override {
-    const Data& d = Slice(pos);
-    if (pos.turn.placed >= 0 && ReturnedThisTurn(pos) &&
-        !model::Decided(pos, model::IndexOf(pos, *this)) &&
-        d.variants.phantom_reuse == PhantomReuse::kSameTurnReuse) {
-      model::MarkDecided(pos, model::IndexOf(pos, *this));
-      r.notes.push_back({"GIFT-Q-PHANTOM",
-                         "the phantom returned this turn (by a gift or a card) is back in the "
-                         "supply and may be placed again this turn (same-turn-reuse)"});
-    }
-  }
-};
-
 // Clears what this turn did with gifts.
 class EndStep final : public model::Step {
  public:
@@ -482,10 +408,8 @@ class EndStep final : public model::Step {
     d.opened.reset();
     d.take2_drawing = false;
     d.change_figure = -1;
-    d.phantom_returned = false;
     d.received = false;
     d.earlier_part = false;
-    d.phantom_at_draw = false;
   }
   // Never reached (no decision here).
   model::Reason OutOfStep(const Position&, const Action&) const override {
@@ -500,7 +424,6 @@ void AddSteps(model::ModuleLoader& loader) {
   static const OpenStep open;
   static const Take2Step take2;
   static const ReceiveStep receive;
-  static const PhantomStep phantom;
   static const EndStep end;
   using model::Place;
   // "Before" inserts go right before the anchor, in this order.
@@ -508,10 +431,6 @@ void AddSteps(model::ModuleLoader& loader) {
   loader.AddStep(model::kPlaceTile, Place::kBefore, &open);
   loader.AddStep(model::kPlaceTile, Place::kBefore, &take2);
   loader.AddStep(model::kPlaceTile, Place::kAfter, &receive);
-  // GIFT-Q-PHANTOM: before the step of a figure placed at its own step (Phantom's), by trait.
-  for (const model::FigureKindDef& k : loader.Figures())
-    if (!k.traits.own_step.empty())
-      loader.AddStep(k.traits.own_step, Place::kBefore, &phantom, /*optional_anchor=*/true);
   loader.AddStep(model::kEndTurn, Place::kBefore, &end);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The Gifts turn steps (steps.cc): gift_hold, open_gift, take_2 before place_tile; draw_gift
-// after it; gift_phantom before Phantom's step (variant next-turn-only); gift_end_turn.
+// after it; gift_end_turn.
 
 #include <vector>
 
@@ -10,7 +10,7 @@
 
 namespace carc::exp::gifts {
 
-// Declares the steps (gift_phantom only when a figure has a step of its own: Phantom).
+// Declares the steps.
 void AddSteps(model::ModuleLoader& loader);
 
 }  // namespace carc::exp::gifts

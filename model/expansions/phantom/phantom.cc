@@ -2,6 +2,7 @@
 
 #include "model/core/core_steps.h"
 #include "model/core/position.h"
+#include "model/expansions/phantom/reuse.h"
 
 namespace carc::exp::phantom {
 
@@ -108,6 +109,8 @@ void Phantom::Load(model::ModuleLoader& loader) const {
                      .key = "dashed, pale: a phantom"}});
   static const PlacePhantomStep step;
   loader.AddStep(model::kPlaceFigure, model::Place::kAfter, &step);
+  // PH-REUSE, GIFT-Q-PHANTOM: the slice with the reuse reading, and its steps (reuse.cc).
+  DeclareReuse(loader);
   // PH-SETUP: the phantom step passed by itself for want of a phantom.
   loader.OnJudgeOutOfStep(NoPhantom);
   // PH-SCORE, PH-END: the phantom is placed and scored like a meeple, on the features of the
