@@ -50,9 +50,14 @@ class AtDrawStep final : public RunOnlyStep {
   std::string_view Name() const override { return kDrawStep; }
   void Run(Position& pos, ApplyResult&) const override {
     if (pos.turn.placed >= 0) return;
+    const int kind = Kind(pos);
     bool on_board = false;
-    for (const model::Figure& f : pos.figures)
-      on_board |= f.owner == pos.turn.player && f.kind == Kind(pos);
+    for (const model::Figure& f : pos.figures) {
+      if (f.owner == pos.turn.player && f.kind == kind) {
+        on_board = true;
+        break;
+      }
+    }
     Slice(pos).on_board_at_draw = on_board;
   }
   // Never reached (no decision here).
@@ -106,8 +111,10 @@ class ReuseStep final : public model::Step {
     return {"GIFT-Q-PHANTOM", "the phantom returned this turn waits for a later turn"};
   }
   void Run(Position& pos, ApplyResult& r) const override {
-    if (pos.turn.placed < 0 || Slice(pos).reuse != Reuse::kSameTurnReuse ||
-        !ReturnedThisTurn(pos) || model::Decided(pos, model::IndexOf(pos, *this)))
+    if (pos.turn.placed < 0) return;
+    const Data& d = Slice(pos);
+    if (d.reuse != Reuse::kSameTurnReuse || !d.on_board_at_draw || !InSupply(pos) ||
+        model::Decided(pos, model::IndexOf(pos, *this)))
       return;
     model::MarkDecided(pos, model::IndexOf(pos, *this));
     r.notes.push_back({"GIFT-Q-PHANTOM",
