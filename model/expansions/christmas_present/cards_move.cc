@@ -172,7 +172,10 @@ bool ResolveSwap(Position& pos, const Play& p, ApplyResult& r) {
 // XMAS-CARD-SWAP-*: whose figure a swap takes when figures of several opponents share the
 // segment named, and which kinds when an owner has figures of several kinds on a segment named
 // (a meeple and a phantom): the file must say (no silent pick); once known they are part of
-// the play.
+// the play. The settled play is the listed form (SwapTargets): the other figure's owner always
+// stated, a kind only where its owner has several kinds on the segment (one stated elsewhere
+// names the only kind there, CheckSwap having found it), so equivalent wordings of a play leave
+// the same pending attack (XMAS-FN8) and so the same position.
 std::string SettleSwap(const Position& pos, Play& p) {
   const std::string name = Info(p.card).name;
   if (p.other_owner < 0) {
@@ -190,9 +193,12 @@ std::string SettleSwap(const Position& pos, Play& p) {
            " has figures of several kinds on the " + model::FeatureAt(pos, node) +
            "; state which (\"" + key + "\")";
   };
-  if (p.figure_kind < 0 && KindsShare(pos, p.node, p.player)) ask(p.player, p.node, "own_figure");
-  if (p.other_kind < 0 && p.other_owner >= 0 && KindsShare(pos, p.other_node, p.other_owner))
-    ask(p.other_owner, p.other_node, "other_figure");
+  const bool own_kinds = KindsShare(pos, p.node, p.player);
+  const bool other_kinds = p.other_owner >= 0 && KindsShare(pos, p.other_node, p.other_owner);
+  if (p.figure_kind < 0 && own_kinds) ask(p.player, p.node, "own_figure");
+  if (p.other_kind < 0 && other_kinds) ask(p.other_owner, p.other_node, "other_figure");
+  if (!own_kinds) p.figure_kind = -1;
+  if (!other_kinds) p.other_kind = -1;
   return out;
 }
 

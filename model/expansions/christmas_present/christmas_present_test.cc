@@ -188,6 +188,69 @@ TEST(Plays, SwapTargetsAreEveryPairInFigureOrder) {
   EXPECT_GT(pairs, 10);
 }
 
+// XMAS-CARD-SWAP-CITY, XMAS-FN8: a swap aimed at an opponent holding a cancel card waits for the
+// answer; the play it leaves waiting is the same whichever equivalent wording the file used.
+// Alena's meeple alone on D's city:N at (0,0), Boris's meeple alone on E's city:S at (0,1)
+// (turned 180); with the Phantom each could have two kinds, but each owner has one kind there,
+// so a kind stated adds nothing, and Boris is the only owner on the other city, so naming him
+// adds nothing: four wordings, one play. Worked out by hand: Alena's swap-city waits for Boris
+// (waiting [1]), stored as the listed form: own and other, other_owner 1, no kind; her hand is
+// empty.
+TEST(Plays, EquivalentSwapWordingsLeaveTheSamePendingAttack) {
+  const nlohmann::json own = {{"x", 0}, {"y", 0}, {"feature", "city:N"}};
+  const nlohmann::json other = {{"x", 0}, {"y", 1}, {"feature", "city:S"}};
+  nlohmann::json j = {
+      {"rules",
+       {{"edition", "C3"},
+        {"expansions", {"phantom", "christmas_present"}},
+        {"options", {{"farm_scoring", "per-farm"}}}}},
+      {"players", {{{"name", "Alena"}}, {{"name", "Boris"}}}},
+      {"board",
+       {{{"tile", "D"}, {"x", 0}, {"y", 0}, {"rotation", 0}},
+        {{"tile", "E"}, {"x", 0}, {"y", 1}, {"rotation", 180}}}},
+      {"figures",
+       {{{"owner", 0}, {"kind", "meeple"}, {"x", 0}, {"y", 0}, {"feature", "city:N"}},
+        {{"owner", 1}, {"kind", "meeple"}, {"x", 0}, {"y", 1}, {"feature", "city:S"}}}},
+      {"supply", {{"draw_order", {"U"}}}},
+      {"turn", {{"player", 0}, {"step", "draw"}}},
+      {"expansions",
+       {{"christmas_present",
+         {{"decks", {{"monastery", nlohmann::json::array()}, {"road", nlohmann::json::array()}}},
+          {"hands", {{"swap-city"}, {"cancel-attack"}}},
+          {"discard", "rest"}}}}}};
+  const nlohmann::json base = {
+      {"type", "xmas_play"}, {"card", "swap-city"}, {"own", own}, {"other", other}};
+  std::vector<nlohmann::json> wordings(4, base);
+  wordings[1]["other_owner"] = 1;
+  wordings[2]["own_figure"] = "meeple";
+  wordings[2]["other_figure"] = "meeple";
+  wordings[3]["other_owner"] = 1;
+  wordings[3]["own_figure"] = "meeple";
+  const nlohmann::json expected_pending = {{"action",
+                                            {{"type", "xmas_play"},
+                                             {"card", "swap-city"},
+                                             {"player", 0},
+                                             {"own", own},
+                                             {"other", other},
+                                             {"other_owner", 1}}},
+                                           {"waiting", {1}}};
+  std::vector<nlohmann::json> dumps;
+  for (const nlohmann::json& w : wordings) {
+    auto pos = model::ParsePosition(j, Context("test"));
+    ASSERT_TRUE(pos.ok()) << pos.status().message();
+    auto a = model::ParseAction(w, *pos, "/action", Context("test"));
+    ASSERT_TRUE(a.ok()) << a.status().message();
+    model::ApplyResult r = model::Apply(*pos, *a, /*finish_turn=*/false);
+    ASSERT_TRUE(r.verdict.legal && r.input_error.empty()) << w.dump() << " " << r.input_error;
+    dumps.push_back(model::DumpPosition(*pos));
+    const nlohmann::json& section = dumps.back()["expansions"]["christmas_present"];
+    EXPECT_EQ(section["pending_attack"], expected_pending) << w.dump();
+    EXPECT_EQ(section["hands"][0], nlohmann::json::array()) << w.dump();
+  }
+  for (size_t i = 1; i < dumps.size(); ++i)
+    EXPECT_EQ(dumps[i], dumps[0]) << wordings[i].dump() << " vs " << wordings[0].dump();
+}
+
 TEST(Variants, EveryDisputeHasAnAdoptedReadingAndAVariant) {
   for (int d = 0; d < kDisputes; ++d)
     EXPECT_GE(Disputes(static_cast<Dispute>(d)).readings.size(), 2u);
