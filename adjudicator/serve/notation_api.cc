@@ -41,7 +41,7 @@ std::optional<Response> NotationRoute(const std::string& method, const std::stri
     if (!line.ok()) return Fail(static_cast<int>(line.status().code()), line.status().message());
     return Response{200, "application/json", json({{"line", *line}}).dump()};
   }
-  if (body.size() > 64 * 1024) return Fail(adjudicator::kExitMalformed, "line: longer than 64 KiB");
+  // The line's length limit is the notation reader's (kMaxLineBytes), as on the command line.
   auto doc = model::LineToJson(body, "line");
   if (!doc.ok()) return Fail(static_cast<int>(doc.status().code()), doc.status().message());
   // Pointed at the line's column, as the CLI's message is.

@@ -76,6 +76,27 @@ TEST(PageRoutes, LineReadsThePositionWithTheCliReader) {
 // Both ways the position is checked as `carc convert` checks it: a rotation of 45 (POSITION_FORMAT
 // "Coordinates"), a seventh player and an owner with no seat are refused, the line's with its
 // column, never handed to the page.
+// The line box has the notation's own length limit (limits.md: 1,048,576 bytes), as the command
+// line has: a line of 70,000 bytes (blanks between two sections) is read, one byte over the
+// limit is refused naming the column past it.
+TEST(PageRoutes, ALineIsReadUpToTheNotationsLimit) {
+  const std::string head = "C3; players Anna / Ben;";
+  const std::string tail = "board D 0,0";
+  json out = Body(NotationRoute("POST", "/api/position",
+                                head + std::string(70000 - head.size() - tail.size(), ' ') + tail),
+                  200);
+  EXPECT_EQ(out["position"]["board"][0]["tile"], "D") << out.dump().substr(0, 300);
+  out =
+      Body(NotationRoute("POST", "/api/position",
+                         head + std::string((1 << 20) + 1 - head.size() - tail.size(), ' ') + tail),
+           400);
+  EXPECT_EQ(out["exit_code"], 65);
+  EXPECT_NE(out["error"].get<std::string>().find("column 1048577"), std::string::npos)
+      << out.dump().substr(0, 300);
+  EXPECT_NE(out["error"].get<std::string>().find("longer than 1048576 bytes"), std::string::npos)
+      << out.dump().substr(0, 300);
+}
+
 TEST(PageRoutes, ConversionsCheckThePositionAsTheCliDoes) {
   json out =
       Body(NotationRoute("POST", "/api/position", "C3; players Anna / Ben; board D 0,0 45"), 400);
