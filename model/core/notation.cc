@@ -352,12 +352,9 @@ bool LooksLikeLine(std::string_view text) {
   std::string s = StripComments(text);
   size_t p = s.find_first_not_of(" \t\r\n");
   if (p == std::string::npos || s.size() < p + 2) return false;
-  // "C" or "c" and one to three digits: an edition, known or not (C4 and c3 are unknown
-  // editions, exit 69, not a malformed JSON file).
-  size_t q = p + 1;
-  while (q < s.size() && q < p + 4 && std::isdigit(static_cast<unsigned char>(s[q]))) ++q;
-  if ((s[p] != 'C' && s[p] != 'c') || q == p + 1) return false;
-  return s.size() == q || s[q] == ';' || std::isspace(static_cast<unsigned char>(s[q]));
+  // "C" or "c" and a digit: an edition, known or not (C4, c3 and C3phantom are unknown
+  // editions, exit 69, not a malformed JSON file: no JSON text starts so).
+  return (s[p] == 'C' || s[p] == 'c') && std::isdigit(static_cast<unsigned char>(s[p + 1]));
 }
 
 // The line's sections (";") and their items ("/"). Lists are bounded (kMaxListItems): sections,
