@@ -352,7 +352,7 @@ bool LooksLikeLine(std::string_view text) {
   std::string s = StripComments(text);
   size_t p = s.find_first_not_of(" \t\r\n");
   if (p == std::string::npos || s.size() < p + 2) return false;
-  // "C" or "c" and a digit: an edition, known or not (C4, c3 and C3phantom are unknown
+  // "C" or "c" and a digit: an edition, known or not (C4, c3 and C3x are unknown
   // editions, exit 69, not a malformed JSON file: no JSON text starts so).
   return (s[p] == 'C' || s[p] == 'c') && std::isdigit(static_cast<unsigned char>(s[p + 1]));
 }

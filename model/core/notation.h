@@ -30,7 +30,7 @@ inline constexpr size_t kMaxListItems = 4096;
 
 // Whether a text is the notation rather than JSON: after blank lines and comment lines ("#"
 // followed by a space or the line's end) it starts with an edition: C and a digit (C1, C2, C3;
-// any other, C4 or C3phantom, is refused as an edition the notation does not have).
+// any other, C4 or C3x, is refused as an edition the notation does not have).
 bool LooksLikeLine(std::string_view text);
 
 // Line -> position-file JSON. Errors (kMalformed) name the source, the column and the section:
