@@ -59,6 +59,20 @@ class ExpansionState {
   virtual bool Equals(const ExpansionState& other) const = 0;
 };
 
+// The usual slice: a module's state type `S` (deriving from SliceOf<S>) is copied whole and
+// compared with its own operator==.
+template <class S>
+class SliceOf : public ExpansionState {
+ public:
+  std::unique_ptr<ExpansionState> Clone() const override {
+    return std::make_unique<S>(static_cast<const S&>(*this));
+  }
+  bool Equals(const ExpansionState& other) const override {
+    const auto* o = dynamic_cast<const S*>(&other);
+    return o && static_cast<const S&>(*this) == *o;
+  }
+};
+
 // A module: its id and one Load that declares everything it adds (module_loader.h): figure
 // kinds, steps at named anchors, actions, its state slice, its disputed readings and the hooks
 // it uses (hooks.h), registered as callables. Stateless; the core never names a module.

@@ -150,15 +150,9 @@ struct PendingAttack {
   friend bool operator==(const PendingAttack&, const PendingAttack&) = default;
 };
 
-class State final : public model::ExpansionState {
+class State final : public model::SliceOf<State> {
  public:
-  std::unique_ptr<model::ExpansionState> Clone() const override {
-    return std::make_unique<State>(*this);
-  }
-  bool Equals(const model::ExpansionState& other) const override {
-    const auto* o = dynamic_cast<const State*>(&other);
-    return o && Same(*o);
-  }
+  friend bool operator==(const State& a, const State& b) { return a.Same(b); }
   bool Same(const State& o) const {
     return variants == o.variants && decks == o.decks && Trimmed(hands) == Trimmed(o.hands) &&
            discard == o.discard && attached == o.attached && laid_down == o.laid_down &&

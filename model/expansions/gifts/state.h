@@ -77,16 +77,10 @@ struct Data {
   friend bool operator==(const Data&, const Data&) = default;
 };
 
-class State final : public model::ExpansionState {
+class State final : public model::SliceOf<State> {
  public:
   Data d;
-  std::unique_ptr<model::ExpansionState> Clone() const override {
-    return std::make_unique<State>(*this);
-  }
-  bool Equals(const model::ExpansionState& other) const override {
-    auto* o = dynamic_cast<const State*>(&other);
-    return o && o->d == d;
-  }
+  friend bool operator==(const State& a, const State& b) { return a.d == b.d; }
 };
 
 // The slice of the position (the expansion must be enabled), through the core's

@@ -108,15 +108,9 @@ struct TurnPart {
   friend bool operator==(const TurnPart&, const TurnPart&) = default;
 };
 
-class State final : public model::ExpansionState {
+class State final : public model::SliceOf<State> {
  public:
-  std::unique_ptr<model::ExpansionState> Clone() const override {
-    return std::make_unique<State>(*this);
-  }
-  bool Equals(const model::ExpansionState& other) const override {
-    const auto* o = dynamic_cast<const State*>(&other);
-    return o && SameAs(*o);
-  }
+  friend bool operator==(const State& a, const State& b) { return a.SameAs(b); }
   bool SameAs(const State& o) const {
     return variant == o.variant && readings == o.readings && numbering == o.numbering &&
            tracks == o.tracks && stack_known == o.stack_known && stack == o.stack &&

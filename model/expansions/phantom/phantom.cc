@@ -6,6 +6,8 @@
 
 namespace carc::exp::phantom {
 
+int Kind(const model::Position& pos) { return pos.cfg().Module(&Get())->figure_kinds.front(); }
+
 namespace {
 
 using model::Action;
@@ -13,10 +15,6 @@ using model::ActionType;
 using model::ApplyResult;
 using model::Position;
 using model::Verdict;
-
-// The phantom's figure kind id in pos's configuration (declared in Load, resolved when the
-// configuration was built).
-int Kind(const Position& pos) { return pos.cfg().Module(&Get())->figure_kinds.front(); }
 
 // PH-SETUP: a phantom placement by a player whose one phantom is on the board.
 std::optional<Verdict> NoPhantom(const Position& pos, const Action& a) {

@@ -26,7 +26,6 @@ constexpr std::string_view kEndStep = "phantom_end_turn";
 
 const Data& Slice(const Position& pos) { return static_cast<const State*>(pos.slice(&Get()))->d; }
 Data& Slice(Position& pos) { return static_cast<State*>(pos.slice(&Get()))->d; }
-int Kind(const Position& pos) { return pos.cfg().Module(&Get())->figure_kinds.front(); }
 bool InSupply(const Position& pos) { return pos.players[pos.turn.player].supply[Kind(pos)] > 0; }
 
 // GIFT-Q-PHANTOM: the active player's phantom went back to their supply this turn: it stood on

@@ -21,20 +21,17 @@ struct Data {
   friend bool operator==(const Data&, const Data&) = default;
 };
 
-class State final : public model::ExpansionState {
+class State final : public model::SliceOf<State> {
  public:
   Data d;
-  std::unique_ptr<model::ExpansionState> Clone() const override {
-    return std::make_unique<State>(*this);
-  }
-  bool Equals(const model::ExpansionState& other) const override {
-    auto* o = dynamic_cast<const State*>(&other);
-    return o && o->d == d;
-  }
+  friend bool operator==(const State& a, const State& b) { return a.d == b.d; }
 };
 
 // Declares the slice with its section ("expansions": {"phantom": {"variants": ..., "turn":
 // {"on_board_at_draw": true}}}), the variant GIFT-Q-PHANTOM, and the steps that apply it.
 void DeclareReuse(model::ModuleLoader& loader);
+// The phantom's figure kind id in pos's configuration (declared in Load, resolved when the
+// configuration was built).
+int Kind(const model::Position& pos);
 
 }  // namespace carc::exp::phantom
