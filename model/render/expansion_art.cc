@@ -174,8 +174,10 @@ std::string ExpansionLegend(const Position& pos, double x, double& y) {
     const json state =
         dumped.contains("expansions") ? dumped["expansions"].value(id, json()) : json();
     model::StatePicture picture;
-    if (state.is_null() || state.empty())
+    if (!m.state.make)
       picture.Line(id + ": (no state of its own)");
+    else if (state.is_null() || state.empty())
+      picture.Line(id + ": (all at defaults)");
     else if (!m.hooks.describe_state.empty())
       m.hooks.describe_state.front().fn(pos, state, picture);
     else
