@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 
 #include "adjudicator/run_carc.h"
@@ -19,6 +20,7 @@ const std::string kRoot = CARC_SOURCE_DIR;
 
 using carc::testing::Carc;
 using carc::testing::Result;
+using carc::testing::Shell;
 
 std::string Q(const std::string& s) { return "'" + s + "'"; }  // for the shell
 bool Has(const std::string& hay, const std::string& needle) {
@@ -239,6 +241,45 @@ TEST(StepMode, IllegalActionIsRefusedWithItsRuling) {
   EXPECT_EQ(r.code, 1);
   EXPECT_TRUE(Has(r.out, "BASE-PLACE-ADJ")) << r.out;
   EXPECT_FALSE(Has(r.out, "turn Ben")) << r.out;
+}
+
+// An action in brackets is not split at its commas into other actions ("[place_tile 1,0 0]"
+// would be "place_tile 1" and "0 0"). Brackets are no part of the notation: refused, naming
+// the action, nothing written.
+TEST(StepMode, BracketedActionIsRefusedWhole) {
+  Result r = Carc("play " + Q(kStart) + " 'draw U' '[place_tile 1,0 0]'", true);
+  EXPECT_EQ(r.code, 65);
+  EXPECT_TRUE(Has(r.out,
+                  "action 2 `[place_tile 1,0 0]`: an action in brackets is read as a "
+                  "JSON array of action objects"))
+      << r.out;
+  EXPECT_FALSE(Has(r.out, "turn Ben")) << r.out;
+}
+
+// A JSON array of action objects (a question's "actions") is read as those actions, in order:
+// the same three actions as PlayWritesTheNextPosition, the same next position.
+TEST(StepMode, JsonArrayOfActionsIsReadInOrder) {
+  Result r = Carc("play " + Q(kStart) +
+                  " '[{\"type\": \"draw\", \"tile\": \"U\"}, {\"type\": \"place_tile\", "
+                  "\"x\": 1, \"y\": 0, \"rotation\": 0}]' 'place_figure road'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "C3; players Anna 0 / Ben 0; board D 0,0 / U 1,0; figures Anna 1,0 road:EW; "
+            "remaining A:2 B:4 C:1 D:3 E:5 F:2 G:1 H:3 I:2 J:3 K:3 L:3 M:2 N:3 O:2 P:3 Q:1 R:3 "
+            "S:2 T:1 U:7 V:9 W:4 X:1; turn Ben draw\n");
+}
+
+// A file named like a bracketed list is still that file, and an output option's value is not an
+// action: only the actions are guarded.
+TEST(StepMode, FileAndOptionValuesInBracketsAreReadAsWritten) {
+  const std::string dir = ::carc::testing_support::ScratchDir("authoring_cli_test");
+  ASSERT_EQ(Carc("new --players Anna,Ben -o '" + dir + "/[a,b]'").code, 0);
+  Result r = Shell("cd '" + dir + "' && " + CARC_BINARY + " play '[a,b]' -o '[next]' 'draw V'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  std::ifstream next(dir + "/[next]");
+  std::stringstream text;
+  text << next.rdbuf();
+  EXPECT_TRUE(Has(text.str(), "\"tile\": \"V\"")) << text.str();
 }
 
 TEST(StepMode, JsonInJsonOut) {

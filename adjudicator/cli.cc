@@ -125,6 +125,12 @@ int RunParsed(const CLI::App& app, const Registry& reg, OutputFormat& format, in
 }  // namespace
 
 int Run(int argc, char** argv) {
+  std::vector<std::string> words(argv, argv + argc);
+  KeepPlayActionsWhole(words);
+  std::vector<char*> word_ptrs;
+  for (std::string& w : words) word_ptrs.push_back(w.data());
+  word_ptrs.push_back(nullptr);
+  argv = word_ptrs.data();
   // Start-up: building all 33 subcommands and their options cost about 2 million
   // instructions and 200 KB of heap at every start. When argv[1] names a subcommand, only that
   // one is built and parsed. Its tree is the same as in the full command line, and the root

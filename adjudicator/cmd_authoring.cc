@@ -137,6 +137,55 @@ int New(const State& st) {
   return Write(*text, st.out);
 }
 
+// An action that starts with '[' is read as a JSON array of action objects (the form of a
+// question's "actions"). Anything else in brackets is refused, not guessed at: brackets are no
+// part of the notation.
+model::Status AddBracketedActions(const std::string& a, const std::string& where, json& actions) {
+  auto j = model::ParseJsonText(a, where);
+  bool objects = j.ok() && j->is_array() && !j->empty();
+  if (objects)
+    for (const json& x : *j) objects &= x.is_object();
+  if (!objects)
+    return model::Status(
+        model::ErrorCode::kMalformed,
+        where + " `" + a.substr(a.find('[')) +
+            "`: an action in brackets is read as a JSON array of action objects, and this is not "
+            "one; brackets are no part of the notation: give each action as its own argument "
+            "without them (e.g. \"place_tile 1,0 0\")");
+  for (const json& x : *j) actions.push_back(x);
+  return model::Status::Ok();
+}
+
+}  // namespace
+
+void KeepPlayActionsWhole(std::vector<std::string>& args) {
+  if (args.size() < 2 || args[1] != "play") return;
+  bool option_value = false, options_end = false, file_seen = false;
+  for (size_t i = 2; i < args.size(); ++i) {
+    std::string& a = args[i];
+    if (option_value) {  // the value of -o, --to or --format, not an action
+      option_value = false;
+      continue;
+    }
+    if (!options_end && a == "--") {
+      options_end = true;
+      continue;
+    }
+    if (!options_end && (a == "-o" || a == "--output" || a == "--to" || a == "--format")) {
+      option_value = true;
+      continue;
+    }
+    if (!options_end && a.size() > 1 && a.front() == '-') continue;  // an option, not a word
+    if (!file_seen) {  // the position file comes first and is read as written
+      file_seen = true;
+      continue;
+    }
+    if (!a.empty() && a.front() == '[' && a.back() == ']') a.insert(0, " ");
+  }
+}
+
+namespace {
+
 int Play(const State& st, const OutputFormat& fmt) {
   bool was_line = false;
   auto doc = ReadDoc(st.file, was_line);
@@ -145,7 +194,10 @@ int Play(const State& st, const OutputFormat& fmt) {
   for (size_t i = 0; i < st.actions.size(); ++i) {
     const std::string& a = st.actions[i];
     std::string where = "action " + std::to_string(i + 1);
-    if (a.find_first_not_of(" \t") != std::string::npos && a[a.find_first_not_of(" \t")] == '{') {
+    const size_t first = a.find_first_not_of(" \t");
+    if (first != std::string::npos && a[first] == '[') {
+      if (auto s = AddBracketedActions(a, where, actions); !s.ok()) return Fail(s);
+    } else if (first != std::string::npos && a[first] == '{') {
       auto j = model::ParseJsonText(a, where);
       if (!j.ok()) return Fail(j.status());
       actions.push_back(*j);
@@ -241,7 +293,7 @@ void RegisterAuthoringCommands(Registry& reg) {
         ->required();
     play->add_option("actions", st.actions,
                      "Actions as in the notation (\"draw U\", \"place_tile 1,0 90\", "
-                     "\"place_figure road\", \"pass\") or JSON objects")
+                     "\"place_figure road\", \"pass\"), JSON objects, or a JSON array of them")
         ->required();
     to_opt(play, st.to, "line or json (default: the form of the input)");
     play->add_option("-o,--output", st.out, "File to write (default: stdout)");
