@@ -282,6 +282,19 @@ TEST(StepMode, FileAndOptionValuesInBracketsAreReadAsWritten) {
   EXPECT_TRUE(Has(text.str(), "\"tile\": \"V\"")) << text.str();
 }
 
+// A file named like a bracketed list is that file, not the file the list's items name: with
+// both "[g]" (a JCloisterZone game that agrees) and "g" (not a game) present, check-jcz '[g]'
+// replays "[g]".
+TEST(ListItems, AFileNamedInBracketsIsThatFile) {
+  const std::string dir = ::carc::testing_support::ScratchDir("authoring_cli_test");
+  std::ifstream game(kRoot + "/fixtures/peer-games/base-2p-000.jcz");
+  std::ofstream(dir + "/[g]") << game.rdbuf();
+  std::ofstream(dir + "/g") << "{}";
+  Result r = Shell("cd '" + dir + "' && " + CARC_BINARY + " games check-jcz --format json '[g]'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(Has(r.out, "\"agree\": 1")) << r.out;
+}
+
 TEST(StepMode, JsonInJsonOut) {
   const std::string file =
       ::carc::testing_support::ScratchDir("authoring_cli_test") + "/authoring_start.json";

@@ -122,15 +122,70 @@ int RunParsed(const CLI::App& app, const Registry& reg, OutputFormat& format, in
   return code;
 }
 
+// CLI11 reads an item of a list option (a vector: play's actions, the files of games import,
+// games check-jcz and conform merge, conform --jcz) that starts with '[' and ends with ']' as a
+// list written in brackets, and splits it at its commas and drops the brackets: the action
+// '[place_tile 1,0 0]' would be the two actions "place_tile 1" and "0 0", and the file "[g]"
+// would be read as the file "g". Before parsing, each such item gets a prefix that CLI11 leaves
+// alone and that does not change what it names: a file "./" (the same file), an action a
+// leading space (which the action reader skips; play then reads or refuses the brackets).
+void KeepListItemsWhole(const CLI::App& root, std::vector<std::string>& words) {
+  const CLI::App* cmd = &root;
+  size_t i = 1;
+  for (; i < words.size(); ++i) {  // the subcommands named
+    auto sub = cmd->get_subcommands([&](const CLI::App* s) { return s->get_name() == words[i]; });
+    if (sub.empty()) break;
+    cmd = sub.front();
+  }
+  auto keep_whole = [](const CLI::Option* o, std::string& w) {
+    if (o == nullptr || !o->get_allow_extra_args() || w.size() < 2 || w.front() != '[' ||
+        w.back() != ']')
+      return;
+    w.insert(0, o->get_name() == "actions" ? " " : "./");
+  };
+  const std::vector<const CLI::Option*> positionals =
+      cmd->get_options([](const CLI::Option* o) { return o->get_positional(); });
+  size_t next_positional = 0;
+  const CLI::Option* taking = nullptr;  // the option whose values the next words are
+  bool options_end = false;
+  for (; i < words.size(); ++i) {
+    std::string& w = words[i];
+    if (!options_end && w == "--") {
+      options_end = true, taking = nullptr;
+      continue;
+    }
+    if (!options_end && w.size() > 1 && w.front() == '-') {
+      const CLI::Option* o = cmd->get_option_no_throw(w.substr(0, w.find('=')));
+      taking = o != nullptr && o->get_type_size_max() > 0 && w.find('=') == std::string::npos
+                   ? o
+                   : nullptr;
+      continue;
+    }
+    if (taking != nullptr) {
+      keep_whole(taking, w);
+      if (!taking->get_allow_extra_args()) taking = nullptr;  // one value taken
+      continue;
+    }
+    if (next_positional >= positionals.size()) continue;
+    keep_whole(positionals[next_positional], w);
+    if (!positionals[next_positional]->get_allow_extra_args()) ++next_positional;
+  }
+}
+
 }  // namespace
 
 int Run(int argc, char** argv) {
   std::vector<std::string> words(argv, argv + argc);
-  KeepPlayActionsWhole(words);
   std::vector<char*> word_ptrs;
-  for (std::string& w : words) word_ptrs.push_back(w.data());
-  word_ptrs.push_back(nullptr);
-  argv = word_ptrs.data();
+  // The words as given, except that a list item in brackets is kept whole (KeepListItemsWhole).
+  auto parse = [&](CLI::App& app) {
+    KeepListItemsWhole(app, words);
+    word_ptrs.clear();
+    for (std::string& w : words) word_ptrs.push_back(w.data());
+    word_ptrs.push_back(nullptr);
+    argv = word_ptrs.data();
+    app.parse(argc, argv);
+  };
   // Start-up: building all 33 subcommands and their options cost about 2 million
   // instructions and 200 KB of heap at every start. When argv[1] names a subcommand, only that
   // one is built and parsed. Its tree is the same as in the full command line, and the root
@@ -148,7 +203,7 @@ int Run(int argc, char** argv) {
     if (!reg.commands.empty()) {  // argv[1] names a subcommand
       bool parsed = true;
       try {
-        app.parse(argc, argv);
+        parse(app);
       } catch (const CLI::Error&) {
         parsed = false;
       }
@@ -164,7 +219,7 @@ int Run(int argc, char** argv) {
   reg.format = &format;
   RegisterAll(reg);
   try {
-    app.parse(argc, argv);
+    parse(app);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {

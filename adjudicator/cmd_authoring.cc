@@ -156,36 +156,6 @@ model::Status AddBracketedActions(const std::string& a, const std::string& where
   return model::Status::Ok();
 }
 
-}  // namespace
-
-void KeepPlayActionsWhole(std::vector<std::string>& args) {
-  if (args.size() < 2 || args[1] != "play") return;
-  bool option_value = false, options_end = false, file_seen = false;
-  for (size_t i = 2; i < args.size(); ++i) {
-    std::string& a = args[i];
-    if (option_value) {  // the value of -o, --to or --format, not an action
-      option_value = false;
-      continue;
-    }
-    if (!options_end && a == "--") {
-      options_end = true;
-      continue;
-    }
-    if (!options_end && (a == "-o" || a == "--output" || a == "--to" || a == "--format")) {
-      option_value = true;
-      continue;
-    }
-    if (!options_end && a.size() > 1 && a.front() == '-') continue;  // an option, not a word
-    if (!file_seen) {  // the position file comes first and is read as written
-      file_seen = true;
-      continue;
-    }
-    if (!a.empty() && a.front() == '[' && a.back() == ']') a.insert(0, " ");
-  }
-}
-
-namespace {
-
 int Play(const State& st, const OutputFormat& fmt) {
   bool was_line = false;
   auto doc = ReadDoc(st.file, was_line);

@@ -51,11 +51,4 @@ void RegisterConformCommands(Registry& reg);    // cmd_conform.cc: conform, engi
 void RegisterAuthoringCommands(Registry& reg);  // cmd_authoring.cc: convert, tiles, new, play
 void RegisterServeCommands(Registry& reg);      // cmd_serve.cc: serve (the web page)
 
-// CLI11 reads an argument of a list that starts with '[' and ends with ']' as a list written in
-// brackets and splits it at its commas: `carc play pos.json '[place_tile 1,0 0]'` would be the two
-// actions "place_tile 1" and "0 0". Before parsing, this gives each such action of `play` a
-// leading space, which CLI11 does not split and the action reader skips, so the action is read
-// whole (cmd_authoring.cc).
-void KeepPlayActionsWhole(std::vector<std::string>& args);
-
 }  // namespace carc::adjudicator
