@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -62,6 +64,21 @@ bool DecimalNumber(const std::string& s, bool fraction) {
   return i == s.size();
 }
 
+// CLI11 reads a 64-bit number with strtoll/strtoull and keeps what they return: a value beyond
+// the type saturates (`--games 99999999999999999999` ran for ever as LONG_MAX games) and an
+// unsigned one takes a minus sign as a wrap (`--seed -1` played seed 2^64 - 1, as did
+// `--seed 2^64`). So a whole number must fit a signed (INT) or unsigned (UINT) 64-bit integer
+// as written; narrower options keep CLI11's own range checks.
+bool FitsWholeNumber(const std::string& s, bool is_unsigned) {
+  if (is_unsigned && s[0] == '-') return false;
+  errno = 0;
+  if (is_unsigned)
+    (void)std::strtoull(s.c_str(), nullptr, 10);
+  else
+    (void)std::strtoll(s.c_str(), nullptr, 10);
+  return errno != ERANGE;
+}
+
 // Every option and positional of every subcommand that takes a number gets the check above.
 void StrictNumbers(CLI::App* app) {
   for (CLI::Option* opt : app->get_options()) {
@@ -79,8 +96,41 @@ void StrictNumbers(CLI::App* app) {
                  "decimal number (no leading zeros, hex, inf or nan), got " + model::DisplayName(s);
         },
         ""));
+    if (!integer) continue;
+    const bool is_unsigned = type == "UINT";
+    // After the option's own checks (a range, a game number), which name its bounds better;
+    // this one catches what would pass them only by saturating or wrapping.
+    opt->check(CLI::Validator(
+        [is_unsigned](std::string& s) -> std::string {
+          if (FitsWholeNumber(s, is_unsigned)) return "";
+          return std::string("expected a whole number from ") +
+                 (is_unsigned ? "0 to 18446744073709551615"
+                              : "-9223372036854775808 to 9223372036854775807") +
+                 ", got " + model::DisplayName(s);
+        },
+        ""));
   }
   for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) StrictNumbers(sub);
+}
+
+// An option that names a file or folder given an empty value was read as not given: `-o ''`
+// wrote to stdout, `--png ''` drew nothing and exited 0, `fuzz --out ''` kept no
+// counterexample, `--root ''` searched the working folder. An empty name is refused instead
+// (`--db` has its own check, which says the same).
+void NonEmptyPaths(CLI::App* app) {
+  static const char* const kPathOptions[] = {"--output", "--png",   "--svg",   "--out", "--report",
+                                             "--root",   "--trace", "--rerun", "--jcz"};
+  for (CLI::Option* opt : app->get_options()) {
+    bool path = false;
+    for (const char* name : kPathOptions) path |= opt->check_lname(name + 2);
+    if (!path) continue;
+    opt->check(CLI::Validator(
+        [](std::string& s) -> std::string {
+          return s.empty() ? "an empty file name: name a file, or leave the option out" : "";
+        },
+        ""));
+  }
+  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) NonEmptyPaths(sub);
 }
 
 // The subcommand groups, one line each. With reg.only set, each group registers only the
@@ -94,6 +144,7 @@ void RegisterAll(Registry& reg) {
   RegisterAuthoringCommands(reg);
   RegisterServeCommands(reg);
   StrictNumbers(reg.root);
+  NonEmptyPaths(reg.root);
 }
 
 // Runs the deepest parsed subcommand of a parsed command line.
