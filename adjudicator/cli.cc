@@ -113,24 +113,26 @@ void StrictNumbers(CLI::App* app) {
   for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) StrictNumbers(sub);
 }
 
-// An option that names a file or folder given an empty value was read as not given: `-o ''`
-// wrote to stdout, `--png ''` drew nothing and exited 0, `fuzz --out ''` kept no
-// counterexample, `--root ''` searched the working folder. An empty name is refused instead
-// (`--db` has its own check, which says the same).
-void NonEmptyPaths(CLI::App* app) {
+// An option given an empty value was read as not given: `-o ''` wrote to stdout, `--png ''`
+// drew nothing and exited 0, `fuzz --out ''` kept no counterexample, `--root ''` searched the
+// working folder, `rulings list --status ''` listed every ruling, `engine --mutant ''` ran the
+// reference, `new --farm-scoring ''` took the default. Every option that takes a text value
+// refuses an empty one, after its own checks (whose messages, e.g. `--db`'s and `--sha256`'s,
+// stay); positionals keep theirs (`rulings search ''`).
+void NonEmptyValues(CLI::App* app) {
   static const char* const kPathOptions[] = {"--output", "--png",   "--svg",   "--out", "--report",
                                              "--root",   "--trace", "--rerun", "--jcz"};
   for (CLI::Option* opt : app->get_options()) {
+    const std::string type = opt->get_type_name();
+    if (!opt->nonpositional() || opt->get_type_size() == 0 || type.rfind("TEXT", 0) != 0) continue;
     bool path = false;
     for (const char* name : kPathOptions) path |= opt->check_lname(name + 2);
-    if (!path) continue;
+    const std::string what = path ? "an empty file name: name a file, or leave the option out"
+                                  : "an empty value: give one, or leave the option out";
     opt->check(CLI::Validator(
-        [](std::string& s) -> std::string {
-          return s.empty() ? "an empty file name: name a file, or leave the option out" : "";
-        },
-        ""));
+        [what](std::string& s) -> std::string { return s.empty() ? what : std::string(); }, ""));
   }
-  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) NonEmptyPaths(sub);
+  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) NonEmptyValues(sub);
 }
 
 // The subcommand groups, one line each. With reg.only set, each group registers only the
@@ -144,7 +146,7 @@ void RegisterAll(Registry& reg) {
   RegisterAuthoringCommands(reg);
   RegisterServeCommands(reg);
   StrictNumbers(reg.root);
-  NonEmptyPaths(reg.root);
+  NonEmptyValues(reg.root);
 }
 
 // Runs the deepest parsed subcommand of a parsed command line.
