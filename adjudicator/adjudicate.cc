@@ -432,6 +432,23 @@ std::optional<Outcome> ReadQuestion(const json& doc, const Position& pos, const 
   return std::nullopt;
 }
 
+// `carc validate`, `score` and `legal` answer about the position whatever the file asks, but a
+// question they do not read must still be one: `"dpeth": 2` or `"ask": "final_scor"` with a
+// claim was dropped unread, where `carc adjudicate` of the same file refuses it.
+std::optional<Outcome> QuestionShape(const json& doc, const std::string& source) {
+  if (!doc.contains("question")) return std::nullopt;
+  const json& q = doc["question"];
+  static const std::vector<std::string> kAsks = {"apply", "legal", "final_score", "validate"};
+  if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string() ||
+      !std::count(kAsks.begin(), kAsks.end(), q["ask"].get<std::string>()))
+    return Error(kExitMalformed,
+                 source + ":/question/ask: expected one of apply, legal, final_score, validate");
+  if (model::Status s = model::CheckKeys(q, "/question", {"ask", "actions", "claim", "depth"});
+      !s.ok())
+    return Error(kExitMalformed, source + ":" + s.message() + " (ask, actions, claim, depth)");
+  return std::nullopt;
+}
+
 // Final scoring of the position as it stands (no draw, no turn steps run first).
 Outcome AnswerScore(Position& pos, const std::string& source) {
   if (std::string why = model::PartialFinalScoring(pos); !why.empty())
@@ -717,6 +734,8 @@ std::optional<Outcome> PartialModules(const Position& pos, const std::string& so
 // The answer first (validation, the question read, the rules run), its text after (Header,
 // Finish, verdict_text.h).
 Outcome Answer(Position pos, const json& doc, const std::string& source, const Options& opts) {
+  if (opts.mode != Mode::kAdjudicate)
+    if (auto e = QuestionShape(doc, source)) return *e;
   auto vs = model::Validate(pos);
   if (opts.mode == Mode::kValidate || !vs.empty()) return AnswerValidate(pos, vs, source);
   Question question;
@@ -734,15 +753,18 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
     // same question, not a claim dropped unread.
     if (auto e = ReadQuestion(doc, pos, source, question)) return *e;
   } else if (mode == Mode::kLegal && doc.contains("question") && doc["question"].is_object() &&
-             doc["question"].value("ask", json()) == "legal" && doc["question"].contains("depth")) {
-    // `carc legal` of a file that asks for a count at a depth: that depth, unless --depth
-    // states another (then which one was meant is not guessed).
+             doc["question"].value("ask", json()) == "legal") {
+    // `carc legal` of a file that asks legal reads its question (a key it does not have is
+    // refused); asked for a count at a depth: that depth, unless --depth states another (then
+    // which one was meant is not guessed).
     if (auto e = ReadQuestion(doc, pos, source, question)) return *e;
-    if (opts.depth_stated && opts.depth != question.depth)
-      return Error(kExitUsage, source + ":/question/depth: the file asks depth " +
-                                   std::to_string(question.depth) + ", --depth says " +
-                                   std::to_string(opts.depth) + " (give one)");
-    depth = question.depth;
+    if (doc["question"].contains("depth")) {
+      if (opts.depth_stated && opts.depth != question.depth)
+        return Error(kExitUsage, source + ":/question/depth: the file asks depth " +
+                                     std::to_string(question.depth) + ", --depth says " +
+                                     std::to_string(opts.depth) + " (give one)");
+      depth = question.depth;
+    }
   }
   if (auto e = PartialModules(pos, source)) return *e;
   if (mode == Mode::kScore) return AnswerScoreClaim(pos, question.claim, source);

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -62,6 +64,21 @@ bool DecimalNumber(const std::string& s, bool fraction) {
   return i == s.size();
 }
 
+// CLI11 reads a 64-bit number with strtoll/strtoull and keeps what they return: a value beyond
+// the type saturates (`--games 99999999999999999999` ran for ever as LONG_MAX games) and an
+// unsigned one takes a minus sign as a wrap (`--seed -1` played seed 2^64 - 1, as did
+// `--seed 2^64`). So a whole number must fit a signed (INT) or unsigned (UINT) 64-bit integer
+// as written; narrower options keep CLI11's own range checks.
+bool FitsWholeNumber(const std::string& s, bool is_unsigned) {
+  if (is_unsigned && s[0] == '-') return false;
+  errno = 0;
+  if (is_unsigned)
+    (void)std::strtoull(s.c_str(), nullptr, 10);
+  else
+    (void)std::strtoll(s.c_str(), nullptr, 10);
+  return errno != ERANGE;
+}
+
 // Every option and positional of every subcommand that takes a number gets the check above.
 void StrictNumbers(CLI::App* app) {
   for (CLI::Option* opt : app->get_options()) {
@@ -79,8 +96,43 @@ void StrictNumbers(CLI::App* app) {
                  "decimal number (no leading zeros, hex, inf or nan), got " + model::DisplayName(s);
         },
         ""));
+    if (!integer) continue;
+    const bool is_unsigned = type == "UINT";
+    // After the option's own checks (a range, a game number), which name its bounds better;
+    // this one catches what would pass them only by saturating or wrapping.
+    opt->check(CLI::Validator(
+        [is_unsigned](std::string& s) -> std::string {
+          if (FitsWholeNumber(s, is_unsigned)) return "";
+          return std::string("expected a whole number from ") +
+                 (is_unsigned ? "0 to 18446744073709551615"
+                              : "-9223372036854775808 to 9223372036854775807") +
+                 ", got " + model::DisplayName(s);
+        },
+        ""));
   }
   for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) StrictNumbers(sub);
+}
+
+// An option given an empty value was read as not given: `-o ''` wrote to stdout, `--png ''`
+// drew nothing and exited 0, `fuzz --out ''` kept no counterexample, `--root ''` searched the
+// working folder, `rulings list --status ''` listed every ruling, `engine --mutant ''` ran the
+// reference, `new --farm-scoring ''` took the default. Every option that takes a text value
+// refuses an empty one, after its own checks (whose messages, e.g. `--db`'s and `--sha256`'s,
+// stay); positionals keep theirs (`rulings search ''`).
+void NonEmptyValues(CLI::App* app) {
+  static const char* const kPathOptions[] = {"--output", "--png",   "--svg",   "--out", "--report",
+                                             "--root",   "--trace", "--rerun", "--jcz"};
+  for (CLI::Option* opt : app->get_options()) {
+    const std::string type = opt->get_type_name();
+    if (!opt->nonpositional() || opt->get_type_size() == 0 || type.rfind("TEXT", 0) != 0) continue;
+    bool path = false;
+    for (const char* name : kPathOptions) path |= opt->check_lname(name + 2);
+    const std::string what = path ? "an empty file name: name a file, or leave the option out"
+                                  : "an empty value: give one, or leave the option out";
+    opt->check(CLI::Validator(
+        [what](std::string& s) -> std::string { return s.empty() ? what : std::string(); }, ""));
+  }
+  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) NonEmptyValues(sub);
 }
 
 // The subcommand groups, one line each. With reg.only set, each group registers only the
@@ -94,6 +146,7 @@ void RegisterAll(Registry& reg) {
   RegisterAuthoringCommands(reg);
   RegisterServeCommands(reg);
   StrictNumbers(reg.root);
+  NonEmptyValues(reg.root);
 }
 
 // Runs the deepest parsed subcommand of a parsed command line.

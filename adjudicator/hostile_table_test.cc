@@ -60,7 +60,9 @@ std::string InputBytes(const json& in, bool latin1) {
   }
   std::ifstream f(kRoot + "/" + in["base"].get<std::string>(), std::ios::binary);
   json doc = json::parse(f);
-  for (const auto& [pointer, value] : in["set"].items()) doc[json::json_pointer(pointer)] = value;
+  // "set" is optional: reading a missing key of a const json is undefined (it crashed).
+  if (in.contains("set"))
+    for (const auto& [pointer, value] : in["set"].items()) doc[json::json_pointer(pointer)] = value;
   return doc.dump();
 }
 

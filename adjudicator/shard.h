@@ -10,6 +10,16 @@ namespace carc::adjudicator {
 // exits 64 with it).
 inline std::string ParseShard(const std::string& s, int& k, int& n) {
   const size_t slash = s.find('/');
+  // Each number in decimal as the other options are (limits.md): std::stoi alone also took
+  // "01/2", " 1/2" and "+1/+2" as 1/2.
+  auto decimal = [](const std::string& part) {
+    if (part.empty() || (part[0] == '0' && part.size() > 1)) return false;
+    for (char c : part)
+      if (c < '0' || c > '9') return false;
+    return true;
+  };
+  if (slash == std::string::npos || !decimal(s.substr(0, slash)) || !decimal(s.substr(slash + 1)))
+    return "--shard: expected K/N (e.g. 2/4), got \"" + s + "\"";
   try {
     size_t used = 0;
     if (slash == std::string::npos) throw std::invalid_argument(s);

@@ -369,6 +369,12 @@ Status ReadPendingAttack(const json& j, const std::string& w, const model::Posit
     if (Status st = ReadPlayer(jp["waiting"][i], wp + "/waiting/" + std::to_string(i), pos, p);
         !st.ok())
       return st;
+    // A player answers once (XMAS-FN8): a second entry would have them answer again.
+    for (size_t k = 0; k < pa.waiting.size(); ++k)
+      if (pa.waiting[k] == p)
+        return model::JsonError(wp + "/waiting/" + std::to_string(i),
+                                "player " + std::to_string(p) + " is listed twice (first at " + wp +
+                                    "/waiting/" + std::to_string(k) + ")");
     pa.waiting.push_back(p);
   }
   s.pending = pa;

@@ -184,6 +184,11 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
       bool held = false;
       for (const model::Figure& f : pos.figures) held |= f.node == *node;
       if (!held) return model::JsonError(wi, "no figure stands there");
+      // Each segment once: a second entry was kept silently, as if it said something more.
+      for (size_t k = 0; k < d.on_finished.size(); ++k)
+        if (d.on_finished[k] == *node)
+          return model::JsonError(
+              wi, "the segment is listed twice (first at " + w + "/" + std::to_string(k) + ")");
       d.on_finished.push_back(*node);
     }
   }
