@@ -354,6 +354,25 @@ def main():
         msg = css("#status").text
         check("position.json:/question/claim/scores" in msg and "exit code 65" in msg,
               f"a bad claim shows the CLI's message and exit code ({msg!r})")
+        # A score typed as "2.5" or "1e3" is sent as typed and refused naming the field, never
+        # read as 2 or 1; an empty box leaves the score out (the format's default, 0).
+        claim.clear()
+        claim.send_keys("12, 11")
+        for typed in ("2.5", "1e3"):
+            anna = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")[0]
+            anna.clear()
+            anna.send_keys(typed)
+            sent = json.loads(css("#pos-json").get_attribute("value"))["players"][0].get("score")
+            check(sent == typed, f"a score typed {typed!r} is sent as typed ({sent!r})")
+            css("#btn-adjudicate").click()
+            wait.until(lambda d: "/players/0/score" in d.find_element(By.ID, "status").text)
+            msg = css("#status").text
+            check("exit code 65" in msg, f"a score typed {typed!r} is refused naming it ({msg!r})")
+        anna.clear()
+        anna.send_keys("1", Keys.BACKSPACE)  # clear() alone fires no input event
+        sent = json.loads(css("#pos-json").get_attribute("value"))["players"][0]
+        check("score" not in sent, f"an empty score box leaves the score out ({sent!r})")
+        anna.send_keys("12")
 
         # 6. The ruling browser: search as you type, a page per ruling.
         css("#nav-rulings").click()

@@ -625,7 +625,12 @@ function getPath(obj, path) {
   return o;
 }
 const listText = (v) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? parseInt(w, 10) : w));
+// A whole number as typed, else the text itself: "12abc", "1.5" or "1e3" stay text, which the
+// server refuses naming the field, never read as 12 or 1; so do digits beyond what a JavaScript
+// number holds exactly. The number boxes are text boxes, so that what was typed reaches here (a
+// number box reads "abc" as "" and "1e3" as a number).
+const intOf = (text) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map(intOf);
 
 // One field: an input or select bound to `path` in the position file, with its error slot.
 function field(label, path, kind, opts) {
@@ -639,14 +644,14 @@ function field(label, path, kind, opts) {
     for (const v of o.values) input.append(el('option', { value: v }, v));
     input.value = cur === undefined || cur === null ? '' : String(cur);
   } else {
-    input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: kind === 'number' ? 'number' : 'text', list: o.list });
+    input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: 'text', list: o.list });
     input.value = kind === 'list' ? listText(cur) : cur === undefined || cur === null ? '' : String(cur);
   }
   input.addEventListener('change', () => {
     const v = input.value.trim();
     let value;
     if (v === '') value = undefined;
-    else if (kind === 'number') value = parseInt(v, 10);
+    else if (kind === 'number') value = intOf(v);
     else if (kind === 'list') value = o.word && v === o.word ? v : parseList(v);
     else value = v;
     if (kind === 'number' && value === undefined && o.zero) value = 0;
@@ -861,13 +866,19 @@ function renderForms() {
     const name = el('input', { value: pl.name || '', 'data-player': i, class: 'pname' });
     name.addEventListener('input', () => { pl.name = name.value; renderPlayerSelects(); syncJson(); });
     name.addEventListener('change', () => renderExpansionForms());
-    const score = el('input', { type: 'number', value: pl.score || 0, class: 'pscore' });
-    score.addEventListener('input', () => { pl.score = parseInt(score.value, 10) || 0; syncJson(); if ((p.rules.expansions || []).length) validateSoon(); });
+    const score = el('input', { type: 'text', size: 4, value: pl.score === undefined ? 0 : pl.score, class: 'pscore' });
+    score.addEventListener('input', () => {
+      // An empty box is the format's default (0, the field left out); other text is kept.
+      const v = score.value.trim();
+      if (v === '') delete pl.score; else pl.score = intOf(v);
+      syncJson();
+      if ((p.rules.expansions || []).length) validateSoon();
+    });
     const sup = pl.supply && pl.supply.meeple !== undefined ? pl.supply.meeple : '';
-    const meeples = el('input', { type: 'number', value: sup, placeholder: 'auto', min: 0 });
+    const meeples = el('input', { type: 'text', size: 4, value: sup, placeholder: 'auto' });
     meeples.addEventListener('input', () => {
       if (meeples.value === '') { if (pl.supply) { delete pl.supply.meeple; if (!Object.keys(pl.supply).length) delete pl.supply; } }
-      else { pl.supply = pl.supply || {}; pl.supply.meeple = parseInt(meeples.value, 10) || 0; }
+      else { pl.supply = pl.supply || {}; pl.supply.meeple = intOf(meeples.value.trim()); }
       syncJson();
     });
     const del = el('button', { title: 'remove this player', onclick: () => {
@@ -1009,7 +1020,7 @@ function renderActionArgs() {
   const d = actionDecl($('action-type').value);
   if (!d) return;
   const getters = [];
-  const num = (ph) => el('input', { type: 'number', placeholder: ph, class: 'num' });
+  const num = (ph) => el('input', { type: 'text', size: 4, placeholder: ph, class: 'num' });
   for (const g of d.args) {
     const key = g.key || '';
     if (key === 'type') continue;  // the action's own type (a card's name is its type)
@@ -1029,14 +1040,14 @@ function renderActionArgs() {
       get = () => input.value || undefined;
     } else if (g.type === 'int') {
       input = num('');
-      get = () => (input.value === '' ? undefined : parseInt(input.value, 10));
+      get = () => (input.value.trim() === '' ? undefined : intOf(input.value.trim()));
     } else {  // a square, or a feature {x, y, feature}
       const x = num('x'), y = num('y');
       const f = g.type === 'square' ? null : el('input', { placeholder: 'feature, e.g. road:EW', size: 12 });
       input = el('span', {}, x, y, f);
       get = () => {
-        if (x.value === '' || y.value === '') return undefined;
-        const v = { x: parseInt(x.value, 10), y: parseInt(y.value, 10) };
+        if (x.value.trim() === '' || y.value.trim() === '') return undefined;
+        const v = { x: intOf(x.value.trim()), y: intOf(y.value.trim()) };
         if (f && f.value.trim()) v.feature = f.value.trim();
         return v;
       };
@@ -1081,7 +1092,9 @@ function bindForms() {
   });
   $('turn-placed').addEventListener('change', (e) => {
     const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(e.target.value);
-    if (m) p().turn.placed = { x: parseInt(m[1], 10), y: parseInt(m[2], 10) };
+    // Text that is not "x,y" is kept as typed, which the server refuses naming /turn/placed.
+    if (m) p().turn.placed = { x: intOf(m[1]), y: intOf(m[2]) };
+    else if (e.target.value.trim()) p().turn.placed = e.target.value.trim();
     else delete p().turn.placed;
     syncJson();
   });
@@ -1098,7 +1111,7 @@ function bindForms() {
     const scores = $('claim-scores').value.trim();
     // A number as typed: "12abc" or "1.5" stays text, which the server refuses naming it,
     // never read as 12 or 1.
-    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map((v) => (/^-?\d+$/.test(v) ? parseInt(v, 10) : v));
+    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map(intOf);
     if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
     syncJson();
   };
@@ -1540,7 +1553,11 @@ async function showGame(id, firstTurn) {
     // scored, the scores after it; the turn opens in the workbench as a position.
     const box = el('div', { id: 'game-turn' });
     const board = el('div', { id: 'game-board' });
-    let at = Math.max(0, Math.min(log.length - 1, (parseInt(firstTurn, 10) || 1) - 1));
+    // A turn in the link is shown as written or refused: "2x" is not turn 2, 99 not the last.
+    const first = firstTurn === undefined || firstTurn === '' ? 1 : intOf(firstTurn);
+    if (!Number.isInteger(first) || first < 1 || first > Math.max(1, log.length))
+      throw new Error(`turn: expected 1 to ${Math.max(1, log.length)}, got "${firstTurn}"`);
+    let at = Math.max(0, Math.min(log.length - 1, first - 1));
     let seq = 0;
     const show = async () => {
       box.textContent = '';
@@ -1580,7 +1597,8 @@ async function showGame(id, firstTurn) {
     const prev = el('button', { id: 'turn-prev', onclick: () => { at = Math.max(0, at - 1); show(); } }, '◀ turn');
     const next = el('button', { id: 'turn-next', onclick: () => { at = Math.min(log.length - 1, at + 1); show(); } }, 'turn ▶');
     const jump = el('input', { id: 'turn-jump', type: 'number', min: 1, max: Math.max(1, log.length), value: at + 1, title: 'go to turn' });
-    jump.addEventListener('change', () => { const n = parseInt(jump.value, 10); if (n >= 1 && n <= log.length) { at = n - 1; show(); } });
+    // "2.5" or "2x" goes nowhere (not to turn 2): only a whole number in range is a turn.
+    jump.addEventListener('change', () => { const n = intOf(jump.value.trim()); if (Number.isInteger(n) && n >= 1 && n <= log.length) { at = n - 1; show(); } });
     page.append(el('div', { class: 'row' }, prev, next, el('label', {}, 'turn ', jump)), el('div', { class: 'game-cols' }, box, board));
     show();
   } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
