@@ -617,6 +617,37 @@ TEST(Conform, RerunRefusesAnEmptyOrMismatchedManifest) {
   }
 }
 
+// A --rerun manifest is read as --out writes it: a case listed twice (it would be checked and
+// counted twice), another format, or a key the rerun does not read is refused, naming it.
+TEST(Conform, RerunRefusesARepeatedCaseOrAnUnknownManifest) {
+  const std::string dir = Scratch() + "/repeated";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/c.position.json")
+      << R"({"rules": {"edition": "C3", "expansions": []}, "players": [{"name": "A"},)"
+      << R"( {"name": "B"}], "board": [{"tile": "D", "x": 0, "y": 0}],)"
+      << R"( "turn": {"player": 0, "step": "game_over"}, "question": {"ask": "final_score"}})";
+  const std::string c = R"({"case": "c", "position": "c.position.json"})";
+  for (const auto& [manifest, want] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"cases": [)" + c + ", " + c + "]}",
+            "manifest.json:/cases/1/position: \"c.position.json\" is already the case of /cases/0"},
+           {R"({"format": "carc conformance cases 2", "cases": [)" + c + "]}",
+            "manifest.json:/format: expected \"carc conformance cases 1\", got \"carc conformance "
+            "cases 2\""},
+           {R"({"case": [], "cases": [)" + c + "]}", "manifest.json:/case: unknown field"}}) {
+    std::ofstream(dir + "/manifest.json") << manifest;
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform --engine '" + kCarc + " engine' --rerun " + dir, err);
+    EXPECT_EQ(r.code, 65) << manifest;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+  }
+  // The same case once, with the format --out writes: checked.
+  std::ofstream(dir + "/manifest.json")
+      << R"({"format": "carc conformance cases 1", "cases": [)" + c << "]}";
+  Result ok =
+      Sh(kCarc + " conform --engine '" + kCarc + " engine' --rerun " + dir, dir + "/stderr");
+  EXPECT_EQ(ok.code, 0) << Slurp(dir + "/stderr");
+}
+
 // conform merge names what is wrong and where, not a library's type error.
 TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
   const std::string dir = Scratch() + "/merge_types";
