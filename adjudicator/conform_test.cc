@@ -648,6 +648,43 @@ TEST(Conform, RerunRefusesARepeatedCaseOrAnUnknownManifest) {
   EXPECT_EQ(ok.code, 0) << Slurp(dir + "/stderr");
 }
 
+// A query given twice in one merge is refused, naming both places: INSERT OR REPLACE kept the
+// last of the two outcomes, so a report listing a case twice (or named twice, or two shards
+// claiming one query) was merged with one outcome dropped. An unknown kind is refused too.
+TEST(ConformMerge, AQueryGivenTwiceOrOfAnUnknownKindIsRefused) {
+  const std::string dir = Scratch() + "/merge_twice";
+  std::filesystem::create_directories(dir);
+  const std::string head =
+      R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 2, "suite": "s"},
+"shard": {"k": 1, "n": 1}, "cases": [)";
+  const std::string c0 = R"({"case": 0, "kind": "legal", "source": "s", "expansions": "base",
+"findings": []})";
+  const std::string c0bad = R"({"case": 0, "kind": "legal", "source": "s", "expansions": "base",
+"findings": [{"category": "scores differ", "rulings": [], "deviation": false}]})";
+  std::ofstream(dir + "/twice.json") << head << c0 << ", " << c0bad << "]}";
+  std::ofstream(dir + "/once.json") << head << c0 << "]}";
+  std::ofstream(dir + "/kind.json") << head << R"({"case": 0, "kind": "legl", "source": "s",
+"expansions": "base", "findings": []}]})";
+  for (const auto& [files, want] : std::vector<std::pair<std::string, std::string>>{
+           {"twice.json", "twice.json: /cases/1: case 0 of this run is given twice (first at "},
+           {"once.json " + dir + "/once.json",
+            "once.json: /cases/0: case 0 of this run is given twice (first at "},
+           {"kind.json",
+            "/cases/0/kind: expected legal, apply or final_score, found the string "
+            "\"legl\""}}) {
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/" + files, err);
+    EXPECT_EQ(r.code, 65) << files;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+  }
+  // Once, it merges (and merging it again later replaces its rows, as documented).
+  for (int k = 0; k < 2; ++k) {
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/once.json",
+                  dir + "/stderr");
+    EXPECT_EQ(r.code, 0) << Slurp(dir + "/stderr");
+  }
+}
+
 // conform merge names what is wrong and where, not a library's type error.
 TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
   const std::string dir = Scratch() + "/merge_types";
