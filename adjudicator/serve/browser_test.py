@@ -373,6 +373,20 @@ def main():
         sent = json.loads(css("#pos-json").get_attribute("value"))["players"][0]
         check("score" not in sent, f"an empty score box leaves the score out ({sent!r})")
         anna.send_keys("12")
+        # JSON typed into the page is read as the server reads it: JSON.parse kept the last of two
+        # keys and read 12.0 as 12; both are refused naming the pointer, the position unchanged.
+        before = css("#pos-json").get_attribute("value")
+        for text, want in ((before.replace('"rules": {', '"rules": {"edition": "C1", ', 1),
+                            "position.json:/rules/edition: duplicate key"),
+                           (before.replace('"score": 12', '"score": 12.0', 1),
+                            "position.json:/players/0/score: 12.0: expected a whole number")):
+            check(text != before, "the test's JSON differs from the page's")
+            driver.execute_script("document.getElementById('pos-json').value = arguments[0]", text)
+            driver.execute_script("document.getElementById('btn-json-apply').click()")  # in a closed box
+            msg = css("#status").text
+            check(want in msg, f"JSON the page would misread is refused naming it ({msg!r})")
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
 
         # 6. The ruling browser: search as you type, a page per ruling.
         css("#nav-rulings").click()

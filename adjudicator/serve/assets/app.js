@@ -1121,7 +1121,7 @@ function bindForms() {
   $('action-type').addEventListener('change', renderActionArgs);
   $('btn-add-action').addEventListener('click', () => {
     try {
-      const a = JSON.parse($('action-json').value);
+      const a = strictJson($('action-json').value, 'action');
       if (!a || typeof a !== 'object' || Array.isArray(a)) throw new Error('an action is a JSON object');
       actions().push(a); $('action-json').value = ''; renderActions(); syncJson(); status('');
     } catch (e) { status('action: ' + e.message, true); }
@@ -1129,7 +1129,7 @@ function bindForms() {
   $('expansion-state').addEventListener('change', (e) => {
     const v = e.target.value.trim();
     try {
-      if (!v) delete p().expansions; else p().expansions = JSON.parse(v);
+      if (!v) delete p().expansions; else p().expansions = strictJson(v, 'expansions');
       renderExpansionForms(); syncJson(); status(''); validateSoon();
     } catch (err) { status('expansion state: ' + err.message, true); }
   });
@@ -1141,7 +1141,7 @@ function bindForms() {
   $('btn-link').addEventListener('click', shareLink);
   $('btn-new').addEventListener('click', () => { load(newPosition()); status('a new position'); });
   $('btn-json-apply').addEventListener('click', () => {
-    try { load(JSON.parse($('pos-json').value)); status('the position from the JSON'); }
+    try { load(strictJson($('pos-json').value, 'position.json')); status('the position from the JSON'); }
     catch (e) { status('JSON: ' + e.message, true); }
   });
   $('drawer-close').addEventListener('click', () => { $('drawer').hidden = true; });
@@ -1391,7 +1391,7 @@ function openFile(ev) {
     const text = String(reader.result);
     ev.target.value = '';
     if (!text.trim().startsWith('{')) { await useLine(text, 'opened ' + file.name + ' (a line)'); return; }
-    try { load(JSON.parse(text)); status('opened ' + file.name); }
+    try { load(strictJson(text, file.name)); status('opened ' + file.name); }
     catch (e) { status(file.name + ': ' + e.message, true); }
   };
   reader.readAsText(file);
@@ -1414,11 +1414,59 @@ async function encodePosition(doc) {
   if (typeof CompressionStream === 'function') return 'p=' + b64url(await pipe(bytes, new CompressionStream('deflate-raw')));
   return 'j=' + b64url(bytes);
 }
+// JSON text read as the server reads it (model/core/input_file.h), not as JSON.parse does:
+// JSON.parse keeps the last of two keys and reads 12.0 as 12 and 2^53 + 1 as 2^53, so what the
+// page then sends is not what was written. A key given twice, or a number that is not a whole
+// number a JavaScript number holds exactly, is refused naming its JSON pointer.
+function strictJson(text, source) {
+  const doc = JSON.parse(text);  // a syntax error first, with the browser's message
+  let i = 0;
+  const fail = (ptr, what) => { throw new Error(`${source}:${ptr || '/'}: ${what}`); };
+  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
+  const str = () => {
+    const start = i++;
+    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    return JSON.parse(text.slice(start, ++i));
+  };
+  const value = (ptr) => {
+    ws();
+    if (text[i] === '{' || text[i] === '[') {
+      const obj = text[i++] === '{', seen = new Set();
+      ws();
+      if (text[i] === (obj ? '}' : ']')) { i++; return; }
+      for (let n = 0; ; n++) {
+        let p = ptr + '/' + n;
+        if (obj) {
+          ws();
+          const k = str();
+          p = ptr + '/' + k.replace(/~/g, '~0').replace(/\//g, '~1');
+          if (seen.has(k)) fail(p, `duplicate key ${JSON.stringify(k)}`);
+          seen.add(k);
+          ws(); i++;  // the colon
+        }
+        value(p);
+        ws();
+        if (text[i++] !== ',') return;
+      }
+    }
+    if (text[i] === '"') { str(); return; }
+    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (m) {
+      i += m[0].length;
+      if (m[1] || m[2] || !Number.isSafeInteger(Number(m[0])))
+        fail(ptr, `${m[0]}: expected a whole number (the page holds integers up to 2^53 exactly; \`carc\` reads the file as written)`);
+      return;
+    }
+    i += /^(true|null)/.test(text.slice(i, i + 4)) ? 4 : 5;  // true, null or false
+  };
+  value('');
+  return doc;
+}
 async function decodePosition(hash) {
   const [kind, data] = [hash.slice(0, 2), hash.slice(2)];
   let bytes = unb64url(data);
   if (kind === 'p=') bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
-  return JSON.parse(new TextDecoder().decode(bytes));
+  return strictJson(new TextDecoder().decode(bytes), 'the link');
 }
 async function shareLink() {
   let hash;
