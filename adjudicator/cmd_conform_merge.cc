@@ -89,6 +89,8 @@ std::string CheckReport(const json& j) {
              "/" + std::to_string(n);
     for (const char* key : {"kind", "source", "expansions"})
       if (auto e = Need(c, at, key, "a string", IsString); !e.empty()) return e;
+    if (c["kind"] != "legal" && c["kind"] != "apply" && c["kind"] != "final_score")
+      return at + "/kind: expected legal, apply or final_score, found " + Kind(c["kind"]);
     if (c.contains("skipped")) {
       if (auto e = Need(c, at, "skipped", "a string", IsString); !e.empty()) return e;
       continue;
@@ -233,6 +235,10 @@ model::StatusOr<json> SummarizeRun(db::Connection& conn, const std::string& run)
 // The reports, each read by the one JSON reader (model/core/input_file.h: bounded, no
 // duplicate key) and checked (CheckReport); 0, or the exit code after the message.
 int ReadReports(const std::vector<std::string>& files, std::vector<json>& reports) {
+  // Where each query of each run is given: a query given twice in the reports of one merge
+  // (a case listed twice, a report named twice, two shards claiming one query) is refused
+  // rather than one of its outcomes kept. Merging it again later replaces it, as documented.
+  std::map<std::pair<std::string, int64_t>, std::string> given;
   for (const std::string& file : files) {
     auto text = model::ReadInputFile(file);
     if (!text.ok()) {
@@ -247,6 +253,16 @@ int ReadReports(const std::vector<std::string>& files, std::vector<json>& report
     if (const std::string bad = CheckReport(*j); !bad.empty()) {
       std::cerr << "carc: conform merge: " << file << ": " << bad << "\n";
       return kExitMalformed;
+    }
+    const std::string run = RunKey((*j)["run"]);
+    for (size_t i = 0; i < (*j)["cases"].size(); ++i) {
+      const int64_t q = (*j)["cases"][i]["case"].get<int64_t>();
+      const std::string at = file + ": /cases/" + std::to_string(i);
+      if (auto [it, fresh] = given.emplace(std::make_pair(run, q), at); !fresh) {
+        std::cerr << "carc: conform merge: " << at << ": case " << q
+                  << " of this run is given twice (first at " << it->second << ")\n";
+        return kExitMalformed;
+      }
     }
     reports.push_back(std::move(*j));
   }

@@ -617,6 +617,74 @@ TEST(Conform, RerunRefusesAnEmptyOrMismatchedManifest) {
   }
 }
 
+// A --rerun manifest is read as --out writes it: a case listed twice (it would be checked and
+// counted twice), another format, or a key the rerun does not read is refused, naming it.
+TEST(Conform, RerunRefusesARepeatedCaseOrAnUnknownManifest) {
+  const std::string dir = Scratch() + "/repeated";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/c.position.json")
+      << R"({"rules": {"edition": "C3", "expansions": []}, "players": [{"name": "A"},)"
+      << R"( {"name": "B"}], "board": [{"tile": "D", "x": 0, "y": 0}],)"
+      << R"( "turn": {"player": 0, "step": "game_over"}, "question": {"ask": "final_score"}})";
+  const std::string c = R"({"case": "c", "position": "c.position.json"})";
+  for (const auto& [manifest, want] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"cases": [)" + c + ", " + c + "]}",
+            "manifest.json:/cases/1/position: \"c.position.json\" is already the case of /cases/0"},
+           {R"({"format": "carc conformance cases 2", "cases": [)" + c + "]}",
+            "manifest.json:/format: expected \"carc conformance cases 1\", got \"carc conformance "
+            "cases 2\""},
+           {R"({"case": [], "cases": [)" + c + "]}", "manifest.json:/case: unknown field"}}) {
+    std::ofstream(dir + "/manifest.json") << manifest;
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform --engine '" + kCarc + " engine' --rerun " + dir, err);
+    EXPECT_EQ(r.code, 65) << manifest;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+  }
+  // The same case once, with the format --out writes: checked.
+  std::ofstream(dir + "/manifest.json")
+      << R"({"format": "carc conformance cases 1", "cases": [)" + c << "]}";
+  Result ok =
+      Sh(kCarc + " conform --engine '" + kCarc + " engine' --rerun " + dir, dir + "/stderr");
+  EXPECT_EQ(ok.code, 0) << Slurp(dir + "/stderr");
+}
+
+// A query given twice in one merge is refused, naming both places: INSERT OR REPLACE kept the
+// last of the two outcomes, so a report listing a case twice (or named twice, or two shards
+// claiming one query) was merged with one outcome dropped. An unknown kind is refused too.
+TEST(ConformMerge, AQueryGivenTwiceOrOfAnUnknownKindIsRefused) {
+  const std::string dir = Scratch() + "/merge_twice";
+  std::filesystem::create_directories(dir);
+  const std::string head =
+      R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 2, "suite": "s"},
+"shard": {"k": 1, "n": 1}, "cases": [)";
+  const std::string c0 = R"({"case": 0, "kind": "legal", "source": "s", "expansions": "base",
+"findings": []})";
+  const std::string c0bad = R"({"case": 0, "kind": "legal", "source": "s", "expansions": "base",
+"findings": [{"category": "scores differ", "rulings": [], "deviation": false}]})";
+  std::ofstream(dir + "/twice.json") << head << c0 << ", " << c0bad << "]}";
+  std::ofstream(dir + "/once.json") << head << c0 << "]}";
+  std::ofstream(dir + "/kind.json") << head << R"({"case": 0, "kind": "legl", "source": "s",
+"expansions": "base", "findings": []}]})";
+  for (const auto& [files, want] : std::vector<std::pair<std::string, std::string>>{
+           {"twice.json", "twice.json: /cases/1: case 0 of this run is given twice (first at "},
+           {"once.json " + dir + "/once.json",
+            "once.json: /cases/0: case 0 of this run is given twice (first at "},
+           {"kind.json",
+            "/cases/0/kind: expected legal, apply or final_score, found the string "
+            "\"legl\""}}) {
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/" + files, err);
+    EXPECT_EQ(r.code, 65) << files;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+  }
+  // Once, it merges (and merging it again later replaces its rows, as documented).
+  for (int k = 0; k < 2; ++k) {
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/once.json",
+                  dir + "/stderr");
+    EXPECT_EQ(r.code, 0) << Slurp(dir + "/stderr");
+  }
+}
+
 // conform merge names what is wrong and where, not a library's type error.
 TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
   const std::string dir = Scratch() + "/merge_types";

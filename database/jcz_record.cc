@@ -318,8 +318,9 @@ bool ReadDeploy(Reader& rd, const json& payload, const std::string& where, size_
   if (!id) return false;
   const std::string wid = where + "/meepleId";
   const size_t dot = id->find('.'), dot2 = dot == std::string::npos ? dot : id->find('.', dot + 1);
-  if (dot == 0 || dot2 == std::string::npos || id->find_first_not_of("0123456789") != dot ||
-      dot > 2)
+  // The player is one digit (seats 0 to 5), as the figure's number is: "00.small.1" is not
+  // read as player 0, nor "0.small.01" as meeple 1.
+  if (dot != 1 || dot2 == std::string::npos || id->find_first_not_of("0123456789") != dot)
     return rd.Fail(wid, "expected PLAYER.KIND.N (e.g. \"0.small.1\"), got " + Reader::Found(*id));
   const size_t owner = std::stoul(id->substr(0, dot));
   const std::string kind = id->substr(dot + 1, dot2 - dot - 1);

@@ -3,10 +3,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/shrink.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 
 namespace carc::adjudicator::conform {
@@ -179,7 +181,16 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
   if (!manifest.ok()) return manifest.status();
   if (!manifest->is_object() || !(*manifest)["cases"].is_array())
     return Status(ErrorCode::kMalformed, mpath + ":/cases: expected an array of cases");
+  // The manifest --out and export write: its format, if stated, is this one, and nothing else
+  // is in it (a misspelt key would be a part of the folder the rerun does not read).
+  if (auto s = model::CheckKeys(*manifest, "", {"format", "cases"}); !s.ok())
+    return Status(ErrorCode::kMalformed, mpath + ":" + s.message());
+  if (manifest->contains("format") && (*manifest)["format"] != "carc conformance cases 1")
+    return Status(ErrorCode::kMalformed,
+                  mpath + ":/format: expected \"carc conformance cases 1\", got " +
+                      (*manifest)["format"].dump().substr(0, 200));
   std::vector<Query> out;
+  std::map<std::string, size_t> named;  // each case file once: a case listed twice counts twice
   const json& cases = (*manifest)["cases"];
   // No case: a rerun that checks nothing would pass.
   if (cases.empty()) return Status(ErrorCode::kMalformed, mpath + ":/cases: no case to rerun");
@@ -195,6 +206,10 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
                     where + "/position: \"" + name.substr(0, 200) +
                         "\" is not a file name in the folder (a case names a file of " + dir +
                         ", no path)");
+    if (auto [it, fresh] = named.emplace(name, i); !fresh)
+      return Status(ErrorCode::kMalformed, where + "/position: \"" + name.substr(0, 200) +
+                                               "\" is already the case of /cases/" +
+                                               std::to_string(it->second));
     const std::string file = (fs::path(dir) / name).string();
     auto doc = model::ReadJsonFile(file);
     if (!doc.ok()) return doc.status();

@@ -654,7 +654,9 @@ std::string ExplainText(const json& explain) {
 }  // namespace
 
 std::string ReportText(const json& r) {
-  std::string out = "engine: " + r.value("engine", std::string("?")) + "\n";
+  // The engine's own words (its name, its deviations' reasons) with controls escaped: an ESC
+  // or a C1 control in them would reach the terminal the report is printed on.
+  std::string out = "engine: " + model::EscapeControls(r.value("engine", std::string("?"))) + "\n";
   if (r.contains("shard") && r["shard"]["n"].get<size_t>() > 1)
     out += "shard " + r["shard"]["k"].dump() + "/" + r["shard"]["n"].dump() + " of the run's " +
            r["run"]["cases"].dump() + " queries\n";
@@ -686,7 +688,7 @@ std::string ReportText(const json& r) {
   for (const json& g : r["declared_deviations"]) {
     std::string why;
     for (const json& d : g.value("declared_deviation", json::array()))
-      why += (why.empty() ? "" : "; ") + d.value("reason", std::string());
+      why += (why.empty() ? "" : "; ") + model::EscapeControls(d.value("reason", std::string()));
     out += "deviation (declared): " + g["category"].get<std::string>() + " " + g["rulings"].dump() +
            ", " + std::to_string(g["count"].get<int>()) + " queries" +
            (why.empty() ? "" : " (\"" + why + "\")") + "\n";

@@ -354,6 +354,39 @@ def main():
         msg = css("#status").text
         check("position.json:/question/claim/scores" in msg and "exit code 65" in msg,
               f"a bad claim shows the CLI's message and exit code ({msg!r})")
+        # A score typed as "2.5" or "1e3" is sent as typed and refused naming the field, never
+        # read as 2 or 1; an empty box leaves the score out (the format's default, 0).
+        claim.clear()
+        claim.send_keys("12, 11")
+        for typed in ("2.5", "1e3"):
+            anna = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")[0]
+            anna.clear()
+            anna.send_keys(typed)
+            sent = json.loads(css("#pos-json").get_attribute("value"))["players"][0].get("score")
+            check(sent == typed, f"a score typed {typed!r} is sent as typed ({sent!r})")
+            css("#btn-adjudicate").click()
+            wait.until(lambda d: "/players/0/score" in d.find_element(By.ID, "status").text)
+            msg = css("#status").text
+            check("exit code 65" in msg, f"a score typed {typed!r} is refused naming it ({msg!r})")
+        anna.clear()
+        anna.send_keys("1", Keys.BACKSPACE)  # clear() alone fires no input event
+        sent = json.loads(css("#pos-json").get_attribute("value"))["players"][0]
+        check("score" not in sent, f"an empty score box leaves the score out ({sent!r})")
+        anna.send_keys("12")
+        # JSON typed into the page is read as the server reads it: JSON.parse kept the last of two
+        # keys and read 12.0 as 12; both are refused naming the pointer, the position unchanged.
+        before = css("#pos-json").get_attribute("value")
+        for text, want in ((before.replace('"rules": {', '"rules": {"edition": "C1", ', 1),
+                            "position.json:/rules/edition: duplicate key"),
+                           (before.replace('"score": 12', '"score": 12.0', 1),
+                            "position.json:/players/0/score: 12.0: expected a whole number")):
+            check(text != before, "the test's JSON differs from the page's")
+            driver.execute_script("document.getElementById('pos-json').value = arguments[0]", text)
+            driver.execute_script("document.getElementById('btn-json-apply').click()")  # in a closed box
+            msg = css("#status").text
+            check(want in msg, f"JSON the page would misread is refused naming it ({msg!r})")
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
 
         # 6. The ruling browser: search as you type, a page per ruling.
         css("#nav-rulings").click()

@@ -625,7 +625,12 @@ function getPath(obj, path) {
   return o;
 }
 const listText = (v) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? parseInt(w, 10) : w));
+// A whole number as typed, else the text itself: "12abc", "1.5" or "1e3" stay text, which the
+// server refuses naming the field, never read as 12 or 1; so do digits beyond what a JavaScript
+// number holds exactly. The number boxes are text boxes, so that what was typed reaches here (a
+// number box reads "abc" as "" and "1e3" as a number).
+const intOf = (text) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map(intOf);
 
 // One field: an input or select bound to `path` in the position file, with its error slot.
 function field(label, path, kind, opts) {
@@ -639,14 +644,14 @@ function field(label, path, kind, opts) {
     for (const v of o.values) input.append(el('option', { value: v }, v));
     input.value = cur === undefined || cur === null ? '' : String(cur);
   } else {
-    input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: kind === 'number' ? 'number' : 'text', list: o.list });
+    input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: 'text', list: o.list });
     input.value = kind === 'list' ? listText(cur) : cur === undefined || cur === null ? '' : String(cur);
   }
   input.addEventListener('change', () => {
     const v = input.value.trim();
     let value;
     if (v === '') value = undefined;
-    else if (kind === 'number') value = parseInt(v, 10);
+    else if (kind === 'number') value = intOf(v);
     else if (kind === 'list') value = o.word && v === o.word ? v : parseList(v);
     else value = v;
     if (kind === 'number' && value === undefined && o.zero) value = 0;
@@ -861,13 +866,19 @@ function renderForms() {
     const name = el('input', { value: pl.name || '', 'data-player': i, class: 'pname' });
     name.addEventListener('input', () => { pl.name = name.value; renderPlayerSelects(); syncJson(); });
     name.addEventListener('change', () => renderExpansionForms());
-    const score = el('input', { type: 'number', value: pl.score || 0, class: 'pscore' });
-    score.addEventListener('input', () => { pl.score = parseInt(score.value, 10) || 0; syncJson(); if ((p.rules.expansions || []).length) validateSoon(); });
+    const score = el('input', { type: 'text', size: 4, value: pl.score === undefined ? 0 : pl.score, class: 'pscore' });
+    score.addEventListener('input', () => {
+      // An empty box is the format's default (0, the field left out); other text is kept.
+      const v = score.value.trim();
+      if (v === '') delete pl.score; else pl.score = intOf(v);
+      syncJson();
+      if ((p.rules.expansions || []).length) validateSoon();
+    });
     const sup = pl.supply && pl.supply.meeple !== undefined ? pl.supply.meeple : '';
-    const meeples = el('input', { type: 'number', value: sup, placeholder: 'auto', min: 0 });
+    const meeples = el('input', { type: 'text', size: 4, value: sup, placeholder: 'auto' });
     meeples.addEventListener('input', () => {
       if (meeples.value === '') { if (pl.supply) { delete pl.supply.meeple; if (!Object.keys(pl.supply).length) delete pl.supply; } }
-      else { pl.supply = pl.supply || {}; pl.supply.meeple = parseInt(meeples.value, 10) || 0; }
+      else { pl.supply = pl.supply || {}; pl.supply.meeple = intOf(meeples.value.trim()); }
       syncJson();
     });
     const del = el('button', { title: 'remove this player', onclick: () => {
@@ -1009,7 +1020,7 @@ function renderActionArgs() {
   const d = actionDecl($('action-type').value);
   if (!d) return;
   const getters = [];
-  const num = (ph) => el('input', { type: 'number', placeholder: ph, class: 'num' });
+  const num = (ph) => el('input', { type: 'text', size: 4, placeholder: ph, class: 'num' });
   for (const g of d.args) {
     const key = g.key || '';
     if (key === 'type') continue;  // the action's own type (a card's name is its type)
@@ -1029,14 +1040,14 @@ function renderActionArgs() {
       get = () => input.value || undefined;
     } else if (g.type === 'int') {
       input = num('');
-      get = () => (input.value === '' ? undefined : parseInt(input.value, 10));
+      get = () => (input.value.trim() === '' ? undefined : intOf(input.value.trim()));
     } else {  // a square, or a feature {x, y, feature}
       const x = num('x'), y = num('y');
       const f = g.type === 'square' ? null : el('input', { placeholder: 'feature, e.g. road:EW', size: 12 });
       input = el('span', {}, x, y, f);
       get = () => {
-        if (x.value === '' || y.value === '') return undefined;
-        const v = { x: parseInt(x.value, 10), y: parseInt(y.value, 10) };
+        if (x.value.trim() === '' || y.value.trim() === '') return undefined;
+        const v = { x: intOf(x.value.trim()), y: intOf(y.value.trim()) };
         if (f && f.value.trim()) v.feature = f.value.trim();
         return v;
       };
@@ -1081,7 +1092,9 @@ function bindForms() {
   });
   $('turn-placed').addEventListener('change', (e) => {
     const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(e.target.value);
-    if (m) p().turn.placed = { x: parseInt(m[1], 10), y: parseInt(m[2], 10) };
+    // Text that is not "x,y" is kept as typed, which the server refuses naming /turn/placed.
+    if (m) p().turn.placed = { x: intOf(m[1]), y: intOf(m[2]) };
+    else if (e.target.value.trim()) p().turn.placed = e.target.value.trim();
     else delete p().turn.placed;
     syncJson();
   });
@@ -1098,7 +1111,7 @@ function bindForms() {
     const scores = $('claim-scores').value.trim();
     // A number as typed: "12abc" or "1.5" stays text, which the server refuses naming it,
     // never read as 12 or 1.
-    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map((v) => (/^-?\d+$/.test(v) ? parseInt(v, 10) : v));
+    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map(intOf);
     if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
     syncJson();
   };
@@ -1108,7 +1121,7 @@ function bindForms() {
   $('action-type').addEventListener('change', renderActionArgs);
   $('btn-add-action').addEventListener('click', () => {
     try {
-      const a = JSON.parse($('action-json').value);
+      const a = strictJson($('action-json').value, 'action');
       if (!a || typeof a !== 'object' || Array.isArray(a)) throw new Error('an action is a JSON object');
       actions().push(a); $('action-json').value = ''; renderActions(); syncJson(); status('');
     } catch (e) { status('action: ' + e.message, true); }
@@ -1116,7 +1129,7 @@ function bindForms() {
   $('expansion-state').addEventListener('change', (e) => {
     const v = e.target.value.trim();
     try {
-      if (!v) delete p().expansions; else p().expansions = JSON.parse(v);
+      if (!v) delete p().expansions; else p().expansions = strictJson(v, 'expansions');
       renderExpansionForms(); syncJson(); status(''); validateSoon();
     } catch (err) { status('expansion state: ' + err.message, true); }
   });
@@ -1128,7 +1141,7 @@ function bindForms() {
   $('btn-link').addEventListener('click', shareLink);
   $('btn-new').addEventListener('click', () => { load(newPosition()); status('a new position'); });
   $('btn-json-apply').addEventListener('click', () => {
-    try { load(JSON.parse($('pos-json').value)); status('the position from the JSON'); }
+    try { load(strictJson($('pos-json').value, 'position.json')); status('the position from the JSON'); }
     catch (e) { status('JSON: ' + e.message, true); }
   });
   $('drawer-close').addEventListener('click', () => { $('drawer').hidden = true; });
@@ -1378,7 +1391,7 @@ function openFile(ev) {
     const text = String(reader.result);
     ev.target.value = '';
     if (!text.trim().startsWith('{')) { await useLine(text, 'opened ' + file.name + ' (a line)'); return; }
-    try { load(JSON.parse(text)); status('opened ' + file.name); }
+    try { load(strictJson(text, file.name)); status('opened ' + file.name); }
     catch (e) { status(file.name + ': ' + e.message, true); }
   };
   reader.readAsText(file);
@@ -1401,11 +1414,59 @@ async function encodePosition(doc) {
   if (typeof CompressionStream === 'function') return 'p=' + b64url(await pipe(bytes, new CompressionStream('deflate-raw')));
   return 'j=' + b64url(bytes);
 }
+// JSON text read as the server reads it (model/core/input_file.h), not as JSON.parse does:
+// JSON.parse keeps the last of two keys and reads 12.0 as 12 and 2^53 + 1 as 2^53, so what the
+// page then sends is not what was written. A key given twice, or a number that is not a whole
+// number a JavaScript number holds exactly, is refused naming its JSON pointer.
+function strictJson(text, source) {
+  const doc = JSON.parse(text);  // a syntax error first, with the browser's message
+  let i = 0;
+  const fail = (ptr, what) => { throw new Error(`${source}:${ptr || '/'}: ${what}`); };
+  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
+  const str = () => {
+    const start = i++;
+    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    return JSON.parse(text.slice(start, ++i));
+  };
+  const value = (ptr) => {
+    ws();
+    if (text[i] === '{' || text[i] === '[') {
+      const obj = text[i++] === '{', seen = new Set();
+      ws();
+      if (text[i] === (obj ? '}' : ']')) { i++; return; }
+      for (let n = 0; ; n++) {
+        let p = ptr + '/' + n;
+        if (obj) {
+          ws();
+          const k = str();
+          p = ptr + '/' + k.replace(/~/g, '~0').replace(/\//g, '~1');
+          if (seen.has(k)) fail(p, `duplicate key ${JSON.stringify(k)}`);
+          seen.add(k);
+          ws(); i++;  // the colon
+        }
+        value(p);
+        ws();
+        if (text[i++] !== ',') return;
+      }
+    }
+    if (text[i] === '"') { str(); return; }
+    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (m) {
+      i += m[0].length;
+      if (m[1] || m[2] || !Number.isSafeInteger(Number(m[0])))
+        fail(ptr, `${m[0]}: expected a whole number (the page holds integers up to 2^53 exactly; \`carc\` reads the file as written)`);
+      return;
+    }
+    i += /^(true|null)/.test(text.slice(i, i + 4)) ? 4 : 5;  // true, null or false
+  };
+  value('');
+  return doc;
+}
 async function decodePosition(hash) {
   const [kind, data] = [hash.slice(0, 2), hash.slice(2)];
   let bytes = unb64url(data);
   if (kind === 'p=') bytes = await pipe(bytes, new DecompressionStream('deflate-raw'));
-  return JSON.parse(new TextDecoder().decode(bytes));
+  return strictJson(new TextDecoder().decode(bytes), 'the link');
 }
 async function shareLink() {
   let hash;
@@ -1540,7 +1601,11 @@ async function showGame(id, firstTurn) {
     // scored, the scores after it; the turn opens in the workbench as a position.
     const box = el('div', { id: 'game-turn' });
     const board = el('div', { id: 'game-board' });
-    let at = Math.max(0, Math.min(log.length - 1, (parseInt(firstTurn, 10) || 1) - 1));
+    // A turn in the link is shown as written or refused: "2x" is not turn 2, 99 not the last.
+    const first = firstTurn === undefined || firstTurn === '' ? 1 : intOf(firstTurn);
+    if (!Number.isInteger(first) || first < 1 || first > Math.max(1, log.length))
+      throw new Error(`turn: expected 1 to ${Math.max(1, log.length)}, got "${firstTurn}"`);
+    let at = Math.max(0, Math.min(log.length - 1, first - 1));
     let seq = 0;
     const show = async () => {
       box.textContent = '';
@@ -1580,7 +1645,8 @@ async function showGame(id, firstTurn) {
     const prev = el('button', { id: 'turn-prev', onclick: () => { at = Math.max(0, at - 1); show(); } }, '◀ turn');
     const next = el('button', { id: 'turn-next', onclick: () => { at = Math.min(log.length - 1, at + 1); show(); } }, 'turn ▶');
     const jump = el('input', { id: 'turn-jump', type: 'number', min: 1, max: Math.max(1, log.length), value: at + 1, title: 'go to turn' });
-    jump.addEventListener('change', () => { const n = parseInt(jump.value, 10); if (n >= 1 && n <= log.length) { at = n - 1; show(); } });
+    // "2.5" or "2x" goes nowhere (not to turn 2): only a whole number in range is a turn.
+    jump.addEventListener('change', () => { const n = intOf(jump.value.trim()); if (Number.isInteger(n) && n >= 1 && n <= log.length) { at = n - 1; show(); } });
     page.append(el('div', { class: 'row' }, prev, next, el('label', {}, 'turn ', jump)), el('div', { class: 'game-cols' }, box, board));
     show();
   } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
