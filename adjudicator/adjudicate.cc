@@ -680,10 +680,18 @@ Outcome AnswerApply(Position& pos, const json& q, const Question& question, cons
   Applied applied;
   applied.actor = pos.turn.player;
   applied.scoring_claimed = question.claim.contains("scores") || question.claim.contains("events");
-  for (size_t i = 0; i < q["actions"].size() && applied.legal; ++i)
+  size_t i = 0;
+  for (; i < q["actions"].size() && applied.legal; ++i)
     if (auto e = ApplyOne(pos, q["actions"][i], "/question/actions/" + std::to_string(i), source,
                           i == 0, applied))
       return *e;
+  // The actions after an illegal one are never taken, but they are read as far as they can be
+  // without the board they would meet: a malformed one is refused, not dropped unread.
+  for (; i < q["actions"].size(); ++i)
+    if (model::Status s = model::CheckActionShape(
+            q["actions"][i], pos, "/question/actions/" + std::to_string(i), exp::Context(source));
+        !s.ok())
+      return Error(s);
   if (applied.legal && !applied.open_why.empty()) {
     RunToScoring(pos, applied, r);
   } else if (applied.legal) {

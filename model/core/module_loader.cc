@@ -300,6 +300,29 @@ std::optional<StatusOr<Action>> ParseModuleAction(const json& j, const Position&
   return std::nullopt;
 }
 
+std::optional<Status> CheckModuleActionFields(const json& j, const Position& pos,
+                                              const std::string& where) {
+  const std::string type = j.value("type", "");
+  for (const auto& [module, decl] : pos.cfg().actions) {
+    if (decl.type != type) continue;
+    bool kind_arg = false;
+    for (const ArgDecl& arg : decl.args) kind_arg |= arg.key == "kind";
+    const bool nested = !kind_arg && j.contains("kind") && j["kind"].is_object();
+    const json& f = nested ? j["kind"] : j;
+    for (auto it = f.begin(); it != f.end(); ++it) {
+      if (it.key() == "type") continue;
+      bool read = false;
+      for (const ArgDecl& arg : decl.args) read |= ReadsField(arg, it.key());
+      if (!read)
+        return JsonError((nested ? where + "/kind" : where) + "/" + it.key().substr(0, 100),
+                         "not a field of " + std::string(decl.type) +
+                             " (its fields: " + FieldsOf(decl, -1) + ")");
+    }
+    return Status::Ok();
+  }
+  return std::nullopt;
+}
+
 bool ArgGiven(const ActionDecl& d, const Action& a, int i) {
   const ArgDecl& arg = d.args[i];
   if (arg.shapes && !(d.shape_of && (arg.shapes >> d.shape_of(a)) & 1u)) return false;

@@ -167,6 +167,10 @@ void AssembleModules(GameConfig& cfg);
 // and the verdict text (rules). nullopt: no module knows the "type".
 std::optional<StatusOr<Action>> ParseModuleAction(const nlohmann::json& j, const Position& pos,
                                                   const std::string& where);
+// The fields of a module's action checked without the board: each is read by one of its
+// arguments in some form (CheckActionShape, position_io.h). nullopt: no module knows the "type".
+std::optional<Status> CheckModuleActionFields(const nlohmann::json& j, const Position& pos,
+                                              const std::string& where);
 void DumpModuleAction(const Position& pos, const Action& a, nlohmann::json& j);
 std::string DescribeModuleAction(const Position& pos, const Action& a);
 

@@ -642,9 +642,9 @@ Status ReadTurn(Reader& rd, const json& j, Position& pos, bool& final_scoring) {
   if (step == "game_over" || step == "final_scoring")
     for (const char* key : {"tile", "placed"})
       if (jt.contains(key))
-        return JsonError(source, std::string("/turn/") + key,
-                         "a position at step " + step +
-                             " has no tile drawn or placed: the game has ended");
+        return JsonError(
+            source, std::string("/turn/") + key,
+            "a position at step " + step + " has no tile drawn or placed: the game has ended");
   if (step == "game_over") {
     pos.turn.game_over = true;  // final scoring done: the scores are final
     return Status::Ok();
@@ -975,6 +975,20 @@ json DumpPosition(const Position& pos) {
   return j;
 }
 
+namespace {
+
+// Each core action takes only its own keys: a rotation on a figure, or a feature on a tile,
+// would be dropped unread. True for an expansion's action, which checks its own.
+bool CoreActionKeys(Reader& rd, const json& j, const std::string& where, const std::string& type) {
+  if (type == "pass") return rd.Keys(j, where, {"type"});
+  if (type == "draw") return rd.Keys(j, where, {"type", "tile"});
+  if (type == "place_tile") return rd.Keys(j, where, {"type", "tile", "x", "y", "rotation"});
+  if (type == "place_figure") return rd.Keys(j, where, {"type", "x", "y", "kind", "feature"});
+  return true;
+}
+
+}  // namespace
+
 StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::string& where,
                              const IoContext& ctx) {
   Reader rd{ctx, Status::Ok()};
@@ -984,15 +998,7 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
                      "missing (draw, place_tile, place_figure, pass)");
   std::string type;
   if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
-  // The core's own actions take only these keys; an expansion's action checks its own.
-  // Each core action takes only its own keys: a rotation on a figure, or a feature on a tile,
-  // would be dropped unread.
-  if (type == "pass" && !rd.Keys(j, where, {"type"})) return rd.error;
-  if (type == "draw" && !rd.Keys(j, where, {"type", "tile"})) return rd.error;
-  if (type == "place_tile" && !rd.Keys(j, where, {"type", "tile", "x", "y", "rotation"}))
-    return rd.error;
-  if (type == "place_figure" && !rd.Keys(j, where, {"type", "x", "y", "kind", "feature"}))
-    return rd.error;
+  if (!CoreActionKeys(rd, j, where, type)) return rd.error;
   Action a;
   if (type == "pass") {
     a.type = ActionType::kPass;
@@ -1059,6 +1065,46 @@ StatusOr<Action> ParseAction(const json& j, const Position& pos, const std::stri
     }
   } catch (const json::exception& ex) {
     return JsonError(ctx.source, where, ex.what());
+  }
+  return JsonError(ctx.source, Ptr(where, "type"),
+                   "unknown action type \"" + type +
+                       "\" (draw, place_tile, place_figure, pass, or an "
+                       "enabled expansion's action)");
+}
+
+Status CheckActionShape(const json& j, const Position& pos, const std::string& where,
+                        const IoContext& ctx) {
+  Reader rd{ctx, Status::Ok()};
+  if (!rd.Object(j, where)) return rd.error;
+  if (!j.contains("type"))
+    return JsonError(ctx.source, Ptr(where, "type"),
+                     "missing (draw, place_tile, place_figure, pass)");
+  std::string type;
+  if (!rd.String(j["type"], Ptr(where, "type"), type)) return rd.error;
+  if (type == "pass" || type == "draw" || type == "place_tile" || type == "place_figure") {
+    if (!CoreActionKeys(rd, j, where, type)) return rd.error;
+    // The values that do not depend on the board: a tile's name, coordinates, a rotation, a
+    // figure kind of these rules.
+    Action a;
+    std::string kind;
+    if (j.contains("tile") && !rd.Tile(j["tile"], Ptr(where, "tile"), a.tile)) return rd.error;
+    if ((j.contains("x") && !rd.Int(j["x"], Ptr(where, "x"), a.pos.x)) ||
+        (j.contains("y") && !rd.Int(j["y"], Ptr(where, "y"), a.pos.y)) ||
+        (j.contains("rotation") &&
+         !rd.Rotation(j["rotation"], Ptr(where, "rotation"), a.rotation)) ||
+        (j.contains("feature") && !rd.String(j["feature"], Ptr(where, "feature"), kind)))
+      return rd.error;
+    if (j.contains("kind")) {
+      if (!rd.String(j["kind"], Ptr(where, "kind"), kind)) return rd.error;
+      if (pos.cfg().FigureKind(kind) < 0)
+        return JsonError(ctx.source, Ptr(where, "kind"),
+                         "unknown figure kind \"" + kind + "\" for these rules");
+    }
+    return Status::Ok();
+  }
+  if (auto s = CheckModuleActionFields(j, pos, where)) {
+    if (!s->ok()) return Status(s->code(), ctx.source + ":" + s->message());
+    return Status::Ok();
   }
   return JsonError(ctx.source, Ptr(where, "type"),
                    "unknown action type \"" + type +

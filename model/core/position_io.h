@@ -33,6 +33,12 @@ nlohmann::json DumpPosition(const Position& pos);
 // `where` is the JSON pointer of the action, for messages.
 StatusOr<Action> ParseAction(const nlohmann::json& j, const Position& pos, const std::string& where,
                              const IoContext& ctx);
+// What of an action can be checked without the board it would be taken on: an object, a known
+// "type" (the core's or an enabled module's), and only that type's fields. For the actions of a
+// question that follow an illegal one: never taken, they are still read (a misspelt field or an
+// unknown type is refused, not dropped unread).
+Status CheckActionShape(const nlohmann::json& j, const Position& pos, const std::string& where,
+                        const IoContext& ctx);
 nlohmann::json DumpAction(const Position& pos, const Action& a);
 
 // "road:EW", "city:NW", "field:NL.NR", "monastery": a feature of one tile in board orientation.
