@@ -433,9 +433,12 @@ std::optional<Outcome> ReadQuestion(const json& doc, const Position& pos, const 
 }
 
 // `carc validate`, `score` and `legal` answer about the position whatever the file asks, but a
-// question they do not read must still be one: `"dpeth": 2` or `"ask": "final_scor"` with a
-// claim was dropped unread, where `carc adjudicate` of the same file refuses it.
-std::optional<Outcome> QuestionShape(const json& doc, const std::string& source) {
+// question they do not read must still be one, read as `carc adjudicate` reads it: `"dpeth": 2`,
+// `"ask": "final_scor"`, a claim of one score for two players or an action turned 45 degrees
+// was dropped unread, where `carc adjudicate` of the same file refuses it. The actions are read
+// as far as they can be without the board they would meet (CheckActionShape).
+std::optional<Outcome> QuestionShape(const json& doc, const Position& pos,
+                                     const std::string& source) {
   if (!doc.contains("question")) return std::nullopt;
   const json& q = doc["question"];
   static const std::vector<std::string> kAsks = {"apply", "legal", "final_score", "validate"};
@@ -443,9 +446,17 @@ std::optional<Outcome> QuestionShape(const json& doc, const std::string& source)
       !std::count(kAsks.begin(), kAsks.end(), q["ask"].get<std::string>()))
     return Error(kExitMalformed,
                  source + ":/question/ask: expected one of apply, legal, final_score, validate");
-  if (model::Status s = model::CheckKeys(q, "/question", {"ask", "actions", "claim", "depth"});
-      !s.ok())
-    return Error(kExitMalformed, source + ":" + s.message() + " (ask, actions, claim, depth)");
+  Question question;
+  if (auto e = ReadQuestion(doc, pos, source, question)) return e;
+  if (!q.contains("actions")) return std::nullopt;
+  if (!q["actions"].is_array() || q["actions"].empty())
+    return Error(kExitMalformed,
+                 source + ":/question/actions: expected a non-empty array of actions");
+  for (size_t i = 0; i < q["actions"].size(); ++i)
+    if (model::Status s = model::CheckActionShape(
+            q["actions"][i], pos, "/question/actions/" + std::to_string(i), exp::Context(source));
+        !s.ok())
+      return Error(s);
   return std::nullopt;
 }
 
@@ -743,7 +754,7 @@ std::optional<Outcome> PartialModules(const Position& pos, const std::string& so
 // Finish, verdict_text.h).
 Outcome Answer(Position pos, const json& doc, const std::string& source, const Options& opts) {
   if (opts.mode != Mode::kAdjudicate)
-    if (auto e = QuestionShape(doc, source)) return *e;
+    if (auto e = QuestionShape(doc, pos, source)) return *e;
   auto vs = model::Validate(pos);
   if (opts.mode == Mode::kValidate || !vs.empty()) return AnswerValidate(pos, vs, source);
   Question question;
