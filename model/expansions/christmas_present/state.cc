@@ -316,7 +316,17 @@ Status ReadFieldChoice(const json& e, const std::string& wc, const model::Positi
   int p, node = -1;
   if (Status st = ReadPlayer(e.value("player", json()), wc + "/player", pos, p); !st.ok())
     return st;
-  if (!e.value("none", false)) {
+  // A choice is a field or "none": true, never both, so that which one was meant is not guessed.
+  if (e.contains("none") && !e["none"].is_boolean())
+    return model::JsonError(wc + "/none", "expected true (no field chosen) or false");
+  const bool none = e.value("none", false);
+  if (none)
+    for (const char* k : {"x", "y", "feature"})
+      if (e.contains(k))
+        return model::JsonError(wc + "/" + k,
+                                "a choice of no field (\"none\": true) names no field; give "
+                                "the field or none, not both");
+  if (!none) {
     auto n = ReadEntryTarget(e, pos, wc);
     if (!n.ok()) return n.status();
     node = *n;

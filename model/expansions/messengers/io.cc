@@ -170,6 +170,8 @@ Status ParsePending(const json& jp, const std::string& where, int players, State
     if (!e.is_object() || !e.contains("player") || !IsInt(e["player"]) || !e.contains("points") ||
         !IsInt(e["points"]))
       return model::JsonError(w, "expected {\"player\", \"points\", \"origin\", \"source\"}");
+    // A misspelt key ("orgin") would leave its default standing: refused, as every object is.
+    if (Status st = Keys(e, w, {"player", "points", "origin", "source"}); !st.ok()) return st;
     Pending p;
     p.player = *model::JsonInt(e["player"]);
     if (p.player < 0 || p.player >= players)
