@@ -643,7 +643,8 @@ void RegisterDatabaseCommands(Registry& reg) {
     exp->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
     exp->add_option("--db", st.db, "Database file (default as for the other commands)")
         ->check(NonEmptyDbPath);
-    exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
+    exp->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock")
+        ->check(CLI::Range(0, 600000));
     reg.commands.push_back({exp, [] { return Export(); }});
     auto* gpos = games->add_subcommand("position", "The position before turn N of a stored game");
     gpos->add_option("game", st.game, "Game number")->required()->check(kGameNumber);
@@ -652,15 +653,21 @@ void RegisterDatabaseCommands(Registry& reg) {
     gpos->add_option("-o,--output", st.out, "Write to FILE instead of stdout");
     gpos->add_option("--db", st.db, "Database file (default as for the other commands)")
         ->check(NonEmptyDbPath);
-    gpos->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock");
+    gpos->add_option("--timeout", st.timeout_ms, "Milliseconds to wait for a lock")
+        ->check(CLI::Range(0, 600000));
     reg.commands.push_back({gpos, [] { return PositionOfGame(); }});
   }
 
   if (reg.adjudicate) {
-    reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file")
-        ->check(NonEmptyDbPath);
-    reg.adjudicate->add_option("--timeout", st.timeout_ms,
-                               "Milliseconds to wait for another writer's lock (default 5000)");
+    auto* db = reg.adjudicate
+                   ->add_option("--db", st.adjudicate_db, "Log the ruling in this database file")
+                   ->check(NonEmptyDbPath);
+    // Without --db nothing is logged, so a lock timeout would be read and not used.
+    reg.adjudicate
+        ->add_option("--timeout", st.timeout_ms,
+                     "Milliseconds to wait for another writer's lock (default 5000)")
+        ->check(CLI::Range(0, 600000))
+        ->needs(db);
     reg.adjudication_hooks.push_back(LogAdjudication);
   }
 }
