@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include "model/core/input_file.h"
@@ -296,6 +297,11 @@ StatusOr<json> ParseLineAction(const LineReader& rd, const Item& it, const std::
     std::vector<std::string> words;
     size_t k = 1;
     for (; k < t.size() && !(t[k].type == Tok::kWord && ToCoord(t[k].text)); ++k) {
+      // A word starting like a number is a square written wrong (0,-1,0, 0.-1, +0,-1), never a
+      // kind or a feature: read as one, the action would be judged on a feature nobody named.
+      if (t[k].type == Tok::kWord && !t[k].text.empty() &&
+          std::string_view("0123456789+-.").find(t[k].text[0]) != std::string_view::npos)
+        return rd.Coord(t[k], where).status();
       auto w = rd.Text(t[k], where, "a figure kind or a feature");
       if (!w.ok()) return w.status();
       words.push_back(*w);
@@ -303,6 +309,13 @@ StatusOr<json> ParseLineAction(const LineReader& rd, const Item& it, const std::
     if (words.empty() || words.size() > 2)
       return rd.Fail(t[0], where,
                      "place_figure takes [KIND] FEATURE [X,Y], e.g. place_figure meeple road:EW");
+    // A feature (it has a colon) first: the word after it is in no place the action has (a
+    // posture follows from the feature), not a feature with the first word as the kind.
+    if (words.size() == 2 && words[0].find(':') != std::string::npos)
+      return rd.Fail(t[2], where,
+                     "unexpected " + LineReader::Shown(t[2]) + " after the feature " + words[0] +
+                         ": place_figure takes [KIND] FEATURE [X,Y] (a figure's posture follows "
+                         "from its feature)");
     if (words.size() == 2) a["kind"] = words[0];
     a["feature"] = words.back();
     if (k < t.size()) {
