@@ -155,6 +155,47 @@ void TurnAway(httplib::Response& res, int bound) {
                            });
 }
 
+// A request whose framing can be read two ways: cpp-httplib reads a Content-Length of "35abc"
+// or "+35" as 35 and takes the first of two, so the body it answers about may be cut short or
+// another than the one a proxy in front of it saw. Such a request is refused, never guessed.
+// "" when the framing is plain.
+std::string AmbiguousFraming(const httplib::Request& req) {
+  for (const char* name : {"Content-Length", "Transfer-Encoding", "Host"})
+    if (req.get_header_value_count(name) > 1)
+      return std::string(name) + " given twice: which one the request meant is not guessed";
+  if (req.has_header("Content-Length")) {
+    const std::string v = req.get_header_value("Content-Length");
+    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+      return "Content-Length: expected the body's length in bytes as decimal digits, got \"" + v +
+             "\"";
+  }
+  if (req.has_header("Transfer-Encoding")) {
+    if (req.get_header_value("Transfer-Encoding") != "chunked")
+      return "Transfer-Encoding: only chunked is read, got \"" +
+             req.get_header_value("Transfer-Encoding") + "\"";
+    if (req.has_header("Content-Length"))
+      return "Content-Length and Transfer-Encoding both given: which one frames the body is not "
+             "guessed";
+  }
+  return "";
+}
+
+// The answer to a request refused before its body is read: written so that the connection is
+// closed after it (as TurnAway), since the unread body would be read as the next request.
+void RefuseAndClose(httplib::Response& res, const std::string& why) {
+  std::string body = nlohmann::json({{"error", "carc serve: " + why}, {"exit_code", 64}})
+                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  res.status = 400;
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Cache-Control", "no-store");
+  res.set_header("Connection", "close");
+  res.set_content_provider(body.size(), "application/json",
+                           [body](size_t offset, size_t length, httplib::DataSink& sink) {
+                             sink.write(body.data() + offset, length);
+                             return false;  // the whole answer is written: close
+                           });
+}
+
 void Send(httplib::Response& res, int status, const std::string& type, const std::string& body) {
   res.status = status;
   res.set_header("X-Content-Type-Options", "nosniff");
@@ -201,10 +242,16 @@ int Serve(const ServeOptions& opts, Api& api) {
   };
   // Before the body is read: a turned-away connection costs its request head only.
   svr.set_pre_routing_handler(
-      [bound = opts.threads](const httplib::Request&, httplib::Response& res) {
-        if (!t_turn_away) return httplib::Server::HandlerResponse::Unhandled;
-        TurnAway(res, bound);
-        return httplib::Server::HandlerResponse::Handled;
+      [bound = opts.threads](const httplib::Request& req, httplib::Response& res) {
+        if (t_turn_away) {
+          TurnAway(res, bound);
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        if (std::string why = AmbiguousFraming(req); !why.empty()) {
+          RefuseAndClose(res, why);
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        return httplib::Server::HandlerResponse::Unhandled;
       });
   svr.Get(R"(/api/.*)", call);
   svr.Post(R"(/api/.*)", call);

@@ -275,5 +275,47 @@ TEST(ServeServer, AFormEncodedBodyIsTheBodyNotQueryParameters) {
   EXPECT_NE(answer.find(R"("tile":"E")"), std::string::npos) << answer.substr(0, 300);
 }
 
+// A body's framing readable two ways is refused (400, the connection closed), not read as
+// cpp-httplib reads it: "35abc" and "+35" as 35, the first of two lengths, a chunked body that
+// also states a length. A proxy in front may have framed the body otherwise, and a body cut
+// at 35 bytes would be answered as another position.
+TEST(ServeServer, AContentLengthReadableTwoWaysIsRefused) {
+  RunningServer server(ServeOptions{});
+  const std::string body = R"({"tile":"E","board":[{"tile":"D","x":0,"y":0}]})";
+  const std::string head = "POST /api/fit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                           "application/json\r\nConnection: close\r\n";
+  const std::string n = std::to_string(body.size());
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"Content-Length: 35abc\r\n", "Content-Length: expected the body's length"},
+      {"Content-Length: +" + n + "\r\n", "Content-Length: expected the body's length"},
+      {"Content-Length: " + n + "\r\nContent-Length: 35\r\n", "Content-Length given twice"},
+      {"Content-Length: " + n + "\r\nContent-Length: " + n + "\r\n",
+       "Content-Length given twice"},
+      {"Host: localhost\r\nContent-Length: " + n + "\r\n", "Host given twice"},
+      {"Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
+       "Transfer-Encoding given twice"},
+      {"Transfer-Encoding: gzip\r\n", "Transfer-Encoding: only chunked is read"},
+      {"Transfer-Encoding: chunked\r\nContent-Length: " + n + "\r\n",
+       "Content-Length and Transfer-Encoding both given"},
+  };
+  for (const auto& [headers, says] : cases) {
+    Socket s(server.port);
+    ASSERT_TRUE(s.connected());
+    ASSERT_TRUE(s.Send(head + headers + "\r\n" + body));
+    const std::string answer = s.Answer();
+    EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << headers << answer.substr(0, 300);
+    EXPECT_NE(answer.find(says), std::string::npos) << headers << answer;
+    EXPECT_NE(answer.find(R"("exit_code":64)"), std::string::npos) << answer;
+    EXPECT_TRUE(s.Closed()) << headers;
+  }
+  // The same body plainly framed is answered.
+  Socket s(server.port);
+  ASSERT_TRUE(s.connected());
+  ASSERT_TRUE(s.Send(head + "Content-Length: " + n + "\r\n\r\n" + body));
+  const std::string answer = s.Answer();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"("tile":"E")"), std::string::npos) << answer.substr(0, 300);
+}
+
 }  // namespace
 }  // namespace carc::serve
