@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -31,6 +32,21 @@ int Emit(const Outcome& o, const OutputFormat& f) {
     // replace: a file name that is not UTF-8 must not make the dump throw.
     std::cout << o.ruling.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return o.exit_code;
+}
+
+std::string FileNamedTwice(const std::vector<std::string>& files) {
+  namespace fs = std::filesystem;
+  for (size_t i = 1; i < files.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      std::error_code ec;
+      const bool same = fs::equivalent(files[i], files[j], ec) ||
+                        fs::absolute(files[i], ec).lexically_normal() ==
+                            fs::absolute(files[j], ec).lexically_normal();
+      if (same)
+        return "file " + std::to_string(i + 1) + " (" + files[i] + ") is file " +
+               std::to_string(j + 1) + " (" + files[j] + ") again: name each file once";
+    }
+  return "";
 }
 
 namespace {

@@ -80,6 +80,10 @@ int Conform(const State& st, const OutputFormat& f) {
     std::cerr << "carc: conform: --shard and --report apply to an --engine run, not to --jcz\n";
     return kExitUsage;
   }
+  if (std::string twice = FileNamedTwice(st.jcz); !twice.empty()) {
+    std::cerr << "carc: conform --jcz: " << twice << "\n";
+    return kExitUsage;
+  }
   if (!st.jcz.empty()) return ConformJcz(st, f);
   if (st.engine.empty()) {
     std::cerr << "carc: conform needs --engine \"CMD\" (or --jcz FILE...)\n";

@@ -659,9 +659,9 @@ void RegisterDatabaseCommands(Registry& reg) {
   }
 
   if (reg.adjudicate) {
-    auto* db = reg.adjudicate
-                   ->add_option("--db", st.adjudicate_db, "Log the ruling in this database file")
-                   ->check(NonEmptyDbPath);
+    auto* db =
+        reg.adjudicate->add_option("--db", st.adjudicate_db, "Log the ruling in this database file")
+            ->check(NonEmptyDbPath);
     // Without --db nothing is logged, so a lock timeout would be read and not used.
     reg.adjudicate
         ->add_option("--timeout", st.timeout_ms,

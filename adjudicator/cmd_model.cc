@@ -19,6 +19,10 @@ namespace {
 using nlohmann::json;
 
 int CheckJczFiles(const std::vector<std::string>& files, const OutputFormat& f) {
+  if (std::string twice = FileNamedTwice(files); !twice.empty()) {
+    std::cerr << "carc: games check-jcz: " << twice << "\n";
+    return kExitUsage;
+  }
   json reports = json::array();
   int agree = 0, worst = kExitUpheld;
   for (const std::string& file : files) {

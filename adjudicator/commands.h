@@ -41,6 +41,11 @@ void AddFormatOption(CLI::App* app, OutputFormat& f);
 // Prints a ruling (JSON or text) or an error line; returns the exit code.
 int Emit(const Outcome& o, const OutputFormat& f);
 
+// A list of files that names one file twice (the same path, or two names of one file), so that
+// one game would count twice in a tally: the message naming both (64); "" when each is named
+// once.
+std::string FileNamedTwice(const std::vector<std::string>& files);
+
 void RegisterModelCommands(
     Registry& reg);  // cmd_model.cc: adjudicate validate legal score games rulings
 void RegisterDatabaseCommands(

@@ -282,15 +282,15 @@ TEST(ServeServer, AFormEncodedBodyIsTheBodyNotQueryParameters) {
 TEST(ServeServer, AContentLengthReadableTwoWaysIsRefused) {
   RunningServer server(ServeOptions{});
   const std::string body = R"({"tile":"E","board":[{"tile":"D","x":0,"y":0}]})";
-  const std::string head = "POST /api/fit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                           "application/json\r\nConnection: close\r\n";
+  const std::string head =
+      "POST /api/fit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+      "application/json\r\nConnection: close\r\n";
   const std::string n = std::to_string(body.size());
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"Content-Length: 35abc\r\n", "Content-Length: expected the body's length"},
       {"Content-Length: +" + n + "\r\n", "Content-Length: expected the body's length"},
       {"Content-Length: " + n + "\r\nContent-Length: 35\r\n", "Content-Length given twice"},
-      {"Content-Length: " + n + "\r\nContent-Length: " + n + "\r\n",
-       "Content-Length given twice"},
+      {"Content-Length: " + n + "\r\nContent-Length: " + n + "\r\n", "Content-Length given twice"},
       {"Host: localhost\r\nContent-Length: " + n + "\r\n", "Host given twice"},
       {"Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
        "Transfer-Encoding given twice"},
