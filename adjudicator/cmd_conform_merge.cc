@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "adjudicator/conform/compare.h"
 #include "adjudicator/conform/merge.h"
 #include "adjudicator/exit_codes.h"
 #include "database/db.h"
@@ -57,6 +58,17 @@ bool IsStrings(const json& v) {
          std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_string(); });
 }
 
+const std::set<std::string> kCaseKeys = {"case",       "kind",    "source",
+                                         "expansions", "skipped", "findings"};
+const std::set<std::string> kCategories = {conform::kAcceptsIllegal, conform::kRejectsLegal,
+                                           conform::kScores, conform::kPosition,
+                                           conform::kUnreadable};
+std::string KnownCategories() {
+  std::string out;
+  for (const std::string& c : kCategories) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
+
 // Empty when `j` is a well-formed report of `carc conform --report`, else what is wrong and
 // where (a JSON pointer into the report).
 std::string CheckReport(const json& j) {
@@ -91,8 +103,18 @@ std::string CheckReport(const json& j) {
       if (auto e = Need(c, at, key, "a string", IsString); !e.empty()) return e;
     if (c["kind"] != "legal" && c["kind"] != "apply" && c["kind"] != "final_score")
       return at + "/kind: expected legal, apply or final_score, found " + Kind(c["kind"]);
+    for (const auto& [key, value] : c.items())
+      if (!kCaseKeys.count(key))
+        return at + "/" + key +
+               ": unknown field (case, kind, source, expansions, skipped, findings)";
+    // A query is skipped (with its reason) or checked (with its findings, maybe none), never
+    // both: stored as skipped, its findings would be dropped unread.
     if (c.contains("skipped")) {
       if (auto e = Need(c, at, "skipped", "a string", IsString); !e.empty()) return e;
+      if (c["skipped"].get<std::string>().empty())
+        return at + "/skipped: empty (the reason the query was not checked)";
+      if (c.contains("findings"))
+        return at + ": both skipped and findings (a query is skipped or checked, not both)";
       continue;
     }
     if (auto e = Need(c, at, "findings", "an array", [](const json& v) { return v.is_array(); });
@@ -105,6 +127,19 @@ std::string CheckReport(const json& j) {
       if (auto e = Need(f, fat, "category", "a string", IsString); !e.empty()) return e;
       if (auto e = Need(f, fat, "rulings", "an array of strings", IsStrings); !e.empty()) return e;
       if (auto e = Need(f, fat, "deviation", "true or false", IsBool); !e.empty()) return e;
+      for (const auto& [key, value] : f.items())
+        if (key != "category" && key != "rulings" && key != "deviation")
+          return fat + "/" + key + ": unknown field (category, rulings, deviation)";
+      // Findings are grouped by category and rulings: an unknown category or a ruling named
+      // twice would make a group of its own for one wrong rule.
+      if (!kCategories.count(f["category"].get<std::string>()))
+        return fat + "/category: unknown category " + Kind(f["category"]) + " (" +
+               KnownCategories() + ")";
+      std::set<std::string> seen;
+      for (size_t ri = 0; ri < f["rulings"].size(); ++ri)
+        if (!seen.insert(f["rulings"][ri].get<std::string>()).second)
+          return fat + "/rulings/" + std::to_string(ri) + ": ruling " +
+                 f["rulings"][ri].get<std::string>() + " given twice";
     }
   }
   return "";

@@ -685,6 +685,45 @@ TEST(ConformMerge, AQueryGivenTwiceOrOfAnUnknownKindIsRefused) {
   }
 }
 
+// A report's cases are read as the checker writes them: a query skipped and checked at once (its
+// findings were dropped unread, stored as skipped), an empty reason, a field or category the
+// checker never writes, a ruling named twice in one finding (a group of its own for one rule).
+TEST(ConformMerge, ASkippedCaseWithFindingsOrAnUnknownCategoryIsRefused) {
+  const std::string dir = Scratch() + "/merge_cases";
+  std::filesystem::create_directories(dir);
+  const std::string head =
+      R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 1, "suite": "s"},
+"shard": {"k": 1, "n": 1}, "cases": [{"case": 0, "kind": "legal", "source": "s", "expansions": "base", )";
+  const std::string finding =
+      R"({"category": "scores differ", "rulings": ["BASE-SCORE-CITY"], "deviation": false})";
+  for (
+      const auto& [c, want] : std::vector<std::pair<std::string, std::string>>{
+          {R"("skipped": "expansion gifts", "findings": [)" + finding + "]",
+           "/cases/0: both skipped and findings"},
+          {R"("skipped": "")", "/cases/0/skipped: empty"},
+          {R"("findings": [], "note": 1)", "/cases/0/note: unknown field"},
+          {R"("findings": [{"category": "scores differs", "rulings": [], "deviation": false}])",
+           "/cases/0/findings/0/category: unknown category the string \"scores differs\""},
+          {R"("findings": [{"category": "scores differ", "rulings": ["A", "A"], "deviation": false}])",
+           "/cases/0/findings/0/rulings/1: ruling A given twice"},
+          {R"("findings": [{"category": "scores differ", "rulings": [], "deviation": false, "x": 1}])",
+           "/cases/0/findings/0/x: unknown field"}}) {
+    std::ofstream(dir + "/r.json") << head << c << "}]}";
+    const std::string err = dir + "/stderr";
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/r.json", err);
+    EXPECT_EQ(r.code, 65) << c;
+    EXPECT_NE(Slurp(err).find(want), std::string::npos) << Slurp(err);
+  }
+  // Each of the checker's own shapes merges: skipped with a reason, checked with its findings.
+  for (const std::string& c :
+       {std::string(R"("skipped": "expansion gifts")"), R"("findings": [)" + finding + "]"}) {
+    std::ofstream(dir + "/r.json") << head << c << "}]}";
+    Result r =
+        Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/r.json", dir + "/stderr");
+    EXPECT_EQ(r.code, 0) << c << Slurp(dir + "/stderr");
+  }
+}
+
 // conform merge names what is wrong and where, not a library's type error.
 TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
   const std::string dir = Scratch() + "/merge_types";
