@@ -221,6 +221,13 @@ bool ReadSetup(Reader& rd, const json& setup, GameRecord& r, SourceMap& from) {
   bool followers = false, farmers = false;
   for (const auto& [key, value] : elements->items()) {
     const std::string where = "/setup/elements/" + key;
+    // A value of the wrong type is a malformed file (65), not rules the model lacks (69): "7"
+    // or 7.0 meeples, "true" farmers are no count and no switch JCloisterZone writes.
+    const bool counted = key == "small-follower" || key == "phantom";
+    if (counted && !value.is_number_integer())
+      return rd.Fail(where, "expected a whole number of figures each, got " + Reader::Found(value));
+    if (key == "farmers" && !value.is_boolean())
+      return rd.Fail(where, "expected true or false, got " + Reader::Found(value));
     if (key == "small-follower") {
       if (value != 7)
         return rd.Fail(where, Reader::Found(value) + " meeples each; the model's base game has 7",
