@@ -12,6 +12,7 @@
 #include "model/core/input_file.h"
 #include "model/core/notation_internal.h"
 #include "model/core/notation_text.h"
+#include "model/core/tile.h"
 
 namespace carc::model {
 
@@ -250,6 +251,14 @@ std::string ItemWhere(const Section& s, size_t i) {
   return s.name + ", item " + std::to_string(i + 1);
 }
 
+// A feature's name as the position format reads it: road, city, field or monastery in any
+// letter case, alone or before a colon and its sides (POSITION_FORMAT.md, "The tile sheet").
+bool IsFeatureWord(const std::string& w) {
+  std::string kind = w.substr(0, w.find(':'));
+  for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ParseFeatureKind(kind).has_value();
+}
+
 // One action: pass | draw T | place_tile [T] X,Y R | place_figure [KIND] FEATURE [X,Y] | {json}.
 StatusOr<json> ParseLineAction(const LineReader& rd, const Item& it, const std::string& where) {
   const auto& t = it.toks;
@@ -309,13 +318,20 @@ StatusOr<json> ParseLineAction(const LineReader& rd, const Item& it, const std::
     if (words.empty() || words.size() > 2)
       return rd.Fail(t[0], where,
                      "place_figure takes [KIND] FEATURE [X,Y], e.g. place_figure meeple road:EW");
-    // A feature (it has a colon) first: the word after it is in no place the action has (a
-    // posture follows from the feature), not a feature with the first word as the kind.
-    if (words.size() == 2 && words[0].find(':') != std::string::npos)
+    // A feature first: the word after it is in no place the action has (a posture follows from
+    // the feature), not a feature with the first word as the kind.
+    if (words.size() == 2 && IsFeatureWord(words[0]))
       return rd.Fail(t[2], where,
                      "unexpected " + LineReader::Shown(t[2]) + " after the feature " + words[0] +
                          ": place_figure takes [KIND] FEATURE [X,Y] (a figure's posture follows "
                          "from its feature)");
+    // A kind alone (place_figure meeple) names no feature: read as one, the kind would be
+    // written as the feature and the figure's kind left to the default.
+    if (!IsFeatureWord(words.back()))
+      return rd.Fail(t[words.size()], where,
+                     "expected a feature (road, city, field or monastery, e.g. city:S), got " +
+                         LineReader::Shown(t[words.size()]) +
+                         ": place_figure takes [KIND] FEATURE [X,Y]");
     if (words.size() == 2) a["kind"] = words[0];
     a["feature"] = words.back();
     if (k < t.size()) {
