@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
@@ -228,6 +231,25 @@ static std::optional<model::Verdict> JudgeOutOfStep(const Position& pos, const A
 
 namespace {
 
+// Cash Out and Change Position without "kind" (GIFT-CASH, GIFT-CHANGE): the kind of the player's
+// one gift figure on that feature of that tile, or a meeple when none stands there (the card then
+// finds no figure). Where the player has two kinds there (a meeple and the phantom), which one
+// the card takes is the player's choice: refused, never picked.
+StatusOr<int> KindOnFeature(const Position& pos, int node, const std::string& where) {
+  std::set<int> kinds;
+  for (const model::Figure& f : pos.figures)
+    if (f.node == node && f.owner == pos.turn.player && GiftFigure(pos, f.kind))
+      kinds.insert(f.kind);
+  if (kinds.size() == 1) return *kinds.begin();
+  if (kinds.empty()) return pos.cfg().FigureKind("meeple");
+  std::vector<std::string> names;
+  for (int k : kinds) names.push_back(pos.cfg().figure_kinds[k].name);
+  return model::JsonError(where + "/kind", "missing: " + pos.players[pos.turn.player].name +
+                                               " has figures of two kinds there (" +
+                                               model::ListAnd(names) +
+                                               "): name the one the card takes");
+}
+
 // gift_<card> (GIFT-OPEN): Take 2 names nothing; Road Sweeper a feature; the others a feature and
 // the figure kind on it. No target: the card has no effect (GIFT-FN2).
 StatusOr<Action> ParseOpen(const json& j, const Position& pos, const std::string& where,
@@ -249,6 +271,11 @@ StatusOr<Action> ParseOpen(const json& j, const Position& pos, const std::string
   auto node = Node(j, pos, where, card == Card::kSynod ? "monastery" : nullptr);
   if (!node.ok()) return node.status();
   if (sweeper) return OpenAction(card, *node);
+  if (!j.contains("kind") && (card == Card::kCashOut || card == Card::kChangePosition)) {
+    auto kind = KindOnFeature(pos, *node, where);
+    if (!kind.ok()) return kind.status();
+    return OpenAction(card, *node, *kind);
+  }
   auto kind = model::ReadFigureKind(j, pos, where);
   if (!kind.ok()) return kind.status();
   return OpenAction(card, *node, *kind);
