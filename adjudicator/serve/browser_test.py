@@ -13,7 +13,8 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      runs `carc adjudicate` on it: the command line must give the page's ruling;
   4. the one-line box under the board holds `carc convert --to line`'s line; the share link
      carries that line, readable, and opens the position it stands for;
-  5. shows an error with the CLI's message;
+  5. shows an error with the CLI's message; refuses, naming where, a position JSON (typed,
+     opened or linked) with a part of the wrong shape, without changing the page;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
      and opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board
@@ -36,6 +37,7 @@ selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap ins
 sets it, so in CI a missing browser fails.
 """
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -385,6 +387,59 @@ def main():
             driver.execute_script("document.getElementById('btn-json-apply').click()")  # in a closed box
             msg = css("#status").text
             check(want in msg, f"JSON the page would misread is refused naming it ({msg!r})")
+        # A part of the wrong shape was read as empty or as the default ("players": [] or {} as
+        # one player P0, "board": {} as no tile, "turn": "Ben" kept and read as no turn), and a
+        # tile the board cannot draw as written as another (rotation 45 drawn as 0). Typed,
+        # opened as a file or linked, each is refused naming its JSON pointer, the page unchanged.
+        held = driver.execute_script("return JSON.stringify(S.pos)")
+        rows = len(driver.find_elements(By.CSS_SELECTOR, "#players tbody tr"))
+        gone = object()
+        wrong = (("players", [], "/players: expected 1 to 6 players, got 0"),
+                 ("players", {}, "/players: expected an array, got object"),
+                 ("players", ["Anna", "Ben"], "/players/0: expected an object, got string"),
+                 ("board", {}, "/board: expected an array, got object"),
+                 ("board", "D 0,0", "/board: expected an array, got string"),
+                 ("board", [{"tile": "D", "x": 0, "y": 0, "rotation": 45}], "/board/0/rotation: expected 0, 90, 180 or 270, got 45"),
+                 ("board", [{"tile": "D", "x": "0", "y": 0}], "/board/0/x: expected a whole number, got string"),
+                 ("board", [{"tile": "Z", "x": 0, "y": 0}], '/board/0/tile: unknown tile "Z"'),
+                 ("figures", {}, "/figures: expected an array, got object"),
+                 ("turn", "Ben", "/turn: expected an object, got string"),
+                 ("rules", "C3", "/rules: expected an object, got string"),
+                 ("rules", gone, "/rules: missing"),
+                 ("rules", {"expansions": "phantom"}, "/rules/expansions: expected an array, got string"),
+                 ("supply", "rest", "/supply: expected an object, got string"),
+                 ("expansions", [], "/expansions: expected an object, got array"),
+                 ("question", {"ask": "apply", "actions": {}}, "/question/actions: expected an array, got object"),
+                 ("question", {"ask": "apply", "claim": [12, 11]}, "/question/claim: expected an object, got array"))
+        for part, value, want in wrong:
+            bad = json.loads(before)
+            if value is gone:
+                del bad[part]
+            else:
+                bad[part] = value
+            driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(bad))
+            driver.execute_script("document.getElementById('btn-json-apply').click()")
+            msg = css("#status").text
+            check("position.json:" + want in msg and "error" in css("#status").get_attribute("class"),
+                  f"{part} {'left out' if value is gone else json.dumps(value)} typed is refused naming it ({msg!r})")
+            check(driver.execute_script("return JSON.stringify(S.pos)") == held
+                  and len(driver.find_elements(By.CSS_SELECTOR, "#players tbody tr")) == rows,
+                  f"and the page keeps the position it had ({part})")
+        driver.execute_script("document.getElementById('file-open').hidden = false")
+        bad_file = os.path.join(work, "shapes.json")
+        with open(bad_file, "w") as f:
+            json.dump(dict(json.loads(before), players={}), f)
+        css("#file-open").send_keys(bad_file)
+        wait.until(lambda d: "shapes.json:" in d.find_element(By.ID, "status").text)
+        msg = css("#status").text
+        check("shapes.json:/players: expected an array, got object" in msg and driver.execute_script("return JSON.stringify(S.pos)") == held,
+              f"a file with \"players\": {{}} is refused naming it, the page unchanged ({msg!r})")
+        linked = base64.urlsafe_b64encode(json.dumps(dict(json.loads(before), board={})).encode()).decode().rstrip("=")
+        driver.execute_script("location.hash = arguments[0]", "#j=" + linked)
+        wait.until(lambda d: "the link:" in d.find_element(By.ID, "status").text)
+        msg = css("#status").text
+        check("the link:/board: expected an array, got object" in msg and driver.execute_script("return JSON.stringify(S.pos)") == held,
+              f"a link with \"board\": {{}} is refused naming it, the page unchanged ({msg!r})")
         driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
         driver.execute_script("document.getElementById('btn-json-apply').click()")
 

@@ -1129,7 +1129,12 @@ function bindForms() {
   $('expansion-state').addEventListener('change', (e) => {
     const v = e.target.value.trim();
     try {
-      if (!v) delete p().expansions; else p().expansions = strictJson(v, 'expansions');
+      if (!v) delete p().expansions;
+      else {
+        const x = strictJson(v, 'expansions');
+        checkExpansions(x, (ptr, what) => { throw new Error(`expansions:${ptr || '/'}: ${what}`); }, '');
+        p().expansions = x;
+      }
       renderExpansionForms(); syncJson(); status(''); validateSoon();
     } catch (err) { status('expansion state: ' + err.message, true); }
   });
@@ -1141,7 +1146,7 @@ function bindForms() {
   $('btn-link').addEventListener('click', shareLink);
   $('btn-new').addEventListener('click', () => { load(newPosition()); status('a new position'); });
   $('btn-json-apply').addEventListener('click', () => {
-    try { load(strictJson($('pos-json').value, 'position.json')); status('the position from the JSON'); }
+    try { load(strictJson($('pos-json').value, 'position.json'), 'position.json'); status('the position from the JSON'); }
     catch (e) { status('JSON: ' + e.message, true); }
   });
   $('drawer-close').addEventListener('click', () => { $('drawer').hidden = true; });
@@ -1188,7 +1193,7 @@ function hashLine(hash) { return decodeURIComponent(hash.slice('line='.length).r
 async function positionOfLine(line) { return (await api('POST', '/api/position', line)).position; }
 async function useLine(line, what) {
   try {
-    load(await positionOfLine(line));
+    load(await positionOfLine(line), 'line');
     $('line-error').textContent = '';
     status(what || 'the position from the line');
     return true;
@@ -1199,13 +1204,76 @@ async function useLine(line, what) {
   }
 }
 
-function load(doc) {
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('a position file is a JSON object');
-  doc.rules = doc.rules || {};
-  doc.players = Array.isArray(doc.players) && doc.players.length ? doc.players : [{ name: 'P0' }];
-  doc.board = Array.isArray(doc.board) ? doc.board : [];
-  doc.figures = Array.isArray(doc.figures) ? doc.figures : [];
-  doc.turn = doc.turn || {};
+// A JSON value's kind as the model names it in its messages ("expected an array, got object").
+function jsonKind(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v === 'number' ? 'number' : typeof v;
+}
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const ptrKey = (k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
+// The expansion state (`expansions`): an object of one object per expansion, as the model
+// reads it; anything else is refused naming its pointer, never replaced by the forms.
+// `base`: its pointer ('' in the box that holds it alone).
+function checkExpansions(x, fail, base) {
+  if (!isObject(x)) fail(base, `expected an object, got ${jsonKind(x)}`);
+  for (const [id, st] of Object.entries(x)) if (!isObject(st)) fail(base + '/' + ptrKey(id), `expected an object, got ${jsonKind(st)}`);
+}
+// The parts of a position file the page reads and draws, checked before the page takes it: a
+// part of another shape ("players": {}, "board": "x", a question's "actions": {}) was read as
+// empty or as the default, and a tile the board cannot draw as written (rotation 45, tile "Z",
+// x "1") as another. Each is refused as the model refuses it, naming its JSON pointer; what
+// the page keeps as written (a name, a score, an unknown step) the server judges.
+function checkPosition(doc, fail) {
+  const kind = jsonKind;
+  const obj = (v, ptr) => { if (!isObject(v)) fail(ptr, `expected an object, got ${kind(v)}`); };
+  const arr = (v, ptr) => { if (!Array.isArray(v)) fail(ptr, `expected an array, got ${kind(v)}`); };
+  const whole = (o, k, ptr) => {
+    if (o[k] === undefined) fail(ptr + '/' + k, 'missing');
+    if (!Number.isSafeInteger(o[k])) fail(ptr + '/' + k, `expected a whole number, got ${typeof o[k] === 'number' ? o[k] : kind(o[k])}`);
+  };
+  const rotation = (o, ptr) => {
+    if (o.rotation === undefined) return;
+    if (![0, 90, 180, 270].includes(o.rotation)) fail(ptr + '/rotation', `expected 0, 90, 180 or 270, got ${typeof o.rotation === 'number' ? o.rotation : kind(o.rotation)}`);
+  };
+  const optional = (o, k, check, ptr) => { if (o[k] !== undefined) check(o[k], ptr + '/' + k); };
+  if (!isObject(doc)) fail('', `a position file is a JSON object, got ${kind(doc)}`);
+  for (const k of ['rules', 'players', 'board']) if (doc[k] === undefined) fail('/' + k, 'missing');
+  obj(doc.rules, '/rules');
+  optional(doc.rules, 'expansions', arr, '/rules');
+  optional(doc.rules, 'options', obj, '/rules');
+  arr(doc.players, '/players');
+  if (doc.players.length < 1 || doc.players.length > 6) fail('/players', `expected 1 to 6 players, got ${doc.players.length}`);
+  doc.players.forEach((pl, i) => { obj(pl, `/players/${i}`); optional(pl, 'supply', obj, `/players/${i}`); });
+  arr(doc.board, '/board');
+  doc.board.forEach((t, i) => {
+    const ptr = `/board/${i}`;
+    obj(t, ptr);
+    if (t.tile === undefined) fail(ptr + '/tile', 'missing');
+    if (typeof t.tile !== 'string' || !S.tiles[t.tile]) fail(ptr + '/tile', `unknown tile ${JSON.stringify(t.tile)} (base tiles are A to X)`);
+    whole(t, 'x', ptr); whole(t, 'y', ptr); rotation(t, ptr);
+  });
+  optional(doc, 'figures', arr, '');
+  (doc.figures || []).forEach((f, i) => { obj(f, `/figures/${i}`); whole(f, 'x', `/figures/${i}`); whole(f, 'y', `/figures/${i}`); whole(f, 'owner', `/figures/${i}`); });
+  optional(doc, 'turn', obj, '');
+  optional(doc, 'supply', obj, '');
+  if (doc.expansions !== undefined) checkExpansions(doc.expansions, fail, '/expansions');
+  optional(doc, 'question', obj, '');
+  const q = doc.question || {};
+  optional(q, 'claim', obj, '/question');
+  optional(q, 'actions', arr, '/question');
+  (q.actions || []).forEach((a, i) => {
+    const ptr = `/question/actions/${i}`;
+    obj(a, ptr);
+    if (a.type === 'place_tile') { whole(a, 'x', ptr); whole(a, 'y', ptr); rotation(a, ptr); }
+  });
+}
+// Takes a position file (its figures and turn may be left out: none, and the format's
+// default), or refuses it as a whole, the page unchanged: `source` names it in the message.
+function load(doc, source) {
+  checkPosition(doc, (ptr, what) => { throw new Error(`${source || 'position.json'}:${ptr || '/'}: ${what}`); });
+  if (doc.figures === undefined) doc.figures = [];
+  if (doc.turn === undefined) doc.turn = {};
   S.pos = doc;
   S.selected = null; S.ghost = null; S.fitKey = '';
   $('result').hidden = true; $('legal').hidden = true;
@@ -1391,8 +1459,8 @@ function openFile(ev) {
     const text = String(reader.result);
     ev.target.value = '';
     if (!text.trim().startsWith('{')) { await useLine(text, 'opened ' + file.name + ' (a line)'); return; }
-    try { load(strictJson(text, file.name)); status('opened ' + file.name); }
-    catch (e) { status(file.name + ': ' + e.message, true); }
+    try { load(strictJson(text, file.name), file.name); status('opened ' + file.name); }
+    catch (e) { status(e.message.startsWith(file.name + ':') ? e.message : file.name + ': ' + e.message, true); }
   };
   reader.readAsText(file);
 }
@@ -1527,7 +1595,13 @@ async function fixturePicture(path, box) {
     const out = await api('GET', '/api/fixture?path=' + encodeURIComponent(path));
     if (out.svg) box.innerHTML = out.svg;
     if (out.error) box.append(el('pre', { class: 'error' }, `carc: ${out.error} (exit code ${out.exit_code})`));
-    if (out.position) box.append(el('button', { onclick: () => { load(out.position); location.hash = '#/'; } }, 'open in the workbench'));
+    if (out.position) {
+      const note = el('span', { class: 'error' });
+      box.append(el('button', { onclick: () => {
+        try { load(out.position, path); location.hash = '#/'; status('opened ' + path); }
+        catch (e) { note.textContent = ' ' + e.message; }
+      } }, 'open in the workbench'), note);
+    }
   } catch (e) { box.append(el('span', { class: 'hint' }, e.message)); }
 }
 async function showRulingDrawer(id) {
@@ -1631,7 +1705,8 @@ async function showGame(id, firstTurn) {
         }
         board.innerHTML = out.svg || '';
         const open = el('button', { id: 'turn-open', class: 'primary', onclick: () => {
-          load(out.position);
+          try { load(out.position, `game #${g.game_id} turn ${t.turn}`); }
+          catch (e) { board.append(el('p', { class: 'error' }, e.message)); return; }
           location.hash = '#/';
           status(`game #${g.game_id}, turn ${t.turn}: the position before it, with the turn's moves as the question (Adjudicate judges them)`);
         } }, `Open turn ${t.turn} in the workbench`);
@@ -1677,7 +1752,7 @@ async function route() {
     const line = hashLine(h);
     if (line !== S.line) await useLine(line, 'the position from the link');
   } else if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
-    try { load(await decodePosition(h)); status('the position from the link'); }
+    try { load(await decodePosition(h), 'the link'); status('the position from the link'); }
     catch (e) { status('the link does not carry a readable position: ' + e.message, true); }
   }
 }
