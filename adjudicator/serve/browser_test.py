@@ -14,7 +14,8 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
   4. the one-line box under the board holds `carc convert --to line`'s line; the share link
      carries that line, readable, and opens the position it stands for;
   5. shows an error with the CLI's message; refuses, naming where, a position JSON (typed,
-     opened or linked) with a part of the wrong shape, without changing the page;
+     opened or linked) with a part of the wrong shape, without changing the page; keeps an
+     empty item of a list typed ("12,,9") and names it;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
      and opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board
@@ -358,8 +359,19 @@ def main():
               f"a bad claim shows the CLI's message and exit code ({msg!r})")
         # A score typed as "2.5" or "1e3" is sent as typed and refused naming the field, never
         # read as 2 or 1; an empty box leaves the score out (the format's default, 0).
+        # An empty item of a list ("12,,9", "12,9,") was dropped, the claim read as [12, 9]: it is
+        # kept as typed (the server refuses it) and the page names it beside the box.
+        for typed, want, item in (("12,,9", [12, "", 9], 2), ("12,9,", [12, 9, ""], 3), (", 12, 9", ["", 12, 9], 1)):
+            claim.clear()
+            claim.send_keys(typed)
+            sent = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"]
+            note = css("#claim-scores-error").text
+            check(sent == want and note == f"claimed scores: item {item} is empty",
+                  f"claimed scores typed {typed!r} keep the empty item ({sent!r}) and name it ({note!r})")
         claim.clear()
         claim.send_keys("12, 11")
+        check(json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"] == [12, 11]
+              and not css("#claim-scores-error").text, "12, 11 is read as [12, 11], nothing refused")
         for typed in ("2.5", "1e3"):
             anna = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")[0]
             anna.clear()

@@ -624,13 +624,22 @@ function getPath(obj, path) {
   for (const k of path) { if (o === undefined || o === null) return undefined; o = o[k]; }
   return o;
 }
-const listText = (v) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const asText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+const listText = (v) => (Array.isArray(v) ? v.map(asText).join(', ') : v === undefined || v === null ? '' : asText(v));
 // A whole number as typed, else the text itself: "12abc", "1.5" or "1e3" stay text, which the
 // server refuses naming the field, never read as 12 or 1; so do digits beyond what a JavaScript
 // number holds exactly. The number boxes are text boxes, so that what was typed reaches here (a
 // number box reads "abc" as "" and "1e3" as a number).
 const intOf = (text) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
-const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map(intOf);
+// A list typed in a box: items separated by commas or spaces, each as intOf reads it. An empty
+// item ("12,,9", "12,9,") is kept as "" (the server refuses it), never dropped to read [12, 9];
+// listGap names it for the page.
+const listItems = (text) => text.trim().split(/\s*,\s*|\s+/);
+const parseList = (text) => listItems(text).map(intOf);
+function listGap(text) {
+  const i = listItems(text).indexOf('');
+  return text.trim() && i >= 0 ? `item ${i + 1} is empty` : '';
+}
 
 // One field: an input or select bound to `path` in the position file, with its error slot.
 function field(label, path, kind, opts) {
@@ -904,7 +913,8 @@ function renderForms() {
   renderQuestionForm();
   const claim = q.claim || {};
   $('claim-legal').value = claim.legal === undefined ? '' : String(claim.legal);
-  $('claim-scores').value = Array.isArray(claim.scores) ? claim.scores.join(', ') : '';
+  $('claim-scores').value = listText(claim.scores);
+  $('claim-scores-error').textContent = '';
   $('expansion-state').value = p.expansions ? JSON.stringify(p.expansions, null, 1) : '';
   renderExpansionForms();
   showFieldErrors([]);
@@ -1108,10 +1118,11 @@ function bindForms() {
     const claim = {};
     const legal = $('claim-legal').value;
     if (legal) claim.legal = legal === 'true';
-    const scores = $('claim-scores').value.trim();
-    // A number as typed: "12abc" or "1.5" stays text, which the server refuses naming it,
-    // never read as 12 or 1.
-    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map(intOf);
+    const scores = $('claim-scores').value;
+    // A number as typed: "12abc" or "1.5" stays text and an empty item ("12,,9") "", which the
+    // server refuses naming it, never read as 12, 1 or [12, 9]; the page names the empty item.
+    if (scores.trim()) claim.scores = parseList(scores);
+    $('claim-scores-error').textContent = listGap(scores) && `claimed scores: ${listGap(scores)}`;
     if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
     syncJson();
   };
