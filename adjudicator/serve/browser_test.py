@@ -15,7 +15,8 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      carries that line, readable, and opens the position it stands for;
   5. shows an error with the CLI's message; refuses, naming where, a position JSON (typed,
      opened or linked) with a part of the wrong shape, without changing the page; keeps an
-     empty item of a list typed ("12,,9") and names it;
+     empty item of a list typed ("12,,9") and names it; sends a number typed with a leading
+     zero ("007") as typed;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
      and opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board
@@ -369,10 +370,19 @@ def main():
             check(sent == want and note == f"claimed scores: item {item} is empty",
                   f"claimed scores typed {typed!r} keep the empty item ({sent!r}) and name it ({note!r})")
         claim.clear()
+        claim.send_keys("012, 9")
+        sent = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"]
+        check(sent == ["012", 9], f"a claimed score typed 012 is sent as typed, not as 12 ({sent!r})")
+        driver.execute_script("const e = document.getElementById('turn-placed'); e.value = '01,2'; e.dispatchEvent(new Event('change'))")
+        sent = json.loads(css("#pos-json").get_attribute("value"))["turn"]["placed"]
+        check(sent == {"x": "01", "y": 2}, f"Placed this turn typed 01,2 is sent as typed, not as (1, 2) ({sent!r})")
+        driver.execute_script("const e = document.getElementById('turn-placed'); e.value = ''; e.dispatchEvent(new Event('change'))")
+        claim.clear()
         claim.send_keys("12, 11")
         check(json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"] == [12, 11]
               and not css("#claim-scores-error").text, "12, 11 is read as [12, 11], nothing refused")
-        for typed in ("2.5", "1e3"):
+        # A leading zero ("007") was read as 7: it is sent as typed, like "2.5", and refused.
+        for typed in ("2.5", "1e3", "007"):
             anna = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")[0]
             anna.clear()
             anna.send_keys(typed)

@@ -626,11 +626,12 @@ function getPath(obj, path) {
 }
 const asText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
 const listText = (v) => (Array.isArray(v) ? v.map(asText).join(', ') : v === undefined || v === null ? '' : asText(v));
-// A whole number as typed, else the text itself: "12abc", "1.5" or "1e3" stay text, which the
-// server refuses naming the field, never read as 12 or 1; so do digits beyond what a JavaScript
-// number holds exactly. The number boxes are text boxes, so that what was typed reaches here (a
-// number box reads "abc" as "" and "1e3" as a number).
-const intOf = (text) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+// A whole number as typed, else the text itself: "12abc", "1.5", "1e3" or "007" stay text,
+// which the server refuses naming the field, never read as 12, 1 or 7 (a number in a line or a
+// file has no leading zero); so do digits beyond what a JavaScript number holds exactly. The
+// number boxes are text boxes, so that what was typed reaches here (a number box reads "abc" as
+// "" and "1e3" as a number).
+const intOf = (text) => (/^-?(0|[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
 // A list typed in a box: items separated by commas or spaces, each as intOf reads it. An empty
 // item ("12,,9", "12,9,") is kept as "" (the server refuses it), never dropped to read [12, 9];
 // listGap names it for the page.
