@@ -19,7 +19,8 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      zero ("007") as typed;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
-     and opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board
+     refuses a game link that names no turn ("/turn/3/turn/5", "/turn/"), and opens a turn in
+     the workbench (a 71-turn JCloisterZone game: the tiles on the board
      are counted from the record);
   8. the verdict's features are marked on the editable board (the city Ben closes: D's and E's
      city segments, score event 1, Ben's meeple ringed), as in the server's picture;
@@ -517,6 +518,26 @@ def main():
               == [("D", "0", "0"), ("E", "0", "-1")], "turn 2 opens in the workbench: D and E on the board")
         check(attr('#board g.move-tile', "data-tile") == "U" and "place tile U at (1, 0)" in css("#actions").text,
               "the turn's tile U at (1, 0) is the disputed move")
+
+        # A game link is read whole: a second turn, an empty turn, a turn or a game number with a
+        # leading zero, or a path that names no page is refused, never shown as some turn (the
+        # first two opened turns 2 and 1, the last the list of games).
+        for hash_, want in (("#/game/1/turn/2/turn/1", 'turn: expected 1 to 2, got "2/turn/1"'),
+                            ("#/game/1/turn/", 'turn: expected 1 to 2, got ""'),
+                            ("#/game/1/turn/02", 'turn: expected 1 to 2, got "02"'),
+                            ("#/game/01/turn/1", 'game: expected a game number, got "01"'),
+                            ("#/game/1/", "the link #/game/1/ names no page"),
+                            ("#/games/1", "the link #/games/1 names no page")):
+            driver.get(url + hash_)
+            wait.until(lambda d: want in d.find_element(By.ID, "games-page").text)
+            check(not driver.find_elements(By.CSS_SELECTOR, "#game-turn h2, table.games"),
+                  f"the link {hash_} is refused ({css('#games-page').text!r}), no turn or list shown")
+        driver.get(url + "#/game/1/turn/2")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-turn h2"))
+        check(css("#game-turn h2").text == "Turn 2 of 2: Ben", "#/game/1/turn/2 opens turn 2")
+        driver.get(url + "#/nowhere")
+        wait.until(lambda d: "names no page" in d.find_element(By.ID, "status").text)
+        check("error" in css("#status").get_attribute("class"), f"a link that names no page is refused ({css('#status').text!r})")
 
         # A 71-turn JCloisterZone game: the board before turn 40 holds the start tiles and the
         # tile of every place_tile action of turns 1-39, counted from the record.

@@ -1677,6 +1677,7 @@ async function showGame(id, firstTurn) {
   const page = $('games-page');
   page.textContent = 'loading…';
   try {
+    if (!/^[1-9]\d*$/.test(id)) throw new Error(`game: expected a game number, got ${JSON.stringify(id)}`);
     const g = await api('GET', '/api/games/' + encodeURIComponent(id));
     page.textContent = '';
     page.append(el('h1', {}, `Game #${g.game_id}: ${g.verdict}`), el('p', {}, g.verdict_text || ''));
@@ -1687,8 +1688,9 @@ async function showGame(id, firstTurn) {
     // scored, the scores after it; the turn opens in the workbench as a position.
     const box = el('div', { id: 'game-turn' });
     const board = el('div', { id: 'game-board' });
-    // A turn in the link is shown as written or refused: "2x" is not turn 2, 99 not the last.
-    const first = firstTurn === undefined || firstTurn === '' ? 1 : intOf(firstTurn);
+    // A turn in the link is shown as written or refused: "2x" is not turn 2, 99 not the last,
+    // an empty turn ("/turn/") not the first, "3/turn/5" not turn 3.
+    const first = firstTurn === undefined ? 1 : intOf(firstTurn);
     if (!Number.isInteger(first) || first < 1 || first > Math.max(1, log.length))
       throw new Error(`turn: expected 1 to ${Math.max(1, log.length)}, got "${firstTurn}"`);
     let at = Math.max(0, Math.min(log.length - 1, first - 1));
@@ -1740,28 +1742,46 @@ async function showGame(id, firstTurn) {
 }
 
 // ---------- routing ----------
+// The page a link names, read whole: a link that names none ("#/game/1/turn/3/x", "#/games/2",
+// "#/game/1/") is refused, never shown as the nearest page. A game's turn is read by showGame,
+// which refuses one that is not a turn of the game ("3/turn/5", "").
+const PAGES = '#/, #/rulings, #/ruling/ID, #/games, #/game/N, #/game/N/turn/T, #line=LINE';
+function pageOf(h) {
+  if (h === '' || h === '/' || /^(line|p|j)=/.test(h)) return { view: 'workbench' };
+  if (h === '/rulings') return { view: 'rulings' };
+  if (h.startsWith('/ruling/') && h.length > '/ruling/'.length) return { view: 'ruling', id: h.slice('/ruling/'.length) };
+  if (h === '/games' || h === '/game') return { view: 'games' };
+  const m = /^\/game\/([^/]*)(\/turn\/(.*))?$/.exec(h);
+  if (m) return { view: 'games', game: m[1], turn: m[2] === undefined ? undefined : m[3] };
+  return { view: h.startsWith('/game') ? 'games' : 'workbench', unknown: `the link #${h} names no page (${PAGES})` };
+}
 async function route() {
   const h = location.hash.slice(1);
   const views = ['workbench', 'rulings', 'ruling', 'games'];
-  let view = 'workbench';
-  if (h.startsWith('/rulings')) view = 'rulings';
-  else if (h.startsWith('/ruling/')) view = 'ruling';
-  else if (h.startsWith('/game')) view = 'games';
+  const pg = pageOf(h);
+  const view = pg.view;
   for (const v of views) $('view-' + v).hidden = v !== view;
   for (const a of document.querySelectorAll('header nav a')) a.classList.toggle('active', a.id === 'nav-' + (view === 'ruling' ? 'rulings' : view));
+  if (pg.unknown) {
+    if (view === 'games') { $('games-page').textContent = ''; $('games-page').append(el('p', { class: 'error' }, pg.unknown)); }
+    else status(pg.unknown, true);
+    return;
+  }
   if (view === 'rulings') { $('search').focus(); runSearch(); }
   if (view === 'ruling') {
-    const id = decodeURIComponent(h.slice('/ruling/'.length));
     const page = $('ruling-page');
     page.textContent = 'loading…';
-    try { page.textContent = ''; page.append(el('p', {}, el('a', { href: '#/rulings' }, '← search')), rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), false)); }
-    catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
+    try {
+      const id = decodeURIComponent(pg.id);
+      page.textContent = ''; page.append(el('p', {}, el('a', { href: '#/rulings' }, '← search')), rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), false));
+    } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
   }
   if (view === 'games') {
-    if (h.startsWith('/game/')) { const [gid, turn] = h.slice('/game/'.length).split('/turn/'); showGame(gid, turn); } else showGames();
+    if (pg.game !== undefined) showGame(pg.game, pg.turn); else showGames();
   }
   if (view === 'workbench' && h.startsWith('line=')) {
-    const line = hashLine(h);
+    let line;
+    try { line = hashLine(h); } catch (e) { status('the link does not carry a readable line: ' + e.message, true); return; }
     if (line !== S.line) await useLine(line, 'the position from the link');
   } else if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
     try { load(await decodePosition(h), 'the link'); status('the position from the link'); }
