@@ -463,6 +463,18 @@ def main():
         msg = css("#status").text
         check("the link:/board: expected an array, got object" in msg and driver.execute_script("return JSON.stringify(S.pos)") == held,
               f"a link with \"board\": {{}} is refused naming it, the page unchanged ({msg!r})")
+        # The claim boxes wrote the whole claim from what they show, dropping its "events": each
+        # box now writes its own part only.
+        events = [{"feature": "city", "at": [0, -1], "points": 4, "to": ["Ben"]}]
+        with_events = json.loads(before)
+        with_events["question"]["claim"]["events"] = events
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(with_events))
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
+        claim.clear()
+        claim.send_keys("12, 11")
+        Select(css("#claim-legal")).select_by_value("")
+        kept = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]
+        check(kept == {"scores": [12, 11], "events": events}, f"editing the claim boxes keeps the claim's events ({kept!r})")
         driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
         driver.execute_script("document.getElementById('btn-json-apply').click()")
 

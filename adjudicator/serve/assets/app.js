@@ -1114,21 +1114,26 @@ function bindForms() {
     syncJson();
   });
   $('ask').addEventListener('change', (e) => { setAsk(e.target.value); });
-  const setClaim = () => {
+  // Each box writes its own part of the claim; the rest of it (its "events", the claims the
+  // boxes do not show) is kept as the position has it.
+  const setClaim = (key, value) => {
     if (!p().question) p().question = { ask: 'apply' };
-    const claim = {};
-    const legal = $('claim-legal').value;
-    if (legal) claim.legal = legal === 'true';
-    const scores = $('claim-scores').value;
-    // A number as typed: "12abc" or "1.5" stays text and an empty item ("12,,9") "", which the
-    // server refuses naming it, never read as 12, 1 or [12, 9]; the page names the empty item.
-    if (scores.trim()) claim.scores = parseList(scores);
-    $('claim-scores-error').textContent = listGap(scores) && `claimed scores: ${listGap(scores)}`;
+    const claim = { ...(p().question.claim || {}) };
+    if (value === undefined) delete claim[key]; else claim[key] = value;
     if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
     syncJson();
   };
-  $('claim-legal').addEventListener('change', setClaim);
-  $('claim-scores').addEventListener('input', setClaim);
+  $('claim-legal').addEventListener('change', () => {
+    const legal = $('claim-legal').value;
+    setClaim('legal', legal ? legal === 'true' : undefined);
+  });
+  $('claim-scores').addEventListener('input', () => {
+    const scores = $('claim-scores').value;
+    // A number as typed: "12abc" or "1.5" stays text and an empty item ("12,,9") "", which the
+    // server refuses naming it, never read as 12, 1 or [12, 9]; the page names the empty item.
+    $('claim-scores-error').textContent = listGap(scores) && `claimed scores: ${listGap(scores)}`;
+    setClaim('scores', scores.trim() ? parseList(scores) : undefined);
+  });
   $('btn-pass').addEventListener('click', () => { actions().push({ type: 'pass' }); renderActions(); syncJson(); });
   $('action-type').addEventListener('change', renderActionArgs);
   $('btn-add-action').addEventListener('click', () => {
