@@ -475,6 +475,18 @@ def main():
         Select(css("#claim-legal")).select_by_value("")
         kept = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]
         check(kept == {"scores": [12, 11], "events": events}, f"editing the claim boxes keeps the claim's events ({kept!r})")
+        # Ticking an expansion rewrote the list from the names the page knows, dropping the others
+        # ("phantm" is refused by the server, not silently taken away): only the ticked one changes.
+        odd = json.loads(before)
+        odd["rules"]["expansions"] = ["phantm"]
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(odd))
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
+        css('#expansions input[data-expansion="gifts"]').click()
+        got = json.loads(css("#pos-json").get_attribute("value"))["rules"]["expansions"]
+        check(got == ["phantm", "gifts"], f"ticking gifts keeps the unknown name as written ({got!r})")
+        css('#expansions input[data-expansion="gifts"]').click()
+        got = json.loads(css("#pos-json").get_attribute("value"))["rules"]["expansions"]
+        check(got == ["phantm"], f"and unticking it takes gifts away only ({got!r})")
         driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
         driver.execute_script("document.getElementById('btn-json-apply').click()")
 

@@ -858,9 +858,15 @@ function renderForms() {
     const cb = el('input', { type: 'checkbox', value: id, 'data-expansion': id });
     cb.checked = (p.rules.expansions || []).includes(id);
     cb.addEventListener('change', () => {
-      const set = new Set(p.rules.expansions || []);
-      if (cb.checked) set.add(id); else set.delete(id);
-      p.rules.expansions = S.expansionIds.filter((e) => set.has(e));
+      // Only this expansion is added or taken away: the rest of the list stays as written (a
+      // name the page does not know, one given twice), for the server to judge.
+      const list = [...(p.rules.expansions || [])];
+      if (!cb.checked) p.rules.expansions = list.filter((e) => e !== id);
+      else if (!list.includes(id)) {
+        const after = list.findIndex((e) => S.expansionIds.indexOf(e) > S.expansionIds.indexOf(id));
+        list.splice(after < 0 ? list.length : after, 0, id);
+        p.rules.expansions = list;
+      }
       renderFigureKinds();
       renderExpansionForms();
       renderSteps();
