@@ -685,6 +685,18 @@ def main():
               f"the Messengers reading is in the file by ruling ID, under variants ({msg})")
         check(xmas["hands"] == [["cancel-attack"], []], f"Anna's Christmas card is in the file ({xmas['hands']})")
         driver.save_screenshot(os.path.join(args.out, "serve-forms.png"))
+        # A deck given as counts ({"synod": 2}, as the module reads it) was shown as "the rest,
+        # order unknown", and a card picked replaced the counts with a list of that one card: it is
+        # shown as written, with nothing to pick that would replace it.
+        doc["expansions"]["gifts"]["deck"] = {"synod": 2, "take_2": 1}
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(doc))
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
+        deck = ptr("/expansions/gifts/deck")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, deck + " code.as-written"))
+        check(attr(deck + " code.as-written", "text") == '{"synod":2,"take_2":1}' and not driver.find_elements(By.CSS_SELECTOR, '[data-ptr-add="/expansions/gifts/deck"]'),
+              f"a deck of counts is shown as written, with no picker ({attr(deck, 'text')!r})")
+        check(json.loads(css("#pos-json").get_attribute("value"))["expansions"]["gifts"]["deck"] == {"synod": 2, "take_2": 1},
+              "and the position keeps the deck of counts")
 
         # 10. The README's base-game farm dispute (fixtures/base/disputes/d01), stated by clicks.
         # Worked out by hand (BASE-END-FARM, BASE-MAJORITY): Anna's farmer on U's north field at

@@ -716,6 +716,12 @@ function pickList(label, path, names, opts) {
       box.append(el('label', { class: 'word' }, cb, ' ' + (o.wordLabel || o.word)));
       if (cur === o.word) return;
     }
+    if (cur !== undefined && cur !== null && !Array.isArray(cur)) {
+      // Not a list of names (a deck of counts, {"synod": 2}, or a misspelt word): shown as
+      // written, to edit as JSON, never read as an empty list that a pick would replace.
+      box.append(el('code', { class: 'as-written' }, JSON.stringify(cur)), el('span', { class: 'hint' }, ' as written: edit it in the JSON below'));
+      return;
+    }
     const list = Array.isArray(cur) ? cur : [];
     list.forEach((name, i) => box.append(el('span', { class: 'chip', 'data-name': name }, String(name),
       el('button', { title: 'take it away', onclick: (ev) => { ev.preventDefault(); const l = [...list]; l.splice(i, 1); write(l.length || o.keepEmpty ? l : undefined); } }, '×'))));
