@@ -487,6 +487,26 @@ def main():
         css('#expansions input[data-expansion="gifts"]').click()
         got = json.loads(css("#pos-json").get_attribute("value"))["rules"]["expansions"]
         check(got == ["phantm"], f"and unticking it takes gifts away only ({got!r})")
+        # The forms showed a value the position does not hold: "edition": "" as C3, whose turn 5
+        # (of two players) as Ben, "placed": "1 0" as "undefined,undefined", a C1 position's city
+        # scoring left out as standard (the model reads the two-tile city) and its farm scoring
+        # (required under C1) as per farm. Each is shown as the position holds it, unchanged.
+        shown = lambda sel: driver.execute_script(  # noqa: E731
+            "const s = document.querySelector(arguments[0]); return s.selectedIndex < 0 ? null : s.options[s.selectedIndex].text", sel)
+        for change, want in ((lambda d: d["rules"].update(edition=""), (("#edition", '"" (as written)'),)),
+                             (lambda d: d.update(turn={"player": 5, "step": "place_figure", "placed": "1 0"}),
+                              (("#turn-player", "5 (as written)"), ("#turn-placed", "1 0"))),
+                             (lambda d: d["turn"].update(player="1"), (("#turn-player", '"1" (as written)'),)),
+                             (lambda d: d.update(rules={"edition": "C1"}),
+                              (("#edition", "C1"), ("#city-scoring", "C1: two-tile city"), ("#farm-scoring", "(left out)"))),
+                             (lambda d: d["question"].update(ask="final"), (("#ask", '"final" (as written)'),))):
+            odd = json.loads(before)
+            change(odd)
+            driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(odd))
+            driver.execute_script("document.getElementById('btn-json-apply').click()")
+            got = tuple((sel, shown(sel) if sel != "#turn-placed" else css(sel).get_attribute("value")) for sel, _ in want)
+            check(got == want and json.loads(driver.execute_script("return JSON.stringify(S.pos)")) == odd,
+                  f"the form shows what the position holds ({got!r})")
         driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
         driver.execute_script("document.getElementById('btn-json-apply').click()")
 

@@ -626,6 +626,17 @@ function getPath(obj, path) {
 }
 const asText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
 const listText = (v) => (Array.isArray(v) ? v.map(asText).join(', ') : v === undefined || v === null ? '' : asText(v));
+// A select shows what the position holds: the option `key` stands for (the default's when the
+// value is left out), else an option marked "as written" (disabled: picking another writes that
+// one), never another option's value. keyOf: the option a text value stands for, null for any
+// other kind of value.
+const keyOf = (v, dflt) => (v === undefined ? dflt : typeof v === 'string' ? v : null);
+function showValue(sel, value, key) {
+  for (const o of [...sel.querySelectorAll('option[data-as-written]')]) o.remove();
+  if (key !== null && key !== undefined && [...sel.options].some((o) => o.value === key)) { sel.value = key; return; }
+  sel.append(el('option', { 'data-as-written': '1', disabled: '' }, value === undefined ? '(left out)' : `${JSON.stringify(value)} (as written)`));
+  sel.selectedIndex = sel.options.length - 1;
+}
 // A whole number as typed, else the text itself: "12abc", "1.5", "1e3" or "007" stay text,
 // which the server refuses naming the field, never read as 12, 1 or 7 (a number in a line or a
 // file has no leading zero); so do digits beyond what a JavaScript number holds exactly. The
@@ -652,10 +663,10 @@ function field(label, path, kind, opts) {
     input = el('select', { 'data-ptr': ptr });
     input.append(el('option', { value: '' }, o.none || '(default)'));
     for (const v of o.values) input.append(el('option', { value: v }, v));
-    input.value = cur === undefined || cur === null ? '' : String(cur);
+    showValue(input, cur, keyOf(cur, ''));
   } else {
     input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: 'text', list: o.list });
-    input.value = kind === 'list' ? listText(cur) : cur === undefined || cur === null ? '' : String(cur);
+    input.value = kind === 'list' ? listText(cur) : cur === undefined ? '' : asText(cur);
   }
   input.addEventListener('change', () => {
     const v = input.value.trim();
@@ -852,12 +863,18 @@ async function validateNow() {
 }
 
 // ---------- forms ----------
+// The rules as the position states them, each left out shown as the model's default for the
+// edition (under C1 the farm scoring has none, the city scoring is the two-tile city).
+function renderRules() {
+  const r = P().rules, opts = r.options || {};
+  showValue($('edition'), r.edition, keyOf(r.edition, 'C3'));
+  const c1 = r.edition === 'C1';
+  showValue($('farm-scoring'), opts.farm_scoring, keyOf(opts.farm_scoring, c1 ? undefined : 'per-farm'));
+  showValue($('city-scoring'), opts.city_scoring, keyOf(opts.city_scoring, c1 ? 'c1-two-tile-city' : 'standard'));
+}
 function renderForms() {
   const p = P();
-  $('edition').value = (p.rules && p.rules.edition) || 'C3';
-  const opts = (p.rules && p.rules.options) || {};
-  $('farm-scoring').value = opts.farm_scoring || 'per-farm';
-  $('city-scoring').value = opts.city_scoring || 'standard';
+  renderRules();
   const exps = $('expansions');
   exps.textContent = '';
   for (const id of S.expansionIds) {
@@ -885,10 +902,10 @@ function renderForms() {
   const tbody = $('players').querySelector('tbody');
   tbody.textContent = '';
   p.players.forEach((pl, i) => {
-    const name = el('input', { value: pl.name || '', 'data-player': i, class: 'pname' });
+    const name = el('input', { value: pl.name === undefined ? '' : asText(pl.name), 'data-player': i, class: 'pname' });
     name.addEventListener('input', () => { pl.name = name.value; renderPlayerSelects(); syncJson(); });
     name.addEventListener('change', () => renderExpansionForms());
-    const score = el('input', { type: 'text', size: 4, value: pl.score === undefined ? 0 : pl.score, class: 'pscore' });
+    const score = el('input', { type: 'text', size: 4, value: pl.score === undefined ? 0 : asText(pl.score), class: 'pscore' });
     score.addEventListener('input', () => {
       // An empty box is the format's default (0, the field left out); other text is kept.
       const v = score.value.trim();
@@ -896,7 +913,7 @@ function renderForms() {
       syncJson();
       if ((p.rules.expansions || []).length) validateSoon();
     });
-    const sup = pl.supply && pl.supply.meeple !== undefined ? pl.supply.meeple : '';
+    const sup = pl.supply && pl.supply.meeple !== undefined ? asText(pl.supply.meeple) : '';
     const meeples = el('input', { type: 'text', size: 4, value: sup, placeholder: 'auto' });
     meeples.addEventListener('input', () => {
       if (meeples.value === '') { if (pl.supply) { delete pl.supply.meeple; if (!Object.keys(pl.supply).length) delete pl.supply; } }
@@ -918,14 +935,18 @@ function renderForms() {
   hand.textContent = '';
   hand.append(el('option', { value: '' }, '(none)'));
   for (const id of S.order) hand.append(el('option', { value: id }, id));
-  hand.value = (p.turn && p.turn.tile) || '';
-  $('turn-placed').value = p.turn && p.turn.placed ? `${p.turn.placed.x},${p.turn.placed.y}` : '';
+  const tile = p.turn.tile;
+  showValue(hand, tile, tile === undefined ? '' : typeof tile === 'string' && S.tiles[tile] ? tile : null);
+  // The placed tile as "x,y" when it is {x, y}, else as written.
+  const placed = p.turn.placed;
+  const xy = isObject(placed) && Object.keys(placed).sort().join() === 'x,y';
+  $('turn-placed').value = placed === undefined ? '' : xy ? `${asText(placed.x)},${asText(placed.y)}` : asText(placed);
   $('supply-mode').value = p.supply && p.supply.remaining === 'rest' ? 'rest' : 'keep';
   const q = p.question || {};
-  $('ask').value = q.ask || 'apply';
+  showValue($('ask'), q.ask, keyOf(q.ask, p.question ? undefined : 'apply'));
   renderQuestionForm();
   const claim = q.claim || {};
-  $('claim-legal').value = claim.legal === undefined ? '' : String(claim.legal);
+  showValue($('claim-legal'), claim.legal, claim.legal === undefined ? '' : typeof claim.legal === 'boolean' ? String(claim.legal) : null);
   $('claim-scores').value = listText(claim.scores);
   $('claim-scores-error').textContent = '';
   $('expansion-state').value = p.expansions ? JSON.stringify(p.expansions, null, 1) : '';
@@ -981,12 +1002,16 @@ function renderQuestionForm() {
 
 function renderPlayerSelects() {
   const names = P().players.map((pl, i) => pl.name || `P${i}`);
-  for (const [id, value] of [['turn-player', P().turn.player || 0], ['fig-owner', $('fig-owner').value || 0]]) {
-    const s = $(id);
-    s.textContent = '';
-    names.forEach((n, i) => s.append(el('option', { value: i }, n)));
-    s.value = Math.min(parseInt(value, 10) || 0, names.length - 1);
+  const owner = $('fig-owner').value || 0;
+  for (const id of ['turn-player', 'fig-owner']) {
+    $(id).textContent = '';
+    names.forEach((n, i) => $(id).append(el('option', { value: i }, n)));
   }
+  $('fig-owner').value = Math.min(parseInt(owner, 10) || 0, names.length - 1);
+  // Whose turn as the position says: a player it does not have (5 of 2, "1") is shown as
+  // written, not as the last player.
+  const v = P().turn.player;
+  showValue($('turn-player'), v, v === undefined ? '0' : Number.isInteger(v) && v >= 0 && v < names.length ? String(v) : null);
 }
 function renderFigureKinds() {
   const s = $('fig-kind');
@@ -1091,7 +1116,7 @@ function renderActionArgs() {
 
 function bindForms() {
   const p = () => P();
-  $('edition').addEventListener('change', (e) => { p().rules.edition = e.target.value; syncJson(); });
+  $('edition').addEventListener('change', (e) => { p().rules.edition = e.target.value; renderRules(); syncJson(); });
   $('farm-scoring').addEventListener('change', (e) => { p().rules.options = { ...(p().rules.options || {}), farm_scoring: e.target.value }; syncJson(); });
   $('city-scoring').addEventListener('change', (e) => { p().rules.options = { ...(p().rules.options || {}), city_scoring: e.target.value }; syncJson(); });
   $('btn-add-player').addEventListener('click', () => {
