@@ -27,7 +27,8 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
   9. the expansion forms: The Messengers' scoring tracks filled in, a message the server
      refuses shown beside its field, the adjudicated position holding the tracks worked out by
      hand; The Gifts' and Christmas Present's hands written into the position file; cards,
-     messages and the Messengers' action chosen from pickers built from /api/modules;
+     messages and the Messengers' action chosen from pickers built from /api/modules; a deck
+     of counts shown as written; an action's place typed in part refused;
  10. states the README's farm dispute (fixtures/base/disputes/d01) by clicks: the rotation of
      every tile, the evidence lines worked out by hand, every line of `carc adjudicate --format
      text` on the page, above the fold beside the board; prints the number of clicks;
@@ -727,6 +728,15 @@ def main():
               f"a deck of counts is shown as written, with no picker ({attr(deck, 'text')!r})")
         check(json.loads(css("#pos-json").get_attribute("value"))["expansions"]["gifts"]["deck"] == {"synod": 2, "take_2": 1},
               "and the position keeps the deck of counts")
+        # An action's place typed in part (x without y) left the place out of the action: gift_synod
+        # was added with no target. It is refused naming the empty box, no action added.
+        Select(css("#action-type")).select_by_value("gift_synod")
+        css('#action-args input[placeholder="x"]').send_keys("1")
+        css('#action-args input[placeholder^="feature"]').send_keys("road:EW")
+        click("#action-args button")
+        sent = json.loads(css("#pos-json").get_attribute("value"))["question"]["actions"]
+        check("where: y is empty" in css("#status").text and not any(a["type"] == "gift_synod" for a in sent),
+              f"gift_synod with x but no y is refused, not added without its place ({css('#status').text!r}, {[a['type'] for a in sent]})")
 
         # 10. The README's base-game farm dispute (fixtures/base/disputes/d01), stated by clicks.
         # Worked out by hand (BASE-END-FARM, BASE-MAJORITY): Anna's farmer on U's north field at

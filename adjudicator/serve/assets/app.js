@@ -1093,10 +1093,14 @@ function renderActionArgs() {
       const x = num('x'), y = num('y');
       const f = g.type === 'square' ? null : el('input', { placeholder: 'feature, e.g. road:EW', size: 12 });
       input = el('span', {}, x, y, f);
+      // Left out when nothing is typed; a place typed in part (x without y, a feature without
+      // its square) is refused naming the empty box, never left out of the action.
       get = () => {
-        if (x.value.trim() === '' || y.value.trim() === '') return undefined;
-        const v = { x: intOf(x.value.trim()), y: intOf(y.value.trim()) };
-        if (f && f.value.trim()) v.feature = f.value.trim();
+        const xs = x.value.trim(), ys = y.value.trim(), fs = f ? f.value.trim() : '';
+        if (xs === '' && ys === '' && fs === '') return undefined;
+        if (xs === '' || ys === '') throw new Error(`${key || 'where'}: ${xs === '' ? 'x' : 'y'} is empty`);
+        const v = { x: intOf(xs), y: intOf(ys) };
+        if (fs) v.feature = fs;
         return v;
       };
     }
@@ -1105,11 +1109,13 @@ function renderActionArgs() {
   }
   box.append(el('button', { onclick: () => {
     const a = { type: d.type };
-    for (const [key, get] of getters) {
-      const v = get();
-      if (v === undefined) continue;
-      if (key === '' && typeof v === 'object') Object.assign(a, v); else a[key] = v;
-    }
+    try {
+      for (const [key, get] of getters) {
+        const v = get();
+        if (v === undefined) continue;
+        if (key === '' && typeof v === 'object') Object.assign(a, v); else a[key] = v;
+      }
+    } catch (e) { status(`${d.type}: ${e.message}`, true); return; }
     actions().push(a); renderActions(); syncJson(); status('added to the question: ' + describeAction(a));
   } }, '+ add ' + d.type));
 }
