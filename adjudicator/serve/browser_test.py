@@ -16,12 +16,13 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
   5. shows an error with the CLI's message; refuses, naming where, a position JSON (typed,
      opened or linked) with a part of the wrong shape, without changing the page; keeps an
      empty item of a list typed ("12,,9") and names it; sends a number typed with a leading
-     zero ("007") as typed;
+     zero ("007") as typed; keeps a claim's events and an unknown expansion name when a box
+     is edited; shows in the forms what the position holds, not a default;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
-     refuses a game link that names no turn ("/turn/3/turn/5", "/turn/"), and opens a turn in
-     the workbench (a 71-turn JCloisterZone game: the tiles on the board
-     are counted from the record);
+     refuses a game link that names no turn ("/turn/3/turn/5", "/turn/") or no page, and
+     opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board are
+     counted from the record);
   8. the verdict's features are marked on the editable board (the city Ben closes: D's and E's
      city segments, score event 1, Ben's meeple ringed), as in the server's picture;
   9. the expansion forms: The Messengers' scoring tracks filled in, a message the server
