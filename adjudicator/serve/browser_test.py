@@ -13,17 +13,23 @@ Starts `carc serve --port 0` (any free port), then, by clicks on the page:
      runs `carc adjudicate` on it: the command line must give the page's ruling;
   4. the one-line box under the board holds `carc convert --to line`'s line; the share link
      carries that line, readable, and opens the position it stands for;
-  5. shows an error with the CLI's message;
+  5. shows an error with the CLI's message; refuses, naming where, a position JSON (typed,
+     opened or linked) with a part of the wrong shape, without changing the page; keeps an
+     empty item of a list typed ("12,,9") and names it; sends a number typed with a leading
+     zero ("007") as typed; keeps a claim's events and an unknown expansion name when a box
+     is edited; shows in the forms what the position holds, not a default;
   6. searches the rulings for "phantom" as you type and opens a ruling's page;
   7. steps through a game record imported into the database, the board drawn at each turn,
-     and opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board
-     are counted from the record);
+     refuses a game link that names no turn ("/turn/3/turn/5", "/turn/") or no page, and
+     opens a turn in the workbench (a 71-turn JCloisterZone game: the tiles on the board are
+     counted from the record);
   8. the verdict's features are marked on the editable board (the city Ben closes: D's and E's
      city segments, score event 1, Ben's meeple ringed), as in the server's picture;
   9. the expansion forms: The Messengers' scoring tracks filled in, a message the server
      refuses shown beside its field, the adjudicated position holding the tracks worked out by
      hand; The Gifts' and Christmas Present's hands written into the position file; cards,
-     messages and the Messengers' action chosen from pickers built from /api/modules;
+     messages and the Messengers' action chosen from pickers built from /api/modules; a deck
+     of counts shown as written; an action's place typed in part refused;
  10. states the README's farm dispute (fixtures/base/disputes/d01) by clicks: the rotation of
      every tile, the evidence lines worked out by hand, every line of `carc adjudicate --format
      text` on the page, above the fold beside the board; prints the number of clicks;
@@ -36,6 +42,7 @@ selenium is not installed and CARC_REQUIRE_BROWSER is not set; .ci/bootstrap ins
 sets it, so in CI a missing browser fails.
 """
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -104,7 +111,7 @@ def main():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.support.ui import Select, WebDriverWait
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
@@ -151,6 +158,13 @@ def main():
                 "const e = document.querySelector(arguments[0]);"
                 "return e ? (arguments[1] === 'text' ? e.textContent : e.getAttribute(arguments[1])) : null;",
                 sel, name)
+
+        def soon(cond, secs=5):
+            """Waits a little for what a check then reads; a check, not this, fails."""
+            try:
+                WebDriverWait(driver, secs, ignored_exceptions=[StaleElementReferenceException]).until(cond)
+            except TimeoutException:
+                pass
 
         def click(sel):
             for _ in range(10):
@@ -356,9 +370,29 @@ def main():
               f"a bad claim shows the CLI's message and exit code ({msg!r})")
         # A score typed as "2.5" or "1e3" is sent as typed and refused naming the field, never
         # read as 2 or 1; an empty box leaves the score out (the format's default, 0).
+        # An empty item of a list ("12,,9", "12,9,") was dropped, the claim read as [12, 9]: it is
+        # kept as typed (the server refuses it) and the page names it beside the box.
+        for typed, want, item in (("12,,9", [12, "", 9], 2), ("12,9,", [12, 9, ""], 3), (", 12, 9", ["", 12, 9], 1)):
+            claim.clear()
+            claim.send_keys(typed)
+            sent = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"]
+            note = css("#claim-scores-error").text
+            check(sent == want and note == f"claimed scores: item {item} is empty",
+                  f"claimed scores typed {typed!r} keep the empty item ({sent!r}) and name it ({note!r})")
+        claim.clear()
+        claim.send_keys("012, 9")
+        sent = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"]
+        check(sent == ["012", 9], f"a claimed score typed 012 is sent as typed, not as 12 ({sent!r})")
+        driver.execute_script("const e = document.getElementById('turn-placed'); e.value = '01,2'; e.dispatchEvent(new Event('change'))")
+        sent = json.loads(css("#pos-json").get_attribute("value"))["turn"]["placed"]
+        check(sent == {"x": "01", "y": 2}, f"Placed this turn typed 01,2 is sent as typed, not as (1, 2) ({sent!r})")
+        driver.execute_script("const e = document.getElementById('turn-placed'); e.value = ''; e.dispatchEvent(new Event('change'))")
         claim.clear()
         claim.send_keys("12, 11")
-        for typed in ("2.5", "1e3"):
+        check(json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]["scores"] == [12, 11]
+              and not css("#claim-scores-error").text, "12, 11 is read as [12, 11], nothing refused")
+        # A leading zero ("007") was read as 7: it is sent as typed, like "2.5", and refused.
+        for typed in ("2.5", "1e3", "007"):
             anna = driver.find_elements(By.CSS_SELECTOR, "#players input.pscore")[0]
             anna.clear()
             anna.send_keys(typed)
@@ -385,6 +419,103 @@ def main():
             driver.execute_script("document.getElementById('btn-json-apply').click()")  # in a closed box
             msg = css("#status").text
             check(want in msg, f"JSON the page would misread is refused naming it ({msg!r})")
+        # A part of the wrong shape was read as empty or as the default ("players": [] or {} as
+        # one player P0, "board": {} as no tile, "turn": "Ben" kept and read as no turn), and a
+        # tile the board cannot draw as written as another (rotation 45 drawn as 0). Typed,
+        # opened as a file or linked, each is refused naming its JSON pointer, the page unchanged.
+        held = driver.execute_script("return JSON.stringify(S.pos)")
+        rows = len(driver.find_elements(By.CSS_SELECTOR, "#players tbody tr"))
+        gone = object()
+        wrong = (("players", [], "/players: expected 1 to 6 players, got 0"),
+                 ("players", {}, "/players: expected an array, got object"),
+                 ("players", ["Anna", "Ben"], "/players/0: expected an object, got string"),
+                 ("board", {}, "/board: expected an array, got object"),
+                 ("board", "D 0,0", "/board: expected an array, got string"),
+                 ("board", [{"tile": "D", "x": 0, "y": 0, "rotation": 45}], "/board/0/rotation: expected 0, 90, 180 or 270, got 45"),
+                 ("board", [{"tile": "D", "x": "0", "y": 0}], "/board/0/x: expected a whole number, got string"),
+                 ("board", [{"tile": "Z", "x": 0, "y": 0}], '/board/0/tile: unknown tile "Z"'),
+                 ("figures", {}, "/figures: expected an array, got object"),
+                 ("turn", "Ben", "/turn: expected an object, got string"),
+                 ("rules", "C3", "/rules: expected an object, got string"),
+                 ("rules", gone, "/rules: missing"),
+                 ("rules", {"expansions": "phantom"}, "/rules/expansions: expected an array, got string"),
+                 ("supply", "rest", "/supply: expected an object, got string"),
+                 ("expansions", [], "/expansions: expected an object, got array"),
+                 ("question", {"ask": "apply", "actions": {}}, "/question/actions: expected an array, got object"),
+                 ("question", {"ask": "apply", "claim": [12, 11]}, "/question/claim: expected an object, got array"))
+        for part, value, want in wrong:
+            bad = json.loads(before)
+            if value is gone:
+                del bad[part]
+            else:
+                bad[part] = value
+            driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(bad))
+            driver.execute_script("document.getElementById('btn-json-apply').click()")
+            msg = css("#status").text
+            check("position.json:" + want in msg and "error" in css("#status").get_attribute("class"),
+                  f"{part} {'left out' if value is gone else json.dumps(value)} typed is refused naming it ({msg!r})")
+            check(driver.execute_script("return JSON.stringify(S.pos)") == held
+                  and len(driver.find_elements(By.CSS_SELECTOR, "#players tbody tr")) == rows,
+                  f"and the page keeps the position it had ({part})")
+        driver.execute_script("document.getElementById('file-open').hidden = false")
+        bad_file = os.path.join(work, "shapes.json")
+        with open(bad_file, "w") as f:
+            json.dump(dict(json.loads(before), players={}), f)
+        css("#file-open").send_keys(bad_file)
+        wait.until(lambda d: "shapes.json:" in d.find_element(By.ID, "status").text)
+        msg = css("#status").text
+        check("shapes.json:/players: expected an array, got object" in msg and driver.execute_script("return JSON.stringify(S.pos)") == held,
+              f"a file with \"players\": {{}} is refused naming it, the page unchanged ({msg!r})")
+        linked = base64.urlsafe_b64encode(json.dumps(dict(json.loads(before), board={})).encode()).decode().rstrip("=")
+        driver.execute_script("location.hash = arguments[0]", "#j=" + linked)
+        wait.until(lambda d: "the link:" in d.find_element(By.ID, "status").text)
+        msg = css("#status").text
+        check("the link:/board: expected an array, got object" in msg and driver.execute_script("return JSON.stringify(S.pos)") == held,
+              f"a link with \"board\": {{}} is refused naming it, the page unchanged ({msg!r})")
+        # The claim boxes wrote the whole claim from what they show, dropping its "events": each
+        # box now writes its own part only.
+        events = [{"feature": "city", "at": [0, -1], "points": 4, "to": ["Ben"]}]
+        with_events = json.loads(before)
+        with_events["question"]["claim"]["events"] = events
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(with_events))
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
+        claim.clear()
+        claim.send_keys("12, 11")
+        Select(css("#claim-legal")).select_by_value("")
+        kept = json.loads(css("#pos-json").get_attribute("value"))["question"]["claim"]
+        check(kept == {"scores": [12, 11], "events": events}, f"editing the claim boxes keeps the claim's events ({kept!r})")
+        # Ticking an expansion rewrote the list from the names the page knows, dropping the others
+        # ("phantm" is refused by the server, not silently taken away): only the ticked one changes.
+        odd = json.loads(before)
+        odd["rules"]["expansions"] = ["phantm"]
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(odd))
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
+        css('#expansions input[data-expansion="gifts"]').click()
+        got = json.loads(css("#pos-json").get_attribute("value"))["rules"]["expansions"]
+        check(got == ["phantm", "gifts"], f"ticking gifts keeps the unknown name as written ({got!r})")
+        css('#expansions input[data-expansion="gifts"]').click()
+        got = json.loads(css("#pos-json").get_attribute("value"))["rules"]["expansions"]
+        check(got == ["phantm"], f"and unticking it takes gifts away only ({got!r})")
+        # The forms showed a value the position does not hold: "edition": "" as C3, whose turn 5
+        # (of two players) as Ben, "placed": "1 0" as "undefined,undefined", a C1 position's city
+        # scoring left out as standard (the model reads the two-tile city) and its farm scoring
+        # (required under C1) as per farm. Each is shown as the position holds it, unchanged.
+        shown = lambda sel: driver.execute_script(  # noqa: E731
+            "const s = document.querySelector(arguments[0]); return s.selectedIndex < 0 ? null : s.options[s.selectedIndex].text", sel)
+        for change, want in ((lambda d: d["rules"].update(edition=""), (("#edition", '"" (as written)'),)),
+                             (lambda d: d.update(turn={"player": 5, "step": "place_figure", "placed": "1 0"}),
+                              (("#turn-player", "5 (as written)"), ("#turn-placed", "1 0"))),
+                             (lambda d: d["turn"].update(player="1"), (("#turn-player", '"1" (as written)'),)),
+                             (lambda d: d.update(rules={"edition": "C1"}),
+                              (("#edition", "C1"), ("#city-scoring", "C1: two-tile city"), ("#farm-scoring", "(left out)"))),
+                             (lambda d: d["question"].update(ask="final"), (("#ask", '"final" (as written)'),))):
+            odd = json.loads(before)
+            change(odd)
+            driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(odd))
+            driver.execute_script("document.getElementById('btn-json-apply').click()")
+            got = tuple((sel, shown(sel) if sel != "#turn-placed" else css(sel).get_attribute("value")) for sel, _ in want)
+            check(got == want and json.loads(driver.execute_script("return JSON.stringify(S.pos)")) == odd,
+                  f"the form shows what the position holds ({got!r})")
         driver.execute_script("document.getElementById('pos-json').value = arguments[0]", before)
         driver.execute_script("document.getElementById('btn-json-apply').click()")
 
@@ -440,6 +571,30 @@ def main():
               == [("D", "0", "0"), ("E", "0", "-1")], "turn 2 opens in the workbench: D and E on the board")
         check(attr('#board g.move-tile', "data-tile") == "U" and "place tile U at (1, 0)" in css("#actions").text,
               "the turn's tile U at (1, 0) is the disputed move")
+
+        # A game link is read whole: a second turn, an empty turn, a turn or a game number with a
+        # leading zero, or a path that names no page is refused, never shown as some turn (the
+        # first two opened turns 2 and 1, the last the list of games).
+        for hash_, want in (("#/game/1/turn/2/turn/1", 'turn: expected 1 to 2, got "2/turn/1"'),
+                            ("#/game/1/turn/", 'turn: expected 1 to 2, got ""'),
+                            ("#/game/1/turn/02", 'turn: expected 1 to 2, got "02"'),
+                            ("#/game/01/turn/1", 'game: expected a game number, got "01"'),
+                            ("#/game/1/", "the link #/game/1/ names no page"),
+                            ("#/games/1", "the link #/games/1 names no page")):
+            driver.execute_script("document.getElementById('games-page').textContent = ''")
+            driver.get(url + hash_)
+            soon(lambda d: want in d.find_element(By.ID, "games-page").text)
+            text = css("#games-page").text
+            check(want in text and not driver.find_elements(By.CSS_SELECTOR, "#game-turn h2, table.games"),
+                  f"the link {hash_} is refused ({text[:80]!r}), no turn or list shown")
+        driver.get(url + "#/game/1/turn/2")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-turn h2"))
+        check(css("#game-turn h2").text == "Turn 2 of 2: Ben", "#/game/1/turn/2 opens turn 2")
+        driver.execute_script("document.getElementById('status').textContent = ''")
+        driver.get(url + "#/nowhere")
+        soon(lambda d: "names no page" in d.find_element(By.ID, "status").text)
+        check("names no page" in css("#status").text and "error" in css("#status").get_attribute("class"),
+              f"a link that names no page is refused ({css('#status').text!r})")
 
         # A 71-turn JCloisterZone game: the board before turn 40 holds the start tiles and the
         # tile of every place_tile action of turns 1-39, counted from the record.
@@ -563,6 +718,26 @@ def main():
               f"the Messengers reading is in the file by ruling ID, under variants ({msg})")
         check(xmas["hands"] == [["cancel-attack"], []], f"Anna's Christmas card is in the file ({xmas['hands']})")
         driver.save_screenshot(os.path.join(args.out, "serve-forms.png"))
+        # A deck given as counts ({"synod": 2}, as the module reads it) was shown as "the rest,
+        # order unknown", and a card picked replaced the counts with a list of that one card: it is
+        # shown as written, with nothing to pick that would replace it.
+        doc["expansions"]["gifts"]["deck"] = {"synod": 2, "take_2": 1}
+        driver.execute_script("document.getElementById('pos-json').value = arguments[0]", json.dumps(doc))
+        driver.execute_script("document.getElementById('btn-json-apply').click()")
+        deck = ptr("/expansions/gifts/deck")
+        check(attr(deck + " code.as-written", "text") == '{"synod":2,"take_2":1}' and not driver.find_elements(By.CSS_SELECTOR, '[data-ptr-add="/expansions/gifts/deck"]'),
+              f"a deck of counts is shown as written, with no picker ({attr(deck, 'text')!r})")
+        check(json.loads(css("#pos-json").get_attribute("value"))["expansions"]["gifts"]["deck"] == {"synod": 2, "take_2": 1},
+              "and the position keeps the deck of counts")
+        # An action's place typed in part (x without y) left the place out of the action: gift_synod
+        # was added with no target. It is refused naming the empty box, no action added.
+        Select(css("#action-type")).select_by_value("gift_synod")
+        css('#action-args input[placeholder="x"]').send_keys("1")
+        css('#action-args input[placeholder^="feature"]').send_keys("road:EW")
+        click("#action-args button")
+        sent = json.loads(css("#pos-json").get_attribute("value"))["question"]["actions"]
+        check("where: y is empty" in css("#status").text and not any(a["type"] == "gift_synod" for a in sent),
+              f"gift_synod with x but no y is refused, not added without its place ({css('#status').text!r}, {[a['type'] for a in sent]})")
 
         # 10. The README's base-game farm dispute (fixtures/base/disputes/d01), stated by clicks.
         # Worked out by hand (BASE-END-FARM, BASE-MAJORITY): Anna's farmer on U's north field at

@@ -624,13 +624,34 @@ function getPath(obj, path) {
   for (const k of path) { if (o === undefined || o === null) return undefined; o = o[k]; }
   return o;
 }
-const listText = (v) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-// A whole number as typed, else the text itself: "12abc", "1.5" or "1e3" stay text, which the
-// server refuses naming the field, never read as 12 or 1; so do digits beyond what a JavaScript
-// number holds exactly. The number boxes are text boxes, so that what was typed reaches here (a
-// number box reads "abc" as "" and "1e3" as a number).
-const intOf = (text) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
-const parseList = (text) => text.split(/[\s,]+/).filter(Boolean).map(intOf);
+const asText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+const listText = (v) => (Array.isArray(v) ? v.map(asText).join(', ') : v === undefined || v === null ? '' : asText(v));
+// A select shows what the position holds: the option `key` stands for (the default's when the
+// value is left out), else an option marked "as written" (disabled: picking another writes that
+// one), never another option's value. keyOf: the option a text value stands for, null for any
+// other kind of value.
+const keyOf = (v, dflt) => (v === undefined ? dflt : typeof v === 'string' ? v : null);
+function showValue(sel, value, key) {
+  for (const o of [...sel.querySelectorAll('option[data-as-written]')]) o.remove();
+  if (key !== null && key !== undefined && [...sel.options].some((o) => o.value === key)) { sel.value = key; return; }
+  sel.append(el('option', { 'data-as-written': '1', disabled: '' }, value === undefined ? '(left out)' : `${JSON.stringify(value)} (as written)`));
+  sel.selectedIndex = sel.options.length - 1;
+}
+// A whole number as typed, else the text itself: "12abc", "1.5", "1e3" or "007" stay text,
+// which the server refuses naming the field, never read as 12, 1 or 7 (a number in a line or a
+// file has no leading zero); so do digits beyond what a JavaScript number holds exactly. The
+// number boxes are text boxes, so that what was typed reaches here (a number box reads "abc" as
+// "" and "1e3" as a number).
+const intOf = (text) => (/^-?(0|[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+// A list typed in a box: items separated by commas or spaces, each as intOf reads it. An empty
+// item ("12,,9", "12,9,") is kept as "" (the server refuses it), never dropped to read [12, 9];
+// listGap names it for the page.
+const listItems = (text) => text.trim().split(/\s*,\s*|\s+/);
+const parseList = (text) => listItems(text).map(intOf);
+function listGap(text) {
+  const i = listItems(text).indexOf('');
+  return text.trim() && i >= 0 ? `item ${i + 1} is empty` : '';
+}
 
 // One field: an input or select bound to `path` in the position file, with its error slot.
 function field(label, path, kind, opts) {
@@ -642,10 +663,10 @@ function field(label, path, kind, opts) {
     input = el('select', { 'data-ptr': ptr });
     input.append(el('option', { value: '' }, o.none || '(default)'));
     for (const v of o.values) input.append(el('option', { value: v }, v));
-    input.value = cur === undefined || cur === null ? '' : String(cur);
+    showValue(input, cur, keyOf(cur, ''));
   } else {
     input = el('input', { 'data-ptr': ptr, placeholder: o.placeholder || '', size: o.size || (kind === 'number' ? 4 : 22), type: 'text', list: o.list });
-    input.value = kind === 'list' ? listText(cur) : cur === undefined || cur === null ? '' : String(cur);
+    input.value = kind === 'list' ? listText(cur) : cur === undefined ? '' : asText(cur);
   }
   input.addEventListener('change', () => {
     const v = input.value.trim();
@@ -705,6 +726,12 @@ function pickList(label, path, names, opts) {
       cb.addEventListener('change', () => write(cb.checked ? o.word : undefined));
       box.append(el('label', { class: 'word' }, cb, ' ' + (o.wordLabel || o.word)));
       if (cur === o.word) return;
+    }
+    if (cur !== undefined && cur !== null && !Array.isArray(cur)) {
+      // Not a list of names (a deck of counts, {"synod": 2}, or a misspelt word): shown as
+      // written, to edit as JSON, never read as an empty list that a pick would replace.
+      box.append(el('code', { class: 'as-written' }, JSON.stringify(cur)), el('span', { class: 'hint' }, ' as written: edit it in the JSON below'));
+      return;
     }
     const list = Array.isArray(cur) ? cur : [];
     list.forEach((name, i) => box.append(el('span', { class: 'chip', 'data-name': name }, String(name),
@@ -836,21 +863,33 @@ async function validateNow() {
 }
 
 // ---------- forms ----------
+// The rules as the position states them, each left out shown as the model's default for the
+// edition (under C1 the farm scoring has none, the city scoring is the two-tile city).
+function renderRules() {
+  const r = P().rules, opts = r.options || {};
+  showValue($('edition'), r.edition, keyOf(r.edition, 'C3'));
+  const c1 = r.edition === 'C1';
+  showValue($('farm-scoring'), opts.farm_scoring, keyOf(opts.farm_scoring, c1 ? undefined : 'per-farm'));
+  showValue($('city-scoring'), opts.city_scoring, keyOf(opts.city_scoring, c1 ? 'c1-two-tile-city' : 'standard'));
+}
 function renderForms() {
   const p = P();
-  $('edition').value = (p.rules && p.rules.edition) || 'C3';
-  const opts = (p.rules && p.rules.options) || {};
-  $('farm-scoring').value = opts.farm_scoring || 'per-farm';
-  $('city-scoring').value = opts.city_scoring || 'standard';
+  renderRules();
   const exps = $('expansions');
   exps.textContent = '';
   for (const id of S.expansionIds) {
     const cb = el('input', { type: 'checkbox', value: id, 'data-expansion': id });
     cb.checked = (p.rules.expansions || []).includes(id);
     cb.addEventListener('change', () => {
-      const set = new Set(p.rules.expansions || []);
-      if (cb.checked) set.add(id); else set.delete(id);
-      p.rules.expansions = S.expansionIds.filter((e) => set.has(e));
+      // Only this expansion is added or taken away: the rest of the list stays as written (a
+      // name the page does not know, one given twice), for the server to judge.
+      const list = [...(p.rules.expansions || [])];
+      if (!cb.checked) p.rules.expansions = list.filter((e) => e !== id);
+      else if (!list.includes(id)) {
+        const after = list.findIndex((e) => S.expansionIds.indexOf(e) > S.expansionIds.indexOf(id));
+        list.splice(after < 0 ? list.length : after, 0, id);
+        p.rules.expansions = list;
+      }
       renderFigureKinds();
       renderExpansionForms();
       renderSteps();
@@ -863,10 +902,10 @@ function renderForms() {
   const tbody = $('players').querySelector('tbody');
   tbody.textContent = '';
   p.players.forEach((pl, i) => {
-    const name = el('input', { value: pl.name || '', 'data-player': i, class: 'pname' });
+    const name = el('input', { value: pl.name === undefined ? '' : asText(pl.name), 'data-player': i, class: 'pname' });
     name.addEventListener('input', () => { pl.name = name.value; renderPlayerSelects(); syncJson(); });
     name.addEventListener('change', () => renderExpansionForms());
-    const score = el('input', { type: 'text', size: 4, value: pl.score === undefined ? 0 : pl.score, class: 'pscore' });
+    const score = el('input', { type: 'text', size: 4, value: pl.score === undefined ? 0 : asText(pl.score), class: 'pscore' });
     score.addEventListener('input', () => {
       // An empty box is the format's default (0, the field left out); other text is kept.
       const v = score.value.trim();
@@ -874,7 +913,7 @@ function renderForms() {
       syncJson();
       if ((p.rules.expansions || []).length) validateSoon();
     });
-    const sup = pl.supply && pl.supply.meeple !== undefined ? pl.supply.meeple : '';
+    const sup = pl.supply && pl.supply.meeple !== undefined ? asText(pl.supply.meeple) : '';
     const meeples = el('input', { type: 'text', size: 4, value: sup, placeholder: 'auto' });
     meeples.addEventListener('input', () => {
       if (meeples.value === '') { if (pl.supply) { delete pl.supply.meeple; if (!Object.keys(pl.supply).length) delete pl.supply; } }
@@ -896,15 +935,20 @@ function renderForms() {
   hand.textContent = '';
   hand.append(el('option', { value: '' }, '(none)'));
   for (const id of S.order) hand.append(el('option', { value: id }, id));
-  hand.value = (p.turn && p.turn.tile) || '';
-  $('turn-placed').value = p.turn && p.turn.placed ? `${p.turn.placed.x},${p.turn.placed.y}` : '';
+  const tile = p.turn.tile;
+  showValue(hand, tile, tile === undefined ? '' : typeof tile === 'string' && S.tiles[tile] ? tile : null);
+  // The placed tile as "x,y" when it is {x, y}, else as written.
+  const placed = p.turn.placed;
+  const xy = isObject(placed) && Object.keys(placed).sort().join() === 'x,y';
+  $('turn-placed').value = placed === undefined ? '' : xy ? `${asText(placed.x)},${asText(placed.y)}` : asText(placed);
   $('supply-mode').value = p.supply && p.supply.remaining === 'rest' ? 'rest' : 'keep';
   const q = p.question || {};
-  $('ask').value = q.ask || 'apply';
+  showValue($('ask'), q.ask, keyOf(q.ask, p.question ? undefined : 'apply'));
   renderQuestionForm();
   const claim = q.claim || {};
-  $('claim-legal').value = claim.legal === undefined ? '' : String(claim.legal);
-  $('claim-scores').value = Array.isArray(claim.scores) ? claim.scores.join(', ') : '';
+  showValue($('claim-legal'), claim.legal, claim.legal === undefined ? '' : typeof claim.legal === 'boolean' ? String(claim.legal) : null);
+  $('claim-scores').value = listText(claim.scores);
+  $('claim-scores-error').textContent = '';
   $('expansion-state').value = p.expansions ? JSON.stringify(p.expansions, null, 1) : '';
   renderExpansionForms();
   showFieldErrors([]);
@@ -958,12 +1002,16 @@ function renderQuestionForm() {
 
 function renderPlayerSelects() {
   const names = P().players.map((pl, i) => pl.name || `P${i}`);
-  for (const [id, value] of [['turn-player', P().turn.player || 0], ['fig-owner', $('fig-owner').value || 0]]) {
-    const s = $(id);
-    s.textContent = '';
-    names.forEach((n, i) => s.append(el('option', { value: i }, n)));
-    s.value = Math.min(parseInt(value, 10) || 0, names.length - 1);
+  const owner = $('fig-owner').value || 0;
+  for (const id of ['turn-player', 'fig-owner']) {
+    $(id).textContent = '';
+    names.forEach((n, i) => $(id).append(el('option', { value: i }, n)));
   }
+  $('fig-owner').value = Math.min(parseInt(owner, 10) || 0, names.length - 1);
+  // Whose turn as the position says: a player it does not have (5 of 2, "1") is shown as
+  // written, not as the last player.
+  const v = P().turn.player;
+  showValue($('turn-player'), v, v === undefined ? '0' : Number.isInteger(v) && v >= 0 && v < names.length ? String(v) : null);
 }
 function renderFigureKinds() {
   const s = $('fig-kind');
@@ -1045,10 +1093,14 @@ function renderActionArgs() {
       const x = num('x'), y = num('y');
       const f = g.type === 'square' ? null : el('input', { placeholder: 'feature, e.g. road:EW', size: 12 });
       input = el('span', {}, x, y, f);
+      // Left out when nothing is typed; a place typed in part (x without y, a feature without
+      // its square) is refused naming the empty box, never left out of the action.
       get = () => {
-        if (x.value.trim() === '' || y.value.trim() === '') return undefined;
-        const v = { x: intOf(x.value.trim()), y: intOf(y.value.trim()) };
-        if (f && f.value.trim()) v.feature = f.value.trim();
+        const xs = x.value.trim(), ys = y.value.trim(), fs = f ? f.value.trim() : '';
+        if (xs === '' && ys === '' && fs === '') return undefined;
+        if (xs === '' || ys === '') throw new Error(`${key || 'where'}: ${xs === '' ? 'x' : 'y'} is empty`);
+        const v = { x: intOf(xs), y: intOf(ys) };
+        if (fs) v.feature = fs;
         return v;
       };
     }
@@ -1057,18 +1109,20 @@ function renderActionArgs() {
   }
   box.append(el('button', { onclick: () => {
     const a = { type: d.type };
-    for (const [key, get] of getters) {
-      const v = get();
-      if (v === undefined) continue;
-      if (key === '' && typeof v === 'object') Object.assign(a, v); else a[key] = v;
-    }
+    try {
+      for (const [key, get] of getters) {
+        const v = get();
+        if (v === undefined) continue;
+        if (key === '' && typeof v === 'object') Object.assign(a, v); else a[key] = v;
+      }
+    } catch (e) { status(`${d.type}: ${e.message}`, true); return; }
     actions().push(a); renderActions(); syncJson(); status('added to the question: ' + describeAction(a));
   } }, '+ add ' + d.type));
 }
 
 function bindForms() {
   const p = () => P();
-  $('edition').addEventListener('change', (e) => { p().rules.edition = e.target.value; syncJson(); });
+  $('edition').addEventListener('change', (e) => { p().rules.edition = e.target.value; renderRules(); syncJson(); });
   $('farm-scoring').addEventListener('change', (e) => { p().rules.options = { ...(p().rules.options || {}), farm_scoring: e.target.value }; syncJson(); });
   $('city-scoring').addEventListener('change', (e) => { p().rules.options = { ...(p().rules.options || {}), city_scoring: e.target.value }; syncJson(); });
   $('btn-add-player').addEventListener('click', () => {
@@ -1103,20 +1157,26 @@ function bindForms() {
     syncJson();
   });
   $('ask').addEventListener('change', (e) => { setAsk(e.target.value); });
-  const setClaim = () => {
+  // Each box writes its own part of the claim; the rest of it (its "events", the claims the
+  // boxes do not show) is kept as the position has it.
+  const setClaim = (key, value) => {
     if (!p().question) p().question = { ask: 'apply' };
-    const claim = {};
-    const legal = $('claim-legal').value;
-    if (legal) claim.legal = legal === 'true';
-    const scores = $('claim-scores').value.trim();
-    // A number as typed: "12abc" or "1.5" stays text, which the server refuses naming it,
-    // never read as 12 or 1.
-    if (scores) claim.scores = scores.split(/[\s,]+/).filter(Boolean).map(intOf);
+    const claim = { ...(p().question.claim || {}) };
+    if (value === undefined) delete claim[key]; else claim[key] = value;
     if (Object.keys(claim).length) p().question.claim = claim; else delete p().question.claim;
     syncJson();
   };
-  $('claim-legal').addEventListener('change', setClaim);
-  $('claim-scores').addEventListener('input', setClaim);
+  $('claim-legal').addEventListener('change', () => {
+    const legal = $('claim-legal').value;
+    setClaim('legal', legal ? legal === 'true' : undefined);
+  });
+  $('claim-scores').addEventListener('input', () => {
+    const scores = $('claim-scores').value;
+    // A number as typed: "12abc" or "1.5" stays text and an empty item ("12,,9") "", which the
+    // server refuses naming it, never read as 12, 1 or [12, 9]; the page names the empty item.
+    $('claim-scores-error').textContent = listGap(scores) && `claimed scores: ${listGap(scores)}`;
+    setClaim('scores', scores.trim() ? parseList(scores) : undefined);
+  });
   $('btn-pass').addEventListener('click', () => { actions().push({ type: 'pass' }); renderActions(); syncJson(); });
   $('action-type').addEventListener('change', renderActionArgs);
   $('btn-add-action').addEventListener('click', () => {
@@ -1129,7 +1189,12 @@ function bindForms() {
   $('expansion-state').addEventListener('change', (e) => {
     const v = e.target.value.trim();
     try {
-      if (!v) delete p().expansions; else p().expansions = strictJson(v, 'expansions');
+      if (!v) delete p().expansions;
+      else {
+        const x = strictJson(v, 'expansions');
+        checkExpansions(x, (ptr, what) => { throw new Error(`expansions:${ptr || '/'}: ${what}`); }, '');
+        p().expansions = x;
+      }
       renderExpansionForms(); syncJson(); status(''); validateSoon();
     } catch (err) { status('expansion state: ' + err.message, true); }
   });
@@ -1141,7 +1206,7 @@ function bindForms() {
   $('btn-link').addEventListener('click', shareLink);
   $('btn-new').addEventListener('click', () => { load(newPosition()); status('a new position'); });
   $('btn-json-apply').addEventListener('click', () => {
-    try { load(strictJson($('pos-json').value, 'position.json')); status('the position from the JSON'); }
+    try { load(strictJson($('pos-json').value, 'position.json'), 'position.json'); status('the position from the JSON'); }
     catch (e) { status('JSON: ' + e.message, true); }
   });
   $('drawer-close').addEventListener('click', () => { $('drawer').hidden = true; });
@@ -1188,7 +1253,7 @@ function hashLine(hash) { return decodeURIComponent(hash.slice('line='.length).r
 async function positionOfLine(line) { return (await api('POST', '/api/position', line)).position; }
 async function useLine(line, what) {
   try {
-    load(await positionOfLine(line));
+    load(await positionOfLine(line), 'line');
     $('line-error').textContent = '';
     status(what || 'the position from the line');
     return true;
@@ -1199,13 +1264,76 @@ async function useLine(line, what) {
   }
 }
 
-function load(doc) {
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('a position file is a JSON object');
-  doc.rules = doc.rules || {};
-  doc.players = Array.isArray(doc.players) && doc.players.length ? doc.players : [{ name: 'P0' }];
-  doc.board = Array.isArray(doc.board) ? doc.board : [];
-  doc.figures = Array.isArray(doc.figures) ? doc.figures : [];
-  doc.turn = doc.turn || {};
+// A JSON value's kind as the model names it in its messages ("expected an array, got object").
+function jsonKind(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v === 'number' ? 'number' : typeof v;
+}
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const ptrKey = (k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
+// The expansion state (`expansions`): an object of one object per expansion, as the model
+// reads it; anything else is refused naming its pointer, never replaced by the forms.
+// `base`: its pointer ('' in the box that holds it alone).
+function checkExpansions(x, fail, base) {
+  if (!isObject(x)) fail(base, `expected an object, got ${jsonKind(x)}`);
+  for (const [id, st] of Object.entries(x)) if (!isObject(st)) fail(base + '/' + ptrKey(id), `expected an object, got ${jsonKind(st)}`);
+}
+// The parts of a position file the page reads and draws, checked before the page takes it: a
+// part of another shape ("players": {}, "board": "x", a question's "actions": {}) was read as
+// empty or as the default, and a tile the board cannot draw as written (rotation 45, tile "Z",
+// x "1") as another. Each is refused as the model refuses it, naming its JSON pointer; what
+// the page keeps as written (a name, a score, an unknown step) the server judges.
+function checkPosition(doc, fail) {
+  const kind = jsonKind;
+  const obj = (v, ptr) => { if (!isObject(v)) fail(ptr, `expected an object, got ${kind(v)}`); };
+  const arr = (v, ptr) => { if (!Array.isArray(v)) fail(ptr, `expected an array, got ${kind(v)}`); };
+  const whole = (o, k, ptr) => {
+    if (o[k] === undefined) fail(ptr + '/' + k, 'missing');
+    if (!Number.isSafeInteger(o[k])) fail(ptr + '/' + k, `expected a whole number, got ${typeof o[k] === 'number' ? o[k] : kind(o[k])}`);
+  };
+  const rotation = (o, ptr) => {
+    if (o.rotation === undefined) return;
+    if (![0, 90, 180, 270].includes(o.rotation)) fail(ptr + '/rotation', `expected 0, 90, 180 or 270, got ${typeof o.rotation === 'number' ? o.rotation : kind(o.rotation)}`);
+  };
+  const optional = (o, k, check, ptr) => { if (o[k] !== undefined) check(o[k], ptr + '/' + k); };
+  if (!isObject(doc)) fail('', `a position file is a JSON object, got ${kind(doc)}`);
+  for (const k of ['rules', 'players', 'board']) if (doc[k] === undefined) fail('/' + k, 'missing');
+  obj(doc.rules, '/rules');
+  optional(doc.rules, 'expansions', arr, '/rules');
+  optional(doc.rules, 'options', obj, '/rules');
+  arr(doc.players, '/players');
+  if (doc.players.length < 1 || doc.players.length > 6) fail('/players', `expected 1 to 6 players, got ${doc.players.length}`);
+  doc.players.forEach((pl, i) => { obj(pl, `/players/${i}`); optional(pl, 'supply', obj, `/players/${i}`); });
+  arr(doc.board, '/board');
+  doc.board.forEach((t, i) => {
+    const ptr = `/board/${i}`;
+    obj(t, ptr);
+    if (t.tile === undefined) fail(ptr + '/tile', 'missing');
+    if (typeof t.tile !== 'string' || !S.tiles[t.tile]) fail(ptr + '/tile', `unknown tile ${JSON.stringify(t.tile)} (base tiles are A to X)`);
+    whole(t, 'x', ptr); whole(t, 'y', ptr); rotation(t, ptr);
+  });
+  optional(doc, 'figures', arr, '');
+  (doc.figures || []).forEach((f, i) => { obj(f, `/figures/${i}`); whole(f, 'x', `/figures/${i}`); whole(f, 'y', `/figures/${i}`); whole(f, 'owner', `/figures/${i}`); });
+  optional(doc, 'turn', obj, '');
+  optional(doc, 'supply', obj, '');
+  if (doc.expansions !== undefined) checkExpansions(doc.expansions, fail, '/expansions');
+  optional(doc, 'question', obj, '');
+  const q = doc.question || {};
+  optional(q, 'claim', obj, '/question');
+  optional(q, 'actions', arr, '/question');
+  (q.actions || []).forEach((a, i) => {
+    const ptr = `/question/actions/${i}`;
+    obj(a, ptr);
+    if (a.type === 'place_tile') { whole(a, 'x', ptr); whole(a, 'y', ptr); rotation(a, ptr); }
+  });
+}
+// Takes a position file (its figures and turn may be left out: none, and the format's
+// default), or refuses it as a whole, the page unchanged: `source` names it in the message.
+function load(doc, source) {
+  checkPosition(doc, (ptr, what) => { throw new Error(`${source || 'position.json'}:${ptr || '/'}: ${what}`); });
+  if (doc.figures === undefined) doc.figures = [];
+  if (doc.turn === undefined) doc.turn = {};
   S.pos = doc;
   S.selected = null; S.ghost = null; S.fitKey = '';
   $('result').hidden = true; $('legal').hidden = true;
@@ -1391,8 +1519,8 @@ function openFile(ev) {
     const text = String(reader.result);
     ev.target.value = '';
     if (!text.trim().startsWith('{')) { await useLine(text, 'opened ' + file.name + ' (a line)'); return; }
-    try { load(strictJson(text, file.name)); status('opened ' + file.name); }
-    catch (e) { status(file.name + ': ' + e.message, true); }
+    try { load(strictJson(text, file.name), file.name); status('opened ' + file.name); }
+    catch (e) { status(e.message.startsWith(file.name + ':') ? e.message : file.name + ': ' + e.message, true); }
   };
   reader.readAsText(file);
 }
@@ -1527,7 +1655,13 @@ async function fixturePicture(path, box) {
     const out = await api('GET', '/api/fixture?path=' + encodeURIComponent(path));
     if (out.svg) box.innerHTML = out.svg;
     if (out.error) box.append(el('pre', { class: 'error' }, `carc: ${out.error} (exit code ${out.exit_code})`));
-    if (out.position) box.append(el('button', { onclick: () => { load(out.position); location.hash = '#/'; } }, 'open in the workbench'));
+    if (out.position) {
+      const note = el('span', { class: 'error' });
+      box.append(el('button', { onclick: () => {
+        try { load(out.position, path); location.hash = '#/'; status('opened ' + path); }
+        catch (e) { note.textContent = ' ' + e.message; }
+      } }, 'open in the workbench'), note);
+    }
   } catch (e) { box.append(el('span', { class: 'hint' }, e.message)); }
 }
 async function showRulingDrawer(id) {
@@ -1591,6 +1725,7 @@ async function showGame(id, firstTurn) {
   const page = $('games-page');
   page.textContent = 'loading…';
   try {
+    if (!/^[1-9]\d*$/.test(id)) throw new Error(`game: expected a game number, got ${JSON.stringify(id)}`);
     const g = await api('GET', '/api/games/' + encodeURIComponent(id));
     page.textContent = '';
     page.append(el('h1', {}, `Game #${g.game_id}: ${g.verdict}`), el('p', {}, g.verdict_text || ''));
@@ -1601,8 +1736,9 @@ async function showGame(id, firstTurn) {
     // scored, the scores after it; the turn opens in the workbench as a position.
     const box = el('div', { id: 'game-turn' });
     const board = el('div', { id: 'game-board' });
-    // A turn in the link is shown as written or refused: "2x" is not turn 2, 99 not the last.
-    const first = firstTurn === undefined || firstTurn === '' ? 1 : intOf(firstTurn);
+    // A turn in the link is shown as written or refused: "2x" is not turn 2, 99 not the last,
+    // an empty turn ("/turn/") not the first, "3/turn/5" not turn 3.
+    const first = firstTurn === undefined ? 1 : intOf(firstTurn);
     if (!Number.isInteger(first) || first < 1 || first > Math.max(1, log.length))
       throw new Error(`turn: expected 1 to ${Math.max(1, log.length)}, got "${firstTurn}"`);
     let at = Math.max(0, Math.min(log.length - 1, first - 1));
@@ -1631,7 +1767,8 @@ async function showGame(id, firstTurn) {
         }
         board.innerHTML = out.svg || '';
         const open = el('button', { id: 'turn-open', class: 'primary', onclick: () => {
-          load(out.position);
+          try { load(out.position, `game #${g.game_id} turn ${t.turn}`); }
+          catch (e) { board.append(el('p', { class: 'error' }, e.message)); return; }
           location.hash = '#/';
           status(`game #${g.game_id}, turn ${t.turn}: the position before it, with the turn's moves as the question (Adjudicate judges them)`);
         } }, `Open turn ${t.turn} in the workbench`);
@@ -1653,31 +1790,49 @@ async function showGame(id, firstTurn) {
 }
 
 // ---------- routing ----------
+// The page a link names, read whole: a link that names none ("#/game/1/turn/3/x", "#/games/2",
+// "#/game/1/") is refused, never shown as the nearest page. A game's turn is read by showGame,
+// which refuses one that is not a turn of the game ("3/turn/5", "").
+const PAGES = '#/, #/rulings, #/ruling/ID, #/games, #/game/N, #/game/N/turn/T, #line=LINE';
+function pageOf(h) {
+  if (h === '' || h === '/' || /^(line|p|j)=/.test(h)) return { view: 'workbench' };
+  if (h === '/rulings') return { view: 'rulings' };
+  if (h.startsWith('/ruling/') && h.length > '/ruling/'.length) return { view: 'ruling', id: h.slice('/ruling/'.length) };
+  if (h === '/games' || h === '/game') return { view: 'games' };
+  const m = /^\/game\/([^/]*)(\/turn\/(.*))?$/.exec(h);
+  if (m) return { view: 'games', game: m[1], turn: m[2] === undefined ? undefined : m[3] };
+  return { view: h.startsWith('/game') ? 'games' : 'workbench', unknown: `the link #${h} names no page (${PAGES})` };
+}
 async function route() {
   const h = location.hash.slice(1);
   const views = ['workbench', 'rulings', 'ruling', 'games'];
-  let view = 'workbench';
-  if (h.startsWith('/rulings')) view = 'rulings';
-  else if (h.startsWith('/ruling/')) view = 'ruling';
-  else if (h.startsWith('/game')) view = 'games';
+  const pg = pageOf(h);
+  const view = pg.view;
   for (const v of views) $('view-' + v).hidden = v !== view;
   for (const a of document.querySelectorAll('header nav a')) a.classList.toggle('active', a.id === 'nav-' + (view === 'ruling' ? 'rulings' : view));
+  if (pg.unknown) {
+    if (view === 'games') { $('games-page').textContent = ''; $('games-page').append(el('p', { class: 'error' }, pg.unknown)); }
+    else status(pg.unknown, true);
+    return;
+  }
   if (view === 'rulings') { $('search').focus(); runSearch(); }
   if (view === 'ruling') {
-    const id = decodeURIComponent(h.slice('/ruling/'.length));
     const page = $('ruling-page');
     page.textContent = 'loading…';
-    try { page.textContent = ''; page.append(el('p', {}, el('a', { href: '#/rulings' }, '← search')), rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), false)); }
-    catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
+    try {
+      const id = decodeURIComponent(pg.id);
+      page.textContent = ''; page.append(el('p', {}, el('a', { href: '#/rulings' }, '← search')), rulingView(await api('GET', '/api/rulings/' + encodeURIComponent(id)), false));
+    } catch (e) { page.textContent = ''; page.append(el('p', { class: 'error' }, e.message)); }
   }
   if (view === 'games') {
-    if (h.startsWith('/game/')) { const [gid, turn] = h.slice('/game/'.length).split('/turn/'); showGame(gid, turn); } else showGames();
+    if (pg.game !== undefined) showGame(pg.game, pg.turn); else showGames();
   }
   if (view === 'workbench' && h.startsWith('line=')) {
-    const line = hashLine(h);
+    let line;
+    try { line = hashLine(h); } catch (e) { status('the link does not carry a readable line: ' + e.message, true); return; }
     if (line !== S.line) await useLine(line, 'the position from the link');
   } else if (view === 'workbench' && (h.startsWith('p=') || h.startsWith('j='))) {
-    try { load(await decodePosition(h)); status('the position from the link'); }
+    try { load(await decodePosition(h), 'the link'); status('the position from the link'); }
     catch (e) { status('the link does not carry a readable position: ' + e.message, true); }
   }
 }
