@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -265,6 +266,48 @@ TEST(FuzzMerge, StoresAndSumsEachChecksRuns) {
   const auto a = Carc("fuzz merge --db " + d + "/alter.db " + d + "/m.json");
   ASSERT_EQ(a.code, 0);
   EXPECT_EQ(nlohmann::json::parse(a.out).begin().value(), summary);
+}
+
+// A real report of carc fuzz --report, written once: seed 3, games 0 and 1 (5 and 3 players).
+const nlohmann::json& RealReport() {
+  static const nlohmann::json report = [] {
+    const std::string d = Dir();
+    EXPECT_EQ(
+        Carc("fuzz --games 2 --seed 3 --report " + d + "/real.json --out " + d + "/real.cex").code,
+        0);
+    return nlohmann::json::parse(Slurp(d + "/real.json"));
+  }();
+  return report;
+}
+
+// `fuzz merge` of the report text `text` (written to `name` in the scratch folder), into a
+// database of its own: the exit code and stderr (stdout dropped).
+carc::testing::Result MergeText(const std::string& name, const std::string& text) {
+  const std::string d = Dir();
+  std::ofstream(d + "/" + name) << text;
+  std::remove((d + "/" + name + ".db").c_str());
+  return Shell("(" + std::string(CARC_BINARY) + " fuzz merge --db " + d + "/" + name + ".db " + d +
+                   "/" + name + " >/dev/null) 2>&1",
+               /*merge_stderr=*/true);
+}
+
+// A real report merges (exit 0), read the way it is written.
+TEST(FuzzMerge, ARealReportMerges) {
+  const auto r = MergeText("real-copy.json", RealReport().dump());
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "");
+}
+
+// A key given twice is refused by the project's JSON reader (65, the file and the pointer), not
+// read as its last value.
+TEST(FuzzMerge, AKeyGivenTwiceIsRefused) {
+  std::string text = RealReport().dump();
+  const size_t at = text.find("\"seed\":3");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.insert(at, "\"seed\":4,");
+  const auto r = MergeText("dup-key.json", text);
+  EXPECT_EQ(r.code, 65) << r.out;
+  EXPECT_NE(r.out.find("dup-key.json:/seed: duplicate key \"seed\""), std::string::npos) << r.out;
 }
 
 }  // namespace

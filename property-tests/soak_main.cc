@@ -15,6 +15,7 @@
 #include "adjudicator/shard.h"
 #include "database/db.h"
 #include "database/migrate.h"
+#include "model/core/input_file.h"
 #include "model/expansions/registry.h"
 #include "property-tests/soak.h"
 
@@ -26,7 +27,6 @@ namespace db = carc::database;
 using adjudicator::kExitInternal;
 using adjudicator::kExitIo;
 using adjudicator::kExitMalformed;
-using adjudicator::kExitNoInput;
 using adjudicator::kExitRejected;
 using adjudicator::kExitUnknownRules;
 using adjudicator::kExitUpheld;
@@ -146,18 +146,25 @@ int RunFuzz(const adjudicator::FuzzOptions& st) {
 int RunMerge(const adjudicator::FuzzOptions& st) {
   std::vector<nlohmann::json> reports;
   for (const std::string& file : st.reports) {
-    std::ifstream in(file);
-    if (!in) {
-      std::cerr << "carc: fuzz merge: cannot read " << file << "\n";
-      return kExitNoInput;
+    // The one JSON reader (model/core/input_file.h): bounded, each key once ("seed": 3 and
+    // "seed": 4 is refused, not read as the last one), nesting capped; 65 naming the pointer.
+    auto text = model::ReadInputFile(file);
+    if (!text.ok()) {
+      std::cerr << "carc: fuzz merge: " << text.status().message() << "\n";
+      return static_cast<int>(text.status().code());
     }
-    nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("games") || !j.contains("seed") ||
-        !j.contains("expansions") || !j.contains("combinations")) {
-      std::cerr << "carc: fuzz merge: " << file << ": not a report of carc fuzz --report\n";
+    auto j = model::ParseJsonText(*text, model::DisplayName(file));
+    if (!j.ok()) {
+      std::cerr << "carc: fuzz merge: " << j.status().message() << "\n";
       return kExitMalformed;
     }
-    reports.push_back(std::move(j));
+    if (!j->is_object() || !j->contains("games") || !j->contains("seed") ||
+        !j->contains("expansions") || !j->contains("combinations")) {
+      std::cerr << "carc: fuzz merge: " << model::DisplayName(file)
+                << ": not a report of carc fuzz --report\n";
+      return kExitMalformed;
+    }
+    reports.push_back(std::move(*j));
   }
   // A carc database (created and migrated when missing), so the rulings and games may share it.
   auto conn = db::OpenDatabase(st.db, {.mode = db::OpenMode::kCreate});
