@@ -158,10 +158,9 @@ int RunMerge(const adjudicator::FuzzOptions& st) {
       std::cerr << "carc: fuzz merge: " << j.status().message() << "\n";
       return kExitMalformed;
     }
-    if (!j->is_object() || !j->contains("games") || !j->contains("seed") ||
-        !j->contains("expansions") || !j->contains("combinations")) {
-      std::cerr << "carc: fuzz merge: " << model::DisplayName(file)
-                << ": not a report of carc fuzz --report\n";
+    // As carc fuzz --report writes it (CheckSoakReport), each value known and in its range.
+    if (const std::string bad = prop::CheckSoakReport(*j); !bad.empty()) {
+      std::cerr << "carc: fuzz merge: " << model::DisplayName(file) << ": " << bad << "\n";
       return kExitMalformed;
     }
     reports.push_back(std::move(*j));
@@ -200,32 +199,25 @@ int RunMerge(const adjudicator::FuzzOptions& st) {
         "INSERT OR REPLACE INTO soak_games (run, game, expansions, players, decisions, scores, "
         "failure, steps, checks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
     if (!ins.ok()) return fail(ins.status());
-    try {
-      for (const nlohmann::json& j : reports) {
-        const std::string run = RunKey(j);
-        if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
-        for (const auto& g : j.at("games")) {
-          ins->Bind(1, run)
-              .Bind(2, g.at("game").get<int64_t>())
-              .Bind(3, g.at("expansions").dump())
-              .Bind(4, g.at("players").get<int>())
-              .Bind(5, g.at("decisions").get<int>())
-              .Bind(6, g.at("scores").dump())
-              .Bind(7, g.at("failure").get<std::string>())
-              .Bind(8, g.at("steps").dump());
-          // Each check's runs on the game; a report from before them (no "checks"): NULL.
-          if (g.contains("checks")) {
-            for (const auto& [check, n] : g.at("checks").items()) n.get<long>();  // numbers
-            ins->Bind(9, g.at("checks").dump());
-          } else {
-            ins->BindNull(9);
-          }
-          if (auto s = ins->Run(); !s.ok()) return fail(s);
-        }
+    for (const nlohmann::json& j : reports) {  // checked by CheckSoakReport: no json exception
+      const std::string run = RunKey(j);
+      if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
+      for (const auto& g : j.at("games")) {
+        ins->Bind(1, run)
+            .Bind(2, g.at("game").get<int64_t>())
+            .Bind(3, g.at("expansions").dump())
+            .Bind(4, g.at("players").get<int>())
+            .Bind(5, g.at("decisions").get<int>())
+            .Bind(6, g.at("scores").dump())
+            .Bind(7, g.at("failure").get<std::string>())
+            .Bind(8, g.at("steps").dump());
+        // Each check's runs on the game; a report from before them (no "checks"): NULL.
+        if (g.contains("checks"))
+          ins->Bind(9, g.at("checks").dump());
+        else
+          ins->BindNull(9);
+        if (auto s = ins->Run(); !s.ok()) return fail(s);
       }
-    } catch (const nlohmann::json::exception& e) {
-      std::cerr << "carc: fuzz merge: a report's game is malformed: " << e.what() << "\n";
-      return kExitMalformed;
     }
     if (auto s = tx->Commit(); !s.ok()) return fail(s);
   }
