@@ -401,9 +401,16 @@ std::string CheckSoakReport(const json& j) {
   }
   const json& games = j["games"];
   if (!games.is_array()) return "/games: expected an array, found " + Found(games);
-  for (size_t i = 0; i < games.size(); ++i)
-    if (std::string e = CheckReportGame(games[i], Index("/games", i), run, counted); !e.empty())
-      return e;
+  // A game listed twice would be stored once, one copy silently replacing the other.
+  std::map<int64_t, size_t> listed;
+  for (size_t i = 0; i < games.size(); ++i) {
+    const std::string at = Index("/games", i);
+    if (std::string e = CheckReportGame(games[i], at, run, counted); !e.empty()) return e;
+    const int64_t index = games[i]["game"].get<int64_t>();
+    if (auto [it, fresh] = listed.emplace(index, i); !fresh)
+      return at + ": game " + std::to_string(index) + " is listed twice (first at " +
+             Index("/games", it->second) + ")";
+  }
   return "";
 }
 

@@ -397,5 +397,34 @@ TEST(FuzzMerge, AValueNotAsTheReportWritesItIsRefusedNamingItsPointer) {
   }
 }
 
+// A game given twice in one merge is refused naming both places (65), in one report (the second
+// copy with a failure, which replaced the first) or in two (a report named twice under two
+// names, as two shards claiming one game); nothing is stored.
+TEST(FuzzMerge, AGameGivenTwiceIsRefusedNamingBothPlaces) {
+  nlohmann::json twice = RealReport();
+  nlohmann::json copy = twice["games"][0];
+  copy["failure"] = "x";
+  twice["games"].push_back(copy);
+  const auto r = MergeText("game-twice.json", twice.dump());
+  EXPECT_EQ(r.code, 65) << r.out;
+  EXPECT_NE(r.out.find("carc: fuzz merge: " + Dir() +
+                       "/game-twice.json: /games/2: game 0 is listed twice (first at /games/0)"),
+            std::string::npos)
+      << r.out;
+
+  const std::string d = Dir();
+  std::ofstream(d + "/first.json") << RealReport().dump();
+  std::ofstream(d + "/second.json") << RealReport().dump();
+  const auto two = Shell("(" + std::string(CARC_BINARY) + " fuzz merge --db " + d + "/two.db " + d +
+                             "/first.json " + d + "/second.json >/dev/null) 2>&1",
+                         /*merge_stderr=*/true);
+  EXPECT_EQ(two.code, 65) << two.out;
+  EXPECT_NE(two.out.find("carc: fuzz merge: " + d + "/second.json: /games/0: game 0 of this run " +
+                         "is given twice (first at " + d + "/first.json: /games/0)"),
+            std::string::npos)
+      << two.out;
+  EXPECT_FALSE(std::ifstream(d + "/two.db").good()) << "the database was made";
+}
+
 }  // namespace
 }  // namespace carc::prop

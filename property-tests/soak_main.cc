@@ -8,6 +8,8 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <string>
+#include <utility>
 
 #include "adjudicator/cli.h"
 #include "adjudicator/exit_codes.h"
@@ -145,6 +147,10 @@ int RunFuzz(const adjudicator::FuzzOptions& st) {
 // the summary counts as games_without_check_runs).
 int RunMerge(const adjudicator::FuzzOptions& st) {
   std::vector<nlohmann::json> reports;
+  // Where each game of each run is given: a game given twice in the reports of one merge (a
+  // report named twice, two shards claiming one game) is refused rather than one of its copies
+  // kept. Merging it again later replaces it, as documented.
+  std::map<std::pair<std::string, int64_t>, std::string> given;
   for (const std::string& file : st.reports) {
     // The one JSON reader (model/core/input_file.h): bounded, each key once ("seed": 3 and
     // "seed": 4 is refused, not read as the last one), nesting capped; 65 naming the pointer.
@@ -162,6 +168,16 @@ int RunMerge(const adjudicator::FuzzOptions& st) {
     if (const std::string bad = prop::CheckSoakReport(*j); !bad.empty()) {
       std::cerr << "carc: fuzz merge: " << model::DisplayName(file) << ": " << bad << "\n";
       return kExitMalformed;
+    }
+    const std::string run = RunKey(*j);
+    for (size_t i = 0; i < (*j)["games"].size(); ++i) {
+      const int64_t game = (*j)["games"][i]["game"].get<int64_t>();
+      const std::string at = model::DisplayName(file) + ": /games/" + std::to_string(i);
+      if (auto [it, fresh] = given.emplace(std::make_pair(run, game), at); !fresh) {
+        std::cerr << "carc: fuzz merge: " << at << ": game " << game
+                  << " of this run is given twice (first at " << it->second << ")\n";
+        return kExitMalformed;
+      }
     }
     reports.push_back(std::move(*j));
   }
