@@ -301,6 +301,27 @@ std::string Fields(const json& j, const std::string& at, const std::vector<std::
   return "";
 }
 
+// Empty when `totals` (at `at`) holds exactly `sums`, what the report's games add up to (`what`:
+// what each number counts), else what differs.
+std::string SameTotals(const json& totals, const std::string& at,
+                       const std::map<std::string, int64_t>& sums, const char* what) {
+  if (!totals.is_object()) return at + ": expected an object, found " + Found(totals);
+  for (const auto& [key, n] : totals.items()) {
+    const auto it = sums.find(key);
+    const int64_t sum = it == sums.end() ? 0 : it->second;
+    if (!WholeIn(n, 1, std::numeric_limits<int64_t>::max()))
+      return NotWhole(Key(at, key), n, 1, std::numeric_limits<int64_t>::max());
+    if (n.get<int64_t>() != sum)
+      return Key(at, key) + ": " + Found(n) + ", but the report's games give " +
+             std::to_string(sum) + " " + what;
+  }
+  for (const auto& [key, sum] : sums)
+    if (!totals.contains(key))
+      return Key(at, key) + ": missing, but the report's games give " + std::to_string(sum) + " " +
+             what;
+  return "";
+}
+
 constexpr int64_t kMinPlayers = 2, kMaxPlayers = 6;  // BASE-SETUP
 
 // The game at `at` of a report of the run `run` (its seed, expansions, combinations and shard
@@ -403,6 +424,7 @@ std::string CheckSoakReport(const json& j) {
   if (!games.is_array()) return "/games: expected an array, found " + Found(games);
   // A game listed twice would be stored once, one copy silently replacing the other.
   std::map<int64_t, size_t> listed;
+  std::map<std::string, int64_t> visits, reaching, runs;  // the games' totals (Summarize)
   for (size_t i = 0; i < games.size(); ++i) {
     const std::string at = Index("/games", i);
     if (std::string e = CheckReportGame(games[i], at, run, counted); !e.empty()) return e;
@@ -410,7 +432,26 @@ std::string CheckSoakReport(const json& j) {
     if (auto [it, fresh] = listed.emplace(index, i); !fresh)
       return at + ": game " + std::to_string(index) + " is listed twice (first at " +
              Index("/games", it->second) + ")";
+    for (const auto& [step, n] : games[i]["steps"].items()) {
+      visits[step] += n.get<int64_t>();
+      ++reaching[step];
+    }
+    if (counted)
+      for (const auto& [check, n] : games[i]["checks"].items()) runs[check] += n.get<int64_t>();
   }
+  // The report's totals are its games' (the merge sums the games; totals that disagree are not
+  // a report carc fuzz wrote).
+  if (std::string e = SameTotals(j["step_visits"], "/step_visits", visits, "decisions at the step");
+      !e.empty())
+    return e;
+  if (std::string e =
+          SameTotals(j["games_reaching"], "/games_reaching", reaching, "games reaching the step");
+      !e.empty())
+    return e;
+  if (counted)
+    if (std::string e = SameTotals(j["check_runs"], "/check_runs", runs, "runs of the check");
+        !e.empty())
+      return e;
   return "";
 }
 

@@ -381,6 +381,18 @@ TEST(FuzzMerge, AValueNotAsTheReportWritesItIsRefusedNamingItsPointer) {
        "/games/1/checks: missing"},
       {"not-an-object.json", [](json& j) { j = json::array(); },
        "not a report of carc fuzz --report (expected an object, found [])"},
+      // The totals are the games' (step_visits: 142 + 71 place_tile decisions).
+      {"visits-off.json", [](json& j) { j["step_visits"]["place_tile"] = 141; },
+       "/step_visits/place_tile: 141, but the report's games give 142 decisions at the step"},
+      {"visits-string.json", [](json& j) { j["step_visits"]["place_tile"] = "142"; },
+       "/step_visits/place_tile: expected a whole number from 1 to"},
+      {"reaching-missing.json", [](json& j) { j["games_reaching"].erase("place_figure"); },
+       "/games_reaching/place_figure: missing, but the report's games give 2 games reaching the "
+       "step"},
+      {"runs-surplus.json", [](json& j) { j["check_runs"]["bogus"] = 1; },
+       "/check_runs/bogus: 1, but the report's games give 0 runs of the check"},
+      {"runs-not-object.json", [](json& j) { j["check_runs"] = json::array(); },
+       "/check_runs: expected an object, found []"},
   };
   for (const auto& c : cases) {
     json report = RealReport();
