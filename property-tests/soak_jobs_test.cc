@@ -1,6 +1,7 @@
 // `carc fuzz --jobs N` (soak_jobs.cc) gives exactly the result of --jobs 1: the same
 // summary, report and counterexample; a dead worker or Ctrl-C is reported; and `carc fuzz merge`
-// stores and sums each check's runs.
+// stores and sums each check's runs, merges a real report and refuses one not as carc fuzz
+// writes it, or a game given twice (65, naming the pointer).
 #include <gtest/gtest.h>
 #include <signal.h>
 

@@ -144,7 +144,8 @@ int RunFuzz(const adjudicator::FuzzOptions& st) {
 // (one row per run and game; merging a report again replaces its rows), then the summary of
 // each run the reports name, read back from the database: games, decisions, failures, steps
 // and each check's runs (column checks; NULL for a game of a report written before them, which
-// the summary counts as games_without_check_runs).
+// the summary counts as games_without_check_runs). Every report is checked before the database
+// is opened (CheckSoakReport, and no game given twice in the merge): 65 naming the pointer.
 int RunMerge(const adjudicator::FuzzOptions& st) {
   std::vector<nlohmann::json> reports;
   // Where each game of each run is given: a game given twice in the reports of one merge (a
