@@ -5,7 +5,13 @@
 #include <fstream>
 #include <functional>
 #include <iomanip>
+#include <limits>
 #include <ostream>
+
+#include "adjudicator/shard.h"
+#include "model/core/input_file.h"
+#include "model/core/text_escape.h"
+#include "model/expansions/registry.h"
 
 namespace carc::prop {
 
@@ -240,6 +246,213 @@ nlohmann::json SoakReportJson(const SoakOptions& opts, const SoakResult& r) {
           {"step_visits", r.step_visits},
           {"games_reaching", r.games_reaching},
           {"check_runs", r.checks.runs}};
+}
+
+namespace {
+
+using nlohmann::json;
+
+// What a JSON value is, for messages: "-1", "true", "the string \"3/2\"", "[\"bogus\"]"; an
+// array or object longer than 60 characters as "an array", "an object".
+std::string Found(const json& v) {
+  const std::string text = v.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (text.size() > 60 && v.is_structured()) return v.is_array() ? "an array" : "an object";
+  return (v.is_string() ? "the string " : "") + model::EscapeControls(text.substr(0, 60));
+}
+
+// The pointer to `key` in the object at `at` (~ and / escaped as RFC 6901 has them).
+std::string Key(const std::string& at, const std::string& key) {
+  return model::EscapeControls((json::json_pointer(at.empty() ? "" : at) / key).to_string());
+}
+std::string Index(const std::string& at, size_t i) { return at + "/" + std::to_string(i); }
+
+// v when it is a JSON whole number from lo to hi (5.0, "5" and true are not), else nullopt.
+std::optional<int64_t> WholeIn(const json& v, int64_t lo, int64_t hi) {
+  int64_t n = 0;
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+    n = static_cast<int64_t>(u);
+  } else if (v.is_number_integer()) {
+    n = v.get<int64_t>();
+  } else {
+    return std::nullopt;
+  }
+  return n >= lo && n <= hi ? std::optional<int64_t>(n) : std::nullopt;
+}
+std::string NotWhole(const std::string& at, const json& v, int64_t lo, int64_t hi) {
+  return at + ": expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+         ", found " + Found(v);
+}
+
+// Empty when the object `j` (at `at`) has each of `required` and no key but those and
+// `optional`, else what is wrong.
+std::string Fields(const json& j, const std::string& at, const std::vector<std::string>& required,
+                   const std::vector<std::string>& optional) {
+  std::string all;
+  for (const auto* list : {&required, &optional})
+    for (const std::string& k : *list) all += (all.empty() ? "" : ", ") + k;
+  for (const auto& [key, value] : j.items())
+    if (std::find(required.begin(), required.end(), key) == required.end() &&
+        std::find(optional.begin(), optional.end(), key) == optional.end())
+      return Key(at, key) + ": unknown field (" + all + ")";
+  for (const std::string& k : required)
+    if (!j.contains(k)) return Key(at, k) + ": missing (" + all + ")";
+  return "";
+}
+
+// Empty when `totals` (at `at`) holds exactly `sums`, what the report's games add up to (`what`:
+// what each number counts), else what differs.
+std::string SameTotals(const json& totals, const std::string& at,
+                       const std::map<std::string, int64_t>& sums, const char* what) {
+  if (!totals.is_object()) return at + ": expected an object, found " + Found(totals);
+  for (const auto& [key, n] : totals.items()) {
+    const auto it = sums.find(key);
+    const int64_t sum = it == sums.end() ? 0 : it->second;
+    if (!WholeIn(n, 1, std::numeric_limits<int64_t>::max()))
+      return NotWhole(Key(at, key), n, 1, std::numeric_limits<int64_t>::max());
+    if (n.get<int64_t>() != sum)
+      return Key(at, key) + ": " + Found(n) + ", but the report's games give " +
+             std::to_string(sum) + " " + what;
+  }
+  for (const auto& [key, sum] : sums)
+    if (!totals.contains(key))
+      return Key(at, key) + ": missing, but the report's games give " + std::to_string(sum) + " " +
+             what;
+  return "";
+}
+
+constexpr int64_t kMinPlayers = 2, kMaxPlayers = 6;  // BASE-SETUP
+
+// The game at `at` of a report of the run `run` (its seed, expansions, combinations and shard
+// checked); `counted`: the report has per-check counts, so each game has its "checks".
+std::string CheckReportGame(const json& g, const std::string& at, const SoakOptions& run,
+                            bool counted) {
+  if (!g.is_object()) return at + ": expected an object (a game), found " + Found(g);
+  // A report has the per-check counts in its totals and in every game, or nowhere (one from
+  // before them).
+  if (!counted && g.contains("checks"))
+    return at +
+           "/checks: the report has no \"check_runs\" (per-check counts are in a report's "
+           "totals and in every game, or in neither)";
+  std::vector<std::string> fields = {"game",   "expansions", "players", "decisions",
+                                     "scores", "failure",    "steps"};
+  if (counted) fields.push_back("checks");
+  if (std::string e = Fields(g, at, fields, {}); !e.empty()) return e;
+  const auto index = WholeIn(g["game"], 0, std::numeric_limits<int64_t>::max());
+  if (!index) return NotWhole(at + "/game", g["game"], 0, std::numeric_limits<int64_t>::max());
+  if (*index % run.shards != run.shard - 1)
+    return at + "/game: game " + std::to_string(*index) + " is not played by shard " +
+           std::to_string(run.shard) + "/" + std::to_string(run.shards);
+  const json enabled = EnabledAt(run, static_cast<long>(*index));
+  if (g["expansions"] != enabled)
+    return at + "/expansions: expected " + enabled.dump() + " (the expansions game " +
+           std::to_string(*index) + " of the run enables), found " + Found(g["expansions"]);
+  const auto players = WholeIn(g["players"], kMinPlayers, kMaxPlayers);
+  if (!players) return NotWhole(at + "/players", g["players"], kMinPlayers, kMaxPlayers);
+  const auto decisions = WholeIn(g["decisions"], 0, model::kMaxJsonInt);
+  if (!decisions) return NotWhole(at + "/decisions", g["decisions"], 0, model::kMaxJsonInt);
+  const json& scores = g["scores"];
+  if (!scores.is_array())
+    return at + "/scores: expected an array (a score per player), found " + Found(scores);
+  if (static_cast<int64_t>(scores.size()) != *players)
+    return at + "/scores: " + std::to_string(scores.size()) + " scores in a game of " +
+           std::to_string(*players) + " players";
+  for (size_t i = 0; i < scores.size(); ++i)
+    if (!WholeIn(scores[i], 0, model::kMaxJsonInt))
+      return NotWhole(Index(at + "/scores", i), scores[i], 0, model::kMaxJsonInt);
+  if (!g["failure"].is_string())
+    return at + "/failure: expected a string (the property that failed, \"\" if none), found " +
+           Found(g["failure"]);
+  // Steps listed are taken at least once, and at most once per decision; checks run at least
+  // once (the writer lists no zero).
+  const auto counts = [&](const char* key, int64_t hi) -> std::string {
+    const json& m = g[key];
+    if (!m.is_object()) return at + "/" + key + ": expected an object, found " + Found(m);
+    for (const auto& [name, n] : m.items())
+      if (!WholeIn(n, 1, hi)) return NotWhole(Key(at + "/" + key, name), n, 1, hi);
+    return "";
+  };
+  if (std::string e = counts("steps", *decisions); !e.empty()) return e;
+  if (counted)
+    if (std::string e = counts("checks", model::kMaxJsonInt); !e.empty()) return e;
+  return "";
+}
+
+}  // namespace
+
+std::string CheckSoakReport(const json& j) {
+  if (!j.is_object())
+    return "not a report of carc fuzz --report (expected an object, found " + Found(j) + ")";
+  const bool counted = j.contains("check_runs");
+  if (std::string e = Fields(
+          j, "",
+          {"seed", "shard", "combinations", "expansions", "games", "step_visits", "games_reaching"},
+          {"check_runs"});
+      !e.empty())
+    return e;
+  if (!j["seed"].is_number_unsigned())
+    return "/seed: expected a whole number from 0 to " +
+           std::to_string(std::numeric_limits<uint64_t>::max()) + ", found " + Found(j["seed"]);
+  SoakOptions run;
+  run.seed = j["seed"].get<uint64_t>();
+  if (!j["shard"].is_string() ||
+      !adjudicator::ParseShard(j["shard"].get<std::string>(), run.shard, run.shards).empty())
+    return "/shard: expected K/N with 1 <= K <= N, as --shard takes it, found " + Found(j["shard"]);
+  if (!j["combinations"].is_boolean())
+    return "/combinations: expected true or false, found " + Found(j["combinations"]);
+  run.combinations = j["combinations"].get<bool>();
+  const json& ex = j["expansions"];
+  if (!ex.is_array()) return "/expansions: expected an array, found " + Found(ex);
+  for (size_t i = 0; i < ex.size(); ++i) {
+    const std::string at = Index("/expansions", i);
+    if (!ex[i].is_string()) return at + ": expected an expansion's name, found " + Found(ex[i]);
+    const std::string id = ex[i].get<std::string>();
+    if (!exp::ByName(id)) {
+      std::string known;
+      for (const std::string& k : exp::Ids()) known += (known.empty() ? "" : ", ") + k;
+      return at + ": unknown expansion " + model::EscapeControls(ex[i].dump()) +
+             " (known: " + known + ")";
+    }
+    for (size_t k = 0; k < i; ++k)
+      if (ex[k] == ex[i])
+        return at + ": expansion " + model::EscapeControls(ex[i].dump()) +
+               " given twice (first at " + Index("/expansions", k) + ")";
+    run.expansions.push_back(id);
+  }
+  const json& games = j["games"];
+  if (!games.is_array()) return "/games: expected an array, found " + Found(games);
+  // A game listed twice would be stored once, one copy silently replacing the other.
+  std::map<int64_t, size_t> listed;
+  std::map<std::string, int64_t> visits, reaching, runs;  // the games' totals (Summarize)
+  for (size_t i = 0; i < games.size(); ++i) {
+    const std::string at = Index("/games", i);
+    if (std::string e = CheckReportGame(games[i], at, run, counted); !e.empty()) return e;
+    const int64_t index = games[i]["game"].get<int64_t>();
+    if (auto [it, fresh] = listed.emplace(index, i); !fresh)
+      return at + ": game " + std::to_string(index) + " is listed twice (first at " +
+             Index("/games", it->second) + ")";
+    for (const auto& [step, n] : games[i]["steps"].items()) {
+      visits[step] += n.get<int64_t>();
+      ++reaching[step];
+    }
+    if (counted)
+      for (const auto& [check, n] : games[i]["checks"].items()) runs[check] += n.get<int64_t>();
+  }
+  // The report's totals are its games' (the merge sums the games; totals that disagree are not
+  // a report carc fuzz wrote).
+  if (std::string e = SameTotals(j["step_visits"], "/step_visits", visits, "decisions at the step");
+      !e.empty())
+    return e;
+  if (std::string e =
+          SameTotals(j["games_reaching"], "/games_reaching", reaching, "games reaching the step");
+      !e.empty())
+    return e;
+  if (counted)
+    if (std::string e = SameTotals(j["check_runs"], "/check_runs", runs, "runs of the check");
+        !e.empty())
+      return e;
+  return "";
 }
 
 }  // namespace carc::prop

@@ -73,6 +73,12 @@ nlohmann::json SoakReportJson(const SoakOptions& opts, const SoakResult& r);
 // the workers of --jobs, not in the report). SoakGameFromJson reads either form back.
 nlohmann::json SoakGameJson(const SoakGame& g, bool with_seconds);
 SoakGame SoakGameFromJson(const nlohmann::json& j);
+// Empty when `j` is a report as SoakReportJson writes it, else "<JSON pointer>: what is wrong"
+// (`carc fuzz merge` exits 65 with it). A report from before the per-check counts, with no
+// "check_runs" and no game's "checks", is one too. Each field is known, of its type and range:
+// seed 0 to 2^64 - 1, shard K/N as --shard takes it, expansions known and each once; per game:
+// an index of the shard, the expansions the run enabled in it, 2 to 6 players and a score each.
+std::string CheckSoakReport(const nlohmann::json& j);
 
 // The pieces RunSoak is made of (soak_jobs.cc runs them in worker processes).
 // The expansions, spec and checks' salt of game `index` of the run (as any shard draws it).

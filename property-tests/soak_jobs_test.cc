@@ -1,12 +1,15 @@
 // `carc fuzz --jobs N` (soak_jobs.cc) gives exactly the result of --jobs 1: the same
 // summary, report and counterexample; a dead worker or Ctrl-C is reported; and `carc fuzz merge`
-// stores and sums each check's runs.
+// stores and sums each check's runs, merges a real report and refuses one not as carc fuzz
+// writes it, or a game given twice (65, naming the pointer).
 #include <gtest/gtest.h>
 #include <signal.h>
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -265,6 +268,175 @@ TEST(FuzzMerge, StoresAndSumsEachChecksRuns) {
   const auto a = Carc("fuzz merge --db " + d + "/alter.db " + d + "/m.json");
   ASSERT_EQ(a.code, 0);
   EXPECT_EQ(nlohmann::json::parse(a.out).begin().value(), summary);
+}
+
+// A real report of carc fuzz --report, written once: seed 3, games 0 and 1 (5 and 3 players).
+const nlohmann::json& RealReport() {
+  static const nlohmann::json report = [] {
+    const std::string d = Dir();
+    EXPECT_EQ(
+        Carc("fuzz --games 2 --seed 3 --report " + d + "/real.json --out " + d + "/real.cex").code,
+        0);
+    return nlohmann::json::parse(Slurp(d + "/real.json"));
+  }();
+  return report;
+}
+
+// `fuzz merge` of the report text `text` (written to `name` in the scratch folder), into a
+// database of its own: the exit code and stderr (stdout dropped).
+carc::testing::Result MergeText(const std::string& name, const std::string& text) {
+  const std::string d = Dir();
+  std::ofstream(d + "/" + name) << text;
+  std::remove((d + "/" + name + ".db").c_str());
+  return Shell("(" + std::string(CARC_BINARY) + " fuzz merge --db " + d + "/" + name + ".db " + d +
+                   "/" + name + " >/dev/null) 2>&1",
+               /*merge_stderr=*/true);
+}
+
+// A real report merges (exit 0), read the way it is written.
+TEST(FuzzMerge, ARealReportMerges) {
+  const auto r = MergeText("real-copy.json", RealReport().dump());
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "");
+}
+
+// A key given twice is refused by the project's JSON reader (65, the file and the pointer), not
+// read as its last value.
+TEST(FuzzMerge, AKeyGivenTwiceIsRefused) {
+  std::string text = RealReport().dump();
+  const size_t at = text.find("\"seed\":3");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.insert(at, "\"seed\":4,");
+  const auto r = MergeText("dup-key.json", text);
+  EXPECT_EQ(r.code, 65) << r.out;
+  EXPECT_NE(r.out.find("dup-key.json:/seed: duplicate key \"seed\""), std::string::npos) << r.out;
+}
+
+// A report not as carc fuzz --report writes it is refused (65), naming the file and the pointer
+// of the first value wrong; the database is not touched. Each case changes one value of a real
+// report.
+TEST(FuzzMerge, AValueNotAsTheReportWritesItIsRefusedNamingItsPointer) {
+  using nlohmann::json;
+  const struct {
+    const char* name;
+    std::function<void(json&)> change;
+    std::string message;  // after "<file>: "
+  } cases[] = {
+      {"top-unknown.json", [](json& j) { j["bogus"] = 1; }, "/bogus: unknown field (seed, "},
+      {"game-unknown.json", [](json& j) { j["games"][0]["bogus"] = 1; },
+       "/games/0/bogus: unknown field (game, "},
+      {"game-check-seconds.json",  // the workers' form of a game, not the report's
+       [](json& j) { j["games"][1]["check_seconds"] = json::object(); },
+       "/games/1/check_seconds: unknown field"},
+      {"key-with-slash.json", [](json& j) { j["a/b~c"] = 1; }, "/a~1b~0c: unknown field"},
+      {"no-seed.json", [](json& j) { j.erase("seed"); }, "/seed: missing"},
+      {"no-game-steps.json", [](json& j) { j["games"][1].erase("steps"); },
+       "/games/1/steps: missing"},
+      {"shard-3-of-2.json", [](json& j) { j["shard"] = "3/2"; }, "/shard: expected K/N"},
+      {"shard-01.json", [](json& j) { j["shard"] = "01/1"; }, "/shard: expected K/N"},
+      {"shard-number.json", [](json& j) { j["shard"] = 1; }, "/shard: expected K/N"},
+      {"expansion-bogus.json", [](json& j) { j["expansions"] = {"bogus"}; },
+       "/expansions/0: unknown expansion \"bogus\""},
+      {"expansion-twice.json",
+       [](json& j) {
+         j["expansions"] = {"phantom", "phantom"};
+       },
+       "/expansions/1: expansion \"phantom\" given twice (first at /expansions/0)"},
+      {"combinations-string.json", [](json& j) { j["combinations"] = "false"; },
+       "/combinations: expected true or false"},
+      {"players-9.json", [](json& j) { j["games"][0]["players"] = 9; },
+       "/games/0/players: expected a whole number from 2 to 6, found 9"},
+      {"scores-2-of-5.json",
+       [](json& j) {
+         j["games"][0]["scores"] = {1, 2};
+       },
+       "/games/0/scores: 2 scores in a game of 5 players"},
+      {"score-negative.json", [](json& j) { j["games"][1]["scores"][2] = -1; },
+       "/games/1/scores/2: expected a whole number from 0 to"},
+      {"score-float.json", [](json& j) { j["games"][1]["scores"][0] = 16.0; },
+       "/games/1/scores/0: expected a whole number"},
+      {"decisions-negative.json", [](json& j) { j["games"][0]["decisions"] = -5; },
+       "/games/0/decisions: expected a whole number from 0 to 1000000, found -5"},
+      {"seed-negative.json", [](json& j) { j["seed"] = -1; },
+       "/seed: expected a whole number from 0 to 18446744073709551615, found -1"},
+      {"seed-string.json", [](json& j) { j["seed"] = "3"; },
+       "/seed: expected a whole number from 0 to 18446744073709551615, found the string \"3\""},
+      {"failure-number.json", [](json& j) { j["games"][0]["failure"] = 5; },
+       "/games/0/failure: expected a string (the property that failed, \"\" if none), found 5"},
+      {"game-negative.json", [](json& j) { j["games"][0]["game"] = -1; },
+       "/games/0/game: expected a whole number from 0 to"},
+      {"game-not-in-shard.json", [](json& j) { j["shard"] = "1/2"; },
+       "/games/1/game: game 1 is not played by shard 1/2"},
+      {"game-expansions.json", [](json& j) { j["games"][1]["expansions"] = {"phantom"}; },
+       "/games/1/expansions: expected [] (the expansions game 1 of the run enables), found "
+       "[\"phantom\"]"},
+      {"step-zero.json", [](json& j) { j["games"][0]["steps"]["place_tile"] = 0; },
+       "/games/0/steps/place_tile: expected a whole number from 1 to 142, found 0"},
+      {"step-past-decisions.json", [](json& j) { j["games"][0]["steps"]["place_tile"] = 143; },
+       "/games/0/steps/place_tile: expected a whole number from 1 to 142, found 143"},
+      {"check-string.json", [](json& j) { j["games"][0]["checks"]["features"] = "16"; },
+       "/games/0/checks/features: expected a whole number from 1 to"},
+      {"checks-without-totals.json", [](json& j) { j.erase("check_runs"); },
+       "/games/0/checks: the report has no \"check_runs\""},
+      {"totals-without-checks.json", [](json& j) { j["games"][1].erase("checks"); },
+       "/games/1/checks: missing"},
+      {"not-an-object.json", [](json& j) { j = json::array(); },
+       "not a report of carc fuzz --report (expected an object, found [])"},
+      // The totals are the games' (step_visits: 142 + 71 place_tile decisions).
+      {"visits-off.json", [](json& j) { j["step_visits"]["place_tile"] = 141; },
+       "/step_visits/place_tile: 141, but the report's games give 142 decisions at the step"},
+      {"visits-string.json", [](json& j) { j["step_visits"]["place_tile"] = "142"; },
+       "/step_visits/place_tile: expected a whole number from 1 to"},
+      {"reaching-missing.json", [](json& j) { j["games_reaching"].erase("place_figure"); },
+       "/games_reaching/place_figure: missing, but the report's games give 2 games reaching the "
+       "step"},
+      {"runs-surplus.json", [](json& j) { j["check_runs"]["bogus"] = 1; },
+       "/check_runs/bogus: 1, but the report's games give 0 runs of the check"},
+      {"runs-not-object.json", [](json& j) { j["check_runs"] = json::array(); },
+       "/check_runs: expected an object, found []"},
+  };
+  for (const auto& c : cases) {
+    json report = RealReport();
+    c.change(report);
+    const auto r = MergeText(c.name, report.dump());
+    EXPECT_EQ(r.code, 65) << c.name << ": " << r.out;
+    EXPECT_NE(
+        r.out.find(std::string("carc: fuzz merge: ") + Dir() + "/" + c.name + ": " + c.message),
+        std::string::npos)
+        << c.name << ": " << r.out;
+    EXPECT_EQ(r.out.find("json.exception"), std::string::npos) << r.out;
+    std::ifstream db(Dir() + "/" + c.name + ".db");
+    EXPECT_FALSE(db.good()) << c.name << ": the database was made";
+  }
+}
+
+// A game given twice in one merge is refused naming both places (65), in one report (the second
+// copy with a failure, which replaced the first) or in two (a report named twice under two
+// names, as two shards claiming one game); nothing is stored.
+TEST(FuzzMerge, AGameGivenTwiceIsRefusedNamingBothPlaces) {
+  nlohmann::json twice = RealReport();
+  nlohmann::json copy = twice["games"][0];
+  copy["failure"] = "x";
+  twice["games"].push_back(copy);
+  const auto r = MergeText("game-twice.json", twice.dump());
+  EXPECT_EQ(r.code, 65) << r.out;
+  EXPECT_NE(r.out.find("carc: fuzz merge: " + Dir() +
+                       "/game-twice.json: /games/2: game 0 is listed twice (first at /games/0)"),
+            std::string::npos)
+      << r.out;
+
+  const std::string d = Dir();
+  std::ofstream(d + "/first.json") << RealReport().dump();
+  std::ofstream(d + "/second.json") << RealReport().dump();
+  const auto two = Shell("(" + std::string(CARC_BINARY) + " fuzz merge --db " + d + "/two.db " + d +
+                             "/first.json " + d + "/second.json >/dev/null) 2>&1",
+                         /*merge_stderr=*/true);
+  EXPECT_EQ(two.code, 65) << two.out;
+  EXPECT_NE(two.out.find("carc: fuzz merge: " + d + "/second.json: /games/0: game 0 of this run " +
+                         "is given twice (first at " + d + "/first.json: /games/0)"),
+            std::string::npos)
+      << two.out;
+  EXPECT_FALSE(std::ifstream(d + "/two.db").good()) << "the database was made";
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <string>
+#include <utility>
 
 #include "adjudicator/cli.h"
 #include "adjudicator/exit_codes.h"
@@ -15,6 +17,7 @@
 #include "adjudicator/shard.h"
 #include "database/db.h"
 #include "database/migrate.h"
+#include "model/core/input_file.h"
 #include "model/expansions/registry.h"
 #include "property-tests/soak.h"
 
@@ -26,7 +29,6 @@ namespace db = carc::database;
 using adjudicator::kExitInternal;
 using adjudicator::kExitIo;
 using adjudicator::kExitMalformed;
-using adjudicator::kExitNoInput;
 using adjudicator::kExitRejected;
 using adjudicator::kExitUnknownRules;
 using adjudicator::kExitUpheld;
@@ -142,22 +144,43 @@ int RunFuzz(const adjudicator::FuzzOptions& st) {
 // (one row per run and game; merging a report again replaces its rows), then the summary of
 // each run the reports name, read back from the database: games, decisions, failures, steps
 // and each check's runs (column checks; NULL for a game of a report written before them, which
-// the summary counts as games_without_check_runs).
+// the summary counts as games_without_check_runs). Every report is checked before the database
+// is opened (CheckSoakReport, and no game given twice in the merge): 65 naming the pointer.
 int RunMerge(const adjudicator::FuzzOptions& st) {
   std::vector<nlohmann::json> reports;
+  // Where each game of each run is given: a game given twice in the reports of one merge (a
+  // report named twice, two shards claiming one game) is refused rather than one of its copies
+  // kept. Merging it again later replaces it, as documented.
+  std::map<std::pair<std::string, int64_t>, std::string> given;
   for (const std::string& file : st.reports) {
-    std::ifstream in(file);
-    if (!in) {
-      std::cerr << "carc: fuzz merge: cannot read " << file << "\n";
-      return kExitNoInput;
+    // The one JSON reader (model/core/input_file.h): bounded, each key once ("seed": 3 and
+    // "seed": 4 is refused, not read as the last one), nesting capped; 65 naming the pointer.
+    auto text = model::ReadInputFile(file);
+    if (!text.ok()) {
+      std::cerr << "carc: fuzz merge: " << text.status().message() << "\n";
+      return static_cast<int>(text.status().code());
     }
-    nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("games") || !j.contains("seed") ||
-        !j.contains("expansions") || !j.contains("combinations")) {
-      std::cerr << "carc: fuzz merge: " << file << ": not a report of carc fuzz --report\n";
+    auto j = model::ParseJsonText(*text, model::DisplayName(file));
+    if (!j.ok()) {
+      std::cerr << "carc: fuzz merge: " << j.status().message() << "\n";
       return kExitMalformed;
     }
-    reports.push_back(std::move(j));
+    // As carc fuzz --report writes it (CheckSoakReport), each value known and in its range.
+    if (const std::string bad = prop::CheckSoakReport(*j); !bad.empty()) {
+      std::cerr << "carc: fuzz merge: " << model::DisplayName(file) << ": " << bad << "\n";
+      return kExitMalformed;
+    }
+    const std::string run = RunKey(*j);
+    for (size_t i = 0; i < (*j)["games"].size(); ++i) {
+      const int64_t game = (*j)["games"][i]["game"].get<int64_t>();
+      const std::string at = model::DisplayName(file) + ": /games/" + std::to_string(i);
+      if (auto [it, fresh] = given.emplace(std::make_pair(run, game), at); !fresh) {
+        std::cerr << "carc: fuzz merge: " << at << ": game " << game
+                  << " of this run is given twice (first at " << it->second << ")\n";
+        return kExitMalformed;
+      }
+    }
+    reports.push_back(std::move(*j));
   }
   // A carc database (created and migrated when missing), so the rulings and games may share it.
   auto conn = db::OpenDatabase(st.db, {.mode = db::OpenMode::kCreate});
@@ -193,32 +216,25 @@ int RunMerge(const adjudicator::FuzzOptions& st) {
         "INSERT OR REPLACE INTO soak_games (run, game, expansions, players, decisions, scores, "
         "failure, steps, checks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
     if (!ins.ok()) return fail(ins.status());
-    try {
-      for (const nlohmann::json& j : reports) {
-        const std::string run = RunKey(j);
-        if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
-        for (const auto& g : j.at("games")) {
-          ins->Bind(1, run)
-              .Bind(2, g.at("game").get<int64_t>())
-              .Bind(3, g.at("expansions").dump())
-              .Bind(4, g.at("players").get<int>())
-              .Bind(5, g.at("decisions").get<int>())
-              .Bind(6, g.at("scores").dump())
-              .Bind(7, g.at("failure").get<std::string>())
-              .Bind(8, g.at("steps").dump());
-          // Each check's runs on the game; a report from before them (no "checks"): NULL.
-          if (g.contains("checks")) {
-            for (const auto& [check, n] : g.at("checks").items()) n.get<long>();  // numbers
-            ins->Bind(9, g.at("checks").dump());
-          } else {
-            ins->BindNull(9);
-          }
-          if (auto s = ins->Run(); !s.ok()) return fail(s);
-        }
+    for (const nlohmann::json& j : reports) {  // checked by CheckSoakReport: no json exception
+      const std::string run = RunKey(j);
+      if (std::find(runs.begin(), runs.end(), run) == runs.end()) runs.push_back(run);
+      for (const auto& g : j.at("games")) {
+        ins->Bind(1, run)
+            .Bind(2, g.at("game").get<int64_t>())
+            .Bind(3, g.at("expansions").dump())
+            .Bind(4, g.at("players").get<int>())
+            .Bind(5, g.at("decisions").get<int>())
+            .Bind(6, g.at("scores").dump())
+            .Bind(7, g.at("failure").get<std::string>())
+            .Bind(8, g.at("steps").dump());
+        // Each check's runs on the game; a report from before them (no "checks"): NULL.
+        if (g.contains("checks"))
+          ins->Bind(9, g.at("checks").dump());
+        else
+          ins->BindNull(9);
+        if (auto s = ins->Run(); !s.ok()) return fail(s);
       }
-    } catch (const nlohmann::json::exception& e) {
-      std::cerr << "carc: fuzz merge: a report's game is malformed: " << e.what() << "\n";
-      return kExitMalformed;
     }
     if (auto s = tx->Commit(); !s.ok()) return fail(s);
   }
