@@ -25,6 +25,17 @@ constexpr std::string_view kLinkKinds[] = {"supersedes", "superseded_by", "varia
 // The editions a ruling is written for: C1, C2, C3 and the 2025 revision (C3.1, MSG-C31).
 constexpr std::string_view kEditions[] = {"C1", "C2", "C3", "2025"};
 
+// The exit codes of carc (README "Exit codes"); an error's are those from 64 on.
+constexpr int kExitCodes[] = {0, 1, 2, 64, 65, 66, 69, 70, 74};
+constexpr int kFirstErrorExitCode = 64;
+
+// The verdicts carc gives (adjudicator/adjudicate.cc), one per question asked.
+constexpr std::string_view kVerdicts[] = {"legal",    "illegal",  "upheld",
+                                          "rejected", "possible", "impossible-position",
+                                          "scored",   "listed"};
+
+constexpr std::string_view kModes[] = {"adjudicate", "validate", "legal", "score"};
+
 using NameList = std::span<const std::string_view>;
 
 // "a, b and c" of a list of names.
@@ -433,6 +444,108 @@ Status CheckCzechQuestionsFile(const json& doc, const std::string& file) {
     if (e.contains("answer"))
       if (Status s = c.Text(e["answer"], at + "/answer"); !s.ok()) return s;
   }
+  return Status::Ok();
+}
+
+namespace {
+
+// An exit code of carc (of a failure: from 64 on), as an integer.
+Status CheckExitCode(const FileCheck& c, const json& j, const std::string& at, bool failure) {
+  std::string codes;
+  bool known = false;
+  for (int k : kExitCodes) {
+    if (failure && k < kFirstErrorExitCode) continue;
+    codes += (codes.empty() ? "" : ", ") + std::to_string(k);
+    known |= j.is_number_integer() && j.get<int64_t>() == k;
+  }
+  if (known) return Status::Ok();
+  return c.Error(at, std::string("expected an exit code of ") + (failure ? "a failure" : "carc") +
+                         " (README \"Exit codes\": " + codes + "), got " + Shown(j));
+}
+
+}  // namespace
+
+Status CheckFixtureRulingFile(const json& doc, const std::string& file) {
+  const FileCheck c(file);
+  if (Status s =
+          c.Object(doc, "", {"covers", "mode", "depth", "why", "expect"}, {"covers", "expect"});
+      !s.ok())
+    return s;
+  if (Status s = c.RulingIds(doc["covers"], "/covers"); !s.ok()) return s;
+  if (doc["covers"].empty()) return c.Error("/covers", "no ruling covered (name at least one)");
+  if (doc.contains("mode"))
+    if (Status s = c.OneOf(doc["mode"], "/mode", kModes, "mode"); !s.ok()) return s;
+  if (doc.contains("depth")) {
+    if (doc.value("mode", "") != "legal")
+      return c.Error("/depth", "a depth counts the action sequences of mode legal only");
+    if (Status s = c.Int(doc["depth"], "/depth", 1, 8); !s.ok()) return s;
+  }
+  if (doc.contains("why"))
+    if (Status s = c.Text(doc["why"], "/why"); !s.ok()) return s;
+  const json& x = doc["expect"];
+  if (Status s = c.Object(
+          x, "/expect",
+          {"exit_code", "verdict", "cites", "not_cites", "scores", "score_events", "violations",
+           "count", "actions_contain", "actions_exclude", "error", "position", "pending"});
+      !s.ok())
+    return s;
+  if (x.contains("error")) {
+    // carc failed: nothing else is compared.
+    for (auto it = x.begin(); it != x.end(); ++it)
+      if (it.key() != "error")
+        return c.Error("/expect/" + it.key(),
+                       "an expected error is expected alone (nothing else is compared when carc "
+                       "fails)");
+    const json& e = x["error"];
+    if (Status s = c.Object(e, "/expect/error", {"exit_code", "message_contains"}, {"exit_code"});
+        !s.ok())
+      return s;
+    if (Status s = CheckExitCode(c, e["exit_code"], "/expect/error/exit_code", /*failure=*/true);
+        !s.ok())
+      return s;
+    if (e.contains("message_contains"))
+      if (Status s = c.Text(e["message_contains"], "/expect/error/message_contains"); !s.ok())
+        return s;
+    return Status::Ok();
+  }
+  if (x.contains("exit_code"))
+    if (Status s = CheckExitCode(c, x["exit_code"], "/expect/exit_code", /*failure=*/false);
+        !s.ok())
+      return s;
+  if (x.contains("verdict"))
+    if (Status s = c.OneOf(x["verdict"], "/expect/verdict", kVerdicts, "verdict"); !s.ok())
+      return s;
+  for (const char* key : {"cites", "not_cites", "violations"})
+    if (x.contains(key))
+      if (Status s = c.RulingIds(x[key], std::string("/expect/") + key); !s.ok()) return s;
+  if (x.contains("scores"))
+    if (Status s = c.List(x["scores"], "/expect/scores", "scores", /*once=*/false,
+                          [&](const json& v, const std::string& w) {
+                            return c.Int(v, w, -model::kMaxJsonInt, model::kMaxJsonInt);
+                          });
+        !s.ok())
+      return s;
+  if (x.contains("count"))
+    if (Status s = c.Int(x["count"], "/expect/count", 0, model::kMaxJsonInt); !s.ok()) return s;
+  // Objects the runner compares key by key with what carc gives: an expected score event may
+  // stand twice (two equal events), an action is listed once.
+  for (const char* key : {"score_events", "actions_contain", "actions_exclude"})
+    if (x.contains(key))
+      if (Status s = c.List(x[key], std::string("/expect/") + key, "objects",
+                            /*once=*/std::string_view(key) != "score_events",
+                            [&](const json& v, const std::string& w) {
+                              if (v.is_object()) return Status::Ok();
+                              return c.Error(
+                                  w, std::string("expected an object, got ") + v.type_name());
+                            });
+          !s.ok())
+        return s;
+  if (x.contains("position") && !x["position"].is_object())
+    return c.Error("/expect/position",
+                   std::string("expected an object, got ") + x["position"].type_name());
+  if (x.contains("pending") && !x["pending"].is_null() && !x["pending"].is_object())
+    return c.Error("/expect/pending",
+                   std::string("expected an object or null, got ") + x["pending"].type_name());
   return Status::Ok();
 }
 

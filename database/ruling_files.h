@@ -1,9 +1,9 @@
 #pragma once
-// The shapes of the files `carc db build` reads: the ruling files (database/rulings/*.json) and
-// the Czech players' questions beside them (questions_cs.json). Each is checked whole before
-// anything of it is used: every key is one the format has, every value of its type and in its
-// range, no list names a value twice. A file that fails is kMalformed (65), "<file>:<JSON
-// pointer>: <what>", never read in part.
+// The shapes of the files `carc db build` reads: the ruling files (database/rulings/*.json), the
+// Czech players' questions beside them (questions_cs.json) and the fixtures' ruling files
+// (fixtures/**/*.ruling.json). Each is checked whole before anything of it is used: every key is
+// one the format has, every value of its type and in its range, no list names a value twice. A file
+// that fails is kMalformed (65), "<file>:<JSON pointer>: <what>", never read in part.
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -39,5 +39,18 @@ model::Status CheckRulingFile(const nlohmann::json& doc, const std::string& file
 // questions_cs.json: {"about": text, "rulings": [] (none: it holds questions only),
 // "questions": {ID: {"questions": [texts, each once], "answer": text}, ...}}.
 model::Status CheckCzechQuestionsFile(const nlohmann::json& doc, const std::string& file);
+
+// A fixture's <slug>.ruling.json (fixtures/README.md):
+//   {"covers": [ruling IDs, at least one, each once],
+//    "mode": adjudicate, validate, legal or score,
+//    "depth": 1 to 8 (mode legal only), "why": text,
+//    "expect": {exit_code (an exit code of the README's table), verdict (one carc gives),
+//               cites, not_cites, violations (IDs, each once), scores (integers), count,
+//               score_events, actions_contain, actions_exclude (lists of objects),
+//               position (an object), pending (an object or null),
+//               error ({exit_code: an error's exit code, message_contains}, alone)}}.
+// covers and expect are required. What the fixture runner compares inside score_events,
+// actions_*, position and pending is left to it (fixtures/fixture_runner.cc).
+model::Status CheckFixtureRulingFile(const nlohmann::json& doc, const std::string& file);
 
 }  // namespace carc::database

@@ -1,7 +1,8 @@
-// db build reads the ruling files as strictly as the model reads a position: on a copy of the
-// shipped database/rulings with one value changed, an unknown key, a repeated value, a value
-// out of range or of another type fails the build (65), naming the file and the JSON pointer,
-// where it was dropped or stored as read before. The shipped tree builds, every entry a row.
+// db build reads the ruling files and the fixtures' ruling files as strictly as the model reads
+// a position: on a copy of the shipped database/rulings and of one fixture with one value changed,
+// an unknown key, a repeated value, a value out of range or of another type fails the build (65),
+// naming the file and the JSON pointer, where it was dropped or stored as read before. The shipped
+// tree builds, every entry a row.
 #include "database/ruling_files.h"
 
 #include <gtest/gtest.h>
@@ -39,6 +40,10 @@ StatusOr<BuildReport> Build(const std::string& root) {
   return BuildFromRepo(*c, root);
 }
 
+// A fixture covering BASE-SCORE-CITY and BASE-RETURN, expecting exit code 0, verdict legal,
+// cites, scores and score events.
+const std::string kFixture = "fixtures/base/cities/c01_city_with_arms";
+
 // One change to one shipped file, and what the build must say: "<file>:<pointer>: ...<says>...".
 struct BadValue {
   std::string name;     // the test's name
@@ -52,13 +57,16 @@ struct BadValue {
 
 void PrintTo(const BadValue& b, std::ostream* os) { *os << b.name; }
 
-// The shipped rulings, copied into a new root, with one change.
+// The shipped rulings and one fixture, copied into a new root, with one change.
 class ShippedCopy : public ::testing::TestWithParam<BadValue> {
  protected:
   void SetUp() override {
     fs::create_directories(dir_.File("database"));
     fs::copy(kRoot / "database/rulings", dir_.File("database/rulings"),
              fs::copy_options::recursive);
+    fs::create_directories(dir_.File("fixtures/base/cities"));
+    for (const char* ext : {".position.json", ".ruling.json"})
+      fs::copy(kRoot / (kFixture + ext), dir_.File(kFixture + ext));
   }
   void Change(const BadValue& b) {
     const std::string path = dir_.File(b.file);
@@ -89,9 +97,12 @@ TEST_F(ShippedCopy, BuildsUnchanged) {
   auto rep = Build(dir_.path());
   ASSERT_TRUE(rep.ok()) << rep.status().message();
   EXPECT_GT(rep->rulings, 100);
+  EXPECT_EQ(rep->fixtures, 1);
+  EXPECT_EQ(rep->covers, 2);
 }
 
 const std::string kPh = "database/rulings/phantom.json";
+const std::string kFx = kFixture + ".ruling.json";
 const std::string kXmas = "database/rulings/christmas_present.json";
 const std::string kCs = "database/rulings/questions_cs.json";
 
@@ -168,7 +179,53 @@ INSTANTIATE_TEST_SUITE_P(
                  "no ruling has this ID"}),
     [](const ::testing::TestParamInfo<BadValue>& i) { return i.param.name; });
 
-// The shipped tree: every ruling, link and needed expansion of the files is a row.
+INSTANTIATE_TEST_SUITE_P(
+    FixtureRulingFiles, ShippedCopy,
+    ::testing::Values(
+        // The audit's findings.
+        BadValue{"CoversMisspelt", kFx, "/cover", R"(["BASE-SCORE-CITY", "BASE-RETURN"])",
+                 "/covers", "/cover", "unknown field"},
+        BadValue{"UnknownKey", kFx, "/bogus", "1", "", "/bogus", "unknown field"},
+        BadValue{"CoveredTwice", kFx, "/covers/-", R"("BASE-SCORE-CITY")", "", "/covers/2",
+                 "\"BASE-SCORE-CITY\" given twice"},
+        BadValue{"ExitCodeAsText", kFx, "/expect/exit_code", R"("0")", "", "/expect/exit_code",
+                 "got \"0\""},
+        BadValue{"ExitCodeNotOfCarc", kFx, "/expect/exit_code", "99", "", "/expect/exit_code",
+                 "expected an exit code of carc"},
+        BadValue{"UnknownVerdict", kFx, "/expect/verdict", R"("upheldd")", "", "/expect/verdict",
+                 "unknown verdict \"upheldd\""},
+        // Values of the other fields.
+        BadValue{"CoversNothing", kFx, "/covers", "[]", "", "/covers", "no ruling covered"},
+        BadValue{"CoversMissing", kFx, "", "", "/covers", "/covers", "missing"},
+        BadValue{"CoversAnId", kFx, "/covers/0", R"("base-score-city")", "", "/covers/0",
+                 "expected a ruling ID"},
+        BadValue{"UnknownMode", kFx, "/mode", R"("adjudge")", "", "/mode",
+                 "unknown mode \"adjudge\""},
+        BadValue{"DepthOutsideModeLegal", kFx, "/depth", "2", "", "/depth", "mode legal only"},
+        BadValue{"ExitCodeAsAFloat", kFx, "/expect/exit_code", "0.0", "", "/expect/exit_code",
+                 "expected an exit code of carc"},
+        BadValue{"UnknownExpectKey", kFx, "/expect/verdicts", R"("legal")", "", "/expect/verdicts",
+                 "unknown field"},
+        BadValue{"CitedTwice", kFx, "/expect/cites/-", R"("BASE-SCORE-CITY")", "",
+                 "/expect/cites/1", "given twice"},
+        BadValue{"ScoreNotAnInteger", kFx, "/expect/scores/0", "8.5", "", "/expect/scores/0",
+                 "expected an integer"},
+        BadValue{"NegativeCount", kFx, "/expect/count", "-1", "", "/expect/count",
+                 "expected an integer from 0"},
+        BadValue{"ScoreEventNotAnObject", kFx, "/expect/score_events/0", "8", "",
+                 "/expect/score_events/0", "expected an object"},
+        BadValue{"ErrorBesideAVerdict", kFx, "/expect",
+                 R"({"error": {"exit_code": 65}, "verdict": "legal"})", "", "/expect/verdict",
+                 "expected alone"},
+        BadValue{"ErrorExitingZero", kFx, "/expect", R"({"error": {"exit_code": 0}})", "",
+                 "/expect/error/exit_code", "expected an exit code of a failure"},
+        BadValue{"UnknownKeyOfAnError", kFx, "/expect",
+                 R"({"error": {"exit_code": 65, "message": "x"}})", "", "/expect/error/message",
+                 "unknown field"}),
+    [](const ::testing::TestParamInfo<BadValue>& i) { return i.param.name; });
+
+// The shipped tree: every ruling, link and needed expansion of the files is a row, and every
+// fixture and ID it covers.
 TEST(ShippedTree, BuildsEveryEntry) {
   auto c = OpenDatabase(":memory:", {.mode = OpenMode::kCreate});
   ASSERT_TRUE(c.ok());
@@ -190,6 +247,19 @@ TEST(ShippedTree, BuildsEveryEntry) {
   EXPECT_EQ(rep->links, links);
   EXPECT_EQ(QueryInt(*c, "SELECT count(*) FROM ruling_links"), links);
   EXPECT_EQ(QueryInt(*c, "SELECT count(*) FROM ruling_needs"), needs);
+  int fixtures = 0, covers = 0;
+  for (const auto& e : fs::recursive_directory_iterator(kRoot / "fixtures")) {
+    const std::string name = e.path().filename().string();
+    if (!name.ends_with(".ruling.json")) continue;
+    const json doc = Read(e.path());
+    ASSERT_TRUE(CheckFixtureRulingFile(doc, e.path().string()).ok()) << e.path();
+    ++fixtures;
+    covers += static_cast<int>(doc["covers"].size());
+  }
+  EXPECT_GT(fixtures, 400);
+  EXPECT_EQ(rep->fixtures, fixtures);
+  EXPECT_EQ(rep->covers, covers);
+  EXPECT_EQ(QueryInt(*c, "SELECT count(*) FROM fixture_covers"), covers);
 }
 
 }  // namespace

@@ -278,14 +278,14 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
     auto doc = model::ReadJsonFile(f.string());
     if (!doc.ok()) return doc.status();
     const json& d = *doc;
-    if (!d.is_object()) return model::JsonError(f.string(), "expected an object");
+    if (Status s = CheckFixtureRulingFile(d, f.string()); !s.ok()) return s;
     std::string pos_name = f.filename().string();
     pos_name.replace(pos_name.size() - 12, 12, ".position.json");
     json meta = json::object();
     if (auto pos = model::ReadJsonFile((f.parent_path() / pos_name).string());
         pos.ok() && pos->is_object())
       meta = pos->value("meta", json::object());
-    const json expect = d.value("expect", json::object());
+    const json& expect = d["expect"];
     std::optional<int64_t> exit_code = OptInt(expect, "exit_code");
     if (!exit_code && expect.contains("error")) exit_code = OptInt(expect["error"], "exit_code");
     in.fixture.Bind(1, fs::relative(f, root).string()).Bind(2, OptString(meta, "id"));
@@ -296,8 +296,7 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
     if (Status s = in.fixture.Run(); !s.ok())
       return Status(s.code(), s.message() + " [" + f.string() + "]");
     const int64_t no = conn.LastInsertRowid();
-    for (const json& id : d.value("covers", json::array())) {
-      if (!id.is_string()) return model::JsonError(f.string() + ":/covers", "expected ruling IDs");
+    for (const json& id : d["covers"]) {
       in.cover.Bind(1, no).Bind(2, id.get<std::string>());
       if (Status s = in.cover.Run(); !s.ok()) return s;
       ++rep.covers;
