@@ -6,8 +6,11 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <string_view>
 
+#include "database/ruling_files.h"
+#include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
 
@@ -17,6 +20,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
+  // The files are read as `carc db build` reads them (database/ruling_files.h): a misspelt key
+  // or a repeated value is 65 naming the file and the pointer, not a ruling or cover dropped.
   Catalog cat;
   fs::path rdir = fs::path(root) / "database" / "rulings";
   std::error_code ec;
@@ -27,33 +32,40 @@ model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
   for (const auto& e : fs::directory_iterator(rdir, ec))
     if (e.path().extension() == ".json") files.push_back(e.path());
   std::sort(files.begin(), files.end());
+  std::set<std::string> ids;
   for (const fs::path& f : files) {
     auto doc = model::ReadJsonFile(f.string());
     if (!doc.ok()) return doc.status();
     const json& d = *doc;
-    if (!d.contains("rulings") || !d["rulings"].is_array())
-      return model::Status(model::ErrorCode::kMalformed,
-                           f.string() + ":/rulings: expected an array");
-    std::string expansion = d.value("expansion", "");
+    if (f.filename() == database::kCzechQuestionsFile) {
+      if (model::Status s = database::CheckCzechQuestionsFile(d, f.string()); !s.ok()) return s;
+      continue;
+    }
+    if (model::Status s = database::CheckRulingFile(d, f.string()); !s.ok()) return s;
+    const std::string expansion = d["expansion"];
     for (size_t i = 0; i < d["rulings"].size(); ++i) {
       const json& r = d["rulings"][i];
-      if (!r.is_object() || !r.contains("id") || !r["id"].is_string())
-        return model::Status(model::ErrorCode::kMalformed,
-                             f.string() + ":/rulings/" + std::to_string(i) + "/id: missing");
-      cat.rulings.push_back({r["id"], expansion, r.value("status", ""), r.value("title", ""), r});
+      if (!ids.insert(r["id"].get<std::string>()).second)
+        return model::JsonError(f.string(), "/rulings/" + std::to_string(i) + "/id",
+                                "duplicate ruling ID " + r["id"].get<std::string>());
+      cat.rulings.push_back({r["id"], expansion, r["status"], r["title"], r});
     }
   }
   fs::path fdir = fs::path(root) / "fixtures";
   if (fs::is_directory(fdir, ec)) {
+    std::vector<fs::path> fixtures;
     for (const auto& e : fs::recursive_directory_iterator(fdir, ec)) {
-      std::string name = e.path().filename().string();
-      if (name.size() < 12 || name.substr(name.size() - 12) != ".ruling.json") continue;
-      auto doc = model::ReadJsonFile(e.path().string());
+      const std::string name = e.path().filename().string();
+      if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json")
+        fixtures.push_back(e.path());
+    }
+    std::sort(fixtures.begin(), fixtures.end());
+    for (const fs::path& f : fixtures) {
+      auto doc = model::ReadJsonFile(f.string());
       if (!doc.ok()) return doc.status();
-      for (const json& id : doc->value("covers", json::array()))
-        if (id.is_string())
-          cat.fixtures_by_id[id.get<std::string>()].insert(
-              fs::relative(e.path(), fs::path(root)).string());
+      if (model::Status s = database::CheckFixtureRulingFile(*doc, f.string()); !s.ok()) return s;
+      for (const json& id : (*doc)["covers"])
+        cat.fixtures_by_id[id.get<std::string>()].insert(fs::relative(f, fs::path(root)).string());
     }
   }
   return cat;

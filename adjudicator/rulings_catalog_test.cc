@@ -3,9 +3,15 @@
 #include "adjudicator/rulings_catalog.h"
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <string_view>
 
+#include "adjudicator/run_carc.h"
 #include "adjudicator/verdict_text.h"
 
 namespace carc::adjudicator {
@@ -108,6 +114,98 @@ TEST(EmbeddedQuote, KnownRulingsAndUnknownIds) {
   EXPECT_FALSE(FindEmbeddedQuote("NO-SUCH-RULING").has_value());
   EXPECT_FALSE(FindEmbeddedQuote("GIFT").has_value());  // a prefix of IDs, not an ID
   EXPECT_FALSE(FindEmbeddedQuote("").has_value());
+}
+
+}  // namespace
+}  // namespace carc::adjudicator
+
+// LoadCatalog (`carc rulings coverage`, the fixture runner) reads the files as `carc db build`
+// does: a fixture whose covers is misspelt "cover" was read as covering nothing, and its rulings
+// were reported as uncovered; a misspelt link kind was passed over.
+namespace carc::adjudicator {
+namespace {
+
+namespace fs = std::filesystem;
+
+class CatalogCopy : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/carc-catalog-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    root_ = tmpl;
+    fs::create_directories(root_ / "database");
+    fs::copy(fs::path(CARC_SOURCE_DIR) / "database/rulings", root_ / "database/rulings",
+             fs::copy_options::recursive);
+    fs::create_directories(root_ / "fixtures/base/cities");
+    for (const char* ext : {".position.json", ".ruling.json"})
+      fs::copy(fs::path(CARC_SOURCE_DIR) / (std::string(kFixture) + ext),
+               root_ / (std::string(kFixture) + ext));
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  // Replaces the first `from` of the file with `to`; returns the file's path.
+  std::string Replace(const std::string& file, const std::string& from, const std::string& to) {
+    const fs::path path = root_ / file;
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    std::ofstream(path, std::ios::trunc) << text;
+    return path.string();
+  }
+  static constexpr const char* kFixture = "fixtures/base/cities/c01_city_with_arms";
+  fs::path root_;
+};
+
+TEST_F(CatalogCopy, ReadsTheCopyWithItsCovers) {
+  auto cat = LoadCatalog(root_.string());
+  ASSERT_TRUE(cat.ok()) << cat.status().message();
+  EXPECT_GT(cat->rulings.size(), 100u);
+  EXPECT_EQ(cat->fixtures_by_id.count("BASE-SCORE-CITY"), 1u);
+  EXPECT_EQ(cat->fixtures_by_id.count("BASE-RETURN"), 1u);
+}
+
+TEST_F(CatalogCopy, MisspeltCoversIsRefusedNamingThePointer) {
+  const std::string file =
+      Replace(std::string(kFixture) + ".ruling.json", "\"covers\"", "\"cover\"");
+  auto cat = LoadCatalog(root_.string());
+  ASSERT_FALSE(cat.ok());
+  EXPECT_EQ(cat.status().code(), model::ErrorCode::kMalformed);
+  EXPECT_EQ(cat.status().message().rfind(file + ":/cover: unknown field", 0), 0u)
+      << cat.status().message();
+}
+
+TEST_F(CatalogCopy, MisspeltLinkKindIsRefusedNamingThePointer) {
+  const std::string file = Replace("database/rulings/phantom.json", "\"see_also\"", "\"sea_also\"");
+  auto cat = LoadCatalog(root_.string());
+  ASSERT_FALSE(cat.ok());
+  EXPECT_EQ(cat.status().code(), model::ErrorCode::kMalformed);
+  EXPECT_EQ(cat.status().message().rfind(file + ":/rulings/0/links/sea_also: unknown field", 0), 0u)
+      << cat.status().message();
+}
+
+TEST_F(CatalogCopy, CoverNamedTwiceIsRefused) {
+  const std::string file = Replace(std::string(kFixture) + ".ruling.json", "\"BASE-RETURN\"",
+                                   "\"BASE-RETURN\", \"BASE-RETURN\"");
+  auto cat = LoadCatalog(root_.string());
+  ASSERT_FALSE(cat.ok());
+  EXPECT_EQ(cat.status().message().rfind(file + ":/covers/2: \"BASE-RETURN\" given twice", 0), 0u)
+      << cat.status().message();
+}
+
+TEST_F(CatalogCopy, CoverageCommandExits65) {
+  const std::string file =
+      Replace(std::string(kFixture) + ".ruling.json", "\"covers\"", "\"cover\"");
+  auto r = carc::testing::Carc("rulings coverage --root '" + root_.string() + "'", true);
+  EXPECT_EQ(r.code, 65) << r.out;
+  EXPECT_NE(r.out.find(file + ":/cover: unknown field"), std::string::npos) << r.out;
+}
+
+TEST(Catalog, ShippedTreeLoadsEveryRulingAndCover) {
+  auto cat = LoadCatalog(CARC_SOURCE_DIR);
+  ASSERT_TRUE(cat.ok()) << cat.status().message();
+  EXPECT_EQ(cat->rulings.size(), EmbeddedRulings().size());
+  EXPECT_FALSE(cat->fixtures_by_id.empty());
 }
 
 }  // namespace

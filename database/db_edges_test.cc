@@ -104,6 +104,39 @@ TEST(DbEdges, FailedFirstBuildLeavesNoFileAtAll) {
   EXPECT_NE(s.out.find("no such database file"), std::string::npos) << s.out;
 }
 
+// A misspelt key of a ruling file (a link kind) or of a fixture's ruling file (covers) was
+// dropped and the build exited 0; it is 65 naming the file and the JSON pointer, and the
+// database keeps what it held.
+TEST(DbEdges, MisspeltKeyOfARulingOrFixtureFileFailsTheBuild) {
+  namespace fs = std::filesystem;
+  TempDir dir;
+  const std::string db = dir.File("carc.db");
+  Build(db);
+  const int64_t before = Rulings(db);
+  struct Case {
+    std::string file, from, to, pointer;
+  };
+  for (const Case& c : {Case{"database/rulings/phantom.json", "\"see_also\"", "\"sea_also\"",
+                             "/rulings/0/links/sea_also"},
+                        Case{"fixtures/base/cities/c01_city_with_arms.ruling.json", "\"covers\"",
+                             "\"cover\"", "/cover"}}) {
+    TempDir root;
+    fs::create_directories(root.File("database"));
+    fs::copy(kRoot + "/database/rulings", root.File("database/rulings"),
+             fs::copy_options::recursive);
+    std::string text = Bytes(kRoot + "/" + c.file);
+    const size_t at = text.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.file;
+    WriteFile(root.File(c.file), text.replace(at, c.from.size(), c.to));
+    auto r = Carc("db build --root " + Q(root.path()) + " --db " + Q(db), true);
+    EXPECT_EQ(r.code, 65) << r.out;
+    EXPECT_NE(r.out.find(root.File(c.file) + ":" + c.pointer + ": unknown field"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(Rulings(db), before);
+  }
+}
+
 // "file://tmp/x.db" names the host "tmp": leading slashes are folded, "//abs" is "/abs".
 TEST(DbEdges, PathStartingWithTwoSlashesBuildsChecksAndSearches) {
   TempDir dir;

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "database/ruling_files.h"
 #include "database/search_words.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
@@ -16,9 +17,6 @@ using model::ErrorCode;
 using nlohmann::json;
 
 namespace {
-
-// Czech questions and answers of the rulings, keyed by ruling ID (not a file of rulings).
-constexpr const char* kCzechQuestionsFile = "questions_cs.json";
 
 const char* const kLinkKinds[] = {"supersedes", "superseded_by", "variant_of", "conflicts_with",
                                   "see_also"};
@@ -64,21 +62,16 @@ std::string BodyText(const json& r, const std::string& expansion_title) {
     add(OptString(rd, "summary"));
     add(OptString(rd, "support"));
   }
-  for (const json& e : r.value("examples", json::array()))
-    if (e.is_string()) add(e.get<std::string>());
+  for (const json& e : r.value("examples", json::array())) add(e.get<std::string>());
   add(expansion_title);
   return out;
 }
 
-// The `questions` list of an entry, one per line; nullopt when it is not a list of strings.
-std::optional<std::string> Questions(const json& r) {
+// The `questions` list of an entry, one per line.
+std::string Questions(const json& r) {
   std::string out;
-  const json qs = r.value("questions", json::array());
-  if (!qs.is_array()) return std::nullopt;
-  for (const json& q : qs) {
-    if (!q.is_string()) return std::nullopt;
+  for (const json& q : r.value("questions", json::array()))
     out += (out.empty() ? "" : "\n") + q.get<std::string>();
-  }
   return out;
 }
 
@@ -102,13 +95,13 @@ StatusOr<Inserts> PrepareInserts(Connection& c) {
       {&in.reading,
        "INSERT INTO ruling_readings (ruling_id, seq, name, adopted, summary, support) "
        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-      {&in.link, "INSERT OR IGNORE INTO ruling_links (from_id, kind, to_id) VALUES (?1, ?2, ?3)"},
-      {&in.need, "INSERT OR IGNORE INTO ruling_needs (ruling_id, expansion) VALUES (?1, ?2)"},
+      {&in.link, "INSERT INTO ruling_links (from_id, kind, to_id) VALUES (?1, ?2, ?3)"},
+      {&in.need, "INSERT INTO ruling_needs (ruling_id, expansion) VALUES (?1, ?2)"},
       {&in.example, "INSERT INTO ruling_examples (ruling_id, seq, text) VALUES (?1, ?2, ?3)"},
       {&in.fixture,
        "INSERT INTO fixtures (path, fixture_id, title, mode, expected_verdict, expected_exit_code, "
        "why) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"},
-      {&in.cover, "INSERT OR IGNORE INTO fixture_covers (fixture_no, ruling_id) VALUES (?1, ?2)"},
+      {&in.cover, "INSERT INTO fixture_covers (fixture_no, ruling_id) VALUES (?1, ?2)"},
   };
   for (auto& [st, sql] : all) {
     auto p = c.Prepare(sql);
@@ -118,18 +111,12 @@ StatusOr<Inserts> PrepareInserts(Connection& c) {
   return in;
 }
 
-// One ruling entry of a file; `where` is "file:/rulings/i".
+// One ruling entry of a file that passed CheckRulingFile; `where` is "file:/rulings/i".
 Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& expansion,
                     const std::string& expansion_title, const std::string& file,
-                    const std::string& where, const json& czech, BuildReport& rep) {
-  for (const char* key : {"id", "title", "status", "summary"})
-    if (!r.contains(key) || !r[key].is_string())
-      return model::JsonError(where + "/" + key, "expected a string");
+                    const std::string& where, const json& czech, const std::set<std::string>& ids,
+                    BuildReport& rep) {
   const std::string id = r["id"], status = r["status"];
-  if (!ValidStatus(status))
-    return model::JsonError(where + "/status", "unknown status \"" + status +
-                                                   "\" (current, variant, disputed, superseded, "
-                                                   "needs-expansion:<name>)");
   const bool needs = status.rfind("needs-expansion:", 0) == 0;
   const json src = r.value("source", json::object());
   const json answer = r.value("official_answer", json());
@@ -142,12 +129,10 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
   in.ruling.Bind(12, OptString(src, "page")).Bind(13, OptString(src, "section"));
   in.ruling.Bind(14, OptInt(src, "footnote")).Bind(15, OptString(src, "paragraph_hint"));
   in.ruling.Bind(16, OptString(answer, "cited")).Bind(17, OptString(answer, "date"));
-  const std::optional<std::string> questions = Questions(r);
-  if (!questions)
-    return model::JsonError(where + "/questions", "expected a list of questions (strings)");
+  const std::string questions = Questions(r);
   // The Czech players' questions and answer (questions_cs.json) travel in `data` for display;
   // the index holds them in dictionary forms (CzechIndexText), as Czech questions are searched.
-  std::string questions_index = *questions, body_index = BodyText(r, expansion_title);
+  std::string questions_index = questions, body_index = BodyText(r, expansion_title);
   if (czech.is_object()) {
     for (const json& q : czech["questions"])
       questions_index += "\n" + CzechIndexText(q.get<std::string>());
@@ -155,7 +140,7 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
       body_index += "\n" + CzechIndexText(czech["answer"].get<std::string>());
     r["cs"] = czech;
   }
-  in.ruling.Bind(18, file).Bind(19, r.dump()).Bind(20, *questions).Bind(21, SourceText(src));
+  in.ruling.Bind(18, file).Bind(19, r.dump()).Bind(20, questions).Bind(21, SourceText(src));
   if (Status s = in.ruling.Run(); !s.ok())
     return Status(s.code(), s.message() + " [" + where + " " + id + "]");
   in.fts.Bind(1, conn.LastInsertRowid()).Bind(2, id).Bind(3, r["title"].get<std::string>());
@@ -164,8 +149,6 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
   if (Status s = in.fts.Run(); !s.ok()) return s;
   int seq = 0;
   for (const json& a : r.value("additional_official_answers", json::array())) {
-    if (!OptString(a, "cited"))
-      return model::JsonError(where + "/additional_official_answers", "expected {cited, date}");
     in.answer.Bind(1, id)
         .Bind(2, seq++)
         .Bind(3, *OptString(a, "cited"))
@@ -175,57 +158,36 @@ Status InsertRuling(Connection& conn, Inserts& in, json r, const std::string& ex
   const json readings = r.value("readings", json::array());
   for (size_t i = 0; i < readings.size(); ++i) {
     const json& rd = readings[i];
-    const std::string w = where + "/readings/" + std::to_string(i);
-    if (!OptString(rd, "name") || !OptString(rd, "summary"))
-      return model::JsonError(w, "expected {name, adopted, summary, support}");
     in.reading.Bind(1, id).Bind(2, static_cast<int>(i)).Bind(3, *OptString(rd, "name"));
     in.reading.Bind(4, rd.value("adopted", false) ? 1 : 0).Bind(5, *OptString(rd, "summary"));
     in.reading.Bind(6, OptString(rd, "support"));
-    if (Status s = in.reading.Run(); !s.ok())
-      return Status(s.code(), s.message() + " [" + w + ": more than one adopted reading?]");
+    if (Status s = in.reading.Run(); !s.ok()) return s;
   }
   const json links = r.value("links", json::object());
-  for (const char* kind : kLinkKinds)
-    for (const json& to : links.value(kind, json::array())) {
-      if (!to.is_string()) return model::JsonError(where + "/links/" + kind, "expected ruling IDs");
-      in.link.Bind(1, id).Bind(2, kind).Bind(3, to.get<std::string>());
+  for (const char* kind : kLinkKinds) {
+    const json to_ids = links.value(kind, json::array());
+    for (size_t i = 0; i < to_ids.size(); ++i) {
+      const std::string to = to_ids[i];
+      if (!ids.count(to))
+        return model::JsonError(where + "/links/" + kind + "/" + std::to_string(i),
+                                id + " links (" + kind + ") to unknown ruling " + to);
+      in.link.Bind(1, id).Bind(2, kind).Bind(3, to);
       if (Status s = in.link.Run(); !s.ok()) return s;
       ++rep.links;
     }
+  }
   for (const json& e : r.value("needs_expansion", json::array())) {
-    if (!e.is_string())
-      return model::JsonError(where + "/needs_expansion", "expected expansion ids");
     in.need.Bind(1, id).Bind(2, e.get<std::string>());
     if (Status s = in.need.Run(); !s.ok()) return s;
   }
   seq = 0;
   for (const json& e : r.value("examples", json::array())) {
-    if (!e.is_string()) continue;
     in.example.Bind(1, id).Bind(2, seq++).Bind(3, e.get<std::string>());
     if (Status s = in.example.Run(); !s.ok()) return s;
   }
   ++rep.rulings;
   rep.per_expansion[expansion] = rep.per_expansion.value(expansion, 0) + 1;
   return Status::Ok();
-}
-
-// The Czech players' questions and answers by ruling ID (database/rulings/questions_cs.json;
-// its empty `rulings` list keeps it readable to every reader of the ruling files).
-StatusOr<std::map<std::string, json>> CzechQuestions(const json& doc, const std::string& file) {
-  std::map<std::string, json> out;
-  if (!doc.is_object() || !doc.contains("questions") || !doc["questions"].is_object())
-    return model::JsonError(file + ":/questions", "expected an object keyed by ruling ID");
-  for (const auto& [id, e] : doc["questions"].items()) {
-    const std::string where = file + ":/questions/" + id;
-    if (!e.is_object() || !e.contains("questions") || !e["questions"].is_array())
-      return model::JsonError(where, "expected {questions: [...], answer: \"...\"}");
-    for (const json& q : e["questions"])
-      if (!q.is_string()) return model::JsonError(where + "/questions", "expected strings");
-    if (e.contains("answer") && !e["answer"].is_string())
-      return model::JsonError(where + "/answer", "expected a string");
-    out[id] = e;
-  }
-  return out;
 }
 
 // The ruling files as (name shown in messages, name relative to the checkout, parsed text),
@@ -235,58 +197,51 @@ struct RulingDoc {
   json doc;
 };
 
+bool IsCzechQuestions(const RulingDoc& d) {
+  return fs::path(d.rel).filename() == kCzechQuestionsFile;
+}
+
 Status LoadRulingDocs(Connection& conn, Inserts& in, const std::vector<RulingDoc>& docs,
                       const std::string& dir, BuildReport& rep) {
-  std::map<std::string, json> czech;
+  // Every file's shape first (ruling_files.h), and every ID once over all the files: a link or
+  // a Czech question then names a ruling of the checklist or is refused where it stands.
+  std::map<std::string, json> czech;  // the Czech players' questions and answer, by ruling ID
   std::string czech_file = dir + "/" + kCzechQuestionsFile;
-  for (const RulingDoc& d : docs)
-    if (fs::path(d.rel).filename() == kCzechQuestionsFile) {
-      auto cs = CzechQuestions(d.doc, d.file);
-      if (!cs.ok()) return cs.status();
-      czech = std::move(*cs);
-      czech_file = d.file;
-    }
-  std::set<std::string> seen;
+  std::set<std::string> ids;
   for (const RulingDoc& d : docs) {
-    if (fs::path(d.rel).filename() == kCzechQuestionsFile) continue;
+    if (IsCzechQuestions(d)) {
+      if (Status s = CheckCzechQuestionsFile(d.doc, d.file); !s.ok()) return s;
+      for (const auto& [id, e] : d.doc["questions"].items()) czech[id] = e;
+      czech_file = d.file;
+      continue;
+    }
+    if (Status s = CheckRulingFile(d.doc, d.file); !s.ok()) return s;
+    const json& rs = d.doc["rulings"];
+    for (size_t i = 0; i < rs.size(); ++i)
+      if (const std::string id = rs[i]["id"]; !ids.insert(id).second)
+        return model::JsonError(d.file, "/rulings/" + std::to_string(i) + "/id",
+                                "duplicate ruling ID " + id);
+  }
+  for (const auto& [id, e] : czech)
+    if (!ids.count(id))
+      return model::JsonError(czech_file, "/questions/" + id, "no ruling has this ID");
+  for (const RulingDoc& d : docs) {
+    if (IsCzechQuestions(d)) continue;
     const json& doc = d.doc;
-    if (!doc.is_object() || !doc.contains("rulings") || !doc["rulings"].is_array())
-      return model::JsonError(d.file + ":/rulings", "expected an array");
-    const std::string expansion = doc.value("expansion", "");
-    if (expansion.empty())
-      return model::JsonError(d.file + ":/expansion", "expected the expansion id");
+    const std::string expansion = doc["expansion"];
     const std::string expansion_title =
         OptString(doc.value("source", json::object()), "title").value_or(expansion);
     const json& rs = doc["rulings"];
     for (size_t i = 0; i < rs.size(); ++i) {
       const std::string where = d.file + ":/rulings/" + std::to_string(i);
-      if (!rs[i].is_object()) return model::JsonError(where, "expected an object");
-      const std::string id = rs[i].value("id", "");
-      if (!id.empty() && !seen.insert(id).second)
-        return model::JsonError(where + "/id", "duplicate ruling ID " + id);
-      const auto cs = czech.find(id);
+      const auto cs = czech.find(rs[i]["id"].get<std::string>());
       if (Status s = InsertRuling(conn, in, rs[i], expansion, expansion_title, d.rel, where,
-                                  cs == czech.end() ? json() : cs->second, rep);
+                                  cs == czech.end() ? json() : cs->second, ids, rep);
           !s.ok())
         return s;
-      if (cs != czech.end()) czech.erase(cs);
     }
     rep.files.push_back(d.rel);
   }
-  if (!czech.empty())
-    return model::JsonError(czech_file + ":/questions/" + czech.begin()->first,
-                            "no ruling has this ID");
-  // Links must name rulings of the checklist (the foreign key is checked at commit; this names
-  // the culprit first).
-  auto dangling = conn.Prepare(
-      "SELECT from_id, kind, to_id FROM ruling_links WHERE to_id NOT IN (SELECT id FROM rulings) "
-      "LIMIT 1");
-  if (!dangling.ok()) return dangling.status();
-  auto row = dangling->Step();
-  if (!row.ok()) return row.status();
-  if (*row)
-    return model::JsonError(dir, dangling->Text(0) + " links (" + dangling->Text(1) +
-                                     ") to unknown ruling " + dangling->Text(2));
   return Status::Ok();
 }
 
@@ -323,14 +278,14 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
     auto doc = model::ReadJsonFile(f.string());
     if (!doc.ok()) return doc.status();
     const json& d = *doc;
-    if (!d.is_object()) return model::JsonError(f.string(), "expected an object");
+    if (Status s = CheckFixtureRulingFile(d, f.string()); !s.ok()) return s;
     std::string pos_name = f.filename().string();
     pos_name.replace(pos_name.size() - 12, 12, ".position.json");
     json meta = json::object();
     if (auto pos = model::ReadJsonFile((f.parent_path() / pos_name).string());
         pos.ok() && pos->is_object())
       meta = pos->value("meta", json::object());
-    const json expect = d.value("expect", json::object());
+    const json& expect = d["expect"];
     std::optional<int64_t> exit_code = OptInt(expect, "exit_code");
     if (!exit_code && expect.contains("error")) exit_code = OptInt(expect["error"], "exit_code");
     in.fixture.Bind(1, fs::relative(f, root).string()).Bind(2, OptString(meta, "id"));
@@ -341,8 +296,7 @@ Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildRe
     if (Status s = in.fixture.Run(); !s.ok())
       return Status(s.code(), s.message() + " [" + f.string() + "]");
     const int64_t no = conn.LastInsertRowid();
-    for (const json& id : d.value("covers", json::array())) {
-      if (!id.is_string()) return model::JsonError(f.string() + ":/covers", "expected ruling IDs");
+    for (const json& id : d["covers"]) {
       in.cover.Bind(1, no).Bind(2, id.get<std::string>());
       if (Status s = in.cover.Run(); !s.ok()) return s;
       ++rep.covers;

@@ -48,16 +48,16 @@ json TestRulings() {
   b["readings"] = {{{"name", "r1"}, {"adopted", false}, {"summary", "one"}, {"support", "x"}},
                    {{"name", "r2"}, {"adopted", true}, {"summary", "two"}, {"support", "y"}}};
   json c = Ruling("T-C", "Third", "needs-expansion:tower", "Only phantom here.");
-  return {{"expansion", "testexp"}, {"rulings", {a, b, c}}};
+  return {{"expansion", "gifts"}, {"rulings", {a, b, c}}};
 }
 
 class SyntheticRepo : public ::testing::Test {
  protected:
   void SetUp() override {
     WriteRulings(TestRulings());
-    WriteFile(dir_.File("fixtures/testexp/f1.position.json"),
+    WriteFile(dir_.File("fixtures/gifts/f1.position.json"),
               json({{"meta", {{"id", "f1"}, {"title", "F one"}}}}).dump());
-    WriteFile(dir_.File("fixtures/testexp/f1.ruling.json"),
+    WriteFile(dir_.File("fixtures/gifts/f1.ruling.json"),
               json({{"covers", {"T-A", "T-UNKNOWN"}},
                     {"mode", "validate"},
                     {"expect", {{"verdict", "possible"}, {"exit_code", 0}}}})
@@ -132,7 +132,7 @@ TEST_F(SyntheticRepo, ShowGivesAnswerReadingsLinksAndFixtures) {
   EXPECT_EQ(r["official_answer"], json({{"cited", "4/2022"}, {"date", "2022-04"}}));
   EXPECT_EQ(r["links"]["see_also"], json({"T-B"}));
   ASSERT_EQ(r["fixtures"].size(), 1u);
-  EXPECT_EQ(r["fixtures"][0]["path"], "fixtures/testexp/f1.ruling.json");
+  EXPECT_EQ(r["fixtures"][0]["path"], "fixtures/gifts/f1.ruling.json");
   EXPECT_EQ(r["fixtures"][0]["expected_verdict"], "possible");
   auto b = ShowRuling(conn_, "t-b");  // IDs match without regard to case
   ASSERT_TRUE(b.ok() && *b);
@@ -152,11 +152,11 @@ TEST_F(SyntheticRepo, ListFiltersByExpansionAndStatus) {
     for (const json& r : *l) out.push_back(r["id"]);
     return out;
   };
-  EXPECT_EQ(ids("testexp", "disputed"), std::vector<std::string>{"T-B"});
+  EXPECT_EQ(ids("gifts", "disputed"), std::vector<std::string>{"T-B"});
   EXPECT_EQ(ids("", "needs-expansion"), std::vector<std::string>{"T-C"});
   EXPECT_EQ(ids("", "needs-expansion:tower"), std::vector<std::string>{"T-C"});
-  EXPECT_EQ(ids("testexp", "").size(), 3u);
-  EXPECT_TRUE(ids("gifts", "").empty());
+  EXPECT_EQ(ids("gifts", "").size(), 3u);
+  EXPECT_TRUE(ids("phantom", "").empty());
 }
 
 TEST_F(SyntheticRepo, RebuildIsIdempotentAndKeepsTheIndexConsistent) {
