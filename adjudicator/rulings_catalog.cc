@@ -51,22 +51,12 @@ model::StatusOr<Catalog> LoadCatalog(const std::string& root) {
       cat.rulings.push_back({r["id"], expansion, r["status"], r["title"], r});
     }
   }
-  fs::path fdir = fs::path(root) / "fixtures";
-  if (fs::is_directory(fdir, ec)) {
-    std::vector<fs::path> fixtures;
-    for (const auto& e : fs::recursive_directory_iterator(fdir, ec)) {
-      const std::string name = e.path().filename().string();
-      if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json")
-        fixtures.push_back(e.path());
-    }
-    std::sort(fixtures.begin(), fixtures.end());
-    for (const fs::path& f : fixtures) {
-      auto doc = model::ReadJsonFile(f.string());
-      if (!doc.ok()) return doc.status();
-      if (model::Status s = database::CheckFixtureRulingFile(*doc, f.string()); !s.ok()) return s;
-      for (const json& id : (*doc)["covers"])
-        cat.fixtures_by_id[id.get<std::string>()].insert(fs::relative(f, fs::path(root)).string());
-    }
+  for (const fs::path& f : database::FixtureRulingFiles(root)) {
+    auto doc = model::ReadJsonFile(f.string());
+    if (!doc.ok()) return doc.status();
+    if (model::Status s = database::CheckFixtureRulingFile(*doc, f.string()); !s.ok()) return s;
+    for (const json& id : (*doc)["covers"])
+      cat.fixtures_by_id[id.get<std::string>()].insert(fs::relative(f, fs::path(root)).string());
   }
   return cat;
 }

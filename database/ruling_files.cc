@@ -1,5 +1,6 @@
 #include "database/ruling_files.h"
 
+#include <algorithm>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -100,19 +101,8 @@ std::string Shown(const json& j) {
   return s;
 }
 
-// A key as a JSON pointer token (RFC 6901: "~" as "~0", "/" as "~1"), shortened when long.
-std::string Token(const std::string& key) {
-  std::string out;
-  for (char c : key.substr(0, 100)) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-  return out;
-}
+// A key as a JSON pointer token, shortened when long.
+std::string Token(const std::string& key) { return model::JsonPointerToken(key.substr(0, 100)); }
 
 // The checks of one file: every error names the file and the JSON pointer.
 class FileCheck {
@@ -547,6 +537,21 @@ Status CheckFixtureRulingFile(const json& doc, const std::string& file) {
     return c.Error("/expect/pending",
                    std::string("expected an object or null, got ") + x["pending"].type_name());
   return Status::Ok();
+}
+
+std::vector<std::filesystem::path> FixtureRulingFiles(const std::filesystem::path& root) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  const fs::path dir = root / "fixtures";
+  if (!fs::is_directory(dir, ec)) return files;
+  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json")
+      files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 }  // namespace carc::database

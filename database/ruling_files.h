@@ -5,8 +5,10 @@
 // one the format has, every value of its type and in its range, no list names a value twice. A file
 // that fails is kMalformed (65), "<file>:<JSON pointer>: <what>", never read in part.
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "model/core/status.h"
 
@@ -52,5 +54,9 @@ model::Status CheckCzechQuestionsFile(const nlohmann::json& doc, const std::stri
 // covers and expect are required. What the fixture runner compares inside score_events,
 // actions_*, position and pending is left to it (fixtures/fixture_runner.cc).
 model::Status CheckFixtureRulingFile(const nlohmann::json& doc, const std::string& file);
+
+// The fixtures' ruling files under root/fixtures (none when it is no folder), sorted by path so
+// every reader meets them, and reports the first bad one, in one order.
+std::vector<std::filesystem::path> FixtureRulingFiles(const std::filesystem::path& root);
 
 }  // namespace carc::database

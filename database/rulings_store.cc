@@ -264,17 +264,7 @@ Status LoadRulings(Connection& conn, Inserts& in, const fs::path& root, BuildRep
 }
 
 Status LoadFixtures(Inserts& in, Connection& conn, const fs::path& root, BuildReport& rep) {
-  fs::path dir = root / "fixtures";
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return Status::Ok();
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() > 12 && name.substr(name.size() - 12) == ".ruling.json")
-      files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
-  for (const fs::path& f : files) {
+  for (const fs::path& f : FixtureRulingFiles(root)) {
     auto doc = model::ReadJsonFile(f.string());
     if (!doc.ok()) return doc.status();
     const json& d = *doc;

@@ -133,26 +133,30 @@ class GrowingPool : public httplib::TaskQueue {
 // it hold these too (each read bounded by the read timeout); the connections behind them wait.
 constexpr size_t kTurnAwayThreads = 4;
 
-// The answer on a turned-away connection. Written by a content provider that then reports
-// failure: cpp-httplib keeps a connection open after a handled request whatever its
+// A JSON error answered on a connection that is then closed. Written by a content provider that
+// then reports failure: cpp-httplib keeps a connection open after a handled request whatever its
 // Connection header says, and closes it when writing the answer fails.
-void TurnAway(httplib::Response& res, int bound) {
-  std::string body =
-      nlohmann::json({{"error", "carc serve: busy: " + std::to_string(bound) +
-                                    " connections are being served (--max-connections); "
-                                    "try again"},
-                      {"exit_code", adjudicator::kExitIo}})
-          .dump();
-  res.status = 503;
+void AnswerAndClose(httplib::Response& res, int status, const std::string& error, int exit_code) {
+  std::string body = nlohmann::json({{"error", error}, {"exit_code", exit_code}})
+                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  res.status = status;
   res.set_header("X-Content-Type-Options", "nosniff");
   res.set_header("Cache-Control", "no-store");
-  res.set_header("Retry-After", "1");
   res.set_header("Connection", "close");
   res.set_content_provider(body.size(), "application/json",
                            [body](size_t offset, size_t length, httplib::DataSink& sink) {
                              sink.write(body.data() + offset, length);
                              return false;  // the whole answer is written: close
                            });
+}
+
+// The answer on a turned-away connection.
+void TurnAway(httplib::Response& res, int bound) {
+  res.set_header("Retry-After", "1");
+  AnswerAndClose(res, 503,
+                 "carc serve: busy: " + std::to_string(bound) +
+                     " connections are being served (--max-connections); try again",
+                 adjudicator::kExitIo);
 }
 
 // A request whose framing can be read two ways: cpp-httplib reads a Content-Length of "35abc"
@@ -178,22 +182,6 @@ std::string AmbiguousFraming(const httplib::Request& req) {
              "guessed";
   }
   return "";
-}
-
-// The answer to a request refused before its body is read: written so that the connection is
-// closed after it (as TurnAway), since the unread body would be read as the next request.
-void RefuseAndClose(httplib::Response& res, const std::string& why) {
-  std::string body = nlohmann::json({{"error", "carc serve: " + why}, {"exit_code", 64}})
-                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  res.status = 400;
-  res.set_header("X-Content-Type-Options", "nosniff");
-  res.set_header("Cache-Control", "no-store");
-  res.set_header("Connection", "close");
-  res.set_content_provider(body.size(), "application/json",
-                           [body](size_t offset, size_t length, httplib::DataSink& sink) {
-                             sink.write(body.data() + offset, length);
-                             return false;  // the whole answer is written: close
-                           });
 }
 
 void Send(httplib::Response& res, int status, const std::string& type, const std::string& body) {
@@ -248,7 +236,8 @@ int Serve(const ServeOptions& opts, Api& api) {
           return httplib::Server::HandlerResponse::Handled;
         }
         if (std::string why = AmbiguousFraming(req); !why.empty()) {
-          RefuseAndClose(res, why);
+          // Closed after: the unread body would be read as the next request.
+          AnswerAndClose(res, 400, "carc serve: " + why, 64);
           return httplib::Server::HandlerResponse::Handled;
         }
         return httplib::Server::HandlerResponse::Unhandled;

@@ -34,19 +34,6 @@ bool ReadAll(int fd, size_t max_bytes, std::string& out, int& err) {
 
 std::string MiB(size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-std::string Escape(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-  return out;
-}
-
 // Builds the document from nlohmann's SAX events, checking as it goes: nesting deeper than
 // kMaxJsonDepth, a key named twice in one object (found in the object being built, no second
 // set), a number beyond the range of a double. Linear in the input: nlohmann 3.11's callback
@@ -262,7 +249,7 @@ class DomBuilder {
     std::string out;
     for (const Frame& f : stack_) {
       out += "/" + (f.value->is_array() ? std::to_string(f.index)
-                    : f.key             ? Escape(*f.key)
+                    : f.key             ? JsonPointerToken(*f.key)
                                         : std::string());
       if (out.size() > 300) return out.substr(0, 300) + "...";
     }
@@ -366,5 +353,18 @@ std::string JsonIntError(const json& j, int64_t lo, int64_t hi) {
 }
 
 std::string DisplayName(const std::string& path) { return EscapeControls(path); }
+
+std::string JsonPointerToken(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
+  }
+  return out;
+}
 
 }  // namespace carc::model

@@ -25,6 +25,9 @@ inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
 inline constexpr int kMaxJsonDepth = 64;
 inline constexpr int64_t kMaxJsonInt = 1000000;
 
+// A key as one token of a JSON pointer (RFC 6901: "~" as "~0", "/" as "~1").
+std::string JsonPointerToken(const std::string& key);
+
 // The file's bytes: "-" reads stdin. Missing, unreadable, a directory or a non-regular file ->
 // kNoInput; more than max_bytes -> kMalformed. Messages name the file by DisplayName.
 StatusOr<std::string> ReadInputFile(const std::string& path, size_t max_bytes = kMaxInputBytes);
