@@ -151,9 +151,23 @@ std::vector<int> OwnKindsAt(const Position& pos, int node, PlayerId p) {
 
 TargetCheck CheckTarget(const Position& pos, Message m, PlayerId p, int node, int figure_kind) {
   TargetCheck tc;
-  if (!HasTarget(m)) return tc;
   const State& s = Slice(pos);
   const std::string label = MessageLabel(s, m);
+  // A target or figure the message never reads is refused, not ignored: the question meant
+  // another message, or another action.
+  if (!HasTarget(m)) {
+    if (node >= 0)
+      tc.input_error = label +
+                       " scores no chosen feature or figure: leave \"x\", \"y\" and "
+                       "\"feature\" out of the carry_out_message action";
+    return tc;
+  }
+  if (figure_kind >= 0 && m != Message::kScoreAndReturn) {
+    tc.input_error = label +
+                     " scores a feature, and no figure returns: leave \"figure\" out of the "
+                     "carry_out_message action";
+    return tc;
+  }
   const std::string ruling(MessageRuling(m));
   std::vector<int> targets = Targets(pos, m, p);
   if (node < 0) {
