@@ -117,8 +117,11 @@ class OpenStep final : public model::Step {
     if (d.change_figure >= 0) return true;
     return d.held.size() == 1 && !d.opened && !d.take2_drawing;
   }
-  bool Handles(const Position&, const Action& a) const override {
+  bool Handles(const Position& pos, const Action& a) const override {
     // A tile placed at once passes this step implicitly (the core's rule for passable steps).
+    // While Change Position waits for the new posture, every action reaches Apply: any other
+    // action leaves that choice unstated (a missing choice, not a move out of turn).
+    if (Slice(pos).change_figure >= 0) return true;
     return a.type == ActionType::kPass || IsGift(a, kOpen) || IsGift(a, kPositionTo);
   }
   bool CanPass(const Position& pos) const override { return Slice(pos).change_figure < 0; }
@@ -159,7 +162,9 @@ class OpenStep final : public model::Step {
   std::optional<Verdict> AfterDecision(const Position& pos, const Action& a) const override {
     return LateGift(pos, a);
   }
-  // GIFT-CHANGE: reached only while Change Position waits for the figure's new posture.
+  // GIFT-CHANGE: the step cannot pass only while Change Position waits for the new posture,
+  // and then Handles takes every action (Apply names the missing choice); kept for the Step
+  // contract.
   model::Reason OutOfStep(const Position& pos, const Action&) const override {
     return {"GIFT-CHANGE", pos.players[pos.turn.player].name +
                                " opened Change Position: the figure's new posture on its tile "
