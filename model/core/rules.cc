@@ -213,6 +213,15 @@ ApplyResult ApplyLater(Position& pos, const Action& action, bool finish_turn) {
     const Step& s = work.current_step();
     if (s.Handles(work, action)) break;
     if (!s.CanPass(work)) {
+      // With the draw order known the model draws by itself: a draw action states nothing the
+      // position does not, and naming a tile there is a second, possibly contradicting, value.
+      if (action.type == ActionType::kDraw && work.supply.ordered) {
+        result = {};
+        result.input_error =
+            "the position's supply.draw_order already states every draw: a draw action is "
+            "surplus there (leave it out, or give supply.remaining counts instead)";
+        return result;
+      }
       const auto chance = s.ChanceToState(work);
       if (auto v = ExpansionJudges(work, action)) {
         result.verdict = *v;
