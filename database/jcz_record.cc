@@ -501,6 +501,14 @@ model::StatusOr<JczGame> ReadJcz(const json& d, const std::string& source) {
       turn.actions.push_back({{"type", "pass"}});
     } else if (*type == "COMMIT") {
       if (!rd.Keys(*p, wpay, {"random"})) return rd.error;
+      // JCZ's random draw for the next turn, a number in [0, 1): not used by the replay, but a
+      // value of another type is a file that is not what it claims.
+      if (const auto rnd = p->find("random");
+          rnd != p->end() &&
+          !(rnd->is_number_float() && rnd->get<double>() >= 0 && rnd->get<double>() < 1))
+        return rd.Fail(wpay + "/random",
+                       "expected a number from 0 to below 1, got " + Reader::Found(*rnd)),
+               rd.error;
       const size_t t = r.turns.size();
       if (turn.actions.empty())
         return Status(ErrorCode::kMalformed, source + ":" + where + ": a turn without actions");
