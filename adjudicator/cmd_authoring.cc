@@ -231,6 +231,8 @@ void RegisterAuthoringCommands(Registry& reg) {
     tiles->add_flag("--svg", st.svg, "Draw the tile sheet (SVG) with the names on the features");
     tiles->add_option("-o,--output", st.out, "File to write (default: stdout)");
     AddFormatOption(tiles, fmt);
+    // The sheet is a picture: a --format beside --svg would be silently dropped.
+    tiles->get_option("--svg")->excludes(tiles->get_option("--format"));
     reg.commands.push_back({tiles, [&fmt] {
                               if (st.svg) return Write(TileSheetSvg(), st.out);
                               return Write(fmt.format == "text" ? TileSheetText()

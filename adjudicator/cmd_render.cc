@@ -61,6 +61,14 @@ int WriteBoth(const model::StatusOr<std::string>& svg, const std::string& svg_pa
   return Write(*png, png_path);
 }
 
+// One file named for the SVG and the PNG: one picture would silently overwrite the other.
+void RefuseOneFileForBoth(const char* svg_option, const std::string& svg, const std::string& png) {
+  if (svg.empty() || png.empty() || svg == "-") return;
+  if (!FileNamedTwice({svg, png}).empty())
+    throw CLI::ValidationError(std::string(svg_option) + " and --png name the same file (" + png +
+                               "): one picture would overwrite the other; give two names");
+}
+
 }  // namespace
 
 void RegisterRenderCommands(Registry& reg) {
@@ -71,6 +79,7 @@ void RegisterRenderCommands(Registry& reg) {
     render->add_option("-o,--output", st.out, "SVG file to write (default: stdout)");
     render->add_option("--png", st.png,
                        "PNG file to write (librsvg); then the SVG is written only with -o");
+    render->parse_complete_callback([] { RefuseOneFileForBoth("-o", st.out, st.png); });
     reg.commands.push_back({render, [] {
                               auto doc = model::ReadJsonFile(st.file);
                               if (!doc.ok()) return Write(doc.status(), st.out);
@@ -85,6 +94,7 @@ void RegisterRenderCommands(Registry& reg) {
                              "Also draw the ruling: the position after the question's actions, "
                              "the scored features highlighted, the verdict as caption");
   reg.adjudicate->add_option("--png", st.png, "Also draw the ruling as a PNG (librsvg)");
+  reg.adjudicate->parse_complete_callback([] { RefuseOneFileForBoth("--svg", st.svg, st.png); });
   reg.adjudication_hooks.push_back([](const std::string& file, const Outcome& o) {
     if ((st.svg.empty() && st.png.empty()) || !o.error.empty()) return 0;  // errors keep their code
     auto doc = model::ReadJsonFile(file);
