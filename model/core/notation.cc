@@ -790,10 +790,11 @@ StatusOr<json> LineToJson(std::string_view line, const std::string& source) {
         !st.ok())
       return st;
   }
-  if (doc.contains("question") && seen.count("question") && seen.size() > 0 &&
-      (seen.count("ask") || seen.count("actions") || seen.count("claim")))
-    return Err(source, 1, "question",
-               "question {...} cannot be combined with ask, actions or claim");
+  if (seen.count("question") && (seen.count("ask") || seen.count("actions") || seen.count("claim")))
+    for (const Section& s : sections)
+      if (s.name == "question")
+        return Err(source, s.column, "question",
+                   "question {...} cannot be combined with ask, actions or claim");
   return doc;
 }
 
