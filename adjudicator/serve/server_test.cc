@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "adjudicator/adjudicate.h"
+#include "model/core/position_io.h"
 
 namespace carc::serve {
 namespace {
@@ -517,6 +518,20 @@ TEST(ServeServer, EncodedSlashIsNoSeparator) {
   EXPECT_EQ(Outcomes(Exchange(server.port, Get("/api/rulings/search?q=%G1", false))), "400/64");
 }
 
+// The search question is text: bytes that are not UTF-8 after decoding, or a NUL, are refused
+// (400, exit 65, as every reader refuses them), not searched as U+FFFD or cut.
+TEST(ServeServer, SearchQueryNotUtf8Is400) {
+  RunningServer server(ServeOptions{});
+  for (const char* q : {"%FF", "a%00b", "%E2%82", "%C0%AF", "%ED%A0%80"}) {
+    const std::string answer =
+        Exchange(server.port, Get(std::string("/api/rulings/search?q=") + q, false));
+    EXPECT_EQ(Outcomes(answer), "400/65") << q << answer;
+  }
+  const std::string ok = Exchange(server.port, Get("/api/rulings/search?q=caf%C3%A9+city", false));
+  EXPECT_EQ(Outcomes(ok), "200/-") << ok;
+  EXPECT_NE(ok.find(R"("query":"café city")"), std::string::npos) << ok.substr(0, 300);
+}
+
 // The Host header is a host name and an optional ":port" of digits; an HTTP/1.1 request names
 // one (RFC 9112 section 3.2). Anything else is 400; a well-formed name that is not loopback
 // (behind a loopback bind) 403.
@@ -621,6 +636,22 @@ TEST(ServeServer, PlainRequestsAreStillRead) {
   EXPECT_EQ(page.rfind("HTTP/1.1 200", 0), 0u) << page.substr(0, 200);
   EXPECT_NE(page.find("Content-Security-Policy: "), std::string::npos);
   EXPECT_TRUE(s.Closed());
+}
+
+// POST /api/legal without ?depth= counts at the depth the body's question asks, as
+// `carc legal FILE` without --depth counts at the file's; with ?depth= the two must agree.
+TEST(ServeServer, LegalCountsAtTheBodysDepth) {
+  RunningServer server(ServeOptions{});
+  auto doc = model::ReadJsonFile(kRoot + "/fixtures/examples/who_scores_the_city.position.json");
+  ASSERT_TRUE(doc.ok());
+  (*doc)["question"] = {{"ask", "legal"}, {"depth", 1}};
+  const std::string answer = Exchange(server.port, Post("/api/legal", doc->dump()));
+  EXPECT_EQ(Outcomes(answer), "200/0") << answer.substr(0, 400);
+  EXPECT_NE(answer.find(R"("depth":1)"), std::string::npos) << answer.substr(0, 600);
+  EXPECT_EQ(Outcomes(Exchange(server.port, Post("/api/legal?depth=1", doc->dump()))), "200/0");
+  EXPECT_EQ(Outcomes(Exchange(server.port, Post("/api/legal?depth=0", doc->dump()))), "400/64");
+  (*doc)["question"] = {{"ask", "legal"}, {"depth", 3}};  // the page's limit is 2
+  EXPECT_EQ(Outcomes(Exchange(server.port, Post("/api/legal", doc->dump()))), "400/64");
 }
 
 }  // namespace
