@@ -98,6 +98,10 @@ Conn::Fill Conn::More(int timeout_ms) {
     if (limits_.stop_fd >= 0 && fds[1].revents) return Fill::kError;  // the server stops
     break;
   }
+  // The bytes consumed are dropped first: a body of many small chunks with long extensions
+  // would otherwise keep every line it sent.
+  buf_.erase(0, pos_);
+  pos_ = 0;
   char chunk[16384];
   for (;;) {
     const ssize_t got = recv(fd_, chunk, sizeof chunk, 0);
@@ -112,9 +116,9 @@ Conn::Fill Conn::More(int timeout_ms) {
 // One line ending in CRLF, without it. A line ending in a bare LF is refused: a proxy that
 // reads only CRLF as a line end would frame the request otherwise.
 Conn::Line Conn::ReadLine(size_t max, std::string& line) {
-  size_t scanned = pos_;
+  size_t scanned = 0;  // bytes after pos_ already searched (More moves pos_ to 0)
   for (;;) {
-    const size_t nl = buf_.find('\n', scanned);
+    const size_t nl = buf_.find('\n', pos_ + scanned);
     if (nl != std::string::npos) {
       if (nl == pos_ || buf_[nl - 1] != '\r') return Line::kBareLf;
       if (nl - 1 - pos_ > max) return Line::kTooLong;
@@ -123,7 +127,7 @@ Conn::Line Conn::ReadLine(size_t max, std::string& line) {
       return Line::kOk;
     }
     if (buf_.size() - pos_ > max + 1) return Line::kTooLong;
-    scanned = buf_.size();
+    scanned = buf_.size() - pos_;
     switch (More(limits_.timeout_s * 1000)) {
       case Fill::kOk:
         break;
@@ -209,8 +213,10 @@ Conn::Got Conn::ReadHead(Request& req, Refusal& why, bool first) {
     return Got::kRefused;
   }
   for (char c : req.target)
-    if (static_cast<unsigned char>(c) > 0x7e) {
-      why = Refuse(400, "a byte that is not ASCII in the path: percent-encode it");
+    if (static_cast<unsigned char>(c) > 0x7e || static_cast<unsigned char>(c) <= 0x20) {
+      why = Refuse(400,
+                   "a blank, control character or byte that is not ASCII in the path: "
+                   "percent-encode it");
       return Got::kRefused;
     }
 
