@@ -19,6 +19,7 @@
 #include "model/core/input_file.h"
 #include "model/core/json_reader.h"
 #include "model/core/module_loader.h"
+#include "model/core/notation_text.h"
 #include "model/core/position.h"
 #include "model/core/position_io.h"
 #include "model/expansions/registry.h"
@@ -232,8 +233,12 @@ Response Api::Handle(const std::string& method, const std::string& path,
     if (method == "POST" && path == "/api/validate") return Run(body, Mode::kValidate, 0);
     if (method == "POST" && path == "/api/score") return Run(body, Mode::kScore, 0);
     if (method == "POST" && path == "/api/legal") {
+      // Without ?depth= a body question asking `legal` with a depth is counted at that depth,
+      // as `carc legal FILE` without --depth counts at the file's.
       int depth = 0;
+      bool stated = false;
       if (auto it = query.find("depth"); it != query.end()) {
+        stated = true;
         const auto d = StrictInt(it->second, 0, opts_.max_perft_depth);
         if (!d)
           return Error(adjudicator::kExitUsage,
@@ -243,7 +248,7 @@ Response Api::Handle(const std::string& method, const std::string& path,
                            Quoted(it->second));
         depth = static_cast<int>(*d);
       }
-      return Run(body, Mode::kLegal, depth);
+      return Run(body, Mode::kLegal, depth, stated);
     }
     if (auto r = NotationRoute(method, path, body); r) return *r;  // notation_api.cc
     if (auto r = ModulesRoute(method, path); r) return *r;         // modules_api.cc
@@ -271,7 +276,7 @@ Response Api::Handle(const std::string& method, const std::string& path,
   }
 }
 
-Response Api::Run(const std::string& body, Mode mode, int depth) {
+Response Api::Run(const std::string& body, Mode mode, int depth, bool depth_stated) {
   auto doc = ParseBody(body, kSource);
   if (!doc.ok()) return Error(doc.status());
   // A question asking a count deeper than the page's limit is held to it, as ?depth= is.
@@ -285,7 +290,7 @@ Response Api::Run(const std::string& body, Mode mode, int depth) {
                        " on the page (use `carc legal --depth N` for deeper counts), got " +
                        q["depth"].dump());
   }
-  adjudicator::Outcome o = opts_.run(*doc, kSource, {mode, depth});
+  adjudicator::Outcome o = opts_.run(*doc, kSource, {mode, depth, depth_stated});
   if (!o.error.empty()) return Error(o.exit_code, o.error);
   json out = {{"exit_code", o.exit_code}, {"ruling", o.ruling}};
   // The picture of the ruling, as `carc adjudicate --svg` draws it; a ruling without a
@@ -412,6 +417,14 @@ Response Api::Search(const std::map<std::string, std::string>& query) {
                    "limit: expected an integer from 1 to 100, got " + Quoted(l->second));
     limit = static_cast<int>(*n);
   }
+  // The question is text, read as every other reader reads text: bytes that are not UTF-8, or
+  // a NUL, are refused rather than searched as U+FFFD or cut.
+  if (const size_t bad = model::InvalidUtf8At(text); bad != std::string::npos)
+    return Error(adjudicator::kExitMalformed,
+                 "q: ill-formed UTF-8 at byte " + std::to_string(bad + 1) + " of the question");
+  if (const size_t nul = text.find('\0'); nul != std::string::npos)
+    return Error(adjudicator::kExitMalformed,
+                 "q: a NUL byte at byte " + std::to_string(nul + 1) + " of the question");
   json j = {{"query", text}, {"hits", json::array()}};
   if (text.find_first_not_of(" \t") == std::string::npos) return Ok(j);
   std::unique_lock<std::mutex> lock(db_mu_);

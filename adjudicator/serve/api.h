@@ -50,7 +50,8 @@ class Api {
 
  private:
   explicit Api(ApiOptions opts) : opts_(std::move(opts)) {}
-  Response Run(const std::string& body, adjudicator::Mode mode, int depth);
+  Response Run(const std::string& body, adjudicator::Mode mode, int depth,
+               bool depth_stated = true);
   Response Render(const std::string& body);
   Response Fit(const std::string& body);
   Response Search(const std::map<std::string, std::string>& query);

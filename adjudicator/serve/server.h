@@ -1,5 +1,5 @@
 #pragma once
-// `carc serve`: the judge's workbench and ruling browser, an HTTP server (cpp-httplib) with
+// `carc serve`: the judge's workbench and ruling browser, an HTTP/1.1 server (http_conn.h) with
 // the page (embedded HTML, CSS, JavaScript; nothing fetched from the internet) and the JSON
 // API of api.h.
 
