@@ -1,9 +1,9 @@
 // `carc serve`: the judge's workbench and ruling browser in a web page (adjudicator/serve/).
 // This file only wires the command line to the server; the page's answers come from the same
 // RunJson the other subcommands use.
-// The server (cpp-httplib with OpenSSL, brotli, zlib) lives in the sibling binary carc-serve,
-// built from this file with CARC_SERVE_IN_PROCESS: in `carc` itself `serve` parses the same
-// options and execs carc-serve, so that no other subcommand loads those libraries at start-up
+// The server (its HTTP reader, threads and embedded page) lives in the sibling binary
+// carc-serve, built from this file with CARC_SERVE_IN_PROCESS: in `carc` itself `serve` parses
+// the same options and execs carc-serve, so that no other subcommand carries them at start-up
 // (`carc adjudicate` should cost little more than starting a process).
 #include <unistd.h>
 
@@ -62,13 +62,24 @@ int RunServe(const State& st) {
   std::string dir = n > 0 ? std::string(self, static_cast<size_t>(n)) : std::string();
   dir = dir.substr(0, dir.find_last_of('/') + 1);
   const std::string exe = dir + "carc-serve";
-  std::vector<std::string> args = {exe,          "serve",     "--host", st.host,
-                                   "--port",     std::to_string(st.port),
-                                   "--db",       st.db,       "--root", st.root,
-                                   "--max-body", std::to_string(st.max_body),
-                                   "--read-timeout", std::to_string(st.read_timeout),
-                                   "--idle-timeout", std::to_string(st.idle_timeout),
-                                   "--max-connections", std::to_string(st.max_connections)};
+  std::vector<std::string> args = {exe,
+                                   "serve",
+                                   "--host",
+                                   st.host,
+                                   "--port",
+                                   std::to_string(st.port),
+                                   "--db",
+                                   st.db,
+                                   "--root",
+                                   st.root,
+                                   "--max-body",
+                                   std::to_string(st.max_body),
+                                   "--read-timeout",
+                                   std::to_string(st.read_timeout),
+                                   "--idle-timeout",
+                                   std::to_string(st.idle_timeout),
+                                   "--max-connections",
+                                   std::to_string(st.max_connections)};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
