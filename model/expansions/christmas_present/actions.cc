@@ -218,6 +218,8 @@ static Status ReadSwapPlay(const json& j, const std::string& wp, const model::Po
   if (j.contains("other_owner")) {
     auto owner = ReadAnyInt(j["other_owner"], wp + "/other_owner");
     if (!owner.ok()) return owner.status();
+    if (*owner < 0 || *owner >= static_cast<int>(pos.players.size()))
+      return JsonError(wp + "/other_owner", "no player " + std::to_string(*owner));
     p.other_owner = *owner;
   }
   // XMAS-CARD-SWAP-*: the two figures' kinds, where an owner has several kinds on the segment.
@@ -252,6 +254,8 @@ static Status ReadPlayParams(const json& j, const std::string& wp, const model::
   if (j.contains("owner")) {
     auto owner = ReadAnyInt(j["owner"], wp + "/owner");
     if (!owner.ok()) return owner.status();
+    if (*owner < 0 || *owner >= static_cast<int>(pos.players.size()))
+      return JsonError(wp + "/owner", "no player " + std::to_string(*owner));
     p.owner = *owner;
   }
   // XMAS-CARD-RETURN-FIGURE: the figure's kind, when the owner has figures of several kinds on
