@@ -136,6 +136,79 @@ void DeclareVariants(model::ModuleLoader& loader) {
   loader.AddVariant(Decl("GIFT-Q-EXTRA-PART", "", kExtraPart, &Variants::extra_part));
 }
 
+// The turn part of the slice: tiles held, the gift opened and what it waits for.
+static Status ParseTurn(const json& jt, const std::string& where, Position& pos, Data& d) {
+  Status err;
+  std::string w = where + "/turn";
+  if (!jt.is_object()) return model::JsonError(w, "expected an object");
+  if (err = model::CheckKeys(jt, w,
+                             {"held_tiles", "opened", "take2_drawing", "change_figure",
+                              "phantom_returned", "received"});
+      !err.ok())
+    return err;
+  if (jt.contains("held_tiles")) {
+    const json& jh = jt["held_tiles"];
+    if (!jh.is_array() || jh.size() > 2)
+      return model::JsonError(w + "/held_tiles", "expected a list of one or two tiles");
+    for (size_t i = 0; i < jh.size(); ++i) {
+      std::string wi = w + "/held_tiles/" + std::to_string(i);
+      auto t = jh[i].is_string() ? pos.cfg().catalog->Find(jh[i].get<std::string>()) : std::nullopt;
+      if (!t) return model::JsonError(wi, "expected a tile letter");
+      d.held.push_back(*t);
+    }
+  }
+  if (jt.contains("opened")) {
+    Card c;
+    if (Status s = CardAt(jt["opened"], w + "/opened", c); !s.ok()) return s;
+    d.opened = c;
+  }
+  bool phantom_returned = false;
+  for (auto [key, flag] :
+       {std::pair{"take2_drawing", &d.take2_drawing},
+        std::pair{"phantom_returned", &phantom_returned}, std::pair{"received", &d.received}})
+    if (jt.contains(key)) {
+      if (!jt[key].is_boolean()) return model::JsonError(w + "/" + key, "expected true or false");
+      *flag = jt[key].get<bool>();
+    }
+  // GIFT-TAKE2: the second tile is drawn only for a Take 2 opened this turn.
+  if (d.take2_drawing && d.opened != Card::kTake2)
+    return model::JsonError(w + "/take2_drawing",
+                            "the second tile is drawn for Take 2, but this turn opened " +
+                                (d.opened ? std::string(CardTitle(*d.opened)) : "no gift") +
+                                " (turn.opened)");
+  // GIFT-Q-PHANTOM: only a figure with a placement step of its own (the Phantom) returns so,
+  // and the reuse ruling is that figure's module's: its section states the return, whoever
+  // made it. `false` is read and means nothing.
+  if (phantom_returned && OwnStepFigure(pos) < 0)
+    return model::JsonError(w + "/phantom_returned",
+                            "no figure of these rules has a placement step of its own (the "
+                            "Phantom is not in /rules/expansions)");
+  if (phantom_returned)
+    return model::JsonError(w + "/phantom_returned",
+                            "no longer read: a phantom returned this turn is stated in the "
+                            "Phantom's section, /expansions/phantom/turn/on_board_at_draw: "
+                            "true (GIFT-Q-PHANTOM)");
+  if (jt.contains("change_figure")) {
+    const json& jf = jt["change_figure"];
+    std::string wf = w + "/change_figure";
+    if (!jf.is_object())
+      return model::JsonError(wf, "expected {\"x\", \"y\", \"feature\", \"kind\"}");
+    if (err = model::CheckKeys(jf, wf, {"x", "y", "feature", "kind"}); !err.ok()) return err;
+    if (jf.contains("kind") && !jf["kind"].is_string())
+      return model::JsonError(wf + "/kind", "expected a figure kind name");
+    std::string kind = jf.value("kind", "meeple");
+    auto node = model::ReadFeatureRef(jf, pos, wf);
+    if (!node.ok()) return node.status();
+    for (size_t f = 0; f < pos.figures.size(); ++f)
+      if (pos.figures[f].node == *node && pos.figures[f].owner == pos.turn.player &&
+          pos.cfg().figure_kinds[pos.figures[f].kind].name == kind)
+        d.change_figure = static_cast<int>(f);
+    if (d.change_figure < 0)
+      return model::JsonError(wf, "no " + kind + " of the player to move stands there");
+  }
+  return Status::Ok();
+}
+
 Status ParseData(const json& j, const std::string& where, Position& pos, Data& d) {
   Status err;
   if (!j.is_object()) return model::JsonError(where, "expected an object");
@@ -179,6 +252,7 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
     for (size_t i = 0; i < jo.size(); ++i) {
       const std::string wi = w + "/" + std::to_string(i);
       if (!jo[i].is_object()) return model::JsonError(wi, "expected {\"x\", \"y\", \"feature\"}");
+      if (err = model::CheckKeys(jo[i], wi, {"x", "y", "feature"}); !err.ok()) return err;
       auto node = model::ReadFeatureRef(jo[i], pos, wi);
       if (!node.ok()) return node.status();
       bool held = false;
@@ -192,68 +266,7 @@ Status ParseData(const json& j, const std::string& where, Position& pos, Data& d
       d.on_finished.push_back(*node);
     }
   }
-  if (j.contains("turn")) {
-    const json& jt = j["turn"];
-    std::string w = where + "/turn";
-    if (!jt.is_object()) return model::JsonError(w, "expected an object");
-    if (err = model::CheckKeys(jt, w,
-                               {"held_tiles", "opened", "take2_drawing", "change_figure",
-                                "phantom_returned", "received"});
-        !err.ok())
-      return err;
-    if (jt.contains("held_tiles")) {
-      const json& jh = jt["held_tiles"];
-      if (!jh.is_array() || jh.size() > 2)
-        return model::JsonError(w + "/held_tiles", "expected a list of one or two tiles");
-      for (size_t i = 0; i < jh.size(); ++i) {
-        std::string wi = w + "/held_tiles/" + std::to_string(i);
-        auto t =
-            jh[i].is_string() ? pos.cfg().catalog->Find(jh[i].get<std::string>()) : std::nullopt;
-        if (!t) return model::JsonError(wi, "expected a tile letter");
-        d.held.push_back(*t);
-      }
-    }
-    if (jt.contains("opened")) {
-      Card c;
-      if (Status s = CardAt(jt["opened"], w + "/opened", c); !s.ok()) return s;
-      d.opened = c;
-    }
-    bool phantom_returned = false;
-    for (auto [key, flag] :
-         {std::pair{"take2_drawing", &d.take2_drawing},
-          std::pair{"phantom_returned", &phantom_returned}, std::pair{"received", &d.received}})
-      if (jt.contains(key)) {
-        if (!jt[key].is_boolean()) return model::JsonError(w + "/" + key, "expected true or false");
-        *flag = jt[key].get<bool>();
-      }
-    // GIFT-Q-PHANTOM: only a figure with a placement step of its own (the Phantom) returns so,
-    // and the reuse ruling is that figure's module's: its section states the return, whoever
-    // made it. `false` is read and means nothing.
-    if (phantom_returned && OwnStepFigure(pos) < 0)
-      return model::JsonError(w + "/phantom_returned",
-                              "no figure of these rules has a placement step of its own (the "
-                              "Phantom is not in /rules/expansions)");
-    if (phantom_returned)
-      return model::JsonError(w + "/phantom_returned",
-                              "no longer read: a phantom returned this turn is stated in the "
-                              "Phantom's section, /expansions/phantom/turn/on_board_at_draw: "
-                              "true (GIFT-Q-PHANTOM)");
-    if (jt.contains("change_figure")) {
-      const json& jf = jt["change_figure"];
-      std::string wf = w + "/change_figure";
-      if (!jf.is_object())
-        return model::JsonError(wf, "expected {\"x\", \"y\", \"feature\", \"kind\"}");
-      std::string kind = jf.value("kind", "meeple");
-      auto node = model::ReadFeatureRef(jf, pos, wf);
-      if (!node.ok()) return node.status();
-      for (size_t f = 0; f < pos.figures.size(); ++f)
-        if (pos.figures[f].node == *node && pos.figures[f].owner == pos.turn.player &&
-            pos.cfg().figure_kinds[pos.figures[f].kind].name == kind)
-          d.change_figure = static_cast<int>(f);
-      if (d.change_figure < 0)
-        return model::JsonError(wf, "no " + kind + " of the player to move stands there");
-    }
-  }
+  if (j.contains("turn")) return ParseTurn(j["turn"], where, pos, d);
   return Status::Ok();
 }
 
