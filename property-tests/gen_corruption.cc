@@ -221,7 +221,9 @@ std::optional<Corruption> FigureOnMissingFeature(const Position& pos, const json
 }
 
 // BASE-SETUP: more copies of a tile (board, hand and draw order) than the set has.
+// An ended game holds no tile to draw (a supply there is refused as it is read, BASE-END).
 std::optional<Corruption> TooManyCopies(const Position& pos, const json& j, std::mt19937_64& rng) {
+  if (pos.turn.game_over) return std::nullopt;
   model::TileType t = Uniform(0, Cat().size() - 1, rng);
   int used = 0;
   for (int i = 0; i < pos.board.size(); ++i) used += pos.board.tile(i).type == t;

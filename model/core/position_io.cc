@@ -847,10 +847,11 @@ Status Finish(Reader& rd, const std::vector<bool>& posture_given, bool rest, boo
             rd.ctx.source, "/supply/remaining",
             "\"rest\": more tiles " + cat.Name(t) + " on the board and in hand than the set has");
   }
-  if (final_scoring && pos.supply.total() > 0)
+  // BASE-END: the game ends only when no tile is left, at final scoring and after it.
+  if ((final_scoring || pos.turn.game_over) && pos.supply.total() > 0)
     return JsonError(rd.ctx.source, "/turn/step",
-                     "final_scoring: the game ends only when no tile is left, but the supply "
-                     "holds " +
+                     std::string(final_scoring ? "final_scoring" : "game_over") +
+                         ": the game ends only when no tile is left, but the supply holds " +
                          std::to_string(pos.supply.total()));
   return Status::Ok();
 }
@@ -866,6 +867,9 @@ StatusOr<Position> ParsePosition(const json& j, const IoContext& ctx, const Comp
                {"meta", "rules", "players", "board", "figures", "supply", "turn", "question",
                 "expansions", "board_partial", "board_empty"}))
     return rd.error;
+  // meta is free-form and not read by the model, but it is an object of fields: anything else
+  // is a file that is not what it claims.
+  if (const auto m = j.find("meta"); m != j.end() && !rd.Object(*m, "/meta")) return rd.error;
   Position pos;
   std::vector<bool> posture_given;  // per figure: the file states its posture
   bool final_scoring = false, rest = false;
