@@ -349,6 +349,12 @@ Status ReadTwoTiles(const json& j, const std::string& w, const model::Position& 
   const json& jt = j["two_tiles"];
   if (!jt.is_array() || jt.size() != 2)
     return model::JsonError(w + "/two_tiles", "expected two tiles");
+  // XMAS-CARD-TAKE-TWO-TILES: the two tiles are held before the draw (one is kept at
+  // xmas_turn_start); a tile drawn or placed beside them would be a third.
+  if (pos.turn.drawn || pos.turn.placed >= 0)
+    return model::JsonError(w + "/two_tiles",
+                            "the two tiles of take-two-tiles are held before the draw, but this "
+                            "position has a tile drawn or placed this turn (/turn)");
   for (size_t i = 0; i < 2; ++i) {
     auto t = pos.cfg().catalog->Find(jt[i].is_string() ? jt[i].get<std::string>() : "");
     if (!t) return model::JsonError(w + "/two_tiles/" + std::to_string(i), "unknown tile");

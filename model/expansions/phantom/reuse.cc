@@ -150,6 +150,13 @@ Status Parse(const json& j, const std::string& where, Position& pos) {
   if (jt.contains("on_board_at_draw")) {
     if (!jt["on_board_at_draw"].is_boolean())
       return model::JsonError(w + "/on_board_at_draw", "expected true or false");
+    // Noted right after the draw (AtDrawStep): before it, at step draw, the drawing would
+    // overwrite a stated value, so one stated there says nothing that is kept.
+    if (pos.turn.step == pos.cfg().StepIndex(model::kDrawTile) && !pos.turn.drawn &&
+        pos.turn.placed < 0 && !pos.turn.game_over)
+      return model::JsonError(w + "/on_board_at_draw",
+                              "no tile is drawn yet at step draw: the phantom's place is noted "
+                              "when the tile is drawn (leave it out here)");
     Slice(pos).on_board_at_draw = jt["on_board_at_draw"].get<bool>();
   }
   return Status::Ok();
