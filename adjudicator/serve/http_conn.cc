@@ -76,6 +76,121 @@ bool IsKnownMethod(std::string_view m) {
   return false;
 }
 
+// The request line METHOD TARGET HTTP/1.x: a method served here, an origin-form target of
+// printable ASCII, HTTP/1.1 or 1.0. False with the refusal otherwise.
+bool ReadRequestLine(const std::string& line, Request& req, Refusal& why) {
+  const size_t sp1 = line.find(' ');
+  const size_t sp2 = sp1 == std::string::npos ? sp1 : line.find(' ', sp1 + 1);
+  if (sp2 == std::string::npos || line.find(' ', sp2 + 1) != std::string::npos ||
+      HasControl(line)) {
+    why = Refuse(400, "expected a request line METHOD PATH HTTP/1.1, got " + Shown(line));
+    return false;
+  }
+  req.method = line.substr(0, sp1);
+  req.target = line.substr(sp1 + 1, sp2 - sp1 - 1);
+  const std::string version = line.substr(sp2 + 1);
+  if (!IsToken(req.method) || req.target.empty() || version.size() != 8 ||
+      version.compare(0, 5, "HTTP/") != 0 || version[6] != '.' || HexValue(version[5]) < 0 ||
+      HexValue(version[5]) > 9 || HexValue(version[7]) < 0 || HexValue(version[7]) > 9) {
+    why = Refuse(400, "expected a request line METHOD PATH HTTP/1.1, got " + Shown(line));
+    return false;
+  }
+  if (version != "HTTP/1.1" && version != "HTTP/1.0") {
+    why = Refuse(505, version + ": only HTTP/1.1 and HTTP/1.0 are served");
+    return false;
+  }
+  req.minor = version[7] - '0';
+  if (req.method != "GET" && req.method != "HEAD" && req.method != "POST") {
+    why = Refuse(IsKnownMethod(req.method) ? 405 : 501,
+                 Shown(req.method) + ": not a method served here (GET, HEAD, POST)");
+    why.headers.push_back({"Allow", "GET, HEAD, POST"});
+    return false;
+  }
+  if (req.target.front() != '/' || req.target.find('#') != std::string::npos) {
+    why = Refuse(400, "expected a path starting with '/', got " + Shown(req.target));
+    return false;
+  }
+  for (char c : req.target)
+    if (static_cast<unsigned char>(c) > 0x7e || static_cast<unsigned char>(c) <= 0x20) {
+      why = Refuse(400,
+                   "a blank, control character or byte that is not ASCII in the path: "
+                   "percent-encode it");
+      return false;
+    }
+
+  return true;
+}
+
+// The headers' framing, read one way only: one Content-Length of digits or Transfer-Encoding
+// chunked (not both), no content coding, a Host of the right form (required in HTTP/1.1),
+// an Expect of 100-continue. False with the refusal otherwise.
+bool CheckFraming(Request& req, Refusal& why, bool& chunked) {
+  // The framing: one reading only.
+  for (const char* name : {"Content-Length", "Transfer-Encoding", "Host"}) {
+    int count = 0;
+    for (const auto& [n, v] : req.headers) count += EqualsNoCase(n, name);
+    if (count > 1) {
+      why = Refuse(400,
+                   std::string(name) + " given twice: which one the request meant is not guessed");
+      return false;
+    }
+  }
+  const std::string* cl = req.Find("Content-Length");
+  const std::string* te = req.Find("Transfer-Encoding");
+  if (cl && (cl->empty() || cl->find_first_not_of("0123456789") != std::string::npos)) {
+    why =
+        Refuse(400, "Content-Length: expected the body's length in bytes as decimal digits, got " +
+                        Shown(*cl));
+    return false;
+  }
+  if (te) {
+    // Transfer codings are named case-insensitively (RFC 9112 section 7).
+    if (!EqualsNoCase(*te, "chunked")) {
+      why = Refuse(400, "Transfer-Encoding: only chunked is read, got " + Shown(*te));
+      return false;
+    }
+    if (cl) {
+      why = Refuse(400,
+                   "Content-Length and Transfer-Encoding both given: which one frames the body is "
+                   "not guessed");
+      return false;
+    }
+    if (req.minor == 0) {
+      why = Refuse(400, "Transfer-Encoding in an HTTP/1.0 request: its framing is not read");
+      return false;
+    }
+    chunked = true;
+  }
+  // No content coding is decoded: a body declared encoded is refused, never read as plain.
+  for (const auto& [n, v] : req.headers)
+    if (EqualsNoCase(n, "Content-Encoding") && !EqualsNoCase(v, "identity")) {
+      why = Refuse(415,
+                   "Content-Encoding: " + Shown(v) +
+                       ": request bodies are read as sent; send the body without a content coding",
+                   65);
+      why.headers.push_back({"Accept-Encoding", "identity"});
+      return false;
+    }
+  const std::string* host = req.Find("Host");
+  std::string host_name;
+  if (!host && req.minor == 1) {
+    why = Refuse(400, "Host: missing (an HTTP/1.1 request names its host)");
+    return false;
+  }
+  if (host && !ParseHost(*host, host_name)) {
+    why = Refuse(400, "Host: expected a host name and an optional :port, got " + Shown(*host));
+    return false;
+  }
+  if (const std::string* expect = req.Find("Expect")) {
+    if (!EqualsNoCase(*expect, "100-continue")) {
+      why = Refuse(417, "Expect: only 100-continue is met, got " + Shown(*expect));
+      return false;
+    }
+    req.expect_continue = req.minor == 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::string* Request::Find(std::string_view name) const {
@@ -181,44 +296,7 @@ Conn::Got Conn::ReadHead(Request& req, Refusal& why, bool first) {
       return Got::kRefused;
     }
   }
-  const size_t sp1 = line.find(' ');
-  const size_t sp2 = sp1 == std::string::npos ? sp1 : line.find(' ', sp1 + 1);
-  if (sp2 == std::string::npos || line.find(' ', sp2 + 1) != std::string::npos ||
-      HasControl(line)) {
-    why = Refuse(400, "expected a request line METHOD PATH HTTP/1.1, got " + Shown(line));
-    return Got::kRefused;
-  }
-  req.method = line.substr(0, sp1);
-  req.target = line.substr(sp1 + 1, sp2 - sp1 - 1);
-  const std::string version = line.substr(sp2 + 1);
-  if (!IsToken(req.method) || req.target.empty() || version.size() != 8 ||
-      version.compare(0, 5, "HTTP/") != 0 || version[6] != '.' || HexValue(version[5]) < 0 ||
-      HexValue(version[5]) > 9 || HexValue(version[7]) < 0 || HexValue(version[7]) > 9) {
-    why = Refuse(400, "expected a request line METHOD PATH HTTP/1.1, got " + Shown(line));
-    return Got::kRefused;
-  }
-  if (version != "HTTP/1.1" && version != "HTTP/1.0") {
-    why = Refuse(505, version + ": only HTTP/1.1 and HTTP/1.0 are served");
-    return Got::kRefused;
-  }
-  req.minor = version[7] - '0';
-  if (req.method != "GET" && req.method != "HEAD" && req.method != "POST") {
-    why = Refuse(IsKnownMethod(req.method) ? 405 : 501,
-                 Shown(req.method) + ": not a method served here (GET, HEAD, POST)");
-    why.headers.push_back({"Allow", "GET, HEAD, POST"});
-    return Got::kRefused;
-  }
-  if (req.target.front() != '/' || req.target.find('#') != std::string::npos) {
-    why = Refuse(400, "expected a path starting with '/', got " + Shown(req.target));
-    return Got::kRefused;
-  }
-  for (char c : req.target)
-    if (static_cast<unsigned char>(c) > 0x7e || static_cast<unsigned char>(c) <= 0x20) {
-      why = Refuse(400,
-                   "a blank, control character or byte that is not ASCII in the path: "
-                   "percent-encode it");
-      return Got::kRefused;
-    }
+  if (!ReadRequestLine(line, req, why)) return Got::kRefused;
 
   // The header lines.
   size_t section = 0;
@@ -253,69 +331,8 @@ Conn::Got Conn::ReadHead(Request& req, Refusal& why, bool first) {
     req.headers.emplace_back(name, value);
   }
 
-  // The framing: one reading only.
-  for (const char* name : {"Content-Length", "Transfer-Encoding", "Host"}) {
-    int count = 0;
-    for (const auto& [n, v] : req.headers) count += EqualsNoCase(n, name);
-    if (count > 1) {
-      why = Refuse(400,
-                   std::string(name) + " given twice: which one the request meant is not guessed");
-      return Got::kRefused;
-    }
-  }
+  if (!CheckFraming(req, why, chunked_)) return Got::kRefused;
   const std::string* cl = req.Find("Content-Length");
-  const std::string* te = req.Find("Transfer-Encoding");
-  if (cl && (cl->empty() || cl->find_first_not_of("0123456789") != std::string::npos)) {
-    why =
-        Refuse(400, "Content-Length: expected the body's length in bytes as decimal digits, got " +
-                        Shown(*cl));
-    return Got::kRefused;
-  }
-  if (te) {
-    // Transfer codings are named case-insensitively (RFC 9112 section 7).
-    if (!EqualsNoCase(*te, "chunked")) {
-      why = Refuse(400, "Transfer-Encoding: only chunked is read, got " + Shown(*te));
-      return Got::kRefused;
-    }
-    if (cl) {
-      why = Refuse(400,
-                   "Content-Length and Transfer-Encoding both given: which one frames the body is "
-                   "not guessed");
-      return Got::kRefused;
-    }
-    if (req.minor == 0) {
-      why = Refuse(400, "Transfer-Encoding in an HTTP/1.0 request: its framing is not read");
-      return Got::kRefused;
-    }
-    chunked_ = true;
-  }
-  // No content coding is decoded: a body declared encoded is refused, never read as plain.
-  for (const auto& [n, v] : req.headers)
-    if (EqualsNoCase(n, "Content-Encoding") && !EqualsNoCase(v, "identity")) {
-      why = Refuse(415,
-                   "Content-Encoding: " + Shown(v) +
-                       ": request bodies are read as sent; send the body without a content coding",
-                   65);
-      why.headers.push_back({"Accept-Encoding", "identity"});
-      return Got::kRefused;
-    }
-  const std::string* host = req.Find("Host");
-  std::string host_name;
-  if (!host && req.minor == 1) {
-    why = Refuse(400, "Host: missing (an HTTP/1.1 request names its host)");
-    return Got::kRefused;
-  }
-  if (host && !ParseHost(*host, host_name)) {
-    why = Refuse(400, "Host: expected a host name and an optional :port, got " + Shown(*host));
-    return Got::kRefused;
-  }
-  if (const std::string* expect = req.Find("Expect")) {
-    if (!EqualsNoCase(*expect, "100-continue")) {
-      why = Refuse(417, "Expect: only 100-continue is met, got " + Shown(*expect));
-      return Got::kRefused;
-    }
-    req.expect_continue = req.minor == 1;
-  }
   if (cl) {
     // More digits than any length that fits is over the limit anyway.
     const std::string digits = cl->substr(std::min(cl->find_first_not_of('0'), cl->size()));
