@@ -1,0 +1,170 @@
+// The conformance surfaces read strictly: no run passes on something it did not check, and no
+// input (a --rerun case, an option, an engine answer, a merged report, a request to the
+// reference adapter) is silently misread. Each test is named for what it refuses; each runs the
+// carc binary and asserts the exit code and a part of the message.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adjudicator/test_scratch.h"
+
+namespace {
+
+using nlohmann::json;
+const std::string kCarc = CARC_BINARY;
+const std::string kRoot = CARC_SOURCE_DIR;
+const std::string kC01 = "fixtures/base/cities/c01_city_with_arms.position.json";
+const std::string kJcz = kRoot + "/fixtures/peer-games/base-2p-000.jcz";
+
+const std::string& Scratch() { return carc::testing_support::ScratchDir("conform_strict_test"); }
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs a shell command; stdout and stderr kept apart.
+Result Sh(const std::string& cmd) {
+  const std::string err = Scratch() + "/stderr." + std::to_string(getpid());
+  Result r;
+  FILE* p = popen((cmd + " 2>" + err).c_str(), "r");
+  std::array<char, 65536> buf{};
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = Slurp(err);
+  return r;
+}
+
+std::string Quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+const std::string kReference = kCarc + " engine";
+
+Result Conform(const std::string& engine, const std::string& extra) {
+  return Sh(kCarc + " conform --root " + kRoot + " --no-progress --timeout 60 --engine " +
+            Quote(engine) + " " + extra);
+}
+
+// The cases of c01 as `conform export` writes them (7: legal, final_score, apply, ...).
+const std::string& Exported() {
+  static const std::string dir = [] {
+    const std::string d = Scratch() + "/c01_export";
+    std::filesystem::remove_all(d);
+    Result r = Sh(kCarc + " conform export " + d + " --root " + kRoot + " --only " + kC01);
+    EXPECT_EQ(r.code, 0) << r.err;
+    return d;
+  }();
+  return dir;
+}
+
+json ReadJson(const std::string& path) { return json::parse(Slurp(path)); }
+
+// A one-case --rerun folder made of the exported case of `kind` (its first), the position file
+// and the manifest entry changed by `edit`.
+std::string OneCase(const std::string& name, const std::string& kind,
+                    const std::function<void(json& doc, json& entry)>& edit) {
+  const std::string dir = Scratch() + "/case_" + name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  json manifest = ReadJson(Exported() + "/manifest.json");
+  for (json entry : manifest["cases"]) {
+    if (entry["kind"] != kind) continue;
+    json doc = ReadJson(Exported() + "/" + entry["position"].get<std::string>());
+    edit(doc, entry);
+    std::ofstream(dir + "/" + entry["position"].get<std::string>()) << doc.dump(1);
+    manifest["cases"] = json::array({entry});
+    std::ofstream(dir + "/manifest.json") << manifest.dump(1);
+    return dir;
+  }
+  ADD_FAILURE() << "no " << kind << " case exported";
+  return dir;
+}
+
+// --rerun reads each case with the model's readers when it loads the folder: a case the
+// reference cannot read, or a part of it the rerun would not read, is refused (65) naming the
+// case file and the JSON pointer, before any engine is asked.
+TEST(ConformRerunStrict, ACaseTheReferenceCannotReadOrDoesNotAskIsRefused) {
+  struct Edit {
+    std::string name, kind;
+    std::function<void(json&, json&)> edit;
+    std::string says;
+  };
+  const std::vector<Edit> edits = {
+      {"boardd", "legal", [](json& d, json&) { d["boardd"] = json::array(); }, ":/boardd"},
+      {"game_over_legal", "legal",
+       [](json& d, json&) {
+         d["turn"] = {{"player", 0}, {"step", "game_over"}};
+       },
+       ":/turn/step: game_over, where legal is not asked"},
+      {"rotation45", "apply", [](json& d, json&) { d["question"]["actions"][0]["rotation"] = 45; },
+       ":/question/actions/0/rotation"},
+      {"teleport", "apply",
+       [](json& d, json&) {
+         d["question"]["actions"][0] = {{"type", "teleport"}};
+       },
+       ":/question/actions/0/type"},
+      {"claim", "apply",
+       [](json& d, json&) {
+         d["question"]["claim"] = {{"legal", false}};
+       },
+       ":/question/claim: unknown field"},
+      {"legal_with_actions", "legal",
+       [](json& d, json&) { d["question"]["actions"] = json::array(); },
+       ":/question/actions: unknown field"},
+      {"depht", "legal", [](json& d, json&) { d["question"]["depht"] = 2; },
+       ":/question/depht: unknown field"},
+      {"ask_int", "legal", [](json& d, json&) { d["question"]["ask"] = 5; },
+       ":/question/ask: expected legal, apply or final_score"},
+      {"meta_string", "legal", [](json& d, json&) { d["meta"] = "x"; },
+       ":/meta: expected an object"},
+      {"meta_source_int", "legal", [](json& d, json&) { d["meta"]["source"] = 5; },
+       ":/meta/source: expected"},
+      {"seven_players", "final_score",
+       [](json& d, json&) {
+         for (int i = 0; i < 5; ++i)
+           d["players"].push_back(
+               {{"name", "P" + std::to_string(i)}, {"score", 0}, {"supply", {{"meeple", 7}}}});
+       },
+       ":/players: expected 1 to 6 players"},
+      {"entry_kindd", "legal", [](json&, json& e) { e["kindd"] = "apply"; },
+       "manifest.json:/cases/0/kindd: unknown field"},
+      {"entry_expected_path", "legal", [](json&, json& e) { e["expected"] = "../../etc/passwd"; },
+       "manifest.json:/cases/0/expected: \"../../etc/passwd\" is not a file name in the folder"},
+  };
+  for (const Edit& e : edits) {
+    const std::string dir = OneCase(e.name, e.kind, e.edit);
+    Result r = Conform(kReference, "--rerun " + dir);
+    EXPECT_EQ(r.code, 65) << e.name << ": " << r.err;
+    EXPECT_NE(r.err.find(e.says), std::string::npos) << e.name << ": " << r.err;
+    if (e.name.rfind("entry_", 0) != 0) {  // the case file is named
+      EXPECT_NE(r.err.find(dir + "/0000"), std::string::npos) << e.name << ": " << r.err;
+    }
+  }
+  // The cases as exported are read and checked.
+  Result ok = Conform(kReference, "--rerun " + Exported());
+  EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
+}  // namespace
