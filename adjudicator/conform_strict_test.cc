@@ -167,4 +167,63 @@ TEST(ConformRerunStrict, ACaseTheReferenceCannotReadOrDoesNotAskIsRefused) {
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
+// Options a mode would silently drop are refused (64), naming the option.
+TEST(ConformOptionsStrict, OptionsTheModeIgnoresAreRefused) {
+  const std::string dir = Scratch() + "/opts";
+  std::filesystem::create_directories(dir);
+  const std::string jcz = kCarc + " conform --jcz " + kJcz + " ";
+  const std::string exp = kCarc + " conform --root " + kRoot + " ";
+  const std::string run = kCarc + " conform --root " + kRoot + " --engine " + Quote(kReference) +
+                          " --no-progress --only " + kC01 + " ";
+  const std::vector<std::pair<std::string, std::string>> cmds = {
+      {jcz + "--engine true", "--engine applies to an --engine run, not to --jcz"},
+      {jcz + "--random 5", "--random applies to an --engine run"},
+      {jcz + "--seed 3", "--seed applies to an --engine run"},
+      {jcz + "--only " + kC01, "--only applies to an --engine run"},
+      {jcz + "--out " + dir + "/out", "--out applies to an --engine run"},
+      {jcz + "--rerun " + dir, "--rerun applies to an --engine run"},
+      {jcz + "--trace " + dir + "/t.jsonl", "--trace applies to an --engine run"},
+      {jcz + "--jobs 2", "--jobs applies to an --engine run"},
+      {jcz + "--timeout 5", "--timeout applies to an --engine run"},
+      {exp + "--rerun " + dir + " export " + dir + "/e1", "--rerun applies to a check"},
+      {exp + "--engine true export " + dir + "/e2", "--engine applies to a check"},
+      {exp + "--report " + dir + "/r.json export " + dir + "/e3", "--report applies to a check"},
+      {exp + "--out " + dir + "/o export " + dir + "/e4", "--out applies to a check"},
+      {exp + "--jcz " + kJcz + " export " + dir + "/e5", "--jcz applies to a check"},
+      {exp + "export ''", "an empty file name"},
+      {run + "--seed 5", "--seed applies to random positions"},
+      {run + "--progress --no-progress", "--progress and --no-progress contradict"},
+      {run + "--rerun " + dir + " --random 3", "--random does not apply to --rerun"},
+      {exp + "--engine " + Quote(kReference) + " --rerun " + dir + " --only 'random seed 1 #0'",
+       "names a random position, which --rerun does not generate"},
+  };
+  for (const auto& [cmd, says] : cmds) {
+    Result r = Sh(cmd);
+    EXPECT_EQ(r.code, 64) << cmd << ": " << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << cmd << ": " << r.err;
+  }
+  for (const char* e : {"/e1", "/e2", "/e3", "/e4", "/e5"})
+    EXPECT_FALSE(std::filesystem::exists(dir + e)) << "a refused export wrote " << e;
+}
+
+// --only "random seed S #I" is read exactly as reports write it; a name's seed contradicting
+// --seed is refused (64); the name as written runs.
+TEST(ConformOptionsStrict, RandomPositionNameIsReadExactly) {
+  const std::string run =
+      kCarc + " conform --root " + kRoot + " --engine " + Quote(kReference) + " --no-progress ";
+  for (const char* name :
+       {"random seed 07 #3", "random seed 7 # 3", "random  seed 7 #3", "random seed +7 #+3",
+        "random seed 7 #99999999999", "random seed 7 #1000000", "random seed 4294967296 #0",
+        "random seed 7 #3 "}) {
+    Result r = Sh(run + "--only " + Quote(name));
+    EXPECT_EQ(r.code, 64) << name << ": " << r.err;
+    EXPECT_NE(r.err.find("exactly as reports write it"), std::string::npos) << name << r.err;
+  }
+  Result conflict = Sh(run + "--only 'random seed 7 #3' --seed 9");
+  EXPECT_EQ(conflict.code, 64) << conflict.err;
+  EXPECT_NE(conflict.err.find("names seed 7, --seed says 9"), std::string::npos) << conflict.err;
+  Result ok = Sh(run + "--only 'random seed 7 #3' --seed 7");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
 }  // namespace
