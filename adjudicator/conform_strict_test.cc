@@ -226,4 +226,79 @@ TEST(ConformOptionsStrict, RandomPositionNameIsReadExactly) {
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
+// conform merge reads a report as the checker writes it: an unknown key anywhere, a summary
+// contradicting the cases, two engine names, a ruling this model does not have, a deviation
+// citing no ruling, expansions or a source the checker never writes, and run values conform
+// cannot produce are refused (65) naming the pointer.
+TEST(ConformMergeStrict, AReportTheCheckerCouldNotHaveWrittenIsRefused) {
+  const std::string dir = Scratch() + "/merge_strict";
+  std::filesystem::create_directories(dir);
+  const json finding = {
+      {"category", "scores differ"}, {"rulings", {"BASE-SCORE-CITY"}}, {"deviation", false}};
+  const json base = {{"engine", "e"},
+                     {"run",
+                      {{"engine", "e"},
+                       {"hello", "0123456789abcdef"},
+                       {"seed", 1},
+                       {"random", 0},
+                       {"cases", 2},
+                       {"suite", "fedcba9876543210"}}},
+                     {"shard", {{"k", 1}, {"n", 1}}},
+                     {"summary",
+                      {{"queries", 2},
+                       {"checked", 2},
+                       {"skipped", 0},
+                       {"skipped_because", json::object()},
+                       {"disagreeing_queries", 1},
+                       {"groups", 0},
+                       {"deviation_groups", 0},
+                       {"per_expansion", {{"base", {{"checked", 2}, {"disagreeing", 1}}}}}}},
+                     {"groups", json::array()},
+                     {"declared_deviations", json::array()},
+                     {"cases",
+                      {{{"case", 0},
+                        {"kind", "legal"},
+                        {"source", "s"},
+                        {"expansions", "base"},
+                        {"findings", json::array()}},
+                       {{"case", 1},
+                        {"kind", "apply"},
+                        {"source", "s"},
+                        {"expansions", "base"},
+                        {"findings", {finding}}}}}};
+  const std::vector<std::tuple<std::string, json, std::string>> edits = {
+      {"/casez", json::array(), "/casez: unknown field"},
+      {"/run/seeed", 1, "/run/seeed: unknown field"},
+      {"/shard/m", 1, "/shard/m: unknown field"},
+      {"/cases/1/findings/0/count", 1, "/cases/1/findings/0/count: unknown field"},
+      {"/cases/0/findngs", json::array({finding}), "/cases/0/findngs: unknown field"},
+      {"/summary/checked", -7, "/summary/checked: -7, but the report's cases"},
+      {"/engine", "other", "/engine: the string \"other\", but /run/engine is"},
+      {"/cases/1/findings/0/rulings/0", "NOT-A-RULING",
+       "/cases/1/findings/0/rulings/0: the string \"NOT-A-RULING\" is not a ruling ID"},
+      {"/cases/1/findings/0",
+       {{"category", "scores differ"}, {"rulings", json::array()}, {"deviation", true}},
+       "/cases/1/findings/0/deviation: true, but the finding cites no ruling"},
+      {"/cases/0/expansions", "bogus", "/cases/0/expansions: \"bogus\" is not an expansion"},
+      {"/cases/0/expansions", "", "/cases/0/expansions: empty"},
+      {"/cases/0/expansions", "phantom+phantom", "/cases/0/expansions: \"phantom\" named twice"},
+      {"/cases/0/source", "", "/cases/0/source: empty"},
+      {"/run/seed", 4294967296ull, "/run/seed: expected a seed from 0 to 4294967295"},
+      {"/run/random", 2000000, "/run/random: expected a count from 0 to 1000000"},
+      {"/run/hello", "", "/run/hello: expected a hash of 16 lower-case hex digits"},
+      {"/run/suite", "not a hash", "/run/suite: expected a hash of 16 lower-case hex digits"},
+  };
+  for (const auto& [ptr, value, says] : edits) {
+    json j = base;
+    j[json::json_pointer(ptr)] = value;
+    std::ofstream(dir + "/r.json") << j.dump();
+    Result r = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/r.json");
+    EXPECT_EQ(r.code, 65) << ptr << ": " << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << ptr << ": " << r.err;
+  }
+  std::ofstream(dir + "/r.json") << base.dump();
+  Result ok = Sh(kCarc + " conform merge --db " + dir + "/db.sqlite " + dir + "/r.json");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
 }  // namespace
