@@ -226,6 +226,65 @@ TEST(ConformOptionsStrict, RandomPositionNameIsReadExactly) {
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
+// The reference adapter answers a request whose cmd is no string ok: false and reads on; a
+// surplus or misspelt request field, or a shortcut marker that is no boolean, is answered
+// ok: false naming it.
+TEST(ConformReferenceAdapterStrict, MalformedRequestsAreAnsweredAndTheNextIsRead) {
+  const json pos = [] {
+    json d = ReadJson(Exported() + "/00000_legal.position.json");
+    d.erase("question");
+    d.erase("meta");
+    return d;
+  }();
+  const json apply_case = [] {
+    const json manifest = ReadJson(Exported() + "/manifest.json");
+    for (const json& entry : manifest["cases"])
+      if (entry["kind"] == "apply")
+        return ReadJson(Exported() + "/" + entry["position"].get<std::string>());
+    return json();
+  }();
+  json apos = apply_case;
+  apos.erase("question");
+  apos.erase("meta");
+  const json action = apply_case["question"]["actions"][0];
+  json marked = action;
+  marked["shortcut"] = "maybe";
+  const std::vector<std::pair<json, std::string>> requests = {
+      {{{"id", 1}, {"cmd", "legal"}, {"position", pos}, {"action", action}}, "/action"},
+      {{{"id", 2}, {"cmd", "apply"}, {"position", apos}, {"action", action}, {"actions", {action}}},
+       "/actions"},
+      {{{"id", 3}, {"cmd", "legal"}, {"position", pos}, {"positon", json::object()}}, "/positon"},
+      {{{"id", 4}, {"cmd", "final_score"}, {"position", pos}, {"action", action}}, "/action"},
+      {{{"id", 5}, {"cmd", "apply"}, {"position", apos}, {"action", marked}}, "/action/shortcut"},
+  };
+  std::string input = R"({"id":8,"cmd":5})"
+                      "\n"
+                      R"({"id":9,"cmd":null})"
+                      "\n";
+  for (const auto& [req, field] : requests) input += req.dump() + "\n";
+  input += R"({"id":10,"cmd":"legal","position":)" + pos.dump() + "}\n";
+  input += R"({"id":11,"cmd":"quit"})"
+           "\n";
+  const std::string in = Scratch() + "/engine_requests.jsonl";
+  std::ofstream(in) << input;
+  Result r = Sh(kCarc + " engine < " + in);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::vector<json> answers;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) answers.push_back(json::parse(line));
+  ASSERT_EQ(answers.size(), 3 + requests.size() + 1) << r.out.substr(0, 2000);
+  EXPECT_EQ(answers[0]["ok"], false);
+  EXPECT_EQ(answers[1]["ok"], false);
+  for (size_t i = 0; i < requests.size(); ++i) {
+    const json& a = answers[2 + i];
+    EXPECT_EQ(a["id"], requests[i].first["id"]);
+    EXPECT_EQ(a["ok"], false) << a.dump().substr(0, 300);
+    EXPECT_NE(a.value("error", "").find(requests[i].second), std::string::npos) << a.dump();
+  }
+  EXPECT_EQ(answers[2 + requests.size()]["ok"], true);  // the well-formed legal, after them
+  EXPECT_EQ(answers.back(), json({{"id", 11}, {"ok", true}}));
+}
+
 // conform merge reads a report as the checker writes it: an unknown key anywhere, a summary
 // contradicting the cases, two engine names, a ruling this model does not have, a deviation
 // citing no ruling, expansions or a source the checker never writes, and run values conform
