@@ -62,6 +62,63 @@ std::string Quote(const std::string& s) {
 
 const std::string kReference = kCarc + " engine";
 
+// A proxy engine: forwards every request to the reference adapter and changes its answers as
+// MODE says (one mode per test case), so that everything else is the reference's.
+const std::string& Proxy() {
+  static const std::string path = [] {
+    const std::string p = Scratch() + "/proxy.py";
+    std::ofstream(p) << R"(import json, subprocess, sys
+mode = sys.argv[1]
+ref = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    req = json.loads(line)
+    cmd = req["cmd"]
+    ref.stdin.write(line)
+    ref.stdin.flush()
+    out = json.loads(ref.stdout.readline())
+    if cmd == "hello" and mode == "c1_only":
+        out["options"] = {"edition": ["C1"]}
+    if cmd == "legal" and mode == "legal_actions":
+        out["legal_actions"] = []
+    if cmd == "legal" and mode == "legal_in_legal":
+        out["legal"] = True
+    if cmd == "final_score" and mode == "legal_in_final":
+        out["legal"] = True
+    if cmd == "final_score" and mode == "score_event":
+        out["score_event"] = []
+    if cmd == "apply" and mode == "illegal_surplus" and out.get("legal") is False:
+        out["scores"] = [99, 99]
+        out["position"] = {"board": []}
+    if cmd == "legal" and mode == "shortcut_string":
+        for a in out["actions"]:
+            a["shortcut"] = "no"
+    if cmd == "legal" and mode == "shortcut_on_placement":
+        for a in out["actions"]:
+            if a["type"] == "place_tile":
+                a["shortcut"] = True
+    if cmd == "apply" and mode == "renamed" and out.get("legal"):
+        for i, p in enumerate(out["position"]["players"]):
+            p["name"] = "Player %d" % (i + 1)
+    text = json.dumps(out)
+    if cmd == "legal" and mode in ("4mib", "4mib_plus_1"):
+        size = (4 << 20) + (1 if mode == "4mib_plus_1" else 0)
+        text = text[:-1] + " " * (size - len(text)) + "}"
+    print(text, flush=True)
+    if cmd != "hello" and cmd != "quit" and mode == "answer_twice":
+        out["scores"] = [99, 99]
+        print(json.dumps(out), flush=True)
+    if cmd == "quit":
+        break
+)";
+    return p;
+  }();
+  return path;
+}
+
+std::string ProxyEngine(const std::string& mode) {
+  return "python3 " + Proxy() + " " + mode + " " + kReference;
+}
+
 Result Conform(const std::string& engine, const std::string& extra) {
   return Sh(kCarc + " conform --root " + kRoot + " --no-progress --timeout 60 --engine " +
             Quote(engine) + " " + extra);
@@ -224,6 +281,43 @@ TEST(ConformOptionsStrict, RandomPositionNameIsReadExactly) {
   EXPECT_NE(conflict.err.find("names seed 7, --seed says 9"), std::string::npos) << conflict.err;
   Result ok = Sh(run + "--only 'random seed 7 #3' --seed 7");
   EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
+// An engine answer with a field that answer does not have (surplus or misspelt) is refused (74)
+// naming it, as the hello answer is; the shortcut marker is a boolean, and true only on a
+// shortcut; a second answer to the last query fails the run as after any other query.
+TEST(ConformAnswersStrict, SurplusOrUnreadAnswerFieldsAreRefused) {
+  const std::string illegal = OneCase("illegal", "apply", [](json& d, json&) {
+    d["question"]["actions"][0]["x"] = 40;  // far from every tile: illegal
+    d["question"]["actions"][0]["y"] = 40;
+  });
+  const std::string one_final = OneCase("one_final", "final_score", [](json&, json&) {});
+  const std::vector<std::tuple<std::string, std::string, int, std::string>> cases = {
+      {"legal_actions", "--only " + kC01, 74, "a legal request with /legal_actions, a field"},
+      {"legal_in_legal", "--only " + kC01, 74, "a legal request with /legal, a field"},
+      {"legal_in_final", "--only " + kC01, 74, "a final_score request with /legal, a field"},
+      {"score_event", "--only " + kC01, 74, "a final_score request with /score_event, a field"},
+      {"illegal_surplus", "--rerun " + illegal, 74, "apply request (illegal) with /position"},
+      {"shortcut_string", "--only " + kC01, 74, "/actions/0/shortcut: wrong type"},
+      {"shortcut_on_placement", "--only " + kC01, 1, "marked \\\"shortcut\\\": true, but"},
+      {"answer_twice", "--rerun " + one_final, 74, "answered id 1 to request 2"},
+  };
+  for (const auto& [mode, args, code, says] : cases) {
+    Result r = Conform(ProxyEngine(mode), args + " --format json");
+    EXPECT_EQ(r.code, code) << mode << ": " << r.err << r.out.substr(0, 2000);
+    EXPECT_NE((r.err + r.out).find(says), std::string::npos)
+        << mode << ": " << r.err << r.out.substr(0, 2000);
+  }
+}
+
+// An answer line of exactly 4 MiB is within the limit ("longer than 4 MiB" is refused); one
+// byte more is not.
+TEST(ConformAnswersStrict, AnAnswerOfExactly4MiBIsRead) {
+  Result exact = Conform(ProxyEngine("4mib"), "--only " + kC01);
+  EXPECT_EQ(exact.code, 0) << exact.err;
+  Result over = Conform(ProxyEngine("4mib_plus_1"), "--only " + kC01);
+  EXPECT_EQ(over.code, 74) << over.err;
+  EXPECT_NE(over.err.find("longer than 4 MiB"), std::string::npos) << over.err;
 }
 
 // The reference adapter answers a request whose cmd is no string ok: false and reads on; a

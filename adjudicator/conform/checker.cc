@@ -195,9 +195,17 @@ class Worker {
       }
     return out;
   }
-  void Quit() {
-    proc_.Ask({{"id", ++id_}, {"cmd", "quit"}});
+  // Quit is a request like the others (PROTOCOL.md): a second answer to the last query is read
+  // here, in place of the quit answer, and fails the run as it would after any other query.
+  Status Quit() {
+    auto answer = proc_.Ask({{"id", ++id_}, {"cmd", "quit"}});
     proc_.Stop();
+    if (!answer.ok()) return answer.status();
+    if (answer->value("ok", json()) != json(true) || answer->size() != 2)
+      return Status(ErrorCode::kIo, "engine answered quit with " + answer->dump().substr(0, 200) +
+                                        ", expected {\"id\": " + std::to_string(id_) +
+                                        ", \"ok\": true} (PROTOCOL.md)");
+    return Status::Ok();
   }
   json last_engine_, last_reference_;
 
@@ -609,7 +617,10 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
   ShrinkGroups(run, workers);
   if (opts.progress) std::cerr << "\n";
   if (!run.first.ok()) return fail(run.first.message());
-  for (auto& w : workers) w->Quit();
+  Status quit = Status::Ok();
+  for (auto& w : workers)
+    if (Status s = w->Quit(); !s.ok() && quit.ok()) quit = s;
+  if (!quit.ok()) return fail(quit.message());
   WriteGroups(run, rep);
   return rep;
 }
