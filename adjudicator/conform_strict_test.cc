@@ -320,6 +320,14 @@ TEST(ConformAnswersStrict, AnAnswerOfExactly4MiBIsRead) {
   EXPECT_NE(over.err.find("longer than 4 MiB"), std::string::npos) << over.err;
 }
 
+// Player names inside a resulting position are not compared (PROTOCOL.md): figures and supplies
+// are compared by seat, so a renamed player is the same player.
+TEST(ConformPositionBySeat, ARenamedPlayerIsNotAPositionDifference) {
+  Result r = Conform(ProxyEngine("renamed"), "--only " + kC01 + " --format json");
+  EXPECT_EQ(r.code, 0) << r.err << r.out.substr(0, 3000);
+  EXPECT_EQ(r.out.find("resulting position differs"), std::string::npos) << r.out.substr(0, 3000);
+}
+
 // The reference adapter answers a request whose cmd is no string ok: false and reads on; a
 // surplus or misspelt request field, or a shortcut marker that is no boolean, is answered
 // ok: false naming it.

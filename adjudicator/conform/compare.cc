@@ -201,23 +201,19 @@ json Normalize(const json& p) {
   const bool over = p["turn"].value("step", "") == "game_over";
   json n;
   n["/rules"] = p["rules"];
-  std::vector<std::string> names;
-  for (const json& pl : p["players"]) names.push_back(pl.value("name", ""));
   json board = json::array();
   for (const json& t : p["board"]) board.push_back(t);
   std::sort(board.begin(), board.end());
   n["/board"] = board;
   if (!over) {
+    // Figures and supplies by seat (the owner's index), never by name: player names inside the
+    // position are not compared (PROTOCOL.md), so a renamed player is the same player.
     json figs = json::array();
-    for (json f : p["figures"]) {
-      int o = f["owner"].get<int>();
-      f["owner"] = o < static_cast<int>(names.size()) ? json(names[o]) : json(o);
-      figs.push_back(f);
-    }
+    for (const json& f : p["figures"]) figs.push_back(f);
     std::sort(figs.begin(), figs.end());
     n["/figures"] = figs;
-    for (size_t i = 0; i < names.size(); ++i)
-      n["/players/" + names[i] + "/supply"] = p["players"][i]["supply"];
+    for (size_t i = 0; i < p["players"].size(); ++i)
+      n["/players/" + std::to_string(i) + "/supply"] = p["players"][i]["supply"];
     for (auto it = p["turn"].begin(); it != p["turn"].end(); ++it)
       n["/turn/" + it.key()] = it.value();
   } else {
