@@ -283,6 +283,21 @@ TEST(ConformOptionsStrict, RandomPositionNameIsReadExactly) {
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
+// A run that checks nothing (the hello admits none of the queries asked) does not pass: 74, as
+// PROTOCOL.md refuses a hello admitting no position.
+TEST(ConformHollowRun, ARunThatChecksNothingFails) {
+  Result only = Conform(ProxyEngine("c1_only"), "--only " + kC01);
+  EXPECT_EQ(only.code, 74) << only.out << only.err;
+  EXPECT_NE(only.err.find("nothing checked"), std::string::npos) << only.err;
+  EXPECT_NE(only.err.find("edition C3: 7"), std::string::npos) << only.err;
+  Result rerun = Conform(ProxyEngine("c1_only"), "--rerun " + Exported());
+  EXPECT_EQ(rerun.code, 74) << rerun.out << rerun.err;
+  EXPECT_NE(rerun.err.find("nothing checked"), std::string::npos) << rerun.err;
+  // Through the same proxy, an engine that handles C3 is checked and agrees.
+  Result control = Conform(ProxyEngine("none"), "--only " + kC01);
+  EXPECT_EQ(control.code, 0) << control.err;
+}
+
 // An engine answer with a field that answer does not have (surplus or misspelt) is refused (74)
 // naming it, as the hello answer is; the shortcut marker is a boolean, and true only on a
 // shortcut; a second answer to the last query fails the run as after any other query.
