@@ -45,7 +45,59 @@ struct State {
   // conform merge
   std::string db;
   std::vector<std::string> reports;
+  CLI::App* conform = nullptr;  // which of its options were given
 };
+
+// The first of `options` given on the command line, or "".
+std::string FirstGiven(const State& st, std::initializer_list<const char*> options) {
+  for (const char* o : options)
+    if (st.conform->count(o) > 0) return o;
+  return "";
+}
+
+// Options a mode would silently ignore are refused (64), naming the option: a run must not
+// seem to have done what it was asked and did not (an engine never started, a trace never
+// written, a seed never used). `mode`: "jcz", "export" or "engine". Empty: nothing refused.
+std::string UnusedOption(const State& st, const std::string& mode) {
+  if (st.progress && st.no_progress) return "--progress and --no-progress contradict each other";
+  if (mode == "jcz") {
+    if (std::string o = FirstGiven(
+            st, {"--engine", "--random", "--seed", "--only", "--out", "--rerun", "--trace",
+                 "--jobs", "--timeout", "--shard", "--report", "--progress", "--no-progress"});
+        !o.empty())
+      return o + " applies to an --engine run, not to --jcz (a .jcz check runs no engine)";
+    return "";
+  }
+  if (mode == "export") {
+    if (std::string o =
+            FirstGiven(st, {"--engine", "--rerun", "--out", "--report", "--jcz", "--shard",
+                            "--trace", "--jobs", "--timeout", "--progress", "--no-progress"});
+        !o.empty())
+      return o +
+             " applies to a check, not to conform export (the export writes the whole "
+             "suite, asking no engine)";
+  }
+  const bool random_name = conform::IsRandomName(st.only);
+  if (!st.rerun.empty()) {
+    if (std::string o = FirstGiven(st, {"--random", "--seed"}); !o.empty())
+      return o + " does not apply to --rerun (a rerun checks only the folder's cases)";
+    if (random_name)
+      return "--only \"" + st.only +
+             "\" names a random position, which --rerun does not generate (a rerun checks only "
+             "the folder's cases; --only names a case's source)";
+  }
+  if (st.conform->count("--seed") > 0 && st.random == 0 && !random_name)
+    return "--seed applies to random positions: give --random N (or --only \"random seed S "
+           "#I\")";
+  if (random_name) {
+    if (std::string e = conform::CheckRandomName(st.only); !e.empty()) return e;
+    if (st.conform->count("--seed") > 0 && conform::ParseRandomName(st.only)->first != st.seed)
+      return "--only \"" + st.only + "\" names seed " +
+             std::to_string(conform::ParseRandomName(st.only)->first) + ", --seed says " +
+             std::to_string(st.seed) + " (give one)";
+  }
+  return "";
+}
 
 int ConformJcz(const State& st, const OutputFormat& f) {
   // A real engine's recorded games as a conformance source.
@@ -76,8 +128,8 @@ std::string Slug(const std::string& s) {
 }
 
 int Conform(const State& st, const OutputFormat& f) {
-  if (!st.jcz.empty() && (st.shard != "1/1" || !st.report.empty())) {
-    std::cerr << "carc: conform: --shard and --report apply to an --engine run, not to --jcz\n";
+  if (std::string e = UnusedOption(st, st.jcz.empty() ? "engine" : "jcz"); !e.empty()) {
+    std::cerr << "carc: conform: " << e << "\n";
     return kExitUsage;
   }
   if (std::string twice = FileNamedTwice(st.jcz); !twice.empty()) {
@@ -184,7 +236,7 @@ void RegisterConformCommands(Registry& reg) {
         ->add_option("--random", st.random,
                      "Also check N random positions, spread over every expansion combination "
                      "the engine declares")
-        ->check(CLI::Range(0, 1000000));
+        ->check(CLI::Range(0, conform::kMaxRandom));
     conform->add_option("--seed", st.seed, "Seed of the random positions");
     conform->add_option("--timeout", st.timeout, "Seconds to wait for each answer")
         ->check(CLI::Range(0.1, 3600.0));
@@ -213,6 +265,7 @@ void RegisterConformCommands(Registry& reg) {
                       "Print progress on stderr even when not a terminal");
     conform->add_flag("--no-progress", st.no_progress, "Never print progress");
     AddFormatOption(conform, fmt);
+    st.conform = conform;
     reg.commands.push_back({conform, [&fmt] { return Conform(st, fmt); }});
 
     auto* exp = conform->add_subcommand(
@@ -220,9 +273,13 @@ void RegisterConformCommands(Registry& reg) {
     exp->add_option("dir", st.dir, "Output folder")->required();
     exp->fallthrough();  // --root, --random, --seed of conform apply here too
     reg.commands.push_back({exp, [] {
-                              if (st.shard != "1/1") {  // the export is the whole suite
-                                std::cerr << "carc: conform export: --shard applies to an --engine "
-                                             "run; the export writes the whole suite\n";
+                              if (std::string e = UnusedOption(st, "export"); !e.empty()) {
+                                std::cerr << "carc: conform export: " << e << "\n";
+                                return kExitUsage;
+                              }
+                              if (st.dir.empty()) {  // as every other path option
+                                std::cerr << "carc: conform export: dir: an empty file name: "
+                                             "name a folder\n";
                                 return kExitUsage;
                               }
                               conform::Declared all;

@@ -9,12 +9,16 @@
 #include <tuple>
 #include <vector>
 
+#include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/compare.h"
 #include "adjudicator/conform/merge.h"
 #include "adjudicator/exit_codes.h"
+#include "adjudicator/rulings_catalog.h"
 #include "database/db.h"
 #include "database/migrate.h"
 #include "model/core/input_file.h"
+#include "model/core/json_reader.h"
+#include "model/expansions/registry.h"
 
 namespace carc::adjudicator::conform {
 
@@ -69,12 +73,109 @@ std::string KnownCategories() {
   return out;
 }
 
+// Every key of object `j` (at `at`) is one of `keys`; else "<at>/<key>: unknown field (...)".
+std::string OnlyKeys(const json& j, const std::string& at, const std::set<std::string>& keys) {
+  if (!j.is_object()) return "";
+  for (const auto& [key, value] : j.items())
+    if (!keys.count(key)) {
+      std::string known;
+      for (const std::string& k : keys) known += (known.empty() ? "" : ", ") + k;
+      return at + "/" + model::JsonPointerToken(key) + ": unknown field (" + known + ")";
+    }
+  return "";
+}
+
+// The hashes a report names a run by: 16 lower-case hex digits (checker.cc).
+bool IsHash(const json& v) {
+  if (!v.is_string() || v.get<std::string>().size() != 16) return false;
+  const std::string h = v.get<std::string>();
+  return std::all_of(h.begin(), h.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+bool IsSeed(const json& v) { return IsCount(v) && v.get<uint64_t>() <= 0xFFFFFFFFull; }
+bool IsRandom(const json& v) { return IsCount(v) && v.get<int64_t>() <= kMaxRandom; }
+bool IsText(const json& v) { return v.is_string() && !v.get<std::string>().empty(); }
+
+// A case's expansions as the checker writes them: "base", or expansion ids of this model joined
+// by "+", each once. Empty when it is one, else what is wrong.
+std::string CheckExpansions(const std::string& e) {
+  if (e == "base") return "";
+  const std::vector<std::string> ids = exp::Ids();
+  std::set<std::string> seen;
+  size_t start = 0;
+  for (;;) {
+    const size_t plus = e.find('+', start);
+    const std::string id = e.substr(start, plus == std::string::npos ? plus : plus - start);
+    if (std::find(ids.begin(), ids.end(), id) == ids.end())
+      return "\"" + id.substr(0, 60) +
+             "\" is not an expansion of this model (\"base\", or ids "
+             "joined by +)";
+    if (!seen.insert(id).second) return "\"" + id + "\" named twice";
+    if (plus == std::string::npos) return "";
+    start = plus + 1;
+  }
+}
+
+// The report's summary counts what its cases say (checker.cc writes both from one run): a
+// summary that does not would be stored beside rows that contradict it.
+std::string CheckSummary(const json& j) {
+  if (!j.contains("summary")) return "";
+  if (!j["summary"].is_object()) return "/summary: expected an object, found " + Kind(j["summary"]);
+  const json& s = j["summary"];
+  if (auto e = OnlyKeys(s, "/summary",
+                        {"queries", "checked", "skipped", "skipped_because", "disagreeing_queries",
+                         "groups", "deviation_groups", "per_expansion"});
+      !e.empty())
+    return e;
+  int64_t checked = 0, skipped = 0, disagreeing = 0;
+  std::map<std::string, int64_t> because;
+  std::map<std::string, std::pair<int64_t, int64_t>> per_exp_count;  // checked, disagreeing
+  for (const json& c : j["cases"]) {
+    if (c.contains("skipped")) {
+      ++skipped, ++because[c["skipped"].get<std::string>()];
+      continue;
+    }
+    ++checked;
+    bool disagrees = false;
+    for (const json& f : c["findings"]) disagrees |= !f["deviation"].get<bool>();
+    disagreeing += disagrees;
+    auto& pe = per_exp_count[c["expansions"].get<std::string>()];
+    ++pe.first, pe.second += disagrees;
+  }
+  json per_exp = json::object();
+  for (const auto& [ex, n] : per_exp_count)
+    per_exp[ex] = {{"checked", n.first}, {"disagreeing", n.second}};
+  const json want = {{"queries", checked + skipped},
+                     {"checked", checked},
+                     {"skipped", skipped},
+                     {"skipped_because", json(because)},
+                     {"disagreeing_queries", disagreeing},
+                     {"groups", j.value("groups", json::array()).size()},
+                     {"deviation_groups", j.value("declared_deviations", json::array()).size()}};
+  for (const auto& [key, value] : want.items())
+    if (s.value(key, json()) != value)
+      return "/summary/" + key + ": " + s.value(key, json()).dump().substr(0, 60) +
+             ", but the report's cases (and groups) count " + value.dump().substr(0, 60);
+  if (s.value("per_expansion", json::object()) != per_exp)
+    return "/summary/per_expansion: " + s.value("per_expansion", json()).dump().substr(0, 100) +
+           ", but the report's cases count " + per_exp.dump().substr(0, 100);
+  return "";
+}
+
 // Empty when `j` is a well-formed report of `carc conform --report`, else what is wrong and
 // where (a JSON pointer into the report).
 std::string CheckReport(const json& j) {
   if (!j.is_object() || !j.contains("run") || !j.contains("shard") || !j.contains("cases"))
     return "not a report of carc conform --report (needs \"run\", \"shard\" and \"cases\")";
+  // The fields the checker writes, and nothing else: a misspelt one would be dropped unread.
+  if (auto e = OnlyKeys(
+          j, "",
+          {"engine", "run", "shard", "only", "summary", "groups", "declared_deviations", "cases"});
+      !e.empty())
+    return e;
   if (!j["cases"].is_array()) return "/cases: expected an array, found " + Kind(j["cases"]);
+  if (!j["run"].is_object()) return "/run: expected an object, found " + Kind(j["run"]);
+  if (!j["shard"].is_object()) return "/shard: expected an object, found " + Kind(j["shard"]);
   for (const auto& [key, what, ok] :
        std::vector<std::tuple<const char*, const char*, bool (*)(const json&)>>{
            {"engine", "a string", IsString},
@@ -84,8 +185,29 @@ std::string CheckReport(const json& j) {
            {"cases", "a count", IsCount},
            {"suite", "a string", IsString}})
     if (auto e = Need(j["run"], "/run", key, what, ok); !e.empty()) return e;
+  // The values conform writes: --seed is 32-bit, --random at most kMaxRandom, the hashes 16
+  // hex digits; another value names no run conform could have made.
+  for (const auto& [key, what, ok] :
+       std::vector<std::tuple<const char*, const char*, bool (*)(const json&)>>{
+           {"hello", "a hash of 16 lower-case hex digits", IsHash},
+           {"seed", "a seed from 0 to 4294967295 (--seed)", IsSeed},
+           {"random", "a count from 0 to 1000000 (--random)", IsRandom},
+           {"suite", "a hash of 16 lower-case hex digits", IsHash}})
+    if (auto e = Need(j["run"], "/run", key, what, ok); !e.empty()) return e;
+  if (auto e = OnlyKeys(j["run"], "/run", {"engine", "hello", "seed", "random", "cases", "suite"});
+      !e.empty())
+    return e;
   for (const char* key : {"k", "n"})
     if (auto e = Need(j["shard"], "/shard", key, "a count", IsCount); !e.empty()) return e;
+  if (auto e = OnlyKeys(j["shard"], "/shard", {"k", "n"}); !e.empty()) return e;
+  // The report names its engine twice (top level and run): one name, or which is it?
+  if (j.contains("engine") && j["engine"] != j["run"]["engine"])
+    return "/engine: " + Kind(j["engine"]) + ", but /run/engine is " + Kind(j["run"]["engine"]);
+  if (j.contains("only") && !IsText(j["only"]))
+    return "/only: expected the source the run was limited to, found " + Kind(j["only"]);
+  for (const char* key : {"groups", "declared_deviations"})
+    if (j.contains(key) && !j[key].is_array())
+      return std::string("/") + key + ": expected an array, found " + Kind(j[key]);
   const int64_t total = j["run"]["cases"].get<int64_t>();
   const int64_t k = j["shard"]["k"].get<int64_t>(), n = j["shard"]["n"].get<int64_t>();
   if (n < 1 || k < 1 || k > n) return "/shard: not K/N with 1 <= K <= N";
@@ -99,8 +221,13 @@ std::string CheckReport(const json& j) {
     if (q % n != k - 1)
       return at + ": case " + std::to_string(q) + " does not belong to shard " + std::to_string(k) +
              "/" + std::to_string(n);
-    for (const char* key : {"kind", "source", "expansions"})
+    for (const char* key : {"kind", "source", "expansions"}) {
       if (auto e = Need(c, at, key, "a string", IsString); !e.empty()) return e;
+      if (c[key].get<std::string>().empty())
+        return at + "/" + key + ": empty (expected a non-empty string)";
+    }
+    if (auto e = CheckExpansions(c["expansions"].get<std::string>()); !e.empty())
+      return at + "/expansions: " + e;
     if (c["kind"] != "legal" && c["kind"] != "apply" && c["kind"] != "final_score")
       return at + "/kind: expected legal, apply or final_score, found " + Kind(c["kind"]);
     for (const auto& [key, value] : c.items())
@@ -136,13 +263,24 @@ std::string CheckReport(const json& j) {
         return fat + "/category: unknown category " + Kind(f["category"]) + " (" +
                KnownCategories() + ")";
       std::set<std::string> seen;
-      for (size_t ri = 0; ri < f["rulings"].size(); ++ri)
-        if (!seen.insert(f["rulings"][ri].get<std::string>()).second)
-          return fat + "/rulings/" + std::to_string(ri) + ": ruling " +
-                 f["rulings"][ri].get<std::string>() + " given twice";
+      for (size_t ri = 0; ri < f["rulings"].size(); ++ri) {
+        const std::string id = f["rulings"][ri].get<std::string>();
+        // A ruling this model does not have would be a group of its own that no rule explains.
+        if (!EmbeddedRuling(id))
+          return fat + "/rulings/" + std::to_string(ri) + ": " + Kind(f["rulings"][ri]) +
+                 " is not a ruling ID of this model (carc rulings list)";
+        if (!seen.insert(id).second)
+          return fat + "/rulings/" + std::to_string(ri) + ": ruling " + id + " given twice";
+      }
+      // A declared deviation is matched against a finding's rulings (PROTOCOL.md): a finding
+      // citing none cannot be one, and counted as excused it would hide a disagreement.
+      if (f["deviation"].get<bool>() && f["rulings"].empty())
+        return fat +
+               "/deviation: true, but the finding cites no ruling (a declared deviation "
+               "is matched against its rulings)";
     }
   }
-  return "";
+  return CheckSummary(j);
 }
 
 struct GroupSum {

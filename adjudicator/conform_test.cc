@@ -655,7 +655,7 @@ TEST(ConformMerge, AQueryGivenTwiceOrOfAnUnknownKindIsRefused) {
   const std::string dir = Scratch() + "/merge_twice";
   std::filesystem::create_directories(dir);
   const std::string head =
-      R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 2, "suite": "s"},
+      R"({"run": {"engine": "e", "hello": "0123456789abcdef", "seed": 1, "random": 0, "cases": 2, "suite": "fedcba9876543210"},
 "shard": {"k": 1, "n": 1}, "cases": [)";
   const std::string c0 = R"({"case": 0, "kind": "legal", "source": "s", "expansions": "base",
 "findings": []})";
@@ -692,7 +692,7 @@ TEST(ConformMerge, ASkippedCaseWithFindingsOrAnUnknownCategoryIsRefused) {
   const std::string dir = Scratch() + "/merge_cases";
   std::filesystem::create_directories(dir);
   const std::string head =
-      R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 1, "suite": "s"},
+      R"({"run": {"engine": "e", "hello": "0123456789abcdef", "seed": 1, "random": 0, "cases": 1, "suite": "fedcba9876543210"},
 "shard": {"k": 1, "n": 1}, "cases": [{"case": 0, "kind": "legal", "source": "s", "expansions": "base", )";
   const std::string finding =
       R"({"category": "scores differ", "rulings": ["BASE-SCORE-CITY"], "deviation": false})";
@@ -704,8 +704,9 @@ TEST(ConformMerge, ASkippedCaseWithFindingsOrAnUnknownCategoryIsRefused) {
           {R"("findings": [], "note": 1)", "/cases/0/note: unknown field"},
           {R"("findings": [{"category": "scores differs", "rulings": [], "deviation": false}])",
            "/cases/0/findings/0/category: unknown category the string \"scores differs\""},
-          {R"("findings": [{"category": "scores differ", "rulings": ["A", "A"], "deviation": false}])",
-           "/cases/0/findings/0/rulings/1: ruling A given twice"},
+          {R"("findings": [{"category": "scores differ", "rulings": ["BASE-SCORE-CITY", "BASE-SCORE-CITY"],
+"deviation": false}])",
+           "/cases/0/findings/0/rulings/1: ruling BASE-SCORE-CITY given twice"},
           {R"("findings": [{"category": "scores differ", "rulings": [], "deviation": false, "x": 1}])",
            "/cases/0/findings/0/x: unknown field"}}) {
     std::ofstream(dir + "/r.json") << head << c << "}]}";
@@ -729,11 +730,11 @@ TEST(ConformMerge, WrongTypesAreNamedWithTheirPointer) {
   const std::string dir = Scratch() + "/merge_types";
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/r.json")
-      << R"({"run": {"engine": "e", "hello": "h", "seed": 1, "random": 0, "cases": 3, "suite": "s"},
+      << R"({"run": {"engine": "e", "hello": "0123456789abcdef", "seed": 1, "random": 0, "cases": 3, "suite": "fedcba9876543210"},
 "shard": {"k": 1, "n": 1}, "cases": [{"case": 0, "kind": 5, "source": "s", "expansions": "base",
 "findings": []}]})";
   std::ofstream(dir + "/r2.json")
-      << R"({"run": {"engine": "e", "hello": "h", "seed": "one", "random": 0, "cases": 3, "suite": "s"},
+      << R"({"run": {"engine": "e", "hello": "0123456789abcdef", "seed": "one", "random": 0, "cases": 3, "suite": "fedcba9876543210"},
 "shard": {"k": 1, "n": 1}, "cases": []})";
   for (const auto& [file, want] : std::vector<std::pair<std::string, std::string>>{
            {"r.json", "/cases/0/kind: expected a string, found 5"},

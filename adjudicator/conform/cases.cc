@@ -10,6 +10,8 @@
 #include "adjudicator/conform/shrink.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
+#include "model/core/rules.h"
+#include "model/expansions/registry.h"
 
 namespace carc::adjudicator::conform {
 
@@ -175,6 +177,79 @@ model::StatusOr<size_t> ExportSuite(SuiteReader& suite, const std::string& dir) 
   return n;
 }
 
+namespace {
+
+// A name of a file inside the case folder: no path, no "..", nothing outside it.
+bool FileInFolder(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
+         name.find('\\') == std::string::npos && name.find('\0') == std::string::npos;
+}
+
+// One case file read as the reference reads its query, so that a case the reference cannot
+// read is refused here (65, naming the file and the pointer) rather than checked against an
+// answer that compares nothing: the question holds only what a rerun asks (no claim, no
+// depth: a rerun would not check them), the position is read by the model and valid, an apply
+// question's one action is read against it, and legal is never asked at game_over (PROTOCOL.md).
+model::StatusOr<Query> ReadCase(const json& doc, const std::string& file) {
+  auto bad = [&](const std::string& at, const std::string& what) {
+    return Status(ErrorCode::kMalformed, file + (at.empty() ? "" : ":" + at) + ": " + what);
+  };
+  if (!doc.is_object()) return bad("", "expected a position object");
+  if (!doc.contains("question") || !doc["question"].is_object())
+    return bad("/question", "missing (expected an object with ask)");
+  const json& q = doc["question"];
+  if (!q.contains("ask") || !q["ask"].is_string() ||
+      (q["ask"] != "legal" && q["ask"] != "apply" && q["ask"] != "final_score"))
+    return bad("/question/ask", "expected legal, apply or final_score, got " +
+                                    q.value("ask", json()).dump().substr(0, 100));
+  Query query;
+  query.kind = q["ask"].get<std::string>();
+  if (query.kind == "apply") {
+    if (auto s = model::CheckKeys(q, "/question", {"ask", "actions"}); !s.ok())
+      return Status(ErrorCode::kMalformed, file + ":" + s.message() +
+                                               " (a rerun asks apply of "
+                                               "one action, nothing else)");
+    if (!q.contains("actions") || !q["actions"].is_array() || q["actions"].size() != 1)
+      return bad("/question/actions", "expected one action");
+    query.action = q["actions"][0];
+  } else if (auto s = model::CheckKeys(q, "/question", {"ask"}); !s.ok()) {
+    return Status(ErrorCode::kMalformed,
+                  file + ":" + s.message() + " (a rerun asks " + query.kind + ", nothing else)");
+  }
+  query.source = file;
+  if (doc.contains("meta")) {
+    const json& meta = doc["meta"];
+    if (!meta.is_object()) return bad("/meta", "expected an object");
+    if (meta.contains("source")) {
+      if (!meta["source"].is_string() || meta["source"].get<std::string>().empty())
+        return bad("/meta/source", "expected the query's source (a non-empty string)");
+      query.source = meta["source"].get<std::string>();
+    }
+  }
+  query.position = doc;
+  query.position.erase("question");
+  query.position.erase("meta");
+  auto pos = ReadQueryPosition(query.position, file);
+  if (!pos.ok()) return pos.status();
+  if (auto v = model::Validate(*pos); !v.empty())
+    return bad(v[0].where, "not a valid position: " + v[0].text + " [" + v[0].ruling + "]");
+  if (query.kind == "legal" && pos->turn.game_over)
+    return bad("/turn/step", "game_over, where legal is not asked (PROTOCOL.md)");
+  if (query.kind == "apply") {
+    if (pos->turn.game_over)
+      return bad("/turn/step", "game_over, where no action is applied (PROTOCOL.md)");
+    auto a = model::ParseAction(query.action, *pos, "/question/actions/0", exp::Context(file));
+    if (!a.ok()) {
+      const std::string why = a.status().message();
+      return why.rfind(file, 0) == 0 ? a.status() : Status(ErrorCode::kMalformed, file + ":" + why);
+    }
+  }
+  query.expansions = ExpansionsOf(query.position);
+  return query;
+}
+
+}  // namespace
+
 model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
   const std::string mpath = (fs::path(dir) / "manifest.json").string();
   auto manifest = model::ReadJsonFile(mpath);
@@ -198,14 +273,27 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
     const std::string where = mpath + ":/cases/" + std::to_string(i);
     if (!cases[i].is_object() || !cases[i]["position"].is_string())
       return Status(ErrorCode::kMalformed, where + "/position: expected a file name");
+    // The keys WriteCase writes, and nothing else: a misspelt one ("kindd") would be a part of
+    // the entry the rerun does not read.
+    if (auto s = model::CheckKeys(
+            cases[i], "/cases/" + std::to_string(i),
+            {"case", "kind", "expansions", "edition", "rulings", "position", "expected", "source",
+             "category", "count", "found_by", "finding_rulings"});
+        !s.ok())
+      return Status(ErrorCode::kMalformed, mpath + ":" + s.message());
     // A case file is named inside the folder: no path, no "..", nothing outside it.
+    for (const char* key : {"position", "expected"}) {
+      if (!cases[i].contains(key)) continue;
+      if (!cases[i][key].is_string())
+        return Status(ErrorCode::kMalformed, where + "/" + key + ": expected a file name");
+      const std::string name = cases[i][key].get<std::string>();
+      if (!FileInFolder(name))
+        return Status(ErrorCode::kMalformed,
+                      where + "/" + key + ": \"" + name.substr(0, 200) +
+                          "\" is not a file name in the folder (a case names a file of " + dir +
+                          ", no path)");
+    }
     const std::string name = cases[i]["position"].get<std::string>();
-    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
-        name.find('\\') != std::string::npos || name.find('\0') != std::string::npos)
-      return Status(ErrorCode::kMalformed,
-                    where + "/position: \"" + name.substr(0, 200) +
-                        "\" is not a file name in the folder (a case names a file of " + dir +
-                        ", no path)");
     if (auto [it, fresh] = named.emplace(name, i); !fresh)
       return Status(ErrorCode::kMalformed, where + "/position: \"" + name.substr(0, 200) +
                                                "\" is already the case of /cases/" +
@@ -213,38 +301,22 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
     const std::string file = (fs::path(dir) / name).string();
     auto doc = model::ReadJsonFile(file);
     if (!doc.ok()) return doc.status();
-    if (!doc->is_object() || !(*doc)["question"].is_object())
-      return Status(ErrorCode::kMalformed, file + ":/question: missing");
-    json q = (*doc)["question"];
-    Query query;
-    query.kind = q.value("ask", "");
-    if (query.kind != "legal" && query.kind != "apply" && query.kind != "final_score")
-      return Status(ErrorCode::kMalformed,
-                    file + ":/question/ask: expected legal, apply or final_score");
-    if (query.kind == "apply") {
-      if (!q["actions"].is_array() || q["actions"].size() != 1)
-        return Status(ErrorCode::kMalformed, file + ":/question/actions: expected one action");
-      query.action = q["actions"][0];
-    }
+    auto query = ReadCase(*doc, file);
+    if (!query.ok()) return query.status();
     // The entry's kind is the question's (WriteCase writes both): a manifest edited to say
     // otherwise is not the folder it claims to be.
-    if (cases[i].contains("kind") && cases[i]["kind"] != query.kind)
+    if (cases[i].contains("kind") && cases[i]["kind"] != query->kind)
       return Status(ErrorCode::kMalformed, where + "/kind: " + cases[i]["kind"].dump() + ", but " +
-                                               name + " asks " + query.kind);
-    query.source = doc->value("meta", json::object()).value("source", file);
-    doc->erase("question");
-    doc->erase("meta");
-    query.position = *doc;
-    query.expansions = ExpansionsOf(query.position);
-    if (cases[i].contains("expansions") && cases[i]["expansions"] != json(query.expansions))
+                                               name + " asks " + query->kind);
+    if (cases[i].contains("expansions") && cases[i]["expansions"] != json(query->expansions))
       return Status(ErrorCode::kMalformed, where + "/expansions: " + cases[i]["expansions"].dump() +
                                                ", but " + name + " enables " +
-                                               json(query.expansions).dump());
+                                               json(query->expansions).dump());
     if (cases[i].contains("edition") &&
-        cases[i]["edition"] != query.position["rules"].value("edition", json("C3")))
+        cases[i]["edition"] != query->position["rules"].value("edition", json("C3")))
       return Status(ErrorCode::kMalformed, where + "/edition: " + cases[i]["edition"].dump() +
                                                ", but " + name + " states another edition");
-    out.push_back(query);
+    out.push_back(std::move(*query));
   }
   return out;
 }

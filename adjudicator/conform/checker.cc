@@ -195,9 +195,17 @@ class Worker {
       }
     return out;
   }
-  void Quit() {
-    proc_.Ask({{"id", ++id_}, {"cmd", "quit"}});
+  // Quit is a request like the others (PROTOCOL.md): a second answer to the last query is read
+  // here, in place of the quit answer, and fails the run as it would after any other query.
+  Status Quit() {
+    auto answer = proc_.Ask({{"id", ++id_}, {"cmd", "quit"}});
     proc_.Stop();
+    if (!answer.ok()) return answer.status();
+    if (answer->value("ok", json()) != json(true) || answer->size() != 2)
+      return Status(ErrorCode::kIo, "engine answered quit with " + answer->dump().substr(0, 200) +
+                                        ", expected {\"id\": " + std::to_string(id_) +
+                                        ", \"ok\": true} (PROTOCOL.md)");
+    return Status::Ok();
   }
   json last_engine_, last_reference_;
 
@@ -596,6 +604,20 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
     if (opts.progress) std::cerr << "\n";
     return fail(run.first.message());
   }
+  // A run that checked nothing would pass without a check: the hello admits none of the
+  // queries asked (every one skipped). PROTOCOL.md refuses a hello that admits no position for
+  // that reason (74); this is the same run reached through --only or --rerun. A shard of a
+  // larger run may check none: the merge counts the run.
+  if (run.sent == 0 && run.shards == 1) {
+    if (opts.progress) std::cerr << "\n";
+    for (auto& w : workers) (void)w->Quit();  // the run fails for the reason below either way
+    std::string why;
+    for (const auto& [reason, n] : run.skipped)
+      why += (why.empty() ? "" : ", ") + reason + ": " + std::to_string(n);
+    return fail("nothing checked: the engine's hello admits none of the " +
+                std::to_string(run.mine) + " queries (skipped: " + why +
+                "), and a run that checks nothing cannot pass (PROTOCOL.md)");
+  }
   // The run, as `carc conform merge` keys it: the same engine answer to hello, seed, random
   // count and suite (every query's request) give the same run, whichever shard checked it.
   rep.json["run"] = {{"engine", d.name},
@@ -609,7 +631,10 @@ Report Check(const SuiteOptions& sopts, const CheckOptions& opts) {
   ShrinkGroups(run, workers);
   if (opts.progress) std::cerr << "\n";
   if (!run.first.ok()) return fail(run.first.message());
-  for (auto& w : workers) w->Quit();
+  Status quit = Status::Ok();
+  for (auto& w : workers)
+    if (Status s = w->Quit(); !s.ok() && quit.ok()) quit = s;
+  if (!quit.ok()) return fail(quit.message());
   WriteGroups(run, rep);
   return rep;
 }

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,6 +44,15 @@ struct SuiteOptions {
   // source), or a random position's name "random seed S #I" (generated alone).
   std::string only;
 };
+
+// The most random positions a run asks (--random): an index of "random seed S #I" is below it.
+inline constexpr int kMaxRandom = 1000000;
+// Whether --only names a random position (it starts "random"); ParseRandomName reads the name
+// exactly as reports write it, "random seed S #I" (nullopt: not that form), and CheckRandomName
+// says what is wrong with it ("" when it reads).
+bool IsRandomName(const std::string& name);
+std::optional<std::pair<uint32_t, int>> ParseRandomName(const std::string& name);
+std::string CheckRandomName(const std::string& name);
 
 // The suite in order, generated as it is read: the fixture (or --rerun) queries, then the
 // random positions one game at a time, so that memory does not grow with --random.

@@ -6,6 +6,7 @@
 #include "adjudicator/conform/engine.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
+#include "model/core/text_escape.h"
 #include "model/expansions/registry.h"
 
 namespace carc::adjudicator::conform {
@@ -41,7 +42,8 @@ std::set<std::string> Strings(const json& list) {
 
 // Canonical form of an action list: each action read against the position; rotations that
 // give the same picture merged. `shortcuts` (optional) receives the keys of the actions marked
-// "shortcut": true (a later step's figure placed alone, PH-ALONE).
+// "shortcut": true (a later step's figure placed alone, PH-ALONE). The marker's type is checked
+// before (CheckAnswerTypes): here it is true or false.
 std::map<std::string, json> Canonical(const Position& pos, const json& actions,
                                       std::vector<std::string>& unreadable,
                                       std::set<std::string>* shortcuts = nullptr) {
@@ -111,16 +113,23 @@ void Add(std::vector<Finding>& out, const std::string& category, const std::set<
 std::vector<Finding> CompareLegal(const Position& pos, const json& ref, const json& eng) {
   std::vector<Finding> out;
   std::vector<std::string> bad;
-  std::set<std::string> optional;
+  std::set<std::string> optional, marked;
   auto want = Canonical(pos, ref["actions"], bad, &optional);
   bad.clear();
-  auto have = Canonical(pos, eng["actions"], bad);
+  auto have = Canonical(pos, eng["actions"], bad, &marked);
   for (const std::string& b : bad) Add(out, kUnreadable, {}, "/actions", "engine_only", b);
   for (const auto& [k, a] : have)
     if (!want.count(k)) {
       Ruled v = Verdict(pos, a);
       Add(out, v.legal ? kUnreadable : kAcceptsIllegal, v.rulings, "/actions", "engine_only", a,
           v.explain);
+    } else if (marked.count(k) && !optional.count(k)) {
+      // The marker says "a later step's figure placed alone" (PROTOCOL.md, Shortcuts): on an
+      // action of this step it states something false, so it is reported, not erased.
+      Add(out, kUnreadable, {}, "/actions", "engine_only",
+          a.dump() +
+              ": marked \"shortcut\": true, but it is an action of this step, not a "
+              "shortcut (PROTOCOL.md, Shortcuts)");
     }
   for (const auto& [k, a] : want)
     if (!have.count(k) && !optional.count(k)) {
@@ -192,23 +201,19 @@ json Normalize(const json& p) {
   const bool over = p["turn"].value("step", "") == "game_over";
   json n;
   n["/rules"] = p["rules"];
-  std::vector<std::string> names;
-  for (const json& pl : p["players"]) names.push_back(pl.value("name", ""));
   json board = json::array();
   for (const json& t : p["board"]) board.push_back(t);
   std::sort(board.begin(), board.end());
   n["/board"] = board;
   if (!over) {
+    // Figures and supplies by seat (the owner's index), never by name: player names inside the
+    // position are not compared (PROTOCOL.md), so a renamed player is the same player.
     json figs = json::array();
-    for (json f : p["figures"]) {
-      int o = f["owner"].get<int>();
-      f["owner"] = o < static_cast<int>(names.size()) ? json(names[o]) : json(o);
-      figs.push_back(f);
-    }
+    for (const json& f : p["figures"]) figs.push_back(f);
     std::sort(figs.begin(), figs.end());
     n["/figures"] = figs;
-    for (size_t i = 0; i < names.size(); ++i)
-      n["/players/" + names[i] + "/supply"] = p["players"][i]["supply"];
+    for (size_t i = 0; i < p["players"].size(); ++i)
+      n["/players/" + std::to_string(i) + "/supply"] = p["players"][i]["supply"];
     for (auto it = p["turn"].begin(); it != p["turn"].end(); ++it)
       n["/turn/" + it.key()] = it.value();
   } else {
@@ -277,9 +282,40 @@ bool IntArray(const json& j) {
          std::all_of(j.begin(), j.end(), [](const json& x) { return x.is_number_integer(); });
 }
 
-}  // namespace
+// The fields of each answer (PROTOCOL.md), and nothing else: a field the checker does not read
+// ("legal_actions", a misspelt "score_event", scores beside "legal": false) would be an answer
+// dropped unread, as hello refuses one. The reference adapter's extras are named there too.
+Status CheckAnswerFields(const Query& q, const json& eng) {
+  std::set<std::string> fields = {"id", "ok"};
+  if (!eng["ok"].get<bool>()) {
+    fields.insert("error");
+  } else if (q.kind == "legal") {
+    fields.insert("actions");
+  } else if (q.kind == "final_score") {
+    fields.insert({"scores", "score_events", "rulings"});
+  } else {
+    fields.insert({"legal", "rulings", "verdict_rulings", "note_rulings", "verdict_reasons"});
+    if (eng.value("legal", json()) == json(false))
+      fields.insert("reason");
+    else
+      fields.insert({"scores", "position", "score_events"});
+  }
+  for (auto it = eng.begin(); it != eng.end(); ++it)
+    if (!fields.count(it.key())) {
+      std::string known;
+      for (const std::string& f : fields) known += (known.empty() ? "" : ", ") + f;
+      return Status(
+          model::ErrorCode::kIo,
+          "engine answered a " + q.kind + " request" +
+              (q.kind == "apply" && eng.value("legal", json()) == json(false) ? " (illegal)" : "") +
+              " with /" + model::EscapeControls(it.key().substr(0, 100)) +
+              ", a field that answer does not have (" + known + "; PROTOCOL.md)");
+    }
+  return Status::Ok();
+}
 
-Status CheckAnswerTypes(const Query& q, const json& eng) {
+// The types of the fields the checker reads.
+Status CheckTypes(const Query& q, const json& eng) {
   if (!eng.contains("ok") || !eng["ok"].is_boolean())
     return TypeError(q, "ok", "true or false", eng.value("ok", json()));
   if (!eng["ok"].get<bool>()) {
@@ -297,18 +333,36 @@ Status CheckAnswerTypes(const Query& q, const json& eng) {
       return TypeError(q, "actions", "an array of actions", eng.value("actions", json()));
     if (eng["actions"].size() > kMaxListedActions)
       return TooMany(q, "actions", eng["actions"].size(), kMaxListedActions);
+    // The shortcut marker is true or false (PROTOCOL.md, Shortcuts), never erased unread.
+    for (size_t i = 0; i < eng["actions"].size(); ++i) {
+      const json& a = eng["actions"][i];
+      if (a.is_object() && a.contains("shortcut") && !a["shortcut"].is_boolean())
+        return TypeError(q, "actions/" + std::to_string(i) + "/shortcut", "true or false",
+                         a["shortcut"]);
+    }
     return Status::Ok();
   }
   if (q.kind == "apply") {
     if (!eng.contains("legal") || !eng["legal"].is_boolean())
       return TypeError(q, "legal", "true or false", eng.value("legal", json()));
-    if (!eng["legal"].get<bool>()) return Status::Ok();
+    if (!eng["legal"].get<bool>()) {
+      if (eng.contains("reason") && !eng["reason"].is_string())
+        return TypeError(q, "reason", "a string", eng["reason"]);
+      return Status::Ok();
+    }
     if (!eng.contains("position") || !eng["position"].is_object())
       return TypeError(q, "position", "a position object", eng.value("position", json()));
   }
   if (!eng.contains("scores") || !IntArray(eng["scores"]))
     return TypeError(q, "scores", "an array of integers", eng.value("scores", json()));
   return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckAnswerTypes(const Query& q, const json& eng) {
+  if (Status s = CheckTypes(q, eng); !s.ok()) return s;
+  return CheckAnswerFields(q, eng);
 }
 
 std::vector<Finding> Compare(const Query& q, const json& ref, const json& eng) {

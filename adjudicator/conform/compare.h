@@ -55,8 +55,9 @@ struct Finding {
 inline constexpr size_t kMaxListedActions = 10000;
 inline constexpr size_t kMaxEvents = 1000;
 
-// Checks that an engine answer has the protocol's types for the query's fields. Error: kIo with
-// the field named (a wrong-typed answer is an engine failure, exit 74).
+// Checks that an engine answer has the protocol's types for the query's fields, and no field
+// that answer does not have. Error: kIo with the field named (a wrong-typed or surplus field is
+// an engine failure, exit 74).
 model::Status CheckAnswerTypes(const Query& q, const nlohmann::json& eng);
 
 // The findings of one query (empty: agreement). `ref` is the reference adapter's answer.

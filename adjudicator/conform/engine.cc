@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "model/core/core_steps.h"
@@ -242,7 +243,13 @@ json ApplyOne(const json& req, int mutant) {
   if (!req.contains("action")) return Error(req, "no action");
   auto ctx = exp::Context("action");
   json action = req["action"];
-  if (action.is_object()) action.erase("shortcut");  // the marker of a listed shortcut
+  // The marker of a listed shortcut: true or false, as the legal list writes it.
+  if (action.is_object() && action.contains("shortcut")) {
+    if (!action["shortcut"].is_boolean())
+      return Error(req, "/action/shortcut: expected true or false, got " +
+                            action["shortcut"].dump().substr(0, 100));
+    action.erase("shortcut");
+  }
   auto a = model::ParseAction(action, *pos, "/action", ctx);
   if (!a.ok()) return Error(req, a.status().message());
   json out = {{"id", req.value("id", json())}, {"ok", true}};
@@ -336,6 +343,22 @@ json Answer(const json& req, int mutant) {
     if (!req.is_object() || !req.contains("cmd") || !req["cmd"].is_string())
       return Error(req.is_object() ? req : json::object(), "expected {\"id\", \"cmd\", ...}");
     const std::string cmd = req["cmd"];
+    // Each request's fields (PROTOCOL.md), and nothing else: a surplus or misspelt one
+    // ("positon", an action beside legal) is refused naming it, not answered as if absent.
+    static const std::map<std::string, std::set<std::string>> kFields = {
+        {"hello", {"id", "cmd", "protocol"}},
+        {"legal", {"id", "cmd", "position"}},
+        {"apply", {"id", "cmd", "position", "action"}},
+        {"final_score", {"id", "cmd", "position"}},
+        {"quit", {"id", "cmd"}}};
+    if (auto known = kFields.find(cmd); known != kFields.end())
+      for (auto it = req.begin(); it != req.end(); ++it)
+        if (!known->second.count(it.key())) {
+          std::string fields;
+          for (const std::string& f : known->second) fields += (fields.empty() ? "" : ", ") + f;
+          return Error(
+              req, "/" + it.key().substr(0, 100) + ": not a field of " + cmd + " (" + fields + ")");
+        }
     if (cmd == "hello") {
       json exps = json::array();
       for (const auto& id : exp::Ids()) exps.push_back(id);
@@ -381,7 +404,9 @@ int RunEngine(std::istream& in, std::ostream& out, int mutant) {
     }
     const json& req = *parsed;
     out << Answer(req, mutant).dump() << std::endl;
-    if (req.is_object() && req.value("cmd", "") == "quit") break;
+    // Compared, never read as a string: a request whose cmd is no string (5, null) has been
+    // answered ok: false above, and the next request is read.
+    if (req.is_object() && req.contains("cmd") && req["cmd"] == json("quit")) break;
   }
   return 0;
 }

@@ -234,7 +234,11 @@ model::StatusOr<std::string> EngineProcess::ReadLine() {
     if (n <= 0)
       return Status(ErrorCode::kIo, "engine \"" + command_ + "\" closed its output (exited?)");
     buffer_.append(buf, static_cast<size_t>(n));
-    if (buffer_.size() > kMaxAnswerBytes) {  // no newline in sight: bounded memory
+    // No newline within the limit: bounded memory. A line of exactly the limit arrives with its
+    // newline, one byte more, so the buffer holds a longer line only when its first newline (in
+    // what was just read: the buffer had none before) lies past the limit.
+    if (buffer_.size() > kMaxAnswerBytes &&
+        buffer_.find('\n', buffer_.size() - static_cast<size_t>(n)) > kMaxAnswerBytes) {
       Kill();
       return Status(ErrorCode::kIo, "engine \"" + command_ + "\" sent a line longer than " +
                                         std::to_string(kMaxAnswerBytes >> 20) +

@@ -122,29 +122,60 @@ void RandomQueries(uint32_t seed, int i, const std::vector<std::string>& combo,
   for (const auto& a : acts) out.push_back({"apply", pj, model::DumpAction(pos, a), source, exps});
 }
 
-// "random seed S #I" -> (S, I).
-std::optional<std::pair<uint32_t, int>> ParseRandomName(const std::string& name) {
-  unsigned long long s = 0;
-  int i = 0, used = 0;
-  if (std::sscanf(name.c_str(), "random seed %llu #%d%n", &s, &i, &used) != 2 ||
-      used != static_cast<int>(name.size()) || i < 0 || s > 0xFFFFFFFFull)
-    return std::nullopt;
-  return std::make_pair(static_cast<uint32_t>(s), i);
+}  // namespace
+
+namespace {
+
+// A whole number as reports write it: digits only, no sign, no leading zero, at most `max`.
+std::optional<uint64_t> Number(const std::string& s, uint64_t max) {
+  if (s.empty() || s.size() > 10 || (s.size() > 1 && s[0] == '0')) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (v > max) return std::nullopt;
+  return v;
 }
 
+constexpr const char* kRandomPrefix = "random seed ";
+
 }  // namespace
+
+bool IsRandomName(const std::string& name) { return name.rfind("random", 0) == 0; }
+
+std::optional<std::pair<uint32_t, int>> ParseRandomName(const std::string& name) {
+  const std::string prefix = kRandomPrefix;
+  if (name.rfind(prefix, 0) != 0) return std::nullopt;
+  const size_t hash = name.find(" #", prefix.size());
+  if (hash == std::string::npos) return std::nullopt;
+  auto seed = Number(name.substr(prefix.size(), hash - prefix.size()), 0xFFFFFFFFull);
+  auto index = Number(name.substr(hash + 2), kMaxRandom - 1);
+  if (!seed || !index) return std::nullopt;
+  return std::make_pair(static_cast<uint32_t>(*seed), static_cast<int>(*index));
+}
+
+std::string CheckRandomName(const std::string& name) {
+  if (ParseRandomName(name)) return "";
+  return "--only \"" + name.substr(0, 200) +
+         "\": a random position is named exactly as reports write it, \"random seed S #I\" (S "
+         "from 0 to 4294967295, I from 0 to " +
+         std::to_string(kMaxRandom - 1) + ", no sign, no leading zero, single spaces)";
+}
 
 model::StatusOr<std::unique_ptr<SuiteReader>> SuiteReader::Open(
     const SuiteOptions& opts, const std::vector<std::vector<std::string>>& combos) {
   auto r = std::unique_ptr<SuiteReader>(new SuiteReader());
   r->opts_ = opts;
   r->combos_ = combos.empty() ? std::vector<std::vector<std::string>>{{}} : combos;
-  if (!opts.only.empty()) {
-    if (auto rn = ParseRandomName(opts.only)) {  // one random position, by its name
-      RandomQueries(rn->first, rn->second, r->combos_[rn->second % r->combos_.size()], r->pending_);
-      r->games_ = 0;
-      return r;
-    }
+  // A --rerun checks the folder's cases only: --only then names a case's source.
+  if (!opts.only.empty() && opts.rerun.empty() && IsRandomName(opts.only)) {
+    auto rn = ParseRandomName(opts.only);
+    if (!rn) return model::Status(model::ErrorCode::kUsage, CheckRandomName(opts.only));
+    // One random position, by its name.
+    RandomQueries(rn->first, rn->second, r->combos_[rn->second % r->combos_.size()], r->pending_);
+    r->games_ = 0;
+    return r;
   }
   if (!opts.rerun.empty()) {
     auto cases = LoadCases(opts.rerun);
