@@ -228,9 +228,10 @@ TEST(ExampleEngine, ScoreDifferenceIsAttributedToTheFeatureWhoseValueDiffers) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/farm.position.json") << R"({"rules": {"edition": "C3", "expansions": []},
  "players": [{"name": "Red"}, {"name": "Blue"}],
- "board": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}],
+ "board": [{"tile": "D", "x": 0, "y": 0, "rotation": 0},
+           {"tile": "U", "x": 1, "y": 0, "rotation": 0}],
  "figures": [{"owner": 0, "x": 0, "y": 0, "feature": "city:N"},
-             {"owner": 0, "x": 0, "y": 0, "feature": "field:EL.WR"}],
+             {"owner": 0, "x": 1, "y": 0, "feature": "field:NL.NR.EL.WR"}],
  "supply": {"draw_order": []},
  "turn": {"player": 0, "step": "draw"},
  "question": {"ask": "final_score"}})";

@@ -173,6 +173,7 @@ TEST(ConformRerunStrict, ACaseTheReferenceCannotReadOrDoesNotAskIsRefused) {
       {"game_over_legal", "legal",
        [](json& d, json&) {
          d["turn"] = {{"player", 0}, {"step", "game_over"}};
+         d["supply"] = {{"draw_order", json::array()}};  // an ended game has no tile to draw
        },
        ":/turn/step: game_over, where legal is not asked"},
       {"rotation45", "apply", [](json& d, json&) { d["question"]["actions"][0]["rotation"] = 45; },
