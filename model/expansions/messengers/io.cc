@@ -111,6 +111,13 @@ Status ParseVariantAndNumbering(const json& j, const std::string& where, State& 
                     where + "/variant: unknown variant " + j["variant"].dump() +
                         " (known: c3, c2-printed-alone, original-unlimited-chain, revision-2025)");
     s.variant = *v;
+    // MSG-FN15: the C1 rule set is the unbounded chain; the capped reading stated beside it
+    // would be silently overruled (State::Chain), so the two together are refused.
+    if (s.variant == Variant::kOriginalUnlimitedChain && s.chain_reading_stated &&
+        !s.readings.unbounded_chain)
+      return model::JsonError(where + "/variants/MSG-FN15",
+                              "the variant original-unlimited-chain is the C1 chain of messages "
+                              "(MSG-FN15 c1-unbounded-chain): another reading contradicts it");
   }
   if (j.contains("numbering")) {
     auto n = j["numbering"].is_string() ? ParseNumbering(j["numbering"].get<std::string>())
@@ -219,9 +226,23 @@ Status ParseTurnPart(const json& jt, const std::string& where, State& s) {
     }
     if (!st.ok()) return st;
   }
-  // moved_any always includes the figures moved and message_moved.
-  for (int g = 0; g < kFigures; ++g)
+  // A dark stop is a stop of a move in that list; moved_any always includes the figures moved
+  // and message_moved. A list that says otherwise states two turn parts at once.
+  for (int g = 0; g < kFigures; ++g) {
+    const std::string name(FigureName(static_cast<Figure>(g)));
+    if (s.part.dark_stop[g] && !s.part.moved[g])
+      return model::JsonError(w + "/dark_stops",
+                              name + " stopped on a dark space but is not in moved");
+    if (s.part.msg_dark_stop[g] && !s.part.msg_moved[g])
+      return model::JsonError(w + "/message_dark_stops",
+                              name + " stopped on a dark space but is not in message_moved");
+    if (jt.contains("moved_any") && !s.part.moved_any[g] &&
+        (s.part.moved[g] || s.part.msg_moved[g]))
+      return model::JsonError(w + "/moved_any", name +
+                                                    " moved this part (moved or message_moved) "
+                                                    "but is not in moved_any, which includes them");
     s.part.moved_any[g] = s.part.moved_any[g] || s.part.moved[g] || s.part.msg_moved[g];
+  }
   return Status::Ok();
 }
 
@@ -549,7 +570,10 @@ void DeclareVariants(model::ModuleLoader& loader) {
         {d.ruling,
          {d.adopted, d.other},
          0,
-         [flag = d.flag](Position& pos, int r) { Slice(pos).readings.*flag = r == 1; },
+         [flag = d.flag](Position& pos, int r) {
+           Slice(pos).readings.*flag = r == 1;
+           if (flag == &Readings::unbounded_chain) Slice(pos).chain_reading_stated = true;
+         },
          [flag = d.flag](const Position& pos) { return Slice(pos).readings.*flag ? 1 : 0; }});
 }
 

@@ -121,6 +121,9 @@ class State final : public model::SliceOf<State> {
   // Options (typed).
   Variant variant = Variant::kC3;
   Readings readings;
+  // MSG-FN15 stated in the file's variants (read before the section's own "variant", which
+  // must not contradict it); not part of the game state.
+  bool chain_reading_stated = false;
   Numbering numbering = Numbering::kHig;
   // Game state.
   std::vector<Track> tracks;       // per player; empty = everyone on 0 (all scores 0)
