@@ -803,7 +803,12 @@ Outcome Answer(Position pos, const json& doc, const std::string& source, const O
 model::Status CheckPositionJson(const json& doc, const std::string& source) {
   try {
     auto pos = model::ParsePosition(doc, exp::Context(source));
-    return pos.ok() ? model::Status::Ok() : pos.status();
+    if (!pos.ok()) return pos.status();
+    // The question too, read as `carc adjudicate` reads it: a command that does not answer it
+    // (convert, play, render) must not drop or copy a malformed one unread.
+    if (auto e = QuestionShape(doc, *pos, source))
+      return model::Status(static_cast<model::ErrorCode>(e->exit_code), e->error);
+    return model::Status::Ok();
   } catch (const json::exception& e) {
     return model::Status(model::ErrorCode::kMalformed, source + ":/: " + e.what());
   }

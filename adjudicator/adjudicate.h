@@ -30,8 +30,9 @@ Outcome RunFile(const std::string& path, const Options& opts);
 // Same, on an already parsed document (`source` names it in messages).
 Outcome RunJson(const nlohmann::json& doc, const std::string& source, const Options& opts);
 
-// Whether the document reads as a position, as every command and the page check it: the
-// reader's status (file and JSON pointer), never an exception.
+// Whether the document reads as a position with its question (if any) read as `carc
+// adjudicate` reads it, as every command and the page check it: the reader's status (file and
+// JSON pointer), never an exception.
 model::Status CheckPositionJson(const nlohmann::json& doc, const std::string& source);
 
 // The human-readable form of a ruling (--format text).

@@ -181,9 +181,13 @@ int Play(const State& st, const OutputFormat& fmt) {
     std::cerr << "carc: play needs at least one action (e.g. \"draw U\")\n";
     return kExitUsage;
   }
+  const std::string source = model::SourceName(st.file);
+  // The file's own question is replaced by the actions, but it is read first: a malformed one
+  // is refused, not dropped unread.
+  if (doc->contains("question"))
+    if (auto s = Located(CheckPositionJson(*doc, source), st.file); !s.ok()) return Fail(s);
   json q = *doc;
   q["question"] = {{"ask", "apply"}, {"actions", actions}};
-  const std::string source = model::SourceName(st.file);
   Outcome o = RunJson(q, source, {Mode::kAdjudicate, 0});
   if (!o.error.empty() && model::IsLineArgument(st.file))
     o.error = model::LocateInLine(st.file, source, o.error);

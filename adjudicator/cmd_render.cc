@@ -80,13 +80,16 @@ void RegisterRenderCommands(Registry& reg) {
     render->add_option("--png", st.png,
                        "PNG file to write (librsvg); then the SVG is written only with -o");
     render->parse_complete_callback([] { RefuseOneFileForBoth("-o", st.out, st.png); });
-    reg.commands.push_back({render, [] {
-                              auto doc = model::ReadJsonFile(st.file);
-                              if (!doc.ok()) return Write(doc.status(), st.out);
-                              return WriteBoth(
-                                  render::RenderPositionFile(*doc, model::SourceName(st.file)),
-                                  st.out, st.png, /*svg_to_stdout=*/false);
-                            }});
+    reg.commands.push_back(
+        {render, [] {
+           auto doc = model::ReadJsonFile(st.file);
+           if (!doc.ok()) return Write(doc.status(), st.out);
+           // A malformed question is refused, not drawn past unread.
+           if (auto s = CheckPositionJson(*doc, model::SourceName(st.file)); !s.ok())
+             return Write(s, st.out);
+           return WriteBoth(render::RenderPositionFile(*doc, model::SourceName(st.file)), st.out,
+                            st.png, /*svg_to_stdout=*/false);
+         }});
   }
 
   if (reg.adjudicate == nullptr) return;
