@@ -8,6 +8,7 @@
 #include "adjudicator/exit_codes.h"
 #include "adjudicator/verdict_text.h"
 #include "database/model_version.h"
+#include "model/core/input_file.h"
 #include "model/core/json_reader.h"
 #include "model/core/notation.h"
 #include "model/core/partial_board.h"
@@ -842,8 +843,15 @@ Outcome RunFile(const std::string& path, const Options& opts) {
   auto doc = model::ReadJsonFile(path, &board);
   if (!doc.ok()) return Error(doc.status());
   // The name goes into messages and the ruling's JSON: escaped when not UTF-8.
-  if (!model::IsLineArgument(path))
-    return RunJsonBoard(*doc, &board, model::DisplayName(path), opts);
+  if (!model::IsLineArgument(path)) {
+    Outcome o = RunJsonBoard(*doc, &board, model::DisplayName(path), opts);
+    // A line file's message about the document it stands for gives the column too, as for a
+    // line given as the argument (the file is read again only for the message).
+    if (!o.error.empty() && path != "-")
+      if (auto text = model::ReadInputFile(path); text.ok() && model::LooksLikeLine(*text))
+        o.error = model::LocateInLine(*text, model::DisplayName(path), o.error);
+    return o;
+  }
   // A line given as the argument is named "line", and a message about the JSON it stands for
   // gives the column ("line: column 31 (/board/1/rotation): ..."), not the whole line.
   Outcome o = RunJsonBoard(*doc, &board, "line", opts);
