@@ -412,7 +412,9 @@ std::optional<Outcome> ReadQuestion(const json& doc, const Position& pos, const 
                                      ":/question: missing (what is disputed: apply, legal, "
                                      "final_score, validate)");
   const json& q = doc["question"];
-  if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string())
+  if (!q.is_object())
+    return Error(kExitMalformed, source + ":/question: expected an object, got " + q.type_name());
+  if (!q.contains("ask") || !q["ask"].is_string())
     return Error(kExitMalformed,
                  source + ":/question/ask: expected one of apply, legal, final_score, validate");
   out.ask = q["ask"].get<std::string>();
@@ -443,7 +445,9 @@ std::optional<Outcome> QuestionShape(const json& doc, const Position& pos,
   if (!doc.contains("question")) return std::nullopt;
   const json& q = doc["question"];
   static const std::vector<std::string> kAsks = {"apply", "legal", "final_score", "validate"};
-  if (!q.is_object() || !q.contains("ask") || !q["ask"].is_string() ||
+  if (!q.is_object())
+    return Error(kExitMalformed, source + ":/question: expected an object, got " + q.type_name());
+  if (!q.contains("ask") || !q["ask"].is_string() ||
       !std::count(kAsks.begin(), kAsks.end(), q["ask"].get<std::string>()))
     return Error(kExitMalformed,
                  source + ":/question/ask: expected one of apply, legal, final_score, validate");

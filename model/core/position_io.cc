@@ -287,6 +287,13 @@ StatusOr<nlohmann::json> ReadJsonFile(const std::string& path, CompactBoard* boa
   auto text = ReadInputFile(path);
   if (!text.ok()) return text.status();
   if (LooksLikeLine(*text)) return LineToJson(*text, DisplayName(path));
+  // No JSON text starts with '#': a file that does is a line whose comment lacks its space.
+  if (const size_t p = text->find_first_not_of(" \t\r\n");
+      p != std::string::npos && (*text)[p] == '#')
+    return Status(ErrorCode::kMalformed,
+                  DisplayName(path) +
+                      ": a line starting with '#' is a comment only as \"# \" (a hash, then a "
+                      "space), and no JSON text starts with '#'");
   return ParseJsonText(*text, DisplayName(path), board);
 }
 
