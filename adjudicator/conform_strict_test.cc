@@ -299,6 +299,22 @@ TEST(ConformHollowRun, ARunThatChecksNothingFails) {
   EXPECT_EQ(control.code, 0) << control.err;
 }
 
+// An engine that never reads its input, answering ahead instead, fills the pipe the requests
+// go into: the write is bounded by --timeout as the read is (74), never blocked for ever.
+TEST(ConformEngineProcess, AnEngineThatNeverReadsItsInputTimesOut) {
+  const std::string engine = Scratch() + "/nonreader.py";
+  std::ofstream(engine) << "import json, sys, time\n"
+                           "print(json.dumps({'id': 0, 'ok': True, 'protocol': 1, 'name': 'n'}))\n"
+                           "for i in range(1, 20001):\n"
+                           "    print(json.dumps({'id': i, 'ok': False, 'error': 'no'}))\n"
+                           "sys.stdout.flush()\n"
+                           "time.sleep(600)\n";
+  Result r = Sh(kCarc + " conform --root " + kRoot + " --no-progress --timeout 3 --engine " +
+                Quote("python3 " + engine));
+  EXPECT_EQ(r.code, 74) << r.out << r.err;
+  EXPECT_NE(r.err.find("it does not read its input"), std::string::npos) << r.err;
+}
+
 // An engine answer with a field that answer does not have (surplus or misspelt) is refused (74)
 // naming it, as the hello answer is; the shortcut marker is a boolean, and true only on a
 // shortcut; a second answer to the last query fails the run as after any other query.

@@ -197,6 +197,8 @@ Status EngineProcess::Start(const std::string& command, double timeout_seconds) 
   close(in[0]);
   close(out[1]);
   to_child_ = in[1];
+  // Written without blocking (Ask polls for room within the timeout); the child's end blocks.
+  fcntl(to_child_, F_SETFL, fcntl(to_child_, F_GETFL) | O_NONBLOCK);
   from_child_ = out[0];
   return Status::Ok();
 }
@@ -251,9 +253,25 @@ model::StatusOr<nlohmann::json> EngineProcess::Ask(const nlohmann::json& request
   if (pid_ < 0) return Status(ErrorCode::kIo, "engine not started");
   if (trace_) trace_->Write(number_, "sent", request);
   std::string line = request.dump() + "\n";
+  // The request is written within the timeout too: an engine that never reads its input (and
+  // writes ahead, so it never waits on us) must not block the checker for ever on a full pipe.
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<int>(timeout_ * 1000));
   for (size_t off = 0; off < line.size();) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    pollfd p{to_child_, POLLOUT, 0};
+    const int ready = left.count() > 0 ? poll(&p, 1, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) {
+      Kill();
+      char secs[32];
+      std::snprintf(secs, sizeof secs, "%g", timeout_);
+      return Status(ErrorCode::kIo, "engine \"" + command_ + "\" took no byte of the request for " +
+                                        secs + " s: it does not read its input");
+    }
     ssize_t n = write(to_child_, line.data() + off, line.size() - off);
-    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n <= 0) {
       if (OutputEnds(from_child_, timeout_))  // it exited: as if it had exited a moment later
         return Status(ErrorCode::kIo, "engine \"" + command_ + "\" closed its output (exited?)");
