@@ -77,6 +77,18 @@ std::string UnusedOption(const State& st, const std::string& mode) {
              " applies to a check, not to conform export (the export writes the whole "
              "suite, asking no engine)";
   }
+  // One path for two outputs (or an output over the input): one would replace the other.
+  if (!st.rerun.empty() && !st.out.empty() && !FileNamedTwice({st.rerun, st.out}).empty())
+    return "--out names the --rerun folder (" + st.out +
+           "): the findings would replace the cases it reruns; give another folder";
+  for (const auto& [a, b] : {std::pair{"--report", "--trace"}, std::pair{"--report", "--out"},
+                             std::pair{"--trace", "--out"}}) {
+    const std::string& pa = a == std::string("--report") ? st.report : st.trace;
+    const std::string& pb = b == std::string("--trace") ? st.trace : st.out;
+    if (!pa.empty() && !pb.empty() && !FileNamedTwice({pa, pb}).empty())
+      return std::string(a) + " and " + b + " name the same path (" + pb +
+             "): one would overwrite the other";
+  }
   const bool random_name = conform::IsRandomName(st.only);
   if (!st.rerun.empty()) {
     if (std::string o = FirstGiven(st, {"--random", "--seed"}); !o.empty())

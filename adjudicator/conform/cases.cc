@@ -1,13 +1,17 @@
 // Case files: a query as a position file with its question and the reference answer, a manifest,
 // and a reference script that compares an engine's answers without the protocol.
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/shrink.h"
+#include "adjudicator/rulings_catalog.h"
 #include "model/core/json_reader.h"
 #include "model/core/position_io.h"
 #include "model/core/rules.h"
@@ -185,6 +189,37 @@ bool FileInFolder(const std::string& name) {
          name.find('\\') == std::string::npos && name.find('\0') == std::string::npos;
 }
 
+// The entry's other values as WriteCase writes them: its case name once in the manifest, the
+// query's source, known ruling IDs, a count of one or more. An entry edited to say otherwise
+// claims what the rerun does not check.
+Status CheckEntryValues(const json& e, const Query& q, const std::string& where,
+                        std::set<std::string>& case_names) {
+  auto bad = [&](const std::string& key, const std::string& what) {
+    return Status(ErrorCode::kMalformed, where + "/" + key + ": " + what);
+  };
+  if (e.contains("case")) {
+    if (!e["case"].is_string() || e["case"].get<std::string>().empty())
+      return bad("case", "expected the case's name");
+    if (!case_names.insert(e["case"].get<std::string>()).second)
+      return bad("case", "the name " + e["case"].dump() + " is given to another case too");
+  }
+  if (e.contains("source") && e["source"] != q.source)
+    return bad("source", e["source"].dump().substr(0, 200) + ", but the case file's source is \"" +
+                             q.source + "\"");
+  for (const char* key : {"rulings", "finding_rulings"}) {
+    if (!e.contains(key)) continue;
+    if (!e[key].is_array()) return bad(key, "expected a list of ruling IDs");
+    for (const json& id : e[key])
+      if (!id.is_string() || !EmbeddedRuling(id.get<std::string>()))
+        return bad(key, "unknown ruling ID " + id.dump().substr(0, 100));
+  }
+  if (e.contains("count") && (!e["count"].is_number_integer() || e["count"].get<int64_t>() < 1))
+    return bad("count", "expected a number of queries, 1 or more");
+  for (const char* key : {"category", "found_by"})
+    if (e.contains(key) && !e[key].is_string()) return bad(key, "expected a string");
+  return Status::Ok();
+}
+
 // One case file read as the reference reads its query, so that a case the reference cannot
 // read is refused here (65, naming the file and the pointer) rather than checked against an
 // answer that compares nothing: the question holds only what a rerun asks (no claim, no
@@ -265,7 +300,9 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
                   mpath + ":/format: expected \"carc conformance cases 1\", got " +
                       (*manifest)["format"].dump().substr(0, 200));
   std::vector<Query> out;
-  std::map<std::string, size_t> named;  // each case file once: a case listed twice counts twice
+  // Each case file once (by device and inode): a case listed twice would count twice.
+  std::map<std::pair<dev_t, ino_t>, size_t> named;
+  std::set<std::string> case_names;
   const json& cases = (*manifest)["cases"];
   // No case: a rerun that checks nothing would pass.
   if (cases.empty()) return Status(ErrorCode::kMalformed, mpath + ":/cases: no case to rerun");
@@ -281,7 +318,9 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
              "category", "count", "found_by", "finding_rulings"});
         !s.ok())
       return Status(ErrorCode::kMalformed, mpath + ":" + s.message());
-    // A case file is named inside the folder: no path, no "..", nothing outside it.
+    // A case file is named inside the folder: no path, no "..", nothing outside it, and it is a
+    // file of the folder itself (a link could lead out of it, or name a case file again).
+    std::map<std::string, std::pair<dev_t, ino_t>> ids;
     for (const char* key : {"position", "expected"}) {
       if (!cases[i].contains(key)) continue;
       if (!cases[i][key].is_string())
@@ -292,12 +331,25 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
                       where + "/" + key + ": \"" + name.substr(0, 200) +
                           "\" is not a file name in the folder (a case names a file of " + dir +
                           ", no path)");
+      struct stat st;
+      if (lstat((fs::path(dir) / name).c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        return Status(ErrorCode::kMalformed, where + "/" + key + ": \"" + name.substr(0, 200) +
+                                                 "\" is no file of the folder (missing, a link "
+                                                 "or not a regular file)");
+      ids[key] = {st.st_dev, st.st_ino};
     }
+    if (ids.count("expected") && ids["expected"] == ids["position"])
+      return Status(ErrorCode::kMalformed,
+                    where +
+                        "/expected: the case's position file again: an expected answer is a "
+                        "file of its own");
     const std::string name = cases[i]["position"].get<std::string>();
-    if (auto [it, fresh] = named.emplace(name, i); !fresh)
+    // Each case file once, by the file itself: a hard link names the same case twice.
+    if (auto [it, fresh] = named.emplace(ids["position"], i); !fresh)
       return Status(ErrorCode::kMalformed, where + "/position: \"" + name.substr(0, 200) +
                                                "\" is already the case of /cases/" +
-                                               std::to_string(it->second));
+                                               std::to_string(it->second) +
+                                               " (the same file): each case once");
     const std::string file = (fs::path(dir) / name).string();
     auto doc = model::ReadJsonFile(file);
     if (!doc.ok()) return doc.status();
@@ -316,6 +368,7 @@ model::StatusOr<std::vector<Query>> LoadCases(const std::string& dir) {
         cases[i]["edition"] != query->position["rules"].value("edition", json("C3")))
       return Status(ErrorCode::kMalformed, where + "/edition: " + cases[i]["edition"].dump() +
                                                ", but " + name + " states another edition");
+    if (auto st = CheckEntryValues(cases[i], *query, where, case_names); !st.ok()) return st;
     out.push_back(std::move(*query));
   }
   return out;
