@@ -299,6 +299,45 @@ TEST(ConformHollowRun, ARunThatChecksNothingFails) {
   EXPECT_EQ(control.code, 0) << control.err;
 }
 
+// The adapter reads a request's id and a hello's protocol as integers, as the checker reads
+// them in answers; a quit it refuses (a surplus field) ends nothing: the next request is read.
+TEST(ConformReferenceAdapterStrict, IdsProtocolAndARefusedQuit) {
+  const std::string in = Scratch() + "/engine_ids.jsonl";
+  std::ofstream(in) << R"({"id":1.0,"cmd":"quit"})"
+                       "\n"
+                       R"({"id":"2","cmd":"hello","protocol":1})"
+                       "\n"
+                       R"({"cmd":"hello","protocol":1})"
+                       "\n"
+                       R"({"id":3,"cmd":"hello","protocol":2})"
+                       "\n"
+                       R"({"id":4,"cmd":"hello","protocol":1.0})"
+                       "\n"
+                       R"({"id":5,"cmd":"quit","x":1})"
+                       "\n"
+                       R"({"id":6,"cmd":"hello","protocol":1})"
+                       "\n"
+                       R"({"id":7,"cmd":"quit"})"
+                       "\n";
+  Result r = Sh(kCarc + " engine < " + in);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::vector<json> answers;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) answers.push_back(json::parse(line));
+  ASSERT_EQ(answers.size(), 8u) << r.out.substr(0, 2000);
+  for (int i : {0, 1, 2}) {
+    EXPECT_EQ(answers[i]["ok"], false) << i;
+    EXPECT_NE(answers[i]["error"].get<std::string>().find("/id"), std::string::npos) << i;
+  }
+  for (int i : {3, 4}) {
+    EXPECT_EQ(answers[i]["ok"], false) << i;
+    EXPECT_NE(answers[i]["error"].get<std::string>().find("/protocol"), std::string::npos) << i;
+  }
+  EXPECT_EQ(answers[5]["ok"], false);  // the quit with a surplus field
+  EXPECT_EQ(answers[6]["ok"], true);   // read after it
+  EXPECT_EQ(answers[7]["ok"], true);
+}
+
 // An engine that never reads its input, answering ahead instead, fills the pipe the requests
 // go into: the write is bounded by --timeout as the read is (74), never blocked for ever.
 TEST(ConformEngineProcess, AnEngineThatNeverReadsItsInputTimesOut) {

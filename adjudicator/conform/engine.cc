@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "adjudicator/conform/process.h"
 #include "model/core/core_steps.h"
 #include "model/core/input_file.h"
 #include "model/core/position_io.h"
@@ -387,9 +388,36 @@ json Answer(const json& req, int mutant) {
   }
 }
 
+// One request line, at most kMaxAnswerBytes (the checker's limit on an answer line, PROTOCOL.md
+// Limits): a longer one is read to its end and dropped, never held. False at the end of input.
+bool ReadRequestLine(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* sb = in.rdbuf();
+  for (;;) {
+    const int c = sb->sbumpc();
+    if (c == std::char_traits<char>::eof()) return !line.empty() || too_long;
+    if (c == '\n') return true;
+    if (line.size() < kMaxAnswerBytes)
+      line.push_back(static_cast<char>(c));
+    else
+      too_long = true;
+  }
+}
+
 int RunEngine(std::istream& in, std::ostream& out, int mutant) {
   std::string line;
-  while (std::getline(in, line)) {
+  bool too_long = false;
+  while (ReadRequestLine(in, line, too_long)) {
+    if (too_long) {
+      out << json({{"id", nullptr},
+                   {"ok", false},
+                   {"error", "a request line longer than " + std::to_string(kMaxAnswerBytes >> 20) +
+                                 " MiB, the limit"}})
+                 .dump()
+          << std::endl;
+      continue;
+    }
     if (line.empty()) continue;
     // The project's one strict reader: a request with a repeated key is refused, not read as
     // its last value.
@@ -403,10 +431,27 @@ int RunEngine(std::istream& in, std::ostream& out, int mutant) {
       continue;
     }
     const json& req = *parsed;
-    out << Answer(req, mutant).dump() << std::endl;
+    // A request read from the protocol carries its number, and a hello the protocol version,
+    // as integers, as the checker reads them in answers: 1.0 or "1" is another value, not read
+    // as 1. (The checker's own calls of Answer send no id.)
+    json answer;
+    if (req.is_object() &&
+        (!req.contains("id") || !req["id"].is_number_integer() || req["id"].get<int64_t>() < 0))
+      answer = Error(req, "/id: expected the request's number (an integer, 0 or more)");
+    else if (req.is_object() && req.value("cmd", json()) == json("hello") &&
+             (!req.contains("protocol") || !req["protocol"].is_number_integer() ||
+              req["protocol"] != json(kProtocolVersion)))
+      answer = Error(req, "/protocol: this adapter speaks protocol " +
+                              std::to_string(kProtocolVersion) + " (an integer)");
+    else
+      answer = Answer(req, mutant);
+    out << answer.dump() << std::endl;
     // Compared, never read as a string: a request whose cmd is no string (5, null) has been
-    // answered ok: false above, and the next request is read.
-    if (req.is_object() && req.contains("cmd") && req["cmd"] == json("quit")) break;
+    // answered ok: false above, and the next request is read; so is a quit refused (a surplus
+    // field), which ends nothing.
+    if (req.is_object() && req.contains("cmd") && req["cmd"] == json("quit") &&
+        answer.value("ok", false))
+      break;
   }
   return 0;
 }
