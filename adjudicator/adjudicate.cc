@@ -208,6 +208,9 @@ std::string CheckClaimedEventsInput(const json& claim, const Position& pos) {
         return at + "/at/" + std::to_string(k) + ": " + model::JsonIntError(e["at"][k]);
     if (e.contains("points") && !model::JsonInt(e["points"]))
       return at + "/points: " + model::JsonIntError(e["points"]);
+    // No feature is ever worth less than nothing: a negative value is no claim a player makes.
+    if (e.contains("points") && *model::JsonInt(e["points"]) < 0)
+      return at + "/points: expected 0 or more points, got " + e["points"].dump();
     if (e.contains("to")) {
       if (!e["to"].is_array()) return at + "/to: expected an array of player names";
       for (size_t k = 0; k < e["to"].size(); ++k) {
