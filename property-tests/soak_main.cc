@@ -61,6 +61,10 @@ constexpr int kExitInterrupted = 130;
 std::string ParseJobs(const std::string& s, int& jobs) {
   const std::string bad = "--jobs: expected a whole number of worker processes from 1 to " +
                           std::to_string(prop::kMaxSoakJobs) + ", got \"" + s + "\"";
+  // Decimal as written: digits only, no sign, blank or leading zero ("01" is refused, as 010
+  // is for --games and --seed).
+  if (s.empty() || s[0] == '0' || s.find_first_not_of("0123456789") != std::string::npos)
+    return bad;
   size_t used = 0;
   try {
     jobs = std::stoi(s, &used);
