@@ -108,6 +108,7 @@ std::optional<int64_t> StrictInt(const std::string& text, int64_t lo, int64_t hi
   if (text.empty() || ec != std::errc() || p != end || v < lo || v > hi) return std::nullopt;
   const size_t digits = text[0] == '-' ? 1 : 0;
   if (text.size() > digits + 1 && text[digits] == '0') return std::nullopt;
+  if (text == "-0") return std::nullopt;  // zero is written 0
   return v;
 }
 

@@ -126,7 +126,7 @@ bool ReadRequestLine(const std::string& line, Request& req, Refusal& why) {
 // an Expect of 100-continue. False with the refusal otherwise.
 bool CheckFraming(Request& req, Refusal& why, bool& chunked) {
   // The framing: one reading only.
-  for (const char* name : {"Content-Length", "Transfer-Encoding", "Host"}) {
+  for (const char* name : {"Content-Length", "Transfer-Encoding", "Host", "Connection", "Expect"}) {
     int count = 0;
     for (const auto& [n, v] : req.headers) count += EqualsNoCase(n, name);
     if (count > 1) {
@@ -137,6 +137,12 @@ bool CheckFraming(Request& req, Refusal& why, bool& chunked) {
   }
   const std::string* cl = req.Find("Content-Length");
   const std::string* te = req.Find("Transfer-Encoding");
+  // Only a POST carries a question: a body on GET or HEAD would be read and dropped, and the
+  // answer be about the URL alone.
+  if (req.method != "POST" && (te || (cl && cl->find_first_not_of('0') != std::string::npos))) {
+    why = Refuse(400, req.method + " carries no body here: send a question with POST");
+    return false;
+  }
   if (cl && (cl->empty() || cl->find_first_not_of("0123456789") != std::string::npos)) {
     why =
         Refuse(400, "Content-Length: expected the body's length in bytes as decimal digits, got " +

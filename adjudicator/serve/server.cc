@@ -199,6 +199,11 @@ Answer Route(const http::Request& req, const Context& ctx) {
     Response r = ctx.api.Handle(method, path, query, req.body);
     return {r.status, r.content_type, r.body, {}};
   }
+  // The page reads its state from the URL's fragment, never from a query: one given is refused
+  // as for the API calls' unread parameters.
+  if (q != std::string::npos)
+    return ErrorAnswer(400, "carc serve: " + path + " reads no query parameter",
+                       adjudicator::kExitUsage);
   bool name_ok = method == "GET";
   for (size_t i = 1; i < path.size() && name_ok; ++i) {
     const char c = path[i];
@@ -229,11 +234,13 @@ void ServeConnection(int fd, const Context& ctx) {
     if (got == http::Conn::Got::kGone) return;
     if (got == http::Conn::Got::kRefused) return Refuse(conn, why, req.method == "HEAD");
     // Before the body is read: a request to another host costs its head only.
+    const bool head = req.method == "HEAD";  // answered without a body, refusals included
     if (ctx.loopback && !HostAllowed(req, ctx))
-      return Refuse(conn, {403, "carc serve: unexpected Host header", adjudicator::kExitUsage, {}});
+      return Refuse(conn, {403, "carc serve: unexpected Host header", adjudicator::kExitUsage, {}},
+                    head);
     got = conn.ReadBody(req, why);
     if (got == http::Conn::Got::kGone) return;
-    if (got == http::Conn::Got::kRefused) return Refuse(conn, why);
+    if (got == http::Conn::Got::kRefused) return Refuse(conn, why, head);
     const bool close = n >= ctx.opts.keep_alive_requests || WantsClose(req);
     Answer a;
     try {

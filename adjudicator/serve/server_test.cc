@@ -563,6 +563,43 @@ TEST(ServeServer, LaxHostIsRefused) {
   EXPECT_EQ(Outcomes(get("", "HTTP/1.0")), "200/-");  // HTTP/1.0 may omit it
 }
 
+// A request is read one way only: a body on GET or HEAD (read and dropped, the answer about the
+// URL alone), a second Connection or Expect, a query on a page, or "-0" for a game number are
+// refused; a HEAD's refusal has no body.
+TEST(ServeServer, SurplusPartsOfARequestAreRefused) {
+  RunningServer server(ServeOptions{});
+  const std::string host = "Host: 127.0.0.1\r\n";
+  const std::string close = "Connection: close\r\n";
+  EXPECT_EQ(
+      Outcomes(Exchange(server.port, "GET /api/rulings/search?q=city HTTP/1.1\r\n" + host + close +
+                                         "Content-Length: 12\r\n\r\n{\"q\":\"farm\"}")),
+      "400/64");
+  EXPECT_EQ(Outcomes(Exchange(server.port, "GET /api/info HTTP/1.1\r\n" + host + close +
+                                               "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")),
+            "400/64");
+  EXPECT_EQ(Outcomes(Exchange(server.port, "GET /api/info HTTP/1.1\r\n" + host +
+                                               "Connection: keep-alive\r\n" + close + "\r\n")),
+            "400/64");
+  EXPECT_EQ(Outcomes(Exchange(server.port, "POST /api/fit HTTP/1.1\r\n" + host + close +
+                                               "Expect: 100-continue\r\nExpect: x-other\r\n"
+                                               "Content-Length: 12\r\n\r\n{\"tile\":\"E\"}")),
+            "400/64");
+  EXPECT_EQ(Outcomes(Exchange(server.port, "GET /?depth=3 HTTP/1.1\r\n" + host + close + "\r\n")),
+            "400/64");
+  EXPECT_EQ(
+      Outcomes(Exchange(server.port, "GET /api/games/-0 HTTP/1.1\r\n" + host + close + "\r\n")),
+      "400/64");
+  const std::string head =
+      Exchange(server.port, "HEAD /api/info HTTP/1.1\r\nHost: evil.example\r\n" + close + "\r\n");
+  EXPECT_EQ(head.substr(0, 12), "HTTP/1.1 403") << head;
+  EXPECT_EQ(head.substr(head.find("\r\n\r\n") + 4), "") << head;  // no body after the head
+  // Controls: a GET with Content-Length 0, the page, one Connection.
+  EXPECT_EQ(Outcomes(Exchange(server.port, "GET /api/info HTTP/1.1\r\n" + host + close +
+                                               "Content-Length: 0\r\n\r\n")),
+            "200/-");
+  EXPECT_EQ(Outcomes(Exchange(server.port, "GET / HTTP/1.1\r\n" + host + close + "\r\n")), "200/-");
+}
+
 // Every refusal of a request's form is the documented JSON error (limits.md), with the status
 // RFC 9112 gives it, and the connection closed after it.
 TEST(ServeServer, EveryRefusalIsTheJsonError) {
