@@ -92,9 +92,27 @@ void RegisterPropertyCommands(Registry& reg) {
       fuzz->add_option("--seconds", st.seconds, "Run for this long")->check(AtLeastOne());
   games->excludes(seconds);
   fuzz->add_option("--seed", st.seed, "PRNG seed (same seed, same games)");
-  fuzz->add_option("--expansions", st.expansions,
-                   "Expansions enabled in every game (e.g. phantom,gifts; all: every one)")
-      ->delimiter(',');
+  // Read as written and split here: CLI11's own split drops an empty item ("phantom,,gifts"),
+  // which is refused instead, as for `new --expansions`.
+  static std::string expansions_text;
+  auto* expansions =
+      fuzz->add_option("--expansions", expansions_text,
+                       "Expansions enabled in every game (e.g. phantom,gifts; all: every one)");
+  fuzz->parse_complete_callback([expansions] {
+    st.expansions.clear();  // a second parse of the line (cli.cc) starts afresh
+    if (expansions->count() == 0) return;
+    for (size_t start = 0, item = 1;; ++item) {
+      const size_t comma = expansions_text.find(',', start);
+      const std::string id = expansions_text.substr(start, comma - start);
+      if (id.empty())
+        throw CLI::ValidationError("--expansions: item " + std::to_string(item) +
+                                   " is empty; give expansion ids separated by commas "
+                                   "(phantom,gifts)");
+      st.expansions.push_back(id);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  });
   fuzz->add_flag("--combinations", st.combinations,
                  "Cycle through every subset of --expansions (base game included), one per game");
   fuzz->add_option("--out", st.out, "Counterexample file");
