@@ -151,6 +151,10 @@ std::string OneCase(const std::string& name, const std::string& kind,
     json doc = ReadJson(Exported() + "/" + entry["position"].get<std::string>());
     edit(doc, entry);
     std::ofstream(dir + "/" + entry["position"].get<std::string>()) << doc.dump(1);
+    if (entry.contains("expected") && entry["expected"].is_string() &&
+        std::filesystem::exists(Exported() + "/" + entry["expected"].get<std::string>()))
+      std::filesystem::copy_file(Exported() + "/" + entry["expected"].get<std::string>(),
+                                 dir + "/" + entry["expected"].get<std::string>());
     manifest["cases"] = json::array({entry});
     std::ofstream(dir + "/manifest.json") << manifest.dump(1);
     return dir;

@@ -119,18 +119,12 @@ Status ParseVariantAndNumbering(const json& j, const std::string& where, State& 
                               "the variant original-unlimited-chain is the C1 chain of messages "
                               "(MSG-FN15 c1-unbounded-chain): another reading contradicts it");
   }
-  // Readings that answer one question two ways, or that the variant never reads, would be
-  // overruled without a word (MSG-Q-MOVED decides a due message before MSG-FN13 is looked at;
-  // MSG-Q-ALONE is read under c2-printed-alone only).
+  // Readings that answer one question two ways: one would be overruled without a word
+  // (MSG-Q-MOVED decides a due message before MSG-FN13 is looked at).
   if (s.readings.any_figure_on_dark && s.readings.any_intermediate_stop)
     return model::JsonError(where + "/variants/MSG-Q-MOVED",
                             "any-figure-on-dark and MSG-FN13 any-intermediate-stop both say when "
                             "a message is due: state one");
-  if (s.readings.any_other_figure_blocks && s.variant != Variant::kC2PrintedAlone)
-    return model::JsonError(where + "/variants/MSG-Q-ALONE",
-                            "any-other-figure-blocks is a reading of the c2-printed-alone variant "
-                            "(\"variant\": \"c2-printed-alone\"), which this position does not "
-                            "play");
   if (j.contains("numbering")) {
     auto n = j["numbering"].is_string() ? ParseNumbering(j["numbering"].get<std::string>())
                                         : std::nullopt;
