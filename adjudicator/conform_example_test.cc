@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "adjudicator/run_carc.h"
 #include "adjudicator/test_scratch.h"
 
 namespace {
@@ -30,21 +31,9 @@ const std::string kEngine = "python3 " + kRoot + "/adjudicator/conform/examples/
 
 const std::string& Scratch() { return carc::testing_support::ScratchDir("conform_example_test"); }
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
+using carc::testing::Result;
 
-Result Sh(const std::string& cmd) {
-  Result r;
-  FILE* p = popen((cmd + " 2>/dev/null").c_str(), "r");
-  std::array<char, 65536> buf{};
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+Result Sh(const std::string& cmd) { return carc::testing::Shell(cmd); }
 
 // --timeout 120: these tests need the engine's answers eventually (the timeout is tested in
 // conform_test.cc); a Python engine starved on a loaded machine must not turn a finding (exit 1)

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "adjudicator/run_carc.h"
 #include "adjudicator/test_scratch.h"
 
 namespace {
@@ -28,10 +29,7 @@ const std::string kJcz = kRoot + "/fixtures/peer-games/base-2p-000.jcz";
 
 const std::string& Scratch() { return carc::testing_support::ScratchDir("conform_strict_test"); }
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
+using carc::testing::Result;
 
 std::string Slurp(const std::string& path) {
   std::ifstream in(path);
@@ -42,16 +40,7 @@ std::string Slurp(const std::string& path) {
 
 // Runs a shell command; stdout and stderr kept apart.
 Result Sh(const std::string& cmd) {
-  const std::string err = Scratch() + "/stderr." + std::to_string(getpid());
-  Result r;
-  FILE* p = popen((cmd + " 2>" + err).c_str(), "r");
-  std::array<char, 65536> buf{};
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = Slurp(err);
-  return r;
+  return carc::testing::ShellApart(cmd, Scratch() + "/stderr." + std::to_string(getpid()));
 }
 
 std::string Quote(const std::string& s) {

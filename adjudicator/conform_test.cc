@@ -22,6 +22,7 @@
 #include "adjudicator/conform/checker.h"
 #include "adjudicator/conform/engine.h"
 #include "adjudicator/conform/process.h"
+#include "adjudicator/run_carc.h"
 #include "adjudicator/test_scratch.h"
 
 namespace {
@@ -33,20 +34,10 @@ const std::string kRoot = CARC_SOURCE_DIR;
 
 const std::string& Scratch() { return carc::testing_support::ScratchDir("conform_test"); }
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
+using carc::testing::Result;
 
 Result Sh(const std::string& cmd, const std::string& err = "/dev/null") {
-  Result r;
-  FILE* p = popen((cmd + " 2>" + err).c_str(), "r");
-  std::array<char, 65536> buf{};
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return carc::testing::ShellRedirected(cmd, err);
 }
 
 std::string Slurp(const std::string& path) {
