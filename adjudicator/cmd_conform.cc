@@ -81,14 +81,14 @@ std::string UnusedOption(const State& st, const std::string& mode) {
   if (!st.rerun.empty() && !st.out.empty() && !FileNamedTwice({st.rerun, st.out}).empty())
     return "--out names the --rerun folder (" + st.out +
            "): the findings would replace the cases it reruns; give another folder";
-  for (const auto& [a, b] : {std::pair{"--report", "--trace"}, std::pair{"--report", "--out"},
-                             std::pair{"--trace", "--out"}}) {
-    const std::string& pa = a == std::string("--report") ? st.report : st.trace;
-    const std::string& pb = b == std::string("--trace") ? st.trace : st.out;
-    if (!pa.empty() && !pb.empty() && !FileNamedTwice({pa, pb}).empty())
-      return std::string(a) + " and " + b + " name the same path (" + pb +
-             "): one would overwrite the other";
-  }
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--report", &st.report}, {"--trace", &st.trace}, {"--out", &st.out}};
+  for (size_t i = 0; i < std::size(outputs); ++i)
+    for (size_t k = i + 1; k < std::size(outputs); ++k)
+      if (!outputs[i].second->empty() && !outputs[k].second->empty() &&
+          !FileNamedTwice({*outputs[i].second, *outputs[k].second}).empty())
+        return std::string(outputs[i].first) + " and " + outputs[k].first +
+               " name the same path (" + *outputs[k].second + "): one would overwrite the other";
   const bool random_name = conform::IsRandomName(st.only);
   if (!st.rerun.empty()) {
     if (std::string o = FirstGiven(st, {"--random", "--seed"}); !o.empty())
